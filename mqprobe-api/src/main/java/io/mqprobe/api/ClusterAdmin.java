@@ -1,0 +1,38 @@
+package io.mqprobe.api;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Cluster administration through the driver's own protocol (no extra ports). */
+public interface ClusterAdmin {
+
+    /** Creates the topic and waits until every partition has a leader. */
+    void createTopic(TopicSpec spec);
+
+    /** Deletes the topics; missing ones are ignored. */
+    void deleteTopics(Collection<String> names);
+
+    Set<String> listTopics();
+
+    /** @throws UsageException when the topic does not exist */
+    List<PartitionInfo> describeTopic(String name);
+
+    List<BrokerInfo> describeBrokers();
+
+    /** Current values of the broker's dynamic and static settings. */
+    Map<String, String> brokerConfig(int brokerId);
+
+    /**
+     * Incrementally sets broker settings; a {@code null} value removes the dynamic override
+     * (restoring the static value). Callers that change a cluster they did not start must restore it.
+     */
+    void alterBrokerConfig(int brokerId, Map<String, String> settings);
+
+    /** On-disk size of every replica of the given topics (all topics when empty) on every broker. */
+    List<ReplicaLogSize> replicaLogSizes(Collection<String> topics);
+
+    /** Total lag of a consumer group over all its partitions; 0 when the group has committed nothing. */
+    long consumerGroupLag(String groupId);
+}

@@ -1,0 +1,24 @@
+package io.mqprobe.api;
+
+/**
+ * A live connection to one message-queue cluster, made by a {@link DriverFactory}.
+ * Everything mqprobe does to a cluster goes through this interface, so no core code
+ * ever sees a Kafka or RocketMQ type.
+ */
+public interface Driver extends AutoCloseable {
+
+    /** The short id this driver was found by, e.g. {@code kafka}. */
+    String id();
+
+    /** Topic, broker and config administration; shared, do not close. */
+    ClusterAdmin admin();
+
+    /** A new, independent producer client (its own connections and buffers). */
+    MessageProducer newProducer(ClientSettings settings);
+
+    /** A new, independent consumer client. */
+    MessageConsumer newConsumer(ClientSettings settings);
+
+    @Override
+    void close();
+}

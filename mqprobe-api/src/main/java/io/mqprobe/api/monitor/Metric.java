@@ -1,0 +1,44 @@
+package io.mqprobe.api.monitor;
+
+/**
+ * Names of the metrics every sampler reports in, with base units in the name. The search and
+ * the report only know these names, never where a value came from.
+ */
+public final class Metric {
+
+    private Metric() {
+    }
+
+    // processes (broker JVMs, mqprobe itself) and the host
+    public static final String CPU_CORES = "cpu.cores";               // cores busy; capacity = cores available (quota)
+    public static final String CPU_IOWAIT_PCT = "cpu.iowait.pct";     // host: % of CPU time waiting on I/O
+    public static final String RSS_BYTES = "mem.rss.bytes";
+    public static final String PAGE_CACHE_BYTES = "mem.pagecache.bytes";
+    public static final String GC_MS_PER_S = "gc.ms_per_s";           // GC pause time per second of wall time
+    public static final String GC_COUNT_PER_S = "gc.count_per_s";
+    public static final String DISK_READ_BPS = "disk.read.bytes_per_s";
+    public static final String DISK_WRITE_BPS = "disk.write.bytes_per_s"; // capacity = probed disk ceiling
+    public static final String NET_RX_BPS = "net.rx.bytes_per_s";
+    public static final String NET_TX_BPS = "net.tx.bytes_per_s";         // capacity = probed NIC ceiling
+
+    // Kafka broker (JMX or Prometheus JMX exporter)
+    public static final String BYTES_IN_BPS = "kafka.bytes_in.bytes_per_s";
+    public static final String BYTES_OUT_BPS = "kafka.bytes_out.bytes_per_s";
+    public static final String REPLICATION_BYTES_IN_BPS = "kafka.replication_bytes_in.bytes_per_s";
+    public static final String MESSAGES_IN_PER_S = "kafka.messages_in.per_s";
+    public static final String REQUEST_HANDLER_IDLE_PCT = "kafka.request_handler_idle.pct";
+    public static final String NETWORK_PROCESSOR_IDLE_PCT = "kafka.network_processor_idle.pct";
+    public static final String UNDER_REPLICATED = "kafka.under_replicated_partitions";
+    public static final String PRODUCE_TIME_P99_MS = "kafka.produce_total_time.p99_ms";
+    public static final String FETCH_TIME_P99_MS = "kafka.fetch_total_time.p99_ms";
+    public static final String ISR_SHRINKS_PER_S = "kafka.isr_shrinks.per_s";
+    public static final String ISR_EXPANDS_PER_S = "kafka.isr_expands.per_s";
+
+    // Kafka protocol only (log-dir growth, ISR, groups)
+    public static final String LEADER_WRITE_BPS = "log.leader_write.bytes_per_s";
+    public static final String FOLLOWER_WRITE_BPS = "log.follower_write.bytes_per_s";
+    public static final String CONSUMER_LAG = "group.lag.messages";
+
+    // load generator (mqprobe's own view of its sending)
+    public static final String SEND_DELAY_P99_US = "client.send_delay.p99_us";
+}

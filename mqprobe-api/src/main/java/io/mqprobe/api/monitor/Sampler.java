@@ -1,0 +1,21 @@
+package io.mqprobe.api.monitor;
+
+import java.util.List;
+
+/**
+ * A source of resource samples (/proc, JMX, the Kafka protocol, a Prometheus endpoint).
+ * Called from one monitor thread at the sampling interval; rates are computed by the sampler
+ * from the difference to its previous call, so the first call may return nothing.
+ */
+public interface Sampler extends AutoCloseable {
+
+    /** Short name used in the one warning printed when the source cannot be reached. */
+    String name();
+
+    /** Takes one round of samples. Throwing is allowed: the monitor reports it once and keeps going. */
+    List<ResourceSample> sample(long epochMs) throws Exception;
+
+    @Override
+    default void close() {
+    }
+}

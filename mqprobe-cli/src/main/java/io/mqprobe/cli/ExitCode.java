@@ -1,0 +1,21 @@
+package io.mqprobe.cli;
+
+/** Process exit codes, listed in {@code --help}. */
+public final class ExitCode {
+
+    public static final int OK = 0;
+    public static final int RUN_FAILED = 1;
+    public static final int BAD_INPUT = 2;
+    public static final int UNREACHABLE = 3;
+    public static final int INTERRUPTED = 130;
+
+    static final String HELP = "%nExit codes:%n"
+            + "  0    ok%n"
+            + "  1    the run failed (broker error, check failed)%n"
+            + "  2    bad input (unknown flag, bad size or duration, unreadable file, missing topic)%n"
+            + "  3    target unreachable%n"
+            + "  130  interrupted (Ctrl-C); partial results are still written%n";
+
+    private ExitCode() {
+    }
+}
