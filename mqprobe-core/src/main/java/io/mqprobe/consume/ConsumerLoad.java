@@ -1,0 +1,127 @@
+package io.mqprobe.consume;
+
+import io.mqprobe.api.ClientSettings;
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.MessageConsumer;
+import io.mqprobe.load.MessageStamp;
+import io.mqprobe.load.NanoClock;
+import io.mqprobe.stats.ConsumeStats;
+import io.mqprobe.stats.DeliveryChecker;
+import io.mqprobe.stats.DeliveryReport;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A running consumer load: {@code threads} consumer instances in one group, each polling on its own
+ * thread, decoding mqprobe's stamp for end-to-end latency and sequence checks.
+ */
+public final class ConsumerLoad implements AutoCloseable {
+
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+
+    private final ConsumeStats stats = new ConsumeStats();
+    private final List<DeliveryChecker> checkers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<Throwable> failures = new CopyOnWriteArrayList<>();
+    private final NanoClock clock;
+    private final ConsumerLoadSpec spec;
+    private final long endNs;
+    private volatile boolean stopRequested;
+
+    private ConsumerLoad(ConsumerLoadSpec spec, NanoClock clock) {
+        this.spec = spec;
+        this.clock = clock;
+        this.endNs = System.nanoTime() + spec.duration().toNanos();
+    }
+
+    public static ConsumerLoad start(Driver driver, ConsumerLoadSpec spec, NanoClock clock) {
+        ConsumerLoad load = new ConsumerLoad(spec, clock);
+        for (int i = 0; i < spec.threads(); i++) {
+            MessageConsumer consumer = driver.newConsumer(ClientSettings.consumer(
+                    spec.groupId() + "-" + i, spec.groupId(), spec.consumerProperties()));
+            DeliveryChecker checker = new DeliveryChecker();
+            load.checkers.add(checker);
+            Thread t = new Thread(() -> load.pollLoop(consumer, checker), "mqprobe-consume-" + i);
+            t.setDaemon(true);
+            load.threads.add(t);
+        }
+        load.threads.forEach(Thread::start);
+        return load;
+    }
+
+    private void pollLoop(MessageConsumer consumer, DeliveryChecker checker) {
+        try (consumer) {
+            consumer.subscribe(spec.topics());
+            long max = spec.maxRecords() > 0 ? spec.maxRecords() : Long.MAX_VALUE;
+            while (!stopRequested && System.nanoTime() < endNs && stats.records() < max) {
+                consumer.poll(POLL_TIMEOUT, (partition, value) -> onMessage(checker, partition, value));
+            }
+        } catch (RuntimeException e) {
+            if (!stopRequested) {
+                failures.add(e);
+            }
+        }
+    }
+
+    private void onMessage(DeliveryChecker checker, int partition, byte[] value) {
+        if (MessageStamp.isStamped(value)) {
+            long e2eUs = clock.epochMicros() - MessageStamp.sendEpochMicros(value);
+            stats.onConsumed(value.length, Math.max(0, e2eUs));
+            checker.onMessage(partition, MessageStamp.streamId(value), MessageStamp.sequence(value));
+        } else {
+            stats.onConsumed(value == null ? 0 : value.length, -1);
+        }
+    }
+
+    public ConsumeStats stats() {
+        return stats;
+    }
+
+    /** True once every consumer thread ended (count or duration reached, or stopped). */
+    public boolean done() {
+        return threads.stream().noneMatch(Thread::isAlive);
+    }
+
+    /** Waits until at least {@code records} were consumed or the timeout passed; true if reached. */
+    public boolean awaitRecords(long records, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (stats.records() < records && System.nanoTime() < deadline && !done()) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return stats.records() >= records;
+    }
+
+    /** The first failure of a consumer thread, if any (e.g. unknown topic, authorization). */
+    public List<Throwable> failures() {
+        return List.copyOf(failures);
+    }
+
+    /** Stops polling, closes the consumers and returns the delivery verdict. */
+    public DeliveryReport finish(Map<Long, BitSet> ackedByStream) {
+        close();
+        return DeliveryReport.of(checkers, ackedByStream);
+    }
+
+    @Override
+    public void close() {
+        stopRequested = true;
+        for (Thread t : threads) {
+            try {
+                t.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.mqprobe.load;
+
+/**
+ * One second of load figures, as stored in the result's {@code intervals}. Consumer fields are
+ * {@code null} when nothing consumed.
+ */
+public record IntervalRow(long epochMs, String scenario, int step, String phase, double sentPerSecond,
+                          double ackedPerSecond, double bytesPerSecond, double p99Us, long errors,
+                          Double consumedPerSecond, Double e2eP99Us) {
+
+    public static final String WARMUP = "warmup";
+    public static final String MEASURE = "measure";
+}

@@ -1,0 +1,111 @@
+package io.mqprobe.load;
+
+import io.mqprobe.stats.ConsumeStats;
+import io.mqprobe.stats.ErrorCounts;
+import io.mqprobe.stats.LatencyHistograms;
+import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.stats.SendStats;
+import org.HdrHistogram.Histogram;
+
+import java.util.Map;
+
+/**
+ * Turns cumulative load counters into per-second rows and sums the measured (post warm-up) ticks
+ * into window totals. Called from one thread; histograms are recycled, so steady state allocates
+ * little.
+ */
+public final class LoadMeter {
+
+    private final SendStats send;
+    private final ConsumeStats consume;
+    private final String scenario;
+    private final int step;
+
+    private final Histogram windowCorrected = LatencyHistograms.newHistogram();
+    private final Histogram windowService = LatencyHistograms.newHistogram();
+    private final Histogram windowSendDelay = LatencyHistograms.newHistogram();
+    private final Histogram windowEndToEnd = LatencyHistograms.newHistogram();
+
+    private SendStats.Snapshot lastSend;
+    private ConsumeStats.Snapshot lastConsume;
+    private long lastEpochMs;
+    private SendStats.Snapshot windowStartSend;
+    private ConsumeStats.Snapshot windowStartConsume;
+    private long windowStartMs = -1;
+    private long windowEndMs = -1;
+    private SendStats.Snapshot windowEndSend;
+    private ConsumeStats.Snapshot windowEndConsume;
+
+    /**
+     * @param send    producer stats, or {@code null} for a consume-only load
+     * @param consume consumer stats, or {@code null} for a produce-only load
+     */
+    public LoadMeter(SendStats send, ConsumeStats consume, String scenario, int step, long startEpochMs) {
+        this.send = send;
+        this.consume = consume;
+        this.scenario = scenario;
+        this.step = step;
+        this.lastEpochMs = startEpochMs;
+        this.lastSend = send == null ? null : send.snapshot(startEpochMs, null);
+        this.lastConsume = consume == null ? null : consume.snapshot(startEpochMs, null);
+    }
+
+    /** Takes one interval; {@code measured} ticks count toward the window. */
+    public IntervalRow tick(long epochMs, boolean measured) {
+        double seconds = Math.max(1e-3, (epochMs - lastEpochMs) / 1000.0);
+        SendStats.Snapshot s = send == null ? null : send.snapshot(epochMs, null);
+        ConsumeStats.Snapshot c = consume == null ? null : consume.snapshot(epochMs, null);
+        if (measured && windowStartMs < 0) {
+            windowStartMs = lastEpochMs;
+            windowStartSend = lastSend;
+            windowStartConsume = lastConsume;
+        }
+        if (measured) {
+            windowEndMs = epochMs;
+            windowEndSend = s;
+            windowEndConsume = c;
+            if (s != null) {
+                windowCorrected.add(s.corrected());
+                windowService.add(s.service());
+                windowSendDelay.add(s.sendDelay());
+            }
+            if (c != null) {
+                windowEndToEnd.add(c.endToEnd());
+            }
+        }
+        IntervalRow row = new IntervalRow(epochMs, scenario, step, measured ? IntervalRow.MEASURE : IntervalRow.WARMUP,
+                s == null ? 0 : (s.sent() - lastSend.sent()) / seconds,
+                s == null ? 0 : (s.acked() - lastSend.acked()) / seconds,
+                s == null ? 0 : (s.ackedBytes() - lastSend.ackedBytes()) / seconds,
+                s == null ? 0 : s.corrected().getValueAtPercentile(99),
+                s == null ? 0 : s.failed() - lastSend.failed(),
+                c == null ? null : (c.records() - lastConsume.records()) / seconds,
+                c == null ? null : (double) c.endToEnd().getValueAtPercentile(99));
+        lastEpochMs = epochMs;
+        lastSend = s;
+        lastConsume = c;
+        return row;
+    }
+
+    public boolean hasMeasured() {
+        return windowStartMs >= 0;
+    }
+
+    /** Totals over the measured ticks so far (all zero before the first one). */
+    public WindowTotals window() {
+        if (windowStartMs < 0) {
+            return new WindowTotals(lastEpochMs, lastEpochMs, 0, 0, Map.of(), LatencySummary.of(windowCorrected),
+                    LatencySummary.of(windowService), LatencySummary.of(windowSendDelay), 0, 0,
+                    consume == null ? null : LatencySummary.of(windowEndToEnd));
+        }
+        long records = send == null ? 0 : windowEndSend.acked() - windowStartSend.acked();
+        long bytes = send == null ? 0 : windowEndSend.ackedBytes() - windowStartSend.ackedBytes();
+        Map<String, Long> errors = send == null ? Map.of()
+                : ErrorCounts.difference(windowEndSend.errorsByType(), windowStartSend.errorsByType());
+        long consumed = consume == null ? 0 : windowEndConsume.records() - windowStartConsume.records();
+        long consumedBytes = consume == null ? 0 : windowEndConsume.bytes() - windowStartConsume.bytes();
+        return new WindowTotals(windowStartMs, windowEndMs, records, bytes, errors,
+                LatencySummary.of(windowCorrected), LatencySummary.of(windowService), LatencySummary.of(windowSendDelay),
+                consumed, consumedBytes, consume == null ? null : LatencySummary.of(windowEndToEnd));
+    }
+}

@@ -1,0 +1,40 @@
+package io.mqprobe.load;
+
+import java.util.concurrent.locks.LockSupport;
+
+/** The engine's only source of time, so tests can drive pacing with a fake clock. */
+public interface NanoClock {
+
+    /** Monotonic nanoseconds, like {@link System#nanoTime()}. */
+    long nanoTime();
+
+    /** Wall-clock microseconds since the epoch, consistent with {@link #nanoTime()} within one process. */
+    long epochMicros();
+
+    /** Blocks until {@link #nanoTime()} reaches {@code deadlineNs} (or returns early if interrupted). */
+    void parkUntil(long deadlineNs);
+
+    NanoClock SYSTEM = new NanoClock() {
+        private final long baseNs = System.nanoTime();
+        private final long baseEpochMicros = System.currentTimeMillis() * 1000;
+
+        @Override
+        public long nanoTime() {
+            return System.nanoTime();
+        }
+
+        @Override
+        public long epochMicros() {
+            // derived from nanoTime so stamps are cheap and never jump with NTP during a run
+            return baseEpochMicros + (System.nanoTime() - baseNs) / 1000;
+        }
+
+        @Override
+        public void parkUntil(long deadlineNs) {
+            long waitNs;
+            while ((waitNs = deadlineNs - System.nanoTime()) > 0 && !Thread.currentThread().isInterrupted()) {
+                LockSupport.parkNanos(waitNs);
+            }
+        }
+    };
+}

@@ -1,0 +1,161 @@
+package io.mqprobe.load;
+
+import io.mqprobe.api.ClientSettings;
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.MessageProducer;
+import io.mqprobe.stats.SendStats;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A running producer load: {@code clients} independent producer instances, each driven by
+ * {@code threadsPerClient} {@link SendStream}s. Starts on construction, stops by itself when the
+ * spec's record count or duration is reached.
+ */
+public final class ProducerLoad implements AutoCloseable {
+
+    private static final int ASYNC_IN_FLIGHT_SLOTS = 1 << 16;
+    private static final long PAYLOAD_SEED = 0x6d7170726f6265L;
+
+    private final SendStats stats = new SendStats();
+    private final List<MessageProducer> producers = new ArrayList<>();
+    private final List<SendStream> streams = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final NanoClock clock;
+    private boolean closed;
+
+    private ProducerLoad(NanoClock clock) {
+        this.clock = clock;
+    }
+
+    /**
+     * Creates the producers and starts sending.
+     *
+     * @param runId distinguishes this load's streams from any other load writing the same topic
+     */
+    public static ProducerLoad start(Driver driver, ProducerLoadSpec spec, NanoClock clock, int runId) {
+        ProducerLoad load = new ProducerLoad(clock);
+        try {
+            load.launch(driver, spec, runId);
+        } catch (RuntimeException e) {
+            load.close();
+            throw e;
+        }
+        return load;
+    }
+
+    private void launch(Driver driver, ProducerLoadSpec spec, int runId) {
+        PayloadPool payload = PayloadPool.build(spec.payload(), spec.recordSizeBytes(), PAYLOAD_SEED);
+        int streamCount = spec.streams();
+        double intervalNs = spec.paced() ? 1e9 * streamCount / spec.targetRecordsPerSecond() : 0;
+        long startNs = clock.nanoTime();
+        long endNs = startNs + spec.duration().toNanos();
+        long maxRecords = spec.maxRecords() > 0 ? spec.maxRecords() : Long.MAX_VALUE;
+        int slots = spec.sync() ? 1 : ASYNC_IN_FLIGHT_SLOTS;
+        for (int c = 0; c < spec.clients(); c++) {
+            MessageProducer producer = driver.newProducer(ClientSettings.producer(
+                    "mqprobe-" + Integer.toHexString(runId) + "-" + c, spec.producerProperties()));
+            producers.add(producer);
+            for (int t = 0; t < spec.threadsPerClient(); t++) {
+                int index = c * spec.threadsPerClient() + t;
+                // streams start staggered across one interval so a paced load is smooth, not bursty
+                SendStream.Schedule schedule = new SendStream.Schedule(
+                        startNs + (long) (index * intervalNs / streamCount), intervalNs, endNs);
+                long share = maxRecords == Long.MAX_VALUE ? maxRecords
+                        : maxRecords / streamCount + (index < maxRecords % streamCount ? 1 : 0);
+                long streamId = ((long) runId << 32) | index;
+                streams.add(new SendStream(streamId, producer, spec.topic(), payload, clock, stats, schedule,
+                        share, slots, spec.trackAcks()));
+            }
+        }
+        for (int i = 0; i < streams.size(); i++) {
+            Thread thread = new Thread(streams.get(i), "mqprobe-send-" + i);
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+    }
+
+    public SendStats stats() {
+        return stats;
+    }
+
+    /** True once every sender thread has sent its share or reached the end of the duration. */
+    public boolean sendingDone() {
+        return threads.stream().noneMatch(Thread::isAlive);
+    }
+
+    /** Asks every sender to stop after its current message. */
+    public void stop() {
+        streams.forEach(SendStream::requestStop);
+    }
+
+    /**
+     * Stops sending (if still going), waits up to {@code drainTimeout} for in-flight messages to be
+     * acknowledged or fail, then closes the producers. Returns how many were still in flight.
+     */
+    public long finish(Duration drainTimeout) {
+        stop();
+        // real time, not the injected clock: draining waits on the client, not on the schedule
+        long deadlineNs = System.nanoTime() + drainTimeout.toNanos();
+        for (Thread t : threads) {
+            joinUntil(t, deadlineNs);
+        }
+        while (stats.completed() < stats.sent() && System.nanoTime() < deadlineNs) {
+            sleepQuietly(5);
+        }
+        long inFlight = stats.sent() - stats.completed();
+        close();
+        return inFlight;
+    }
+
+    /** Acknowledged sequence numbers by stream id; meaningful after {@link #finish}. */
+    public Map<Long, BitSet> ackedSequences() {
+        Map<Long, BitSet> acked = new LinkedHashMap<>();
+        for (SendStream s : streams) {
+            if (s.ackedSequences() != null) {
+                acked.put(s.streamId(), s.ackedSequences());
+            }
+        }
+        return acked;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        stop();
+        threads.forEach(Thread::interrupt);
+        for (MessageProducer p : producers) {
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                // closing is best effort; the run's figures are already taken
+            }
+        }
+    }
+
+    private void joinUntil(Thread t, long deadlineNs) {
+        long remainingMs = (deadlineNs - System.nanoTime()) / 1_000_000;
+        try {
+            t.join(Math.max(1, remainingMs));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.mqprobe.load;
+
+import io.mqprobe.api.UsageException;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * What load to offer. Validated once here, before anything runs.
+ *
+ * @param topic                   destination topic
+ * @param clients                 independent producer instances (the field starts many producer processes)
+ * @param threadsPerClient        sender threads per instance; each is one sequence stream
+ * @param sync                    one message in flight per thread (like a synchronous REST wrapper)
+ * @param recordSizeBytes         body size, at least {@link MessageStamp#SIZE_BYTES}
+ * @param targetRecordsPerSecond  total offered rate over all threads; 0 = as fast as possible
+ * @param maxRecords              total records to send; 0 = until {@code duration} ends
+ * @param duration                upper bound on sending time, always set so every run stops by itself
+ * @param payload                 what bodies are made of
+ * @param producerProperties      native client settings, passed through
+ * @param trackAcks               remember every acknowledged sequence so a consumer can prove nothing was lost
+ */
+public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, boolean sync, int recordSizeBytes,
+                               double targetRecordsPerSecond, long maxRecords, Duration duration,
+                               PayloadSpec payload, Map<String, String> producerProperties, boolean trackAcks) {
+
+    public static final int MAX_STREAMS = 4096;
+
+    public ProducerLoadSpec {
+        if (topic == null || topic.isBlank()) {
+            throw new UsageException("a topic is required");
+        }
+        if (clients < 1 || threadsPerClient < 1 || (long) clients * threadsPerClient > MAX_STREAMS) {
+            throw new UsageException("clients × threads must be between 1 and " + MAX_STREAMS
+                    + ", got " + clients + " × " + threadsPerClient);
+        }
+        if (recordSizeBytes < MessageStamp.SIZE_BYTES || recordSizeBytes > 64 << 20) {
+            throw new UsageException("record size must be between " + MessageStamp.SIZE_BYTES
+                    + " bytes (mqprobe stamps producer id, sequence and send time) and 64 MiB, got " + recordSizeBytes);
+        }
+        if (targetRecordsPerSecond < 0 || Double.isNaN(targetRecordsPerSecond)) {
+            throw new UsageException("throughput must be positive (or -1 / 0 for unthrottled), got " + targetRecordsPerSecond);
+        }
+        if (maxRecords < 0) {
+            throw new UsageException("number of records must not be negative, got " + maxRecords);
+        }
+        if (duration == null || duration.isNegative() || duration.isZero()) {
+            throw new UsageException("duration must be positive");
+        }
+        producerProperties = Map.copyOf(producerProperties);
+    }
+
+    public int streams() {
+        return clients * threadsPerClient;
+    }
+
+    public boolean paced() {
+        return targetRecordsPerSecond > 0;
+    }
+
+    public ProducerLoadSpec withClients(int newClients) {
+        return new ProducerLoadSpec(topic, newClients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
+                maxRecords, duration, payload, producerProperties, trackAcks);
+    }
+
+    public ProducerLoadSpec withDuration(Duration newDuration) {
+        return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
+                maxRecords, newDuration, payload, producerProperties, trackAcks);
+    }
+}

@@ -1,0 +1,33 @@
+package io.mqprobe.load;
+
+/** Cancellation shared by everything one command runs; Ctrl-C flips it and every loop checks it. */
+public final class RunControl {
+
+    private volatile boolean cancelled;
+
+    public void cancel() {
+        cancelled = true;
+    }
+
+    public boolean cancelled() {
+        return cancelled;
+    }
+
+    /** Sleeps up to {@code millis}, returning early (true) when cancelled. */
+    public boolean sleep(long millis) {
+        long end = System.currentTimeMillis() + millis;
+        while (!cancelled) {
+            long left = end - System.currentTimeMillis();
+            if (left <= 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(Math.min(left, 50));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                cancelled = true;
+            }
+        }
+        return true;
+    }
+}

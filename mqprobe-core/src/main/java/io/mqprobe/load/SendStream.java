@@ -1,0 +1,170 @@
+package io.mqprobe.load;
+
+import io.mqprobe.api.MessageProducer;
+import io.mqprobe.api.SendCallback;
+import io.mqprobe.stats.SendStats;
+
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One sender thread: a sequence of stamped messages sent open-loop on a fixed schedule. Latency is
+ * measured from the intended send time, so a stalled send delays every message scheduled behind it
+ * and shows up in the corrected percentiles (no coordinated omission).
+ *
+ * <p>The actual send time of each in-flight message waits in a slot of a ring indexed by sequence; a
+ * slot is reused only after its completion freed it, which also bounds the messages in flight (one in
+ * sync mode).
+ */
+final class SendStream implements Runnable, SendCallback {
+
+    private static final long FREE = Long.MIN_VALUE;
+    private static final long WAIT_SLICE_NS = 1_000_000;
+
+    private final long streamId;
+    private final MessageProducer producer;
+    private final String topic;
+    private final PayloadPool payload;
+    private final byte[] body;
+    private final NanoClock clock;
+    private final SendStats stats;
+    private final Schedule schedule;
+    private final long maxRecords;
+    private final AtomicLongArray sendNsBySlot;
+    private final int slotMask;
+    private final BitSet acked;
+    private volatile boolean stopRequested;
+    private volatile Thread waiter;
+
+    /**
+     * @param inFlightSlots power of two; 1 for synchronous sending
+     * @param trackAcks     remember every acknowledged sequence for the loss check
+     */
+    SendStream(long streamId, MessageProducer producer, String topic, PayloadPool payload, NanoClock clock,
+               SendStats stats, Schedule schedule, long maxRecords, int inFlightSlots, boolean trackAcks) {
+        if (Integer.bitCount(inFlightSlots) != 1) {
+            throw new IllegalArgumentException("inFlightSlots must be a power of two: " + inFlightSlots);
+        }
+        this.streamId = streamId;
+        this.producer = producer;
+        this.topic = topic;
+        this.payload = payload;
+        this.body = new byte[payload.recordSizeBytes()];
+        this.clock = clock;
+        this.stats = stats;
+        this.schedule = schedule;
+        this.maxRecords = maxRecords;
+        this.sendNsBySlot = new AtomicLongArray(inFlightSlots);
+        for (int i = 0; i < inFlightSlots; i++) {
+            sendNsBySlot.set(i, FREE);
+        }
+        this.slotMask = inFlightSlots - 1;
+        this.acked = trackAcks ? new BitSet() : null;
+    }
+
+    @Override
+    public void run() {
+        for (long seq = 0; seq < maxRecords && !stopRequested; seq++) {
+            long intendedNs = 0;
+            if (schedule.paced()) {
+                intendedNs = schedule.intendedNs(seq);
+                if (intendedNs >= schedule.endNs()) {
+                    return;
+                }
+                clock.parkUntil(intendedNs);
+            }
+            int slot = (int) (seq & slotMask);
+            if (!awaitFree(slot)) {
+                return;
+            }
+            long actualNs = clock.nanoTime();
+            if (!schedule.paced()) {
+                // unthrottled: there is no schedule to be late against, the send is its own intended time
+                if (actualNs >= schedule.endNs()) {
+                    return;
+                }
+                intendedNs = actualNs;
+            }
+            sendNsBySlot.set(slot, actualNs);
+            long intendedEpochMicros = clock.epochMicros() - (actualNs - intendedNs) / 1000;
+            payload.fill(body, seq);
+            MessageStamp.write(body, streamId, seq, intendedEpochMicros);
+            stats.onSent((actualNs - intendedNs) / 1000);
+            producer.send(topic, body, seq, this);
+        }
+    }
+
+    @Override
+    public void onSendComplete(long seq, Throwable error) {
+        long nowNs = clock.nanoTime();
+        int slot = (int) (seq & slotMask);
+        long actualNs = sendNsBySlot.get(slot);
+        long intendedNs = schedule.paced() ? schedule.intendedNs(seq) : actualNs;
+        if (error == null) {
+            stats.onAcked(body.length, (nowNs - intendedNs) / 1000, (nowNs - actualNs) / 1000);
+            if (acked != null && seq <= Integer.MAX_VALUE) {
+                acked.set((int) seq);
+            }
+        } else {
+            stats.onFailed(error);
+        }
+        sendNsBySlot.set(slot, FREE);
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+    }
+
+    /** Waits until the slot's previous message completed; false when asked to stop meanwhile. */
+    private boolean awaitFree(int slot) {
+        if (sendNsBySlot.get(slot) == FREE) {
+            return true;
+        }
+        waiter = Thread.currentThread();
+        try {
+            while (sendNsBySlot.get(slot) != FREE) {
+                if (stopRequested || Thread.currentThread().isInterrupted()) {
+                    return false;
+                }
+                LockSupport.parkNanos(WAIT_SLICE_NS);
+            }
+            return true;
+        } finally {
+            waiter = null;
+        }
+    }
+
+    void requestStop() {
+        stopRequested = true;
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+    }
+
+    long streamId() {
+        return streamId;
+    }
+
+    /** Acknowledged sequences; read only after the producer closed (its I/O thread is the only writer). */
+    BitSet ackedSequences() {
+        return acked;
+    }
+
+    /**
+     * When message {@code seq} is meant to go out: a fixed interval after the start when paced
+     * (open loop); unthrottled streams ({@code intervalNs == 0}) send as soon as a slot is free.
+     */
+    record Schedule(long startNs, double intervalNs, long endNs) {
+
+        boolean paced() {
+            return intervalNs > 0;
+        }
+
+        /** Only meaningful when paced. */
+        long intendedNs(long seq) {
+            return startNs + (long) (seq * intervalNs);
+        }
+    }
+}

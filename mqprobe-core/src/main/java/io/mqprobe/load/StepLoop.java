@@ -1,0 +1,42 @@
+package io.mqprobe.load;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/** Ticks a {@link LoadMeter} once per second until the load finishes or the run is cancelled. */
+public final class StepLoop {
+
+    private static final long TICK_MS = 1000;
+
+    private StepLoop() {
+    }
+
+    /**
+     * @param warmup   ticks ending within this time after the start are warm-up, not measured
+     * @param finished true once the load has nothing more to report
+     * @param onTick   receives every row (progress line, result document)
+     * @return the measured window
+     */
+    public static WindowTotals run(LoadMeter meter, long startEpochMs, Duration warmup, BooleanSupplier finished,
+                                   RunControl control, Consumer<IntervalRow> onTick) {
+        long warmupEndMs = startEpochMs + warmup.toMillis();
+        long nextTickMs = startEpochMs + TICK_MS;
+        while (true) {
+            boolean done = finished.getAsBoolean();
+            while (!done && !control.cancelled() && System.currentTimeMillis() < nextTickMs) {
+                control.sleep(Math.min(50, Math.max(1, nextTickMs - System.currentTimeMillis())));
+                done = finished.getAsBoolean();
+            }
+            long now = System.currentTimeMillis();
+            // a partial last tick after the load ended still counts, so no acknowledged record is dropped;
+            // a load that ended inside its warm-up is measured by its last tick rather than not at all
+            boolean measured = now > warmupEndMs || (done && !meter.hasMeasured());
+            onTick.accept(meter.tick(now, measured));
+            if (done || control.cancelled()) {
+                return meter.window();
+            }
+            nextTickMs += TICK_MS;
+        }
+    }
+}

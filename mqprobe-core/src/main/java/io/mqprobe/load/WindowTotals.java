@@ -1,0 +1,41 @@
+package io.mqprobe.load;
+
+import io.mqprobe.stats.LatencySummary;
+
+import java.util.Map;
+
+/**
+ * Load figures over a measured window (warm-up excluded).
+ *
+ * @param fromEpochMs        window start
+ * @param toEpochMs          window end
+ * @param records            acknowledged in the window
+ * @param bytes              acknowledged bytes in the window
+ * @param errors             failed sends by exception type
+ * @param latencyUs          from the intended send time (coordinated omission corrected)
+ * @param serviceLatencyUs   from the actual send time
+ * @param sendDelayUs        actual minus intended send time: grows when the load generator cannot keep up
+ * @param consumedRecords    consumed in the window ({@code 0} without consumers)
+ * @param consumedBytes      consumed bytes in the window
+ * @param e2eLatencyUs       consume time minus stamped send time, {@code null} without consumers
+ */
+public record WindowTotals(long fromEpochMs, long toEpochMs, long records, long bytes, Map<String, Long> errors,
+                           LatencySummary latencyUs, LatencySummary serviceLatencyUs, LatencySummary sendDelayUs,
+                           long consumedRecords, long consumedBytes, LatencySummary e2eLatencyUs) {
+
+    public double seconds() {
+        return Math.max(1e-3, (toEpochMs - fromEpochMs) / 1000.0);
+    }
+
+    public double recordsPerSecond() {
+        return records / seconds();
+    }
+
+    public double bytesPerSecond() {
+        return bytes / seconds();
+    }
+
+    public long errorCount() {
+        return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+}

@@ -1,0 +1,37 @@
+package io.mqprobe.result;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+
+import java.io.IOException;
+
+/** The one JSON mapper for result documents: NaN and infinities become {@code null}, never invalid JSON. */
+public final class ResultJson {
+
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .addModule(new SimpleModule().addSerializer(Double.class, new FiniteDouble())
+                    .addSerializer(double.class, new FiniteDouble()))
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .build();
+
+    private ResultJson() {
+    }
+
+    private static final class FiniteDouble extends JsonSerializer<Double> {
+        @Override
+        public void serialize(Double value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+            if (value == null || value.isNaN() || value.isInfinite()) {
+                gen.writeNull();
+            } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+                gen.writeNumber(value.longValue());
+            } else {
+                gen.writeNumber(Math.round(value * 1000) / 1000.0);
+            }
+        }
+    }
+}

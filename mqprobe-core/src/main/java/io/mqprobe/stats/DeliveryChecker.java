@@ -1,0 +1,84 @@
+package io.mqprobe.stats;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Sequence bookkeeping of one consumer thread: which sequences of which producer stream arrived,
+ * how often, and whether a stream's messages arrived in order within each partition (the only
+ * order Kafka promises). Merge the checkers of all threads with {@link DeliveryReport#of}.
+ */
+public final class DeliveryChecker {
+
+    private final Map<Long, StreamView> streams = new HashMap<>();
+    private long lastStreamId = Long.MIN_VALUE;
+    private StreamView lastView;
+    private long received;
+    private long duplicates;
+    private long outOfOrder;
+
+    public void onMessage(int partition, long streamId, long sequence) {
+        received++;
+        StreamView view = view(streamId);
+        if (sequence < 0 || sequence > Integer.MAX_VALUE) {
+            return;
+        }
+        int seq = (int) sequence;
+        if (view.seen.get(seq)) {
+            duplicates++;
+            return;
+        }
+        view.seen.set(seq);
+        if (seq < view.lastInPartition(partition)) {
+            outOfOrder++;
+        } else {
+            view.setLastInPartition(partition, seq);
+        }
+    }
+
+    public long received() {
+        return received;
+    }
+
+    public long duplicates() {
+        return duplicates;
+    }
+
+    public long outOfOrder() {
+        return outOfOrder;
+    }
+
+    Map<Long, BitSet> seenByStream() {
+        Map<Long, BitSet> seen = new HashMap<>();
+        streams.forEach((id, v) -> seen.put(id, v.seen));
+        return seen;
+    }
+
+    private StreamView view(long streamId) {
+        if (streamId != lastStreamId) {
+            lastView = streams.computeIfAbsent(streamId, id -> new StreamView());
+            lastStreamId = streamId;
+        }
+        return lastView;
+    }
+
+    private static final class StreamView {
+        final BitSet seen = new BitSet();
+        long[] lastByPartition = new long[0];
+
+        long lastInPartition(int partition) {
+            return partition < lastByPartition.length ? lastByPartition[partition] : -1;
+        }
+
+        void setLastInPartition(int partition, long seq) {
+            if (partition >= lastByPartition.length) {
+                int old = lastByPartition.length;
+                lastByPartition = Arrays.copyOf(lastByPartition, Math.max(partition + 1, old * 2));
+                Arrays.fill(lastByPartition, old, lastByPartition.length, -1);
+            }
+            lastByPartition[partition] = seq;
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.mqprobe.stats;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(5)
+class DeliveryReportTest {
+
+    private static BitSet range(int from, int to) {
+        BitSet b = new BitSet();
+        b.set(from, to);
+        return b;
+    }
+
+    @Test
+    void should_report_nothing_wrong_for_an_in_order_complete_delivery() {
+        DeliveryChecker c = new DeliveryChecker();
+        for (int i = 0; i < 100; i++) {
+            c.onMessage(i % 3, 1, i);
+        }
+        DeliveryReport r = DeliveryReport.of(List.of(c), Map.of(1L, range(0, 100)));
+        assertThat(r).isEqualTo(new DeliveryReport(100, 0, 0, 0, 1, true));
+    }
+
+    @Test
+    void should_count_acknowledged_messages_never_consumed_as_lost() {
+        DeliveryChecker c = new DeliveryChecker();
+        for (int i = 0; i < 100; i++) {
+            if (i != 10 && i != 50) {
+                c.onMessage(0, 1, i);
+            }
+        }
+        assertThat(DeliveryReport.of(List.of(c), Map.of(1L, range(0, 100))).lost()).isEqualTo(2);
+        // the same gaps count as lost without acknowledgement records, and a missing tail cannot be seen
+        assertThat(DeliveryReport.of(List.of(c), null).lost()).isEqualTo(2);
+    }
+
+    @Test
+    void should_not_count_unacknowledged_sends_as_lost() {
+        DeliveryChecker c = new DeliveryChecker();
+        c.onMessage(0, 1, 0);
+        c.onMessage(0, 1, 2);
+        BitSet acked = new BitSet();
+        acked.set(0);
+        acked.set(2); // seq 1 failed at the producer: the broker never promised it
+        assertThat(DeliveryReport.of(List.of(c), Map.of(1L, acked)).lost()).isZero();
+    }
+
+    @Test
+    void should_count_duplicates_within_and_across_consumer_threads() {
+        DeliveryChecker a = new DeliveryChecker();
+        DeliveryChecker b = new DeliveryChecker();
+        a.onMessage(0, 1, 0);
+        a.onMessage(0, 1, 1);
+        a.onMessage(0, 1, 1);
+        b.onMessage(0, 1, 0); // partition moved to another consumer and was read again
+        DeliveryReport r = DeliveryReport.of(List.of(a, b), Map.of(1L, range(0, 2)));
+        assertThat(r.duplicates()).isEqualTo(2);
+        assertThat(r.received()).isEqualTo(4);
+        assertThat(r.lost()).isZero();
+    }
+
+    @Test
+    void should_count_reordering_only_within_a_partition() {
+        DeliveryChecker c = new DeliveryChecker();
+        c.onMessage(0, 1, 0);
+        c.onMessage(1, 1, 2);
+        c.onMessage(0, 1, 1); // behind seq 2, but that was another partition: fine
+        c.onMessage(1, 1, 3);
+        c.onMessage(1, 1, 4);
+        c.onMessage(0, 1, 6);
+        c.onMessage(0, 1, 5); // behind 6 in the same partition: out of order
+        assertThat(DeliveryReport.of(List.of(c), null).outOfOrder()).isEqualTo(1);
+    }
+
+    @Test
+    void should_keep_streams_apart() {
+        DeliveryChecker c = new DeliveryChecker();
+        c.onMessage(0, 1, 0);
+        c.onMessage(0, 2, 0);
+        c.onMessage(0, 2, 1);
+        DeliveryReport r = DeliveryReport.of(List.of(c), Map.of(1L, range(0, 1), 2L, range(0, 3)));
+        assertThat(r.streams()).isEqualTo(2);
+        assertThat(r.duplicates()).isZero();
+        assertThat(r.lost()).isEqualTo(1);
+    }
+}
