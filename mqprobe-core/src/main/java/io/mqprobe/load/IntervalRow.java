@@ -5,7 +5,8 @@ package io.mqprobe.load;
  * {@code null} when nothing consumed.
  */
 public record IntervalRow(long epochMs, String scenario, int step, String phase, double sentPerSecond,
-                          double ackedPerSecond, double bytesPerSecond, double p99Us, long errors,
+                          double ackedPerSecond, double bytesPerSecond, double p99Us, double meanUs, double maxUs,
+                          double serviceMeanUs, double serviceMaxUs, long errors,
                           Double consumedPerSecond, Double e2eP99Us) {
 
     public static final String WARMUP = "warmup";

@@ -78,6 +78,10 @@ public final class LoadMeter {
                 s == null ? 0 : (s.acked() - lastSend.acked()) / seconds,
                 s == null ? 0 : (s.ackedBytes() - lastSend.ackedBytes()) / seconds,
                 s == null ? 0 : s.corrected().getValueAtPercentile(99),
+                s == null ? 0 : s.corrected().getMean(),
+                s == null ? 0 : s.corrected().getMaxValue(),
+                s == null ? 0 : s.service().getMean(),
+                s == null ? 0 : s.service().getMaxValue(),
                 s == null ? 0 : s.failed() - lastSend.failed(),
                 c == null ? null : (c.records() - lastConsume.records()) / seconds,
                 c == null ? null : (double) c.endToEnd().getValueAtPercentile(99));

@@ -46,6 +46,10 @@ public final class SendStats {
         return sent.sum();
     }
 
+    public long acked() {
+        return acked.sum();
+    }
+
     /** Acknowledged plus failed: sends that are no longer in flight. */
     public long completed() {
         return acked.sum() + errors.total();

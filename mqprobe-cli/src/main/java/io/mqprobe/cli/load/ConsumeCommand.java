@@ -1,0 +1,129 @@
+package io.mqprobe.cli.load;
+
+import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.cli.run.MonitorOptions;
+import io.mqprobe.cli.run.OutputOptions;
+import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.consume.ConsumerLoad;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.load.LoadMeter;
+import io.mqprobe.load.NanoClock;
+import io.mqprobe.load.StepLoop;
+import io.mqprobe.load.WindowTotals;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.stats.DeliveryReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** {@code mqprobe consume}: a better kafka-consumer-perf-test. */
+@Command(name = "consume", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Consume a topic as fast as possible: MB/s, msgs/s, end-to-end latency from the send time mqprobe",
+                "stamped in each message, and lost / duplicated / out-of-order counts per producer."})
+public final class ConsumeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--topic", required = true, paramLabel = "TOPIC", description = "Topic to consume (must exist).")
+    String topic;
+
+    @Option(names = "--messages", paramLabel = "N", defaultValue = "0", description = "Stop after N messages (default: until --duration ends).")
+    long messages;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "Upper bound on the run (default: 30s, or 1h with --messages).")
+    String duration;
+
+    @Mixin
+    ConsumerOptions consumer;
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    MonitorOptions monitor;
+
+    @Mixin
+    OutputOptions output;
+
+    @Override
+    public Integer call() {
+        Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
+                : messages > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
+        ConsumerLoadSpec load = consumer.spec(topic, messages, runFor);
+        monitor.interval();
+        LoadSession session = LoadSession.open("consume", List.of(spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)),
+                target, 1, output, false, spec.commandLine().getOut(), spec.commandLine().getErr());
+        try {
+            session.topics().requireExisting(topic, session.cluster().target().bootstrap());
+            session.watchTopic(topic);
+            Monitoring monitoring = session.startMonitoring(monitor, List.of(load.groupId()), Double.NaN, Double.NaN);
+            int partitions = session.cluster().driver().admin().describeTopic(topic).size();
+            ScenarioResult scenario = session.document().addScenario(new ScenarioResult("consume",
+                    "consume " + topic + " as group " + load.groupId(),
+                    new ScenarioResult.TopicLayout(topic, partitions, 0, "existing"), null));
+            long startedMs = System.currentTimeMillis();
+            ConsumerLoad consumers = ConsumerLoad.start(session.cluster().driver(), load, NanoClock.SYSTEM);
+            WindowTotals window;
+            DeliveryReport delivery;
+            try {
+                LoadMeter meter = new LoadMeter(null, consumers.stats(), "consume", 0, startedMs);
+                LoadProgress progress = new LoadProgress(session.progress(), "consume");
+                window = StepLoop.run(meter, startedMs, Duration.ZERO, consumers::done, session.control(), row -> {
+                    session.document().addInterval(row);
+                    progress.accept(row);
+                });
+                delivery = consumers.finish(null);
+            } finally {
+                consumers.close();
+            }
+            if (!consumers.failures().isEmpty()) {
+                throw new IllegalStateException("consumer failed: " + consumers.failures().get(0).getMessage(), consumers.failures().get(0));
+            }
+            StepResult step = StepResult.of(0, load.threads(), 0, startedMs, 0, window, StepResult.Consumed.of(window, delivery),
+                    monitoring.window().summarize(window.fromEpochMs(), window.toEpochMs()));
+            session.document().addStep(scenario, step);
+            summarize(session.document(), window, delivery, consumers.stats().unstamped());
+            return session.exitCode(0);
+        } catch (RuntimeException e) {
+            session.failed(e);
+            throw e;
+        } finally {
+            session.close();
+        }
+    }
+
+    private static void summarize(ResultDocument document, WindowTotals window, DeliveryReport delivery, long unstamped) {
+        double mbPerSecond = window.consumedBytes() / window.seconds();
+        String headline = String.format(Locale.ROOT, "%,.0f msgs/s, %s consumed", window.consumedRecords() / window.seconds(),
+                ByteSize.formatRate(mbPerSecond));
+        List<String> lines = new ArrayList<>();
+        if (window.e2eLatencyUs() != null && window.e2eLatencyUs().count() > 0) {
+            lines.add("end-to-end p50 " + TimeSpan.formatMicros(window.e2eLatencyUs().p50()) + ", p99 "
+                    + TimeSpan.formatMicros(window.e2eLatencyUs().p99()) + " (from the send time stamped by mqprobe)");
+        }
+        lines.add(String.format(Locale.ROOT, "%d producer streams: %d lost (gaps), %d duplicated, %d out of order",
+                delivery.streams(), delivery.lost(), delivery.duplicates(), delivery.outOfOrder()));
+        List<String> notes = new ArrayList<>();
+        if (unstamped > 0) {
+            notes.add(unstamped + " messages were not written by mqprobe: counted, but without latency or sequence checks");
+        }
+        notes.add("loss is inferred from sequence gaps; a missing tail cannot be seen without the producer (use e2e)");
+        synchronized (document) {
+            document.summary = new ResultDocument.Summary(headline, lines, false, notes);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.mqprobe.cli.load;
+
+import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The consumer side of a load (picocli mixin of {@code consume} and {@code e2e}). */
+public final class ConsumerOptions {
+
+    @Option(names = "--group", paramLabel = "GROUP", description = "Consumer group (default: a fresh mqprobe-* group).")
+    String group;
+
+    @Option(names = "--consumer-threads", paramLabel = "N", defaultValue = "1",
+            description = "Consumer instances, one thread each (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--consumer-props", arity = "1..*", paramLabel = "K=V",
+            description = "Consumer settings, e.g. fetch.min.bytes=1048576 max.poll.records=2000.")
+    List<String> consumerProps = new ArrayList<>();
+
+    @Option(names = "--consumer.config", paramLabel = "FILE", description = "Consumer settings file (overridden by --consumer-props).")
+    Path consumerConfig;
+
+    /** The group name, generated once when not given. */
+    public String group() {
+        if (group == null) {
+            group = TopicLifecycle.freshName("group");
+        }
+        return group;
+    }
+
+    public ConsumerLoadSpec spec(String topic, long maxRecords, Duration duration) {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("auto.offset.reset", "earliest"); // a load test reads what is there, like kafka-consumer-perf-test
+        props.putAll(ClientProperties.merge(consumerConfig, "--consumer-props", consumerProps));
+        return new ConsumerLoadSpec(List.of(topic), group(), threads, maxRecords, duration, props);
+    }
+}

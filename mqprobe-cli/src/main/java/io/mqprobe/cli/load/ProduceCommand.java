@@ -1,0 +1,92 @@
+package io.mqprobe.cli.load;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.cli.run.MonitorOptions;
+import io.mqprobe.cli.run.OutputOptions;
+import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.load.NanoClock;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.StepRunner;
+import io.mqprobe.result.ScenarioResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/** {@code mqprobe produce}: a better kafka-producer-perf-test. */
+@Command(name = "produce", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Send load to a topic and measure throughput and latency (like kafka-producer-perf-test,",
+                "with open-loop pacing, coordinated-omission-corrected latency, many clients and resource monitoring)."})
+public final class ProduceCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TopicOptions topic;
+
+    @Mixin
+    ProducerOptions producer;
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    MonitorOptions monitor;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "human",
+            description = "human | perf-test (kafka-producer-perf-test's lines on stdout) (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Override
+    public Integer call() {
+        // bad input fails here, within milliseconds, before any cluster starts
+        producer.spec("validation-only", Map.of(), false);
+        monitor.interval();
+        boolean perfTestLines = switch (format) {
+            case "human" -> false;
+            case "perf-test" -> true;
+            default -> throw new UsageException("--format must be human or perf-test, got '" + format + "'");
+        };
+        LoadSession session = LoadSession.open("produce", List.of(spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)),
+                target, 1, output, topic.keepTopics(), spec.commandLine().getOut(), spec.commandLine().getErr());
+        try {
+            ScenarioResult.TopicLayout layout = topic.resolve(session, "produce");
+            ProducerLoadSpec load = producer.spec(layout.name(), Map.of(), false);
+            session.watchTopic(layout.name());
+            Monitoring monitoring = session.startMonitoring(monitor, List.of(), Double.NaN, Double.NaN);
+            ScenarioResult scenario = session.document().addScenario(new ScenarioResult("produce",
+                    "produce to " + layout.name(), layout, SingleRun.producerSetup(load)));
+            PerfTestFormat perfTest = perfTestLines
+                    ? new PerfTestFormat(spec.commandLine().getOut(), load.recordSizeBytes()) : null;
+            Consumer<io.mqprobe.load.IntervalRow> onTick = new LoadProgress(session.progress(), "produce");
+            if (perfTest != null) {
+                onTick = onTick.andThen(perfTest);
+            }
+            StepRunner runner = new StepRunner(session.cluster().driver(), session.document(), monitoring.window(),
+                    session.control(), onTick, NanoClock.SYSTEM);
+            StepRunner.Outcome outcome = runner.run(scenario, 0, load, producer.warmup(), null, SingleRun.DRAIN_TIMEOUT);
+            if (perfTest != null) {
+                perfTest.printTotals(outcome.window());
+            }
+            SingleRun.summarize(session.document(), outcome, load);
+            return session.exitCode(SingleRun.exitCode(outcome));
+        } catch (RuntimeException e) {
+            session.failed(e);
+            throw e;
+        } finally {
+            session.close();
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.mqprobe.cli.load;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.load.ProducerLoadSpec;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The producer side of a load, with kafka-producer-perf-test's option names plus mqprobe's own
+ * (picocli mixin of {@code produce} and {@code e2e}).
+ */
+public final class ProducerOptions {
+
+    @Option(names = "--num-records", paramLabel = "N", description = "Records to send in total (default: until --duration ends).")
+    long numRecords;
+
+    @Option(names = "--record-size", paramLabel = "SIZE", defaultValue = "1KiB", description = "Record size (default: ${DEFAULT-VALUE}).")
+    String recordSize;
+
+    @Option(names = "--throughput", paramLabel = "RECORDS/S", defaultValue = "-1",
+            description = "Offered load in records/s over all clients, open loop; -1 = as fast as possible (default).")
+    double throughput;
+
+    @Option(names = "--producer-props", arity = "1..*", paramLabel = "K=V", description = "Producer settings, e.g. acks=all linger.ms=5.")
+    List<String> producerProps = new ArrayList<>();
+
+    @Option(names = "--producer.config", paramLabel = "FILE", description = "Producer settings file (overridden by --producer-props).")
+    Path producerConfig;
+
+    @Option(names = "--duration", paramLabel = "DURATION",
+            description = "How long to send (default: 30s, or up to 1h with --num-records).")
+    String duration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s",
+            description = "Leading time excluded from the measured figures (default: ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Independent producer instances (default: ${DEFAULT-VALUE}).")
+    int clients;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Sender threads per producer (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--sync", description = "Synchronous sends: one message in flight per thread.")
+    boolean sync;
+
+    @Option(names = "--payload", paramLabel = "KIND", defaultValue = "random",
+            description = "random | compressible:RATIO | file:PATH (default: ${DEFAULT-VALUE}).")
+    String payload;
+
+    public Duration warmup() {
+        return TimeSpan.parse(warmup);
+    }
+
+    /** Native settings: file, then flags, over the given defaults. */
+    public Map<String, String> properties(Map<String, String> defaults) {
+        Map<String, String> props = new LinkedHashMap<>(defaults);
+        props.putAll(ClientProperties.merge(producerConfig, "--producer-props", producerProps));
+        return props;
+    }
+
+    public ProducerLoadSpec spec(String topic, Map<String, String> defaults, boolean trackAcks) {
+        Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
+                : numRecords > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
+        if (!warmup().isZero() && warmup().compareTo(runFor) >= 0) {
+            throw new UsageException("--warmup (" + warmup + ") must be shorter than the run (" + runFor.toSeconds() + "s)");
+        }
+        long size = ByteSize.parseInRange("--record-size", recordSize, 28, 64L << 20);
+        double rate = throughput < 0 ? 0 : throughput;
+        if (throughput == 0) {
+            throw new UsageException("--throughput must be positive, or -1 for as fast as possible");
+        }
+        return new ProducerLoadSpec(topic, clients, threads, sync, (int) size, rate, numRecords, runFor,
+                PayloadSpec.parse(payload), properties(defaults), trackAcks);
+    }
+}

@@ -1,0 +1,72 @@
+package io.mqprobe.cli.load;
+
+import io.mqprobe.api.PartitionInfo;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.result.ScenarioResult;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+
+/** Which topic a load uses, and the layout of one mqprobe creates (picocli mixin). */
+public final class TopicOptions {
+
+    @Option(names = "--topic", paramLabel = "TOPIC", description = "Topic to use (default: a fresh mqprobe-* topic, deleted afterwards).")
+    String topic;
+
+    @Option(names = "--create-topic", description = "Create --topic if it does not exist.")
+    boolean createTopic;
+
+    @Option(names = "--partitions", paramLabel = "N", description = "Partitions of a created topic (default: 2 per broker).")
+    Integer partitions;
+
+    @Option(names = "--replication-factor", paramLabel = "N", description = "Replication factor of a created topic (default: min(3, brokers)).")
+    Integer replicationFactor;
+
+    @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
+    boolean keepTopics;
+
+    public String topic() {
+        return topic;
+    }
+
+    public boolean createTopic() {
+        return createTopic;
+    }
+
+    public boolean keepTopics() {
+        return keepTopics;
+    }
+
+    public TopicSpec layout(String name, int brokers) {
+        int p = partitions != null ? partitions : 2 * brokers;
+        int rf = replicationFactor != null ? replicationFactor : Math.min(3, brokers);
+        if (rf > brokers) {
+            throw new UsageException("--replication-factor " + rf + " needs at least " + rf + " brokers, the cluster has " + brokers);
+        }
+        return TopicSpec.of(name, p, rf);
+    }
+
+    /**
+     * The topic the load uses: the user's (which must exist unless {@code --create-topic}) or a fresh
+     * {@code mqprobe-<purpose>-*} one that is deleted afterwards.
+     */
+    public ScenarioResult.TopicLayout resolve(LoadSession session, String purpose) {
+        TopicLifecycle topics = session.topics();
+        String bootstrap = session.cluster().target().bootstrap();
+        if (topic != null && !createTopic) {
+            topics.requireExisting(topic, bootstrap);
+            List<PartitionInfo> partitionInfos = session.cluster().driver().admin().describeTopic(topic);
+            return new ScenarioResult.TopicLayout(topic, partitionInfos.size(),
+                    partitionInfos.isEmpty() ? 0 : partitionInfos.get(0).replicas().size(), "existing");
+        }
+        String name = topic != null ? topic : TopicLifecycle.freshName(purpose);
+        TopicSpec spec = layout(name, session.brokerCount());
+        if (topic == null || !session.cluster().driver().admin().listTopics().contains(name)) {
+            topics.create(spec);
+        }
+        return new ScenarioResult.TopicLayout(name, spec.partitions(), spec.replicationFactor(), "broker-chosen");
+    }
+}

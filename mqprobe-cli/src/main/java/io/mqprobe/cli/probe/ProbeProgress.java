@@ -1,0 +1,53 @@
+package io.mqprobe.cli.probe;
+
+import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.run.Progress;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.scenario.ScenarioRunner;
+import io.mqprobe.scenario.ScenarioSpec;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Probe progress: which scenario and step, the step's figures, and an ETA bounded by the ramp plan. */
+final class ProbeProgress implements ScenarioRunner.Listener {
+
+    private final Progress progress;
+    private final List<ScenarioSpec> scenarios;
+    private final RampPlan plan;
+    private int scenarioIndex = -1;
+
+    ProbeProgress(Progress progress, List<ScenarioSpec> scenarios, RampPlan plan) {
+        this.progress = progress;
+        this.scenarios = scenarios;
+        this.plan = plan;
+    }
+
+    void scenarioStarts(ScenarioSpec scenario) {
+        scenarioIndex++;
+        progress.line(String.format(Locale.ROOT, "[%d/%d] %s — %s", scenarioIndex + 1, scenarios.size(), scenario.name(),
+                scenario.description()));
+    }
+
+    @Override
+    public void onStepStart(ScenarioSpec scenario, int step, int clients) {
+        progress.update(String.format(Locale.ROOT, "  step %d: %d producer client%s, warming up ... (at most %s left)",
+                step + 1, clients, clients == 1 ? "" : "s", TimeSpan.formatSeconds(worstCaseLeftSeconds(step))));
+    }
+
+    @Override
+    public void onStepDone(ScenarioSpec scenario, StepResult step) {
+        progress.line(String.format(Locale.ROOT, "  step %d: %2d clients  %,10.0f msgs/s  %12s  p99 %-9s errors %d",
+                step.index() + 1, step.clients(), step.recordsPerSecond(), ByteSize.formatRate(step.bytesPerSecond()),
+                TimeSpan.formatMicros(step.latencyUs().p99()), step.errors().values().stream().mapToLong(Long::longValue).sum()));
+    }
+
+    private long worstCaseLeftSeconds(int step) {
+        long perStep = plan.stepDuration().toSeconds() + 2;
+        long stepsLeftHere = plan.clientSteps().size() - step;
+        long scenariosAfter = scenarios.size() - scenarioIndex - 1;
+        return perStep * (stepsLeftHere + scenariosAfter * plan.clientSteps().size());
+    }
+}

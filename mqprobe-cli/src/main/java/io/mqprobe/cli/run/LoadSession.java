@@ -1,0 +1,151 @@
+package io.mqprobe.cli.run;
+
+import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.target.ClusterSession;
+import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.load.RunControl;
+import io.mqprobe.result.ResultDocument;
+
+import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Everything a load command holds while it runs — the cluster, the result and reports, Ctrl-C
+ * handling, monitors and the topics it created — closed in the right order whatever happens:
+ * load stopped, topics deleted, result and report written (marked incomplete when interrupted or
+ * failed), embedded cluster stopped.
+ */
+public final class LoadSession implements AutoCloseable {
+
+    private final ClusterSession cluster;
+    private final RunOutput output;
+    private final RunControl control = new RunControl();
+    private final Interruption interruption;
+    private final Progress progress;
+    private final PrintWriter out;
+    private final TopicLifecycle topics;
+    private final List<String> watchedTopics = new CopyOnWriteArrayList<>();
+    private Monitoring monitoring;
+    private String failure;
+    private boolean finished;
+
+    private LoadSession(ClusterSession cluster, RunOutput output, PrintWriter out, PrintWriter err, boolean keepTopics) {
+        this.cluster = cluster;
+        this.output = output;
+        this.out = out;
+        this.progress = new Progress(err);
+        this.interruption = Interruption.install(control, err);
+        this.topics = new TopicLifecycle(cluster.driver().admin(), keepTopics);
+    }
+
+    /**
+     * Connects (or starts the embedded cluster) and opens the run directory. Nothing is written
+     * when the target is unreachable.
+     */
+    public static LoadSession open(String command, List<String> argv, TargetOptions targetOptions, int defaultBrokers,
+                                   OutputOptions outputOptions, boolean keepTopics, PrintWriter out, PrintWriter err) {
+        ClusterSession cluster = ClusterSession.open(targetOptions, defaultBrokers, err);
+        try {
+            RunOutput output = RunOutput.create(command, argv, outputOptions.outDir(), outputOptions.jsonFile());
+            LoadSession session = new LoadSession(cluster, output, out, err, keepTopics);
+            session.describeTarget();
+            return session;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void describeTarget() {
+        List<BrokerInfo> brokers = cluster.driver().admin().describeBrokers();
+        document().target = new ResultDocument.TargetInfo(cluster.target().driverId(), cluster.target().bootstrap(),
+                cluster.embedded(), brokers.stream().map(b -> new ResultDocument.BrokerEntry(b.id(), b.host(), b.port())).toList(),
+                cluster.target().redactedProperties());
+    }
+
+    /** Starts the resource monitors; topics and groups are watched through the cluster's protocol. */
+    public Monitoring startMonitoring(MonitorOptions options, Collection<String> groups, double diskCeiling, double nicCeiling) {
+        monitoring = Monitoring.start(cluster, options, watchedTopics, groups, diskCeiling, nicCeiling, document(),
+                progress.writer());
+        return monitoring;
+    }
+
+    /** Adds a topic to what the protocol monitor watches (log-dir growth, ISR). */
+    public void watchTopic(String topic) {
+        watchedTopics.add(topic);
+    }
+
+    /** Stops watching a topic (it is about to be deleted). */
+    public void unwatchTopic(String topic) {
+        watchedTopics.remove(topic);
+    }
+
+    /** Writes the result document now. */
+    public void save() {
+        output.save();
+    }
+
+    public ClusterSession cluster() {
+        return cluster;
+    }
+
+    public int brokerCount() {
+        return document().target.brokers().size();
+    }
+
+    public ResultDocument document() {
+        return output.document();
+    }
+
+    public RunOutput output() {
+        return output;
+    }
+
+    public RunControl control() {
+        return control;
+    }
+
+    public Progress progress() {
+        return progress;
+    }
+
+    public TopicLifecycle topics() {
+        return topics;
+    }
+
+    /** Records why the run failed; the partial result is still written when the session closes. */
+    public void failed(Throwable e) {
+        failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** Exit code of a run that got to its end: 130 after Ctrl-C, else the given code. */
+    public int exitCode(int codeIfNotInterrupted) {
+        return interruption.signalled() ? ExitCode.INTERRUPTED : codeIfNotInterrupted;
+    }
+
+    public boolean cancelled() {
+        return control.cancelled();
+    }
+
+    @Override
+    public void close() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        try {
+            if (monitoring != null) {
+                monitoring.close();
+            }
+            topics.close();
+            output.finish(interruption.signalled(), failure, out, progress);
+        } finally {
+            output.close();
+            cluster.close();
+            interruption.close();
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.mqprobe.cli.run;
+
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.cli.target.ClusterSession;
+import io.mqprobe.load.ResourceWindow;
+import io.mqprobe.monitor.MonitorRunner;
+import io.mqprobe.monitor.MonitorSources;
+import io.mqprobe.monitor.ResourceAggregator;
+import io.mqprobe.result.ResultDocument;
+
+import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Resource monitoring for one load command: every sample goes into the result's timeline and into an
+ * aggregator that summarizes each measured window.
+ */
+public final class Monitoring implements AutoCloseable {
+
+    private final ResourceAggregator aggregator = new ResourceAggregator();
+    private final MonitorRunner runner;
+
+    private Monitoring(List<Sampler> samplers, MonitorOptions options, ResultDocument document, PrintWriter warnings) {
+        this.runner = samplers.isEmpty() ? null : MonitorRunner.start(samplers, options.interval(), sample -> {
+            aggregator.accept(sample);
+            document.addSample(sample);
+        }, warnings);
+    }
+
+    /**
+     * Starts sampling the session's brokers, this process, the host and the given topics and groups.
+     *
+     * @param diskCeiling probed or configured disk write ceiling in bytes/s, or NaN
+     * @param nicCeiling  probed or configured NIC ceiling in bytes/s, or NaN
+     */
+    public static Monitoring start(ClusterSession session, MonitorOptions options, Collection<String> topics,
+                                   Collection<String> groups, double diskCeiling, double nicCeiling,
+                                   ResultDocument document, PrintWriter warnings) {
+        if (options.disabled()) {
+            return new Monitoring(List.of(), options, document, warnings);
+        }
+        List<Sampler> samplers = MonitorSources.builder()
+                .localBrokers(session::localBrokers)
+                .client()
+                .host()
+                .jmx(options.jmxEndpoints())
+                .prometheus(options.prometheusEndpoints())
+                .kafkaProtocol(session.driver().admin(), topics, groups)
+                .ceilings(diskCeiling, nicCeiling)
+                .build();
+        return new Monitoring(samplers, options, document, warnings);
+    }
+
+    /** Mean and peak of every resource over a window, for the step results. */
+    public ResourceWindow window() {
+        return (from, to) -> aggregator.summarize(from, to).stream()
+                .map(s -> new ResourceUsage(s.source(), s.metric(), s.mean(), s.peak(), s.capacity()))
+                .toList();
+    }
+
+    public List<ResourceSample> samples() {
+        return aggregator.samples();
+    }
+
+    @Override
+    public void close() {
+        if (runner != null) {
+            runner.close();
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.mqprobe.cli.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.report.ReportWriter;
+import io.mqprobe.report.TerminalSummary;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultFile;
+import io.mqprobe.result.ResultJson;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The run directory of one command: {@code result.json} rewritten every few seconds while the run goes
+ * on (so a crash leaves a valid partial document), then {@code report.html}, {@code report.md} and the
+ * terminal summary at the end.
+ */
+public final class RunOutput implements AutoCloseable {
+
+    private static final long WRITE_EVERY_SECONDS = 5;
+    private static final DateTimeFormatter DIR_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final ResultFile file;
+    private final Path reportDir;
+    private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mqprobe-result-writer");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private RunOutput(ResultFile file, Path reportDir) {
+        this.file = file;
+        this.reportDir = reportDir;
+    }
+
+    /**
+     * @param outDir   run directory, or {@code null} for {@code mqprobe-runs/<time>-<command>}
+     * @param jsonFile where to write the result document instead of {@code <outDir>/result.json}, or {@code null}
+     */
+    public static RunOutput create(String command, List<String> argv, Path outDir, Path jsonFile) {
+        Path dir = outDir != null ? outDir
+                : Path.of("mqprobe-runs", LocalDateTime.now().format(DIR_STAMP) + "-" + command);
+        Path json = jsonFile != null ? jsonFile : dir.resolve("result.json");
+        RunOutput output = new RunOutput(new ResultFile(json, new ResultDocument(command, argv)), dir);
+        output.file.write();
+        output.writer.scheduleAtFixedRate(output::writeQuietly, WRITE_EVERY_SECONDS, WRITE_EVERY_SECONDS, TimeUnit.SECONDS);
+        return output;
+    }
+
+    public ResultDocument document() {
+        return file.document();
+    }
+
+    public Path resultPath() {
+        return file.path();
+    }
+
+    /** Writes the document now (after each step). */
+    public void save() {
+        file.write();
+    }
+
+    /**
+     * Marks the document finished, writes it and the reports, and prints the terminal summary to {@code out}.
+     *
+     * @return the HTML report, or {@code null} when it could not be rendered (the JSON is still there)
+     */
+    public Path finish(boolean interrupted, String failure, PrintWriter out, Progress progress) {
+        writer.shutdownNow();
+        document().finish(interrupted, failure);
+        file.write();
+        Path html = null;
+        try {
+            html = ReportWriter.write(file.path(), reportDir);
+            JsonNode tree = ResultJson.MAPPER.readTree(file.path().toFile());
+            out.print(TerminalSummary.render(tree, System.getenv("NO_COLOR") == null && System.console() != null));
+            out.flush();
+        } catch (IOException | RuntimeException e) {
+            progress.line("mqprobe: could not render the report (" + e.getMessage() + "); the result is in " + file.path());
+        }
+        progress.line("result: " + file.path());
+        if (html != null) {
+            progress.line("report: " + html.toAbsolutePath());
+        }
+        return html;
+    }
+
+    private void writeQuietly() {
+        try {
+            file.write();
+        } catch (RuntimeException e) {
+            // the next write or the final one reports a lasting problem; a periodic write must not kill the run
+        }
+    }
+
+    @Override
+    public void close() {
+        writer.shutdownNow();
+    }
+}

@@ -1,0 +1,75 @@
+package io.mqprobe.cli.run;
+
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.UsageException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Topics a command works on. mqprobe deletes only topics it created whose names carry the
+ * {@value #PREFIX} prefix, and keeps them with {@code --keep-topics}.
+ */
+public final class TopicLifecycle implements AutoCloseable {
+
+    public static final String PREFIX = "mqprobe-";
+
+    private final ClusterAdmin admin;
+    private final boolean keep;
+    private final List<String> created = new ArrayList<>();
+
+    public TopicLifecycle(ClusterAdmin admin, boolean keepTopics) {
+        this.admin = admin;
+        this.keep = keepTopics;
+    }
+
+    /** A fresh, unique topic name: {@code mqprobe-<purpose>-<random>}. */
+    public static String freshName(String purpose) {
+        return PREFIX + purpose.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-") + "-"
+                + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x100000, 0xffffff));
+    }
+
+    /** Creates the topic and remembers it for deletion. */
+    public String create(TopicSpec spec) {
+        admin.createTopic(spec);
+        created.add(spec.name());
+        return spec.name();
+    }
+
+    /** Checks that a user-named topic exists (a missing one is a usage error, exit 2). */
+    public void requireExisting(String topic, String bootstrap) {
+        if (!admin.listTopics().contains(topic)) {
+            throw new UsageException("topic '" + topic + "' does not exist on " + bootstrap
+                    + " (create it, or pass --create-topic)");
+        }
+    }
+
+    /** Deletes one topic this run created (if prefixed and not kept), e.g. when its scenario ends. */
+    public void deleteNow(String name) {
+        if (created.remove(name) && name.startsWith(PREFIX) && !keep) {
+            deleteQuietly(List.of(name));
+        }
+    }
+
+    /** Deletes the prefixed topics this run created, unless asked to keep them. */
+    @Override
+    public void close() {
+        List<String> ours = created.stream().filter(t -> t.startsWith(PREFIX)).toList();
+        created.clear();
+        if (keep || ours.isEmpty()) {
+            return;
+        }
+        deleteQuietly(ours);
+    }
+
+    private void deleteQuietly(List<String> names) {
+        try {
+            admin.deleteTopics(names);
+        } catch (RuntimeException e) {
+            // the cluster may be gone (embedded one stopped, Ctrl-C); leftover prefixed topics are harmless
+        }
+    }
+}

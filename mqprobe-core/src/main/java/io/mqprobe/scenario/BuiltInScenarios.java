@@ -1,0 +1,47 @@
+package io.mqprobe.scenario;
+
+import io.mqprobe.api.UsageException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The classic capacity matrix of the field method (see DESIGN.md, "Drive the cluster to saturation"). */
+public final class BuiltInScenarios {
+
+    public static final List<ScenarioSpec> ALL = List.of(
+            new ScenarioSpec("single", "1 partition, RF 1, acks=1: one partition's ceiling (one file being appended)",
+                    1, 1, false, "1", 1, Map.of()),
+            new ScenarioSpec("broker-ceiling", "all partitions on one broker, RF 1, acks=1: one broker's ceiling",
+                    0, 1, true, "1", 1, Map.of()),
+            new ScenarioSpec("replicated-all", "partitions over all brokers, RF 3, acks=all: durable capacity (the guaranteed floor)",
+                    0, 0, false, "all", 2, Map.of()),
+            new ScenarioSpec("replicated-leader", "partitions over all brokers, RF 3, acks=1: peak business traffic the leaders accept",
+                    0, 0, false, "1", 2, Map.of()));
+
+    private BuiltInScenarios() {
+    }
+
+    /**
+     * Picks scenarios by name from the built-ins plus {@code extra} (a YAML file's, which win on equal
+     * names); an empty selection means all.
+     */
+    public static List<ScenarioSpec> select(List<String> names, List<ScenarioSpec> extra) {
+        Map<String, ScenarioSpec> known = new LinkedHashMap<>();
+        ALL.forEach(s -> known.put(s.name(), s));
+        extra.forEach(s -> known.put(s.name(), s));
+        if (names.isEmpty()) {
+            return extra.isEmpty() ? ALL : List.copyOf(extra);
+        }
+        List<ScenarioSpec> chosen = new ArrayList<>();
+        for (String name : names) {
+            ScenarioSpec s = known.get(name.trim());
+            if (s == null) {
+                throw new UsageException("unknown scenario '" + name + "' (known: " + String.join(", ", known.keySet()) + ")");
+            }
+            chosen.add(s);
+        }
+        return chosen;
+    }
+}

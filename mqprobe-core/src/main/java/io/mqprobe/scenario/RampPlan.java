@@ -1,0 +1,50 @@
+package io.mqprobe.scenario;
+
+import io.mqprobe.api.UsageException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a scenario ramps: producer client counts per step (1, 2, 3, 4, 6, 8, 12, 16, ... up to the
+ * maximum: fine steps where small clusters saturate, coarse ones beyond), each step warmed up then measured.
+ *
+ * @param warmup      per-step time excluded from the figures (JIT, connections, batches filling)
+ * @param measure     per-step measured window
+ * @param maxClients  the most producer clients a step may use
+ * @param maxSteps    the most steps per scenario
+ */
+public record RampPlan(Duration warmup, Duration measure, int maxClients, int maxSteps) {
+
+    public RampPlan {
+        if (warmup.isNegative() || measure.toMillis() < 1000) {
+            throw new UsageException("step warm-up must not be negative and the measured window must be at least 1s");
+        }
+        if (maxClients < 1 || maxClients > 256) {
+            throw new UsageException("--max-clients must be between 1 and 256, got " + maxClients);
+        }
+        if (maxSteps < 1 || maxSteps > 50) {
+            throw new UsageException("--max-steps must be between 1 and 50, got " + maxSteps);
+        }
+    }
+
+    /** Client counts per step, at most {@code maxSteps} of them. */
+    public List<Integer> clientSteps() {
+        List<Integer> steps = new ArrayList<>();
+        int clients = 1;
+        while (clients <= maxClients && steps.size() < maxSteps) {
+            steps.add(clients);
+            clients = clients < 4 ? clients + 1 : clients + clients / 2;
+        }
+        if (steps.get(steps.size() - 1) != maxClients && steps.size() < maxSteps) {
+            steps.add(maxClients);
+        }
+        return steps;
+    }
+
+    /** Upper bound of one step's wall time, for the ETA. */
+    public Duration stepDuration() {
+        return warmup.plus(measure);
+    }
+}

@@ -1,0 +1,50 @@
+package io.mqprobe.result;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.monitor.ResourceSample;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(5)
+class ResultFileTest {
+
+    @Test
+    void should_write_a_valid_incomplete_document_that_becomes_complete_when_finished(@TempDir Path dir) throws Exception {
+        ResultDocument doc = new ResultDocument("produce", List.of("--duration", "5s"));
+        ResultFile file = new ResultFile(dir.resolve("run/result.json"), doc);
+        doc.addSample(ResourceSample.of(1000, "broker-1", "cpu.cores", 1.5)); // capacity NaN
+        file.write();
+
+        JsonNode partial = ResultJson.MAPPER.readTree(file.path().toFile());
+        assertThat(partial.get("schema").asText()).isEqualTo(ResultDocument.SCHEMA);
+        assertThat(partial.get("complete").asBoolean()).isFalse();
+        assertThat(partial.get("finishedAt").isNull()).isTrue();
+        assertThat(partial.get("timeline").get(0).get("capacity").isNull()).isTrue(); // NaN is written as null
+        assertThat(partial.get("environment").get("cores").asInt()).isPositive();
+
+        doc.finish(false, null);
+        file.write();
+        JsonNode done = ResultJson.MAPPER.readTree(file.path().toFile());
+        assertThat(done.get("complete").asBoolean()).isTrue();
+        assertThat(done.get("finishedAt").asText()).isNotBlank();
+        assertThat(Files.list(file.path().getParent())).extracting(p -> p.getFileName().toString()).containsExactly("result.json");
+    }
+
+    @Test
+    void should_mark_an_interrupted_run_incomplete(@TempDir Path dir) throws Exception {
+        ResultDocument doc = new ResultDocument("probe", List.of());
+        doc.finish(true, null);
+        ResultFile file = new ResultFile(dir.resolve("r.json"), doc);
+        file.write();
+        JsonNode json = ResultJson.MAPPER.readTree(file.path().toFile());
+        assertThat(json.get("complete").asBoolean()).isFalse();
+        assertThat(json.get("interrupted").asBoolean()).isTrue();
+    }
+}

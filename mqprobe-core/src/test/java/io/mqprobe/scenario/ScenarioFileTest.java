@@ -1,0 +1,73 @@
+package io.mqprobe.scenario;
+
+import io.mqprobe.api.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@Timeout(5)
+class ScenarioFileTest {
+
+    @Test
+    void should_round_trip_scenarios_through_yaml() {
+        List<ScenarioSpec> specs = List.of(new ScenarioSpec("big-batches", "lz4, 1 MiB batches", 12, 3, false, "all", 3,
+                Map.of("compression.type", "lz4", "batch.size", "1048576")));
+        assertThat(ScenarioFile.parse(ScenarioFile.write(specs), "test")).isEqualTo(specs);
+    }
+
+    @Test
+    void should_read_a_hand_written_file_with_defaults_for_missing_fields() {
+        List<ScenarioSpec> specs = ScenarioFile.parse("""
+                scenarios:
+                  - name: wide
+                    partitions: 24
+                    acks: all
+                """, "test");
+        assertThat(specs).singleElement().satisfies(s -> {
+            assertThat(s.partitions()).isEqualTo(24);
+            assertThat(s.replicationOn(5)).isEqualTo(3);
+            assertThat(s.replicationOn(1)).isEqualTo(1);
+            assertThat(s.producerProperties()).isEmpty();
+        });
+    }
+
+    @Test
+    void should_reject_unknown_fields_and_bad_values_with_one_line() {
+        assertThatThrownBy(() -> ScenarioFile.parse("scenarios:\n  - name: x\n    partitons: 3\n", "f.yaml"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("f.yaml").hasMessageContaining("partitons");
+        assertThatThrownBy(() -> ScenarioFile.parse("scenarios:\n  - name: x\n    acks: most\n", "f.yaml"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("acks");
+        assertThatThrownBy(() -> ScenarioFile.parse("other: 1\n", "f.yaml")).isInstanceOf(UsageException.class);
+    }
+
+    @Test
+    void should_name_an_unreadable_file(@TempDir Path dir) {
+        assertThatThrownBy(() -> ScenarioFile.read(dir.resolve("nope.yaml")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("nope.yaml");
+    }
+
+    @Test
+    void should_select_built_ins_by_name_and_reject_unknown_ones() {
+        assertThat(BuiltInScenarios.select(List.of(), List.of())).hasSize(4);
+        assertThat(BuiltInScenarios.select(List.of("single"), List.of())).extracting(ScenarioSpec::name).containsExactly("single");
+        assertThatThrownBy(() -> BuiltInScenarios.select(List.of("singel"), List.of()))
+                .isInstanceOf(UsageException.class).hasMessageContaining("broker-ceiling");
+    }
+
+    @Test
+    void should_ramp_clients_finely_at_first_then_coarsely() {
+        assertThat(new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 8, 10).clientSteps()).containsExactly(1, 2, 3, 4, 6, 8);
+        assertThat(new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 32, 10).clientSteps())
+                .containsExactly(1, 2, 3, 4, 6, 9, 13, 19, 28, 32);
+        assertThat(new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 8, 3).clientSteps()).containsExactly(1, 2, 3);
+        assertThatThrownBy(() -> new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 0, 3)).isInstanceOf(UsageException.class);
+    }
+}
