@@ -13,7 +13,7 @@ import io.mqprobe.result.StepResult;
 import io.mqprobe.search.LatencyUs;
 import io.mqprobe.search.RampDecision;
 import io.mqprobe.search.RampPolicy;
-import io.mqprobe.search.ResourceUsage;
+
 import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
@@ -155,6 +155,6 @@ public final class ScenarioRunner {
         return new StepMeasurement(step.index(), step.clients(), step.targetRecordsPerSecond(), step.recordsPerSecond(),
                 step.bytesPerSecond(), step.records(), errors,
                 l.count() == 0 ? null : new LatencyUs(l.p50(), l.p95(), l.p99(), l.p999(), l.max(), l.mean()),
-                step.resources().stream().map(r -> new ResourceUsage(r.source(), r.metric(), r.mean(), r.peak(), r.capacity())).toList());
+                step.resources());
     }
 }

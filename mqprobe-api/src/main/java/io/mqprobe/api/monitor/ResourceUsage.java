@@ -1,5 +1,7 @@
 package io.mqprobe.api.monitor;
 
+import java.util.Objects;
+
 /**
  * One resource summarized over a time window (a measured step): mean and peak of its samples.
  *
@@ -7,13 +9,23 @@ package io.mqprobe.api.monitor;
  */
 public record ResourceUsage(String source, String metric, double mean, double peak, double capacity) {
 
-    /** Peak as a share of capacity in percent, or {@code NaN} when the capacity is unknown. */
-    public double peakPercent() {
-        return capacity > 0 ? 100.0 * peak / capacity : Double.NaN;
+    public ResourceUsage {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(metric, "metric");
     }
 
-    /** Mean as a share of capacity in percent, or {@code NaN} when the capacity is unknown. */
-    public double meanPercent() {
-        return capacity > 0 ? 100.0 * mean / capacity : Double.NaN;
+    /** True when a positive, finite capacity is known, so percentages mean something. */
+    public boolean hasCapacity() {
+        return capacity > 0 && Double.isFinite(capacity);
+    }
+
+    /** Mean as a percentage of capacity, or {@code NaN} when the capacity is unknown. */
+    public double meanPct() {
+        return hasCapacity() ? 100.0 * mean / capacity : Double.NaN;
+    }
+
+    /** Peak as a percentage of capacity, or {@code NaN} when the capacity is unknown. */
+    public double peakPct() {
+        return hasCapacity() ? 100.0 * peak / capacity : Double.NaN;
     }
 }

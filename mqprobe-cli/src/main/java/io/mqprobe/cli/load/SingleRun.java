@@ -62,7 +62,7 @@ final class SingleRun {
 
     static boolean clientSaturated(List<ResourceUsage> resources) {
         return resources.stream().anyMatch(r -> "client".equals(r.source()) && Metric.CPU_CORES.equals(r.metric())
-                && r.meanPercent() >= CLIENT_SATURATED_PCT);
+                && r.meanPct() >= CLIENT_SATURATED_PCT);
     }
 
     /** 1 when nothing got through, or when a delivery check found lost or duplicated messages. */

@@ -1,0 +1,39 @@
+package io.mqprobe.search;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What stopped throughput from growing, where, and the numbers that show it.
+ *
+ * @param resource one of {@link #KINDS}
+ * @param source   where it sits ({@code broker-1}, {@code client}, {@code host}, {@code cluster}), or {@code null}
+ * @param summary  one line for the terminal ("broker-1 CPU 1.96/2 cores (98 %) at the knee (step 3)")
+ * @param evidence the figures behind the verdict, the deciding one first, in human units
+ */
+public record Bottleneck(String resource, String source, String summary, List<String> evidence) {
+
+    public static final String CPU = "cpu";
+    public static final String DISK = "disk";
+    public static final String NIC = "nic";
+    public static final String REPLICATION = "replication";
+    public static final String BROKER_THREADS = "broker-threads";
+    /** The load generator, not the cluster, was the limit. */
+    public static final String CLIENT = "client";
+    /** Brokers and mqprobe share one host's cores and together used them all. */
+    public static final String SHARED_CPU = "shared-cpu";
+    public static final String LATENCY = "latency";
+    public static final String ERRORS = "errors";
+    public static final String NONE = "none";
+    public static final Set<String> KINDS =
+            Set.of(CPU, DISK, NIC, REPLICATION, BROKER_THREADS, CLIENT, SHARED_CPU, LATENCY, ERRORS, NONE);
+
+    public Bottleneck {
+        if (!KINDS.contains(resource)) {
+            throw new IllegalArgumentException("unknown bottleneck resource '" + resource + "'");
+        }
+        Objects.requireNonNull(summary, "summary");
+        evidence = evidence == null ? List.of() : List.copyOf(evidence);
+    }
+}

@@ -1,0 +1,231 @@
+package io.mqprobe.search;
+
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Metric;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Names what limited a scenario from the resources measured at the knee (else the ceiling) and the steps after
+ * it. At each step the checks run in the order practitioners reason: first whether the load generator itself
+ * was saturated (the most common lie in benchmarks), then physical resources — a broker's CPU, the host's CPU
+ * shared by brokers and client, disk, NIC, the most loaded of them winning — then broker threads, then
+ * followers falling behind, then mqprobe's own send delay; with nothing saturated, latency or errors.
+ */
+final class BottleneckFinder {
+
+    /** A process using this share of its cores or more is saturated; below it, it still had room. */
+    static final double PROCESS_SATURATED_PCT = 85;
+    /** Host CPU at or above this, with no single process saturated, means brokers and client starve each other. */
+    static final double HOST_SATURATED_PCT = 90;
+    /** Request-handler or network-processor idle at or below this means the broker's threads are all busy. */
+    static final double THREADS_SATURATED_IDLE_PCT = 10;
+    /** mqprobe's send delay p99 at or above this, and {@link #SEND_DELAY_GROWTH}× its first step, means it falls behind. */
+    static final double SEND_DELAY_FLOOR_US = 10_000;
+    static final double SEND_DELAY_GROWTH = 5;
+    /** Followers fall behind when their share of leader bytes drops below this fraction of the first step's. */
+    static final double REPLICATION_SHARE_DROP = 0.8;
+
+    private static final String CLIENT = "client";
+    private static final String HOST = "host";
+    private static final String NOTHING_SATURATED = " before any measured resource saturated";
+
+    private record Finding(String resource, String source, String summary, List<String> evidence, double severity) {
+    }
+
+    private BottleneckFinder() {
+    }
+
+    /**
+     * Looks at {@code steps[position]} first and then at each later step, and names the first saturation found,
+     * because the limiting resource often shows fully only one step past the knee; with none, blames latency or
+     * errors of the last step, or nothing.
+     *
+     * @param position  where in {@code steps} to start (the knee, or the ceiling when there is no knee)
+     * @param pointName what that step is ("the knee", "the ceiling"), for the summary
+     * @param plateaued whether the ramp ended in a confirmed plateau (else throughput may still grow)
+     */
+    static Bottleneck find(List<StepMeasurement> steps, int position, String pointName, Thresholds t, boolean plateaued) {
+        String point = pointName + " (step " + steps.get(position).index() + ")";
+        for (int p = position; p < steps.size(); p++) {
+            StepMeasurement at = steps.get(p);
+            String where = p == position ? "at " + point : "at step " + at.index() + ", past " + point;
+            Optional<Finding> saturated = saturation(steps, p, where, t);
+            if (saturated.isPresent()) {
+                return bottleneck(saturated.get(), at, t);
+            }
+        }
+        StepMeasurement at = steps.get(position);
+        Finding finding = outcome(steps.get(steps.size() - 1), t).orElseGet(() -> nothingSaturated(at, "at " + point, plateaued));
+        return bottleneck(finding, at, t);
+    }
+
+    private static Optional<Finding> saturation(List<StepMeasurement> steps, int position, String where, Thresholds t) {
+        StepMeasurement at = steps.get(position);
+        StepMeasurement first = steps.get(0);
+        return clientCpu(at, where)
+                .or(() -> physical(at, where, t))
+                .or(() -> brokerThreads(at, where))
+                .or(() -> replication(at, first, where))
+                .or(() -> sendDelay(at, position == 0 ? null : first, where));
+    }
+
+    private static Bottleneck bottleneck(Finding finding, StepMeasurement at, Thresholds t) {
+        return new Bottleneck(finding.resource(), finding.source(), finding.summary(), Evidence.lines(finding.evidence(), at, t));
+    }
+
+    private static Optional<Finding> clientCpu(StepMeasurement at, String where) {
+        return at.usage(CLIENT, Metric.CPU_CORES)
+                .filter(cpu -> cpu.meanPct() >= PROCESS_SATURATED_PCT)
+                .map(cpu -> new Finding(Bottleneck.CLIENT, CLIENT,
+                        "the load generator is the limit, not the cluster: mqprobe CPU " + HumanUnits.cores(cpu) + " ("
+                                + HumanUnits.pct(cpu.meanPct()) + ") " + where
+                                + "; the cluster can take more, so add load generators (figures are lower bounds)",
+                        List.of(Evidence.cpu(cpu)), 0));
+    }
+
+    private static Optional<Finding> physical(StepMeasurement at, String where, Thresholds t) {
+        List<Finding> found = new ArrayList<>();
+        for (ResourceUsage cpu : at.usages(Metric.CPU_CORES)) {
+            if (!cpu.source().equals(HOST)) {
+                addIfOver(found, Bottleneck.CPU, cpu, cpu.meanPct(), PROCESS_SATURATED_PCT, Evidence.cpu(cpu), " " + where);
+            }
+        }
+        if (found.isEmpty()) {
+            at.usage(HOST, Metric.CPU_CORES).ifPresent(host -> addIfOver(found, Bottleneck.SHARED_CPU, host, host.meanPct(),
+                    HOST_SATURATED_PCT, Evidence.cpu(host), " " + where + " with no single process saturated: brokers and"
+                            + " mqprobe share this host's cores and used them all, so figures are lower bounds of the cluster alone"));
+        }
+        for (ResourceUsage disk : at.usages(Metric.DISK_WRITE_BPS)) {
+            addIfOver(found, Bottleneck.DISK, disk, disk.meanPct(), t.diskPct(), Evidence.ceilingShare("disk", disk), " " + where);
+        }
+        for (ResourceUsage disk : at.usages(Metric.DISK_READ_BPS)) {
+            addIfOver(found, Bottleneck.DISK, disk, disk.meanPct(), t.diskPct(), Evidence.ceilingShare("disk reads", disk), " " + where);
+        }
+        for (ResourceUsage iowait : at.usages(Metric.CPU_IOWAIT_PCT)) {
+            addIfOver(found, Bottleneck.DISK, iowait, iowait.mean(), t.iowaitPct(), Evidence.iowait(iowait),
+                    " " + where + ": the disk cannot keep up");
+        }
+        for (ResourceUsage nic : concat(at.usages(Metric.NET_RX_BPS), at.usages(Metric.NET_TX_BPS))) {
+            addIfOver(found, Bottleneck.NIC, nic, nic.meanPct(), t.nicPct(), Evidence.ceilingShare("NIC", nic), " " + where);
+        }
+        return found.stream().max(Comparator.comparingDouble(Finding::severity));
+    }
+
+    /** Records a finding when {@code pct} reached {@code limitPct}; severity is how far over the limit it went. */
+    private static void addIfOver(List<Finding> found, String resource, ResourceUsage usage, double pct, double limitPct,
+                                  String line, String summaryTail) {
+        if (pct >= limitPct) {
+            found.add(new Finding(resource, usage.source(), line + summaryTail, List.of(line), pct / limitPct));
+        }
+    }
+
+    private static Optional<Finding> brokerThreads(StepMeasurement at, String where) {
+        Optional<Finding> handlers = threads(at, Metric.REQUEST_HANDLER_IDLE_PCT, "request handlers", "num.io.threads", where);
+        return handlers.or(() -> threads(at, Metric.NETWORK_PROCESSOR_IDLE_PCT, "network processors", "num.network.threads", where));
+    }
+
+    private static Optional<Finding> threads(StepMeasurement at, String metric, String threads, String setting, String where) {
+        return Evidence.leastIdle(at, metric).filter(idle -> idle.mean() <= THREADS_SATURATED_IDLE_PCT).map(idle -> {
+            String line = Evidence.threadsIdle(threads, idle);
+            return new Finding(Bottleneck.BROKER_THREADS, idle.source(), line + " " + where
+                    + " with CPU, disk and NIC below saturation: the broker's threads are all busy (try more " + setting + ")",
+                    List.of(line), 0);
+        });
+    }
+
+    private static Optional<Finding> replication(StepMeasurement at, StepMeasurement first, String where) {
+        List<String> lines = new ArrayList<>();
+        Optional<ResourceUsage> urp = Evidence.busiest(at, Metric.UNDER_REPLICATED).filter(u -> u.mean() > 0);
+        urp.ifPresent(u -> lines.add(Evidence.underReplicated(u)));
+        Evidence.busiest(at, Metric.ISR_SHRINKS_PER_S).filter(u -> u.mean() > 0).ifPresent(u -> lines.add(Evidence.isrShrinks(u)));
+        followerShareDrop(at, first, Metric.LEADER_WRITE_BPS, Metric.FOLLOWER_WRITE_BPS, "follower log writes").ifPresent(lines::add);
+        followerShareDrop(at, first, Metric.BYTES_IN_BPS, Metric.REPLICATION_BYTES_IN_BPS, "replication bytes in").ifPresent(lines::add);
+        if (lines.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Finding(Bottleneck.REPLICATION, urp.map(ResourceUsage::source).orElse("cluster"),
+                "followers fall behind the leaders " + where + ": " + lines.get(0)
+                        + " (try more num.replica.fetchers or a larger replica.fetch.max.bytes)", lines, 0));
+    }
+
+    /** Followers keeping up copy a steady multiple of leader bytes; that multiple shrinking while leaders grow means they lag. */
+    private static Optional<String> followerShareDrop(StepMeasurement at, StepMeasurement first, String leaderMetric,
+                                                      String followerMetric, String what) {
+        double leaderNow = sum(at, leaderMetric);
+        double followerNow = sum(at, followerMetric);
+        double leaderFirst = sum(first, leaderMetric);
+        double followerFirst = sum(first, followerMetric);
+        if (at == first || !(leaderNow > 0) || !(leaderFirst > 0) || !(followerFirst > 0)) {
+            return Optional.empty();
+        }
+        double shareNow = followerNow / leaderNow;
+        double shareFirst = followerFirst / leaderFirst;
+        if (shareNow >= REPLICATION_SHARE_DROP * shareFirst) {
+            return Optional.empty();
+        }
+        return Optional.of(what + " " + HumanUnits.rate(followerNow) + " for " + HumanUnits.rate(leaderNow) + " from leaders ("
+                + HumanUnits.number(shareNow) + "×, was " + HumanUnits.number(shareFirst) + "× at step " + first.index() + ")");
+    }
+
+    private static Optional<Finding> sendDelay(StepMeasurement at, StepMeasurement baseline, String where) {
+        Optional<ResourceUsage> delay = Evidence.busiest(at, Metric.SEND_DELAY_P99_US);
+        double before = baseline == null ? Double.NaN
+                : Evidence.busiest(baseline, Metric.SEND_DELAY_P99_US).map(ResourceUsage::mean).orElse(Double.NaN);
+        return delay.filter(d -> d.mean() >= SEND_DELAY_FLOOR_US && (Double.isNaN(before) || d.mean() >= SEND_DELAY_GROWTH * before))
+                .map(d -> {
+                    String line = "send delay p99 " + HumanUnits.latencyUs(d.mean())
+                            + (Double.isNaN(before) ? "" : ", was " + HumanUnits.latencyUs(before) + " at step " + baseline.index());
+                    return new Finding(Bottleneck.CLIENT, CLIENT, "the load generator is the limit, not the cluster: mqprobe falls"
+                            + " behind its send schedule (" + line + ") " + where + "; add load generators (figures are lower bounds)",
+                            List.of(line), 0);
+                });
+    }
+
+    private static Optional<Finding> outcome(StepMeasurement last, Thresholds t) {
+        if (last.errorRatio() > t.maxErrorRatio()) {
+            String line = HumanUnits.pct(100 * last.errorRatio()) + " of sends failed at step " + last.index();
+            return Optional.of(new Finding(Bottleneck.ERRORS, null, line + NOTHING_SATURATED, List.of(line), 0));
+        }
+        if (last.p99Us() > t.sloP99Us()) {
+            String line = "p99 " + HumanUnits.latencyUs(last.p99Us()) + " over the " + HumanUnits.latencyUs(t.sloP99Us())
+                    + " SLO at step " + last.index();
+            return Optional.of(new Finding(Bottleneck.LATENCY, null, line + NOTHING_SATURATED, List.of(line), 0));
+        }
+        return Optional.empty();
+    }
+
+    private static Finding nothingSaturated(StepMeasurement at, String where, boolean plateaued) {
+        String highest = Stream.of(Metric.CPU_CORES, Metric.DISK_WRITE_BPS, Metric.NET_RX_BPS, Metric.NET_TX_BPS)
+                .flatMap(m -> at.usages(m).stream()).filter(ResourceUsage::hasCapacity)
+                .max(Comparator.comparingDouble(ResourceUsage::meanPct))
+                .map(u -> "; highest: " + u.source() + " " + label(u.metric()) + " " + HumanUnits.pct(u.meanPct())).orElse("");
+        if (!plateaued) {
+            return new Finding(Bottleneck.NONE, null, "no bottleneck reached: throughput was still growing at the last step"
+                    + highest + " (allow more steps)", List.of(), 0);
+        }
+        return new Finding(Bottleneck.NONE, null, "no measured resource saturated " + where + highest
+                + "; likely a per-partition limit (one partition is one log appended in order) or a client or broker setting",
+                List.of(), 0);
+    }
+
+    private static String label(String metric) {
+        return switch (metric) {
+            case Metric.CPU_CORES -> "CPU";
+            case Metric.DISK_WRITE_BPS -> "disk";
+            default -> "NIC";
+        };
+    }
+
+    private static double sum(StepMeasurement step, String metric) {
+        return step.usages(metric).stream().mapToDouble(ResourceUsage::mean).sum();
+    }
+
+    private static List<ResourceUsage> concat(List<ResourceUsage> a, List<ResourceUsage> b) {
+        return Stream.concat(a.stream(), b.stream()).toList();
+    }
+}

@@ -1,0 +1,101 @@
+package io.mqprobe.search;
+
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Metric;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Writes the figures behind a bottleneck verdict in human units, one line per resource, so a reader can
+ * check the verdict against the numbers: every CPU, the busiest disk and NIC, thread idle, replication, latency.
+ */
+final class Evidence {
+
+    private Evidence() {
+    }
+
+    /** The deciding lines first, then one line per resource measured at {@code at}, without repeats. */
+    static List<String> lines(List<String> deciding, StepMeasurement at, Thresholds t) {
+        LinkedHashSet<String> lines = new LinkedHashSet<>(deciding);
+        at.usages(Metric.CPU_CORES).stream()
+                .sorted(Comparator.comparing(Evidence::cpuOrder).thenComparing(ResourceUsage::source))
+                .forEach(cpu -> lines.add(cpu(cpu)));
+        busiest(at, Metric.DISK_WRITE_BPS).ifPresent(disk -> lines.add(ceilingShare("disk", disk)));
+        busiest(at, Metric.CPU_IOWAIT_PCT).ifPresent(iowait -> lines.add(iowait(iowait)));
+        busiestOf(at, Metric.NET_RX_BPS, Metric.NET_TX_BPS).ifPresent(nic -> lines.add(ceilingShare("NIC", nic)));
+        leastIdle(at, Metric.REQUEST_HANDLER_IDLE_PCT).ifPresent(idle -> lines.add(threadsIdle("request handlers", idle)));
+        leastIdle(at, Metric.NETWORK_PROCESSOR_IDLE_PCT).ifPresent(idle -> lines.add(threadsIdle("network processors", idle)));
+        busiest(at, Metric.UNDER_REPLICATED).filter(u -> u.mean() > 0).ifPresent(u -> lines.add(underReplicated(u)));
+        busiest(at, Metric.ISR_SHRINKS_PER_S).filter(u -> u.mean() > 0).ifPresent(u -> lines.add(isrShrinks(u)));
+        busiest(at, Metric.SEND_DELAY_P99_US).ifPresent(d -> lines.add("send delay p99 " + HumanUnits.latencyUs(d.mean())));
+        lines.add(load(at, t));
+        return List.copyOf(lines);
+    }
+
+    static String cpu(ResourceUsage cpu) {
+        String pct = cpu.hasCapacity() ? " (" + HumanUnits.pct(cpu.meanPct()) + ")" : "";
+        return cpu.source() + " CPU " + HumanUnits.cores(cpu) + pct;
+    }
+
+    /** "disk 38 % of ceiling (650.0 MiB/s of 1.6 GiB/s) on broker-1", or the rate alone when no ceiling is known. */
+    static String ceilingShare(String what, ResourceUsage usage) {
+        if (!usage.hasCapacity()) {
+            return what + " " + HumanUnits.rate(usage.mean()) + " on " + usage.source() + " (no ceiling known)";
+        }
+        return what + " " + HumanUnits.pct(usage.meanPct()) + " of ceiling (" + HumanUnits.rate(usage.mean()) + " of "
+                + HumanUnits.rate(usage.capacity()) + ") on " + usage.source();
+    }
+
+    static String iowait(ResourceUsage iowait) {
+        return "iowait " + HumanUnits.pct(iowait.mean()) + " (" + iowait.source() + ")";
+    }
+
+    static String threadsIdle(String threads, ResourceUsage idle) {
+        return idle.source() + " " + threads + " " + HumanUnits.pct(idle.mean()) + " idle";
+    }
+
+    static String underReplicated(ResourceUsage urp) {
+        return "under-replicated partitions " + HumanUnits.number(urp.mean()) + " (" + urp.source() + ")";
+    }
+
+    static String isrShrinks(ResourceUsage shrinks) {
+        return "ISR shrinks " + HumanUnits.number(shrinks.mean()) + "/s (" + shrinks.source() + ")";
+    }
+
+    /** "p99 3.2 ms (SLO 200 ms), errors 0 %, 48,000 msgs/s (46.9 MiB/s) at step 3". */
+    static String load(StepMeasurement at, Thresholds t) {
+        return "p99 " + HumanUnits.latencyUs(at.p99Us()) + " (SLO " + HumanUnits.latencyUs(t.sloP99Us()) + "), errors "
+                + HumanUnits.pct(100 * at.errorRatio()) + ", " + HumanUnits.msgsPerSecond(at.recordsPerSecond())
+                + " (" + HumanUnits.rate(at.bytesPerSecond()) + ") at step " + at.index();
+    }
+
+    /** The usage with the highest share of its ceiling, or the highest mean when no ceiling is known. */
+    static Optional<ResourceUsage> busiest(StepMeasurement at, String metric) {
+        return busiestOf(at, metric);
+    }
+
+    static Optional<ResourceUsage> busiestOf(StepMeasurement at, String... metrics) {
+        List<ResourceUsage> all = new ArrayList<>();
+        for (String metric : metrics) {
+            all.addAll(at.usages(metric));
+        }
+        return all.stream().max(Comparator.comparingDouble((ResourceUsage u) -> u.hasCapacity() ? 1 : 0)
+                .thenComparingDouble(u -> u.hasCapacity() ? u.meanPct() : u.mean()));
+    }
+
+    static Optional<ResourceUsage> leastIdle(StepMeasurement at, String metric) {
+        return at.usages(metric).stream().min(Comparator.comparingDouble(ResourceUsage::mean));
+    }
+
+    private static int cpuOrder(ResourceUsage cpu) {
+        return switch (cpu.source()) {
+            case "client" -> 0;
+            case "host" -> 2;
+            default -> 1;
+        };
+    }
+}

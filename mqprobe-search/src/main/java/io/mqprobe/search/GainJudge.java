@@ -1,0 +1,94 @@
+package io.mqprobe.search;
+
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * Judges for every step whether the load it added still paid off, and where the knee is; the one rule (written
+ * out on {@link VerdictFinder}) that {@link RampPolicy} applies while ramping and VerdictFinder afterwards.
+ */
+final class GainJudge {
+
+    /** How many times faster than throughput p99 must grow to count as climbing sharply. */
+    static final double LATENCY_CLIMB_FACTOR = 2.0;
+    /** Below this share of the SLO a latency jump is sub-millisecond noise, not queueing. */
+    static final double LATENCY_FLOOR_OF_SLO = 0.25;
+
+    private final List<StepMeasurement> steps;
+    private final Thresholds thresholds;
+    private final boolean[] pays;
+    private final boolean[] latencyClimbed;
+    private final int lastPaying;
+
+    GainJudge(List<StepMeasurement> steps, Thresholds thresholds) {
+        this.steps = List.copyOf(steps);
+        this.thresholds = thresholds;
+        int n = steps.size();
+        pays = new boolean[n];
+        latencyClimbed = new boolean[n];
+        double gainFactor = 1 + thresholds.plateauGainPct() / 100;
+        double bestBefore = 0;
+        int last = -1;
+        for (int i = 0; i < n; i++) {
+            double throughput = steps.get(i).recordsPerSecond();
+            if (i == 0) {
+                pays[i] = true;
+            } else {
+                double bar = bestBefore * gainFactor;
+                boolean gained = throughput > 0 && throughput >= bar;
+                boolean held = i == n - 1 || steps.get(i + 1).recordsPerSecond() >= bar;
+                latencyClimbed[i] = latencyClimbed(steps.get(i - 1), steps.get(i));
+                pays[i] = gained && held && !latencyClimbed[i];
+            }
+            if (pays[i]) {
+                last = i;
+            }
+            bestBefore = Math.max(bestBefore, throughput);
+        }
+        lastPaying = last;
+    }
+
+    boolean pays(int position) {
+        return pays[position];
+    }
+
+    /** Steps at the end of the ramp that did not pay off. */
+    int trailingNonPaying() {
+        return steps.size() - 1 - lastPaying;
+    }
+
+    /** True when the ramp ends in a confirmed plateau. */
+    boolean plateaued() {
+        return !steps.isEmpty() && trailingNonPaying() >= thresholds.plateauSteps();
+    }
+
+    /** Position (in the list) of the knee, when the ramp ended in a confirmed plateau. */
+    OptionalInt kneePosition() {
+        return plateaued() ? OptionalInt.of(lastPaying) : OptionalInt.empty();
+    }
+
+    /** One line for the stop reason: "plateau: throughput gain below 5 % for 2 steps after step 3 (50,000 msgs/s)". */
+    String plateauReason() {
+        boolean latency = false;
+        for (int i = lastPaying + 1; i < steps.size(); i++) {
+            latency |= latencyClimbed[i];
+        }
+        StepMeasurement knee = steps.get(lastPaying);
+        return "plateau: throughput gain below " + HumanUnits.pct(thresholds.plateauGainPct())
+                + (latency ? " or p99 climbing sharply" : "")
+                + " for " + trailingNonPaying() + " steps after step " + knee.index()
+                + " (" + HumanUnits.msgsPerSecond(knee.recordsPerSecond()) + ")";
+    }
+
+    private boolean latencyClimbed(StepMeasurement before, StepMeasurement after) {
+        double p99Before = before.p99Us();
+        double p99After = after.p99Us();
+        if (!(p99Before > 0) || !(p99After >= LATENCY_FLOOR_OF_SLO * thresholds.sloP99Us())
+                || !(before.recordsPerSecond() > 0)) {
+            return false;
+        }
+        double latencyGrowth = p99After / p99Before;
+        double throughputGrowth = after.recordsPerSecond() / before.recordsPerSecond();
+        return latencyGrowth >= LATENCY_CLIMB_FACTOR * throughputGrowth;
+    }
+}

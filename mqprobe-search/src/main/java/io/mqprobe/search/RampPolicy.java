@@ -1,0 +1,74 @@
+package io.mqprobe.search;
+
+import io.mqprobe.api.UsageException;
+
+import java.util.List;
+
+/**
+ * Decides after each measured step whether the ramp adds load again. It stops, checking in this order, when
+ * the last step acknowledged nothing; when its error ratio is above {@code maxErrorRatio} (failed sends are
+ * never noise); when p99 broke the SLO in the last two steps, or by more than twice in the last one (one
+ * GC pause must not end a probe, a collapse should); when throughput has plateaued by the knee rule of
+ * {@link VerdictFinder} (a single dip is only confirmed by the next step); or when {@code maxSteps} are done.
+ */
+public final class RampPolicy {
+
+    /** A p99 this many times over the SLO stops the ramp without waiting for confirmation. */
+    static final double GROSS_SLO_FACTOR = 2.0;
+
+    private RampPolicy() {
+    }
+
+    /**
+     * @param soFar    the steps measured so far, in ramp order
+     * @param maxSteps the most steps the ramp may measure, at least 1
+     * @throws UsageException when {@code maxSteps} is below 1
+     */
+    public static RampDecision next(List<StepMeasurement> soFar, Thresholds thresholds, int maxSteps) {
+        if (maxSteps < 1) {
+            throw new UsageException("max steps must be at least 1, got " + maxSteps);
+        }
+        if (soFar.isEmpty()) {
+            return new RampDecision.Continue();
+        }
+        StepMeasurement last = soFar.get(soFar.size() - 1);
+        if (last.records() == 0) {
+            return new RampDecision.Stop("no records acknowledged at step " + last.index()
+                    + (last.errors() > 0 ? " (" + last.errors() + " sends failed)" : ""));
+        }
+        if (last.errorRatio() > thresholds.maxErrorRatio()) {
+            return new RampDecision.Stop("errors: " + HumanUnits.pct(100 * last.errorRatio()) + " of sends failed at step "
+                    + last.index() + " (limit " + HumanUnits.pct(100 * thresholds.maxErrorRatio()) + ")");
+        }
+        String sloBreak = sloBreak(soFar, thresholds);
+        if (sloBreak != null) {
+            return new RampDecision.Stop(sloBreak);
+        }
+        GainJudge judge = new GainJudge(soFar, thresholds);
+        if (judge.plateaued()) {
+            return new RampDecision.Stop(judge.plateauReason());
+        }
+        if (soFar.size() >= maxSteps) {
+            return new RampDecision.Stop("max steps: " + soFar.size() + " steps measured, throughput still growing");
+        }
+        return new RampDecision.Continue();
+    }
+
+    private static String sloBreak(List<StepMeasurement> soFar, Thresholds thresholds) {
+        double sloUs = thresholds.sloP99Us();
+        StepMeasurement last = soFar.get(soFar.size() - 1);
+        String slo = HumanUnits.latencyUs(sloUs) + " SLO";
+        if (last.p99Us() > GROSS_SLO_FACTOR * sloUs) {
+            return "latency: p99 " + HumanUnits.latencyUs(last.p99Us()) + " is more than twice the " + slo
+                    + " at step " + last.index();
+        }
+        if (soFar.size() >= 2) {
+            StepMeasurement before = soFar.get(soFar.size() - 2);
+            if (before.p99Us() > sloUs && last.p99Us() > sloUs) {
+                return "latency: p99 " + HumanUnits.latencyUs(before.p99Us()) + " and " + HumanUnits.latencyUs(last.p99Us())
+                        + " over the " + slo + " at steps " + before.index() + " and " + last.index();
+            }
+        }
+        return null;
+    }
+}

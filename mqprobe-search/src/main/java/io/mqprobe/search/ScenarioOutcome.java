@@ -1,0 +1,44 @@
+package io.mqprobe.search;
+
+import java.util.Objects;
+
+/**
+ * One scenario of a probe as the capacity summary needs it: its topic layout, acks and verdict.
+ *
+ * @param brokerPinned true when all partitions sit on one broker, so the ceiling is one broker's ceiling
+ * @param verdict      {@code null} when the scenario was skipped
+ * @param skipped      why it was skipped ("needs 3 brokers, target has 1"), or {@code null} when it ran
+ */
+public record ScenarioOutcome(String name, int replicationFactor, String acks, boolean brokerPinned,
+                              ScenarioVerdict verdict, String skipped) {
+
+    public ScenarioOutcome {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(acks, "acks");
+        if (replicationFactor < 1) {
+            throw new IllegalArgumentException("replication factor must be at least 1, got " + replicationFactor);
+        }
+        if ((verdict == null) == (skipped == null)) {
+            throw new IllegalArgumentException("scenario " + name + " needs either a verdict or a skip reason");
+        }
+    }
+
+    /** A scenario that ran. */
+    public ScenarioOutcome(String name, int replicationFactor, String acks, boolean brokerPinned, ScenarioVerdict verdict) {
+        this(name, replicationFactor, acks, brokerPinned, verdict, null);
+    }
+
+    /** A scenario that could not run, and why. */
+    public static ScenarioOutcome skipped(String name, int replicationFactor, String acks, boolean brokerPinned, String reason) {
+        return new ScenarioOutcome(name, replicationFactor, acks, brokerPinned, null, reason);
+    }
+
+    /** acks=all (or -1): every in-sync replica has the record before the producer hears back. */
+    public boolean durable() {
+        return acks.equals("all") || acks.equals("-1");
+    }
+
+    boolean measured() {
+        return verdict != null && verdict.ceiling() != null;
+    }
+}

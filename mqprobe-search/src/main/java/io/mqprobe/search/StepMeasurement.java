@@ -1,0 +1,54 @@
+package io.mqprobe.search;
+
+import io.mqprobe.api.monitor.ResourceUsage;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one ramp step measured in its window after warm-up: acknowledged throughput, failed sends, latency
+ * and every resource the monitors saw.
+ *
+ * @param index                   position in the ramp, strictly increasing, from 0
+ * @param clients                 producer client instances during the step
+ * @param targetRecordsPerSecond  the paced rate, or {@code null} when unthrottled
+ * @param records                 records acknowledged in the measured window
+ * @param errors                  sends that failed in the measured window
+ * @param latencyUs               percentiles, or {@code null} when nothing was acknowledged
+ * @param resources               per source and metric over the measured window
+ */
+public record StepMeasurement(int index, int clients, Double targetRecordsPerSecond, double recordsPerSecond,
+                              double bytesPerSecond, long records, long errors, LatencyUs latencyUs,
+                              List<ResourceUsage> resources) {
+
+    public StepMeasurement {
+        if (index < 0 || clients < 0 || records < 0 || errors < 0) {
+            throw new IllegalArgumentException("step index, clients, records and errors must be >= 0");
+        }
+        if (!(recordsPerSecond >= 0) || !(bytesPerSecond >= 0)) {
+            throw new IllegalArgumentException("step " + index + ": rates must be >= 0, got " + recordsPerSecond + " and " + bytesPerSecond);
+        }
+        resources = resources == null ? List.of() : List.copyOf(resources);
+    }
+
+    /** Failed sends over all sends; 0 when nothing was sent. */
+    public double errorRatio() {
+        long sends = records + errors;
+        return sends == 0 ? 0 : (double) errors / sends;
+    }
+
+    /** p99 latency in microseconds, or {@code NaN} when not measured. */
+    public double p99Us() {
+        return latencyUs == null ? Double.NaN : latencyUs.p99();
+    }
+
+    /** Every source's usage of one metric, in the order the monitors reported them. */
+    public List<ResourceUsage> usages(String metric) {
+        return resources.stream().filter(r -> r.metric().equals(metric)).toList();
+    }
+
+    /** One source's usage of one metric. */
+    public Optional<ResourceUsage> usage(String source, String metric) {
+        return resources.stream().filter(r -> r.source().equals(source) && r.metric().equals(metric)).findFirst();
+    }
+}

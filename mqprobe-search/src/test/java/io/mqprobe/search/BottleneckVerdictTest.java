@@ -1,0 +1,192 @@
+package io.mqprobe.search;
+
+import io.mqprobe.api.monitor.Metric;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+import static io.mqprobe.search.StepBuilder.step;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Which resource the verdict blames at the knee, and the evidence it gives, on synthetic plateaus. */
+@Timeout(10)
+class BottleneckVerdictTest {
+
+    private static final Thresholds DEFAULTS = Thresholds.defaults();
+    /** Knee at step 2, then two flat steps. */
+    private static final double[] PLATEAU = {10_000, 20_000, 30_000, 30_500, 30_200};
+    private static final int KNEE = 2;
+
+    @Test
+    void should_blame_the_load_generator_when_its_cpu_is_saturated() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("client", i >= KNEE ? 1.9 : 0.6 * (i + 1), 2)
+                .cpu("broker-1", 0.5, 4)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.CLIENT);
+        assertThat(b.source()).isEqualTo("client");
+        assertThat(b.summary()).startsWith("the load generator is the limit, not the cluster: mqprobe CPU 1.90/2 cores (95 %) at the knee (step 2)");
+        assertThat(b.evidence()).startsWith("client CPU 1.90/2 cores (95 %)", "broker-1 CPU 0.50/4 cores (13 %)");
+    }
+
+    @Test
+    void should_name_a_resource_that_saturates_one_step_past_the_knee() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", i > KNEE ? 1.9 : 0.7 * (i + 1) / (KNEE + 1), 2)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.CPU);
+        assertThat(b.summary()).isEqualTo("broker-1 CPU 1.90/2 cores (95 %) at step 3, past the knee (step 2)");
+        assertThat(b.evidence()).last().asString().endsWith("at step 3");
+    }
+
+    @Test
+    void should_blame_the_load_generator_when_its_send_delay_grows() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("client", 0.8, 2).cpu("broker-1", 0.6, 2)
+                .use("client", Metric.SEND_DELAY_P99_US, i == 0 ? 200 : 35_000)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.CLIENT);
+        assertThat(b.summary()).contains("mqprobe falls behind its send schedule (send delay p99 35 ms, was 200 µs at step 0)");
+    }
+
+    @Test
+    void should_not_blame_a_steady_send_delay() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.6, 2)
+                .use("client", Metric.SEND_DELAY_P99_US, 12_000)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.NONE);
+        assertThat(b.evidence()).contains("send delay p99 12 ms");
+    }
+
+    @Test
+    void should_give_a_shared_cpu_verdict_when_the_host_is_full_and_no_process_is() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("host", 1.96, 2).cpu("client", 0.9, 2)
+                .cpu("broker-1", 0.55, 2).cpu("broker-2", 0.5, 2)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.SHARED_CPU);
+        assertThat(b.source()).isEqualTo("host");
+        assertThat(b.summary()).contains("share this host's cores").contains("host CPU 1.96/2 cores (98 %)")
+                .contains("no single process saturated");
+        assertThat(b.evidence()).containsSubsequence("client CPU 0.90/2 cores (45 %)", "broker-1 CPU 0.55/2 cores (28 %)",
+                "broker-2 CPU 0.50/2 cores (25 %)");
+    }
+
+    @Test
+    void should_blame_the_broker_not_the_shared_host_when_one_broker_is_saturated() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("host", 1.98, 2).cpu("client", 0.2, 2).cpu("broker-1", 1.78, 2)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.CPU);
+        assertThat(b.source()).isEqualTo("broker-1");
+    }
+
+    @Test
+    void should_blame_the_disk_when_writes_reach_its_ceiling() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.9, 2)
+                .use("broker-1", Metric.DISK_WRITE_BPS, 1.5e9, 1.6e9)
+                .use("broker-1", Metric.NET_RX_BPS, 0.4e9, 3.2e9)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.DISK);
+        assertThat(b.source()).isEqualTo("broker-1");
+        assertThat(b.evidence()).first().isEqualTo("disk 94 % of ceiling (1.4 GiB/s of 1.5 GiB/s) on broker-1");
+        assertThat(b.evidence()).contains("NIC 13 % of ceiling (381.5 MiB/s of 3.0 GiB/s) on broker-1");
+    }
+
+    @Test
+    void should_blame_the_disk_when_iowait_is_over_its_threshold() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.9, 2).use("host", Metric.CPU_IOWAIT_PCT, 55)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.DISK);
+        assertThat(b.summary()).isEqualTo("iowait 55 % (host) at the knee (step 2): the disk cannot keep up");
+    }
+
+    @Test
+    void should_blame_the_nic_when_traffic_reaches_its_ceiling() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-2", 1.0, 4)
+                .use("broker-2", Metric.NET_TX_BPS, 2.9e9, 3.2e9)
+                .use("broker-2", Metric.DISK_WRITE_BPS, 0.6e9, 1.7e9)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.NIC);
+        assertThat(b.source()).isEqualTo("broker-2");
+        assertThat(b.summary()).startsWith("NIC 91 % of ceiling");
+        assertThat(b.evidence()).contains("disk 35 % of ceiling (572.2 MiB/s of 1.6 GiB/s) on broker-2");
+    }
+
+    @Test
+    void should_pick_the_most_loaded_of_several_saturated_resources() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 1.75, 2)
+                .use("broker-1", Metric.DISK_WRITE_BPS, 1.58e9, 1.6e9)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.DISK);
+        assertThat(b.evidence()).contains("broker-1 CPU 1.75/2 cores (88 %)");
+    }
+
+    @Test
+    void should_blame_replication_when_followers_fall_behind() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.7, 2)
+                .use("broker-2", Metric.UNDER_REPLICATED, i >= KNEE ? 4 : 0)
+                .use("broker-1", Metric.ISR_SHRINKS_PER_S, i >= KNEE ? 0.5 : 0)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.REPLICATION);
+        assertThat(b.source()).isEqualTo("broker-2");
+        assertThat(b.summary()).startsWith("followers fall behind the leaders at the knee (step 2): under-replicated partitions 4 (broker-2)");
+        assertThat(b.evidence()).startsWith("under-replicated partitions 4 (broker-2)", "ISR shrinks 0.5/s (broker-1)");
+    }
+
+    @Test
+    void should_blame_replication_when_follower_bytes_stay_flat_while_leader_bytes_grow() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s
+                .use("broker-1", Metric.LEADER_WRITE_BPS, PLATEAU[i] * 1024)
+                .use("broker-2", Metric.FOLLOWER_WRITE_BPS, Math.min(PLATEAU[i], 15_000) * 1024)
+                .use("broker-3", Metric.FOLLOWER_WRITE_BPS, Math.min(PLATEAU[i], 15_000) * 1024)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.REPLICATION);
+        assertThat(b.evidence()).first().isEqualTo("follower log writes 29.3 MiB/s for 29.3 MiB/s from leaders (1×, was 2× at step 0)");
+    }
+
+    @Test
+    void should_prefer_a_saturated_cpu_over_its_replication_symptoms() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 1.96, 2).use("broker-2", Metric.UNDER_REPLICATED, 2)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.CPU);
+        assertThat(b.evidence()).contains("under-replicated partitions 2 (broker-2)");
+    }
+
+    @Test
+    void should_blame_broker_threads_when_request_handlers_are_never_idle() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 1.2, 2)
+                .use("broker-1", Metric.REQUEST_HANDLER_IDLE_PCT, 3)
+                .use("broker-2", Metric.REQUEST_HANDLER_IDLE_PCT, 40)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.BROKER_THREADS);
+        assertThat(b.source()).isEqualTo("broker-1");
+        assertThat(b.summary()).startsWith("broker-1 request handlers 3 % idle at the knee (step 2)").contains("num.io.threads");
+    }
+
+    @Test
+    void should_say_nothing_saturated_when_a_plateau_has_no_hot_resource() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.9, 2)
+                .use("broker-1", Metric.DISK_WRITE_BPS, 0.3e9, 1.6e9)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.NONE);
+        assertThat(b.summary()).startsWith("no measured resource saturated at the knee (step 2); highest: broker-1 CPU 45 %");
+    }
+
+    @Test
+    void should_end_the_evidence_with_latency_errors_and_throughput_at_the_knee() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", i >= KNEE ? 1.96 : 0.5 * (i + 1), 2)).bottleneck();
+
+        assertThat(b.evidence()).last().isEqualTo("p99 5.0 ms (SLO 200 ms), errors 0 %, 30,000 msgs/s (29.3 MiB/s) at step 2");
+    }
+
+    private static ScenarioVerdict verdictOfPlateau(BiConsumer<Integer, StepBuilder> resources) {
+        List<StepMeasurement> steps = new ArrayList<>();
+        for (int i = 0; i < PLATEAU.length; i++) {
+            StepBuilder builder = step(i, PLATEAU[i]);
+            resources.accept(i, builder);
+            steps.add(builder.build());
+        }
+        ScenarioVerdict verdict = VerdictFinder.find(steps, DEFAULTS, "plateau");
+        assertThat(verdict.knee().step()).isEqualTo(KNEE);
+        return verdict;
+    }
+}

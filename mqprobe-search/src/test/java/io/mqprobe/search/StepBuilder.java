@@ -1,0 +1,76 @@
+package io.mqprobe.search;
+
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Metric;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds synthetic steps: 1 KiB records, a 10 s window, p99 5 ms unless told otherwise. */
+final class StepBuilder {
+
+    static final double RECORD_SIZE_BYTES = 1024;
+    private static final double WINDOW_S = 10;
+
+    private final int index;
+    private final double recordsPerSecond;
+    private int clients;
+    private Double targetRecordsPerSecond;
+    private long errors;
+    private double p99Us = 5_000;
+    private final List<ResourceUsage> resources = new ArrayList<>();
+
+    private StepBuilder(int index, double recordsPerSecond) {
+        this.index = index;
+        this.recordsPerSecond = recordsPerSecond;
+        this.clients = index + 1;
+    }
+
+    static StepBuilder step(int index, double recordsPerSecond) {
+        return new StepBuilder(index, recordsPerSecond);
+    }
+
+    /** Steps 0..n-1 with these throughputs and nothing else measured. */
+    static List<StepMeasurement> curve(double... recordsPerSecond) {
+        List<StepMeasurement> steps = new ArrayList<>();
+        for (int i = 0; i < recordsPerSecond.length; i++) {
+            steps.add(step(i, recordsPerSecond[i]).build());
+        }
+        return steps;
+    }
+
+    StepBuilder target(double recordsPerSecond) {
+        this.targetRecordsPerSecond = recordsPerSecond;
+        return this;
+    }
+
+    StepBuilder p99Ms(double ms) {
+        this.p99Us = ms * 1000;
+        return this;
+    }
+
+    StepBuilder errors(long failedSends) {
+        this.errors = failedSends;
+        return this;
+    }
+
+    StepBuilder cpu(String source, double cores, double capacityCores) {
+        return use(source, Metric.CPU_CORES, cores, capacityCores);
+    }
+
+    StepBuilder use(String source, String metric, double mean, double capacity) {
+        resources.add(new ResourceUsage(source, metric, mean, mean * 1.1, capacity));
+        return this;
+    }
+
+    StepBuilder use(String source, String metric, double mean) {
+        return use(source, metric, mean, Double.NaN);
+    }
+
+    StepMeasurement build() {
+        long records = Math.round(recordsPerSecond * WINDOW_S);
+        LatencyUs latency = records == 0 ? null : new LatencyUs(p99Us / 4, p99Us / 2, p99Us, p99Us * 2, p99Us * 3, p99Us / 3);
+        return new StepMeasurement(index, clients, targetRecordsPerSecond, recordsPerSecond, recordsPerSecond * RECORD_SIZE_BYTES,
+                records, errors, latency, resources);
+    }
+}
