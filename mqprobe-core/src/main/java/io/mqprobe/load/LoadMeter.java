@@ -33,6 +33,8 @@ public final class LoadMeter {
     private ConsumeStats.Snapshot windowStartConsume;
     private long windowStartMs = -1;
     private long windowEndMs = -1;
+    private long sendEndMs = -1;
+    private long consumeEndMs = -1;
     private SendStats.Snapshot windowEndSend;
     private ConsumeStats.Snapshot windowEndConsume;
 
@@ -62,8 +64,16 @@ public final class LoadMeter {
         }
         if (measured) {
             windowEndMs = epochMs;
-            windowEndSend = s;
-            windowEndConsume = c;
+            // each side's window ends at its last tick with progress, so the tail where only the other
+            // side (consumers catching up, or producers draining) still works does not dilute its rate
+            if (s != null && (windowEndSend == null || s.acked() + s.failed() > windowEndSend.acked() + windowEndSend.failed())) {
+                windowEndSend = s;
+                sendEndMs = epochMs;
+            }
+            if (c != null && (windowEndConsume == null || c.records() > windowEndConsume.records())) {
+                windowEndConsume = c;
+                consumeEndMs = epochMs;
+            }
             if (s != null) {
                 windowCorrected.add(s.corrected());
                 windowService.add(s.service());
@@ -100,7 +110,15 @@ public final class LoadMeter {
         if (windowStartMs < 0) {
             return new WindowTotals(lastEpochMs, lastEpochMs, 0, 0, Map.of(), LatencySummary.of(windowCorrected),
                     LatencySummary.of(windowService), LatencySummary.of(windowSendDelay), 0, 0,
-                    consume == null ? null : LatencySummary.of(windowEndToEnd));
+                    consume == null ? null : LatencySummary.of(windowEndToEnd), lastEpochMs);
+        }
+        if (send != null && windowEndSend == null) {
+            windowEndSend = windowStartSend;
+            sendEndMs = windowStartMs;
+        }
+        if (consume != null && windowEndConsume == null) {
+            windowEndConsume = windowStartConsume;
+            consumeEndMs = windowStartMs;
         }
         long records = send == null ? 0 : windowEndSend.acked() - windowStartSend.acked();
         long bytes = send == null ? 0 : windowEndSend.ackedBytes() - windowStartSend.ackedBytes();
@@ -108,8 +126,10 @@ public final class LoadMeter {
                 : ErrorCounts.difference(windowEndSend.errorsByType(), windowStartSend.errorsByType());
         long consumed = consume == null ? 0 : windowEndConsume.records() - windowStartConsume.records();
         long consumedBytes = consume == null ? 0 : windowEndConsume.bytes() - windowStartConsume.bytes();
-        return new WindowTotals(windowStartMs, windowEndMs, records, bytes, errors,
-                LatencySummary.of(windowCorrected), LatencySummary.of(windowService), LatencySummary.of(windowSendDelay),
-                consumed, consumedBytes, consume == null ? null : LatencySummary.of(windowEndToEnd));
+        return new WindowTotals(windowStartMs, send == null ? windowEndMs : Math.max(sendEndMs, windowStartMs + 1), records,
+                bytes, errors, LatencySummary.of(windowCorrected), LatencySummary.of(windowService),
+                LatencySummary.of(windowSendDelay), consumed, consumedBytes,
+                consume == null ? null : LatencySummary.of(windowEndToEnd),
+                consume == null ? windowEndMs : Math.max(consumeEndMs, windowStartMs + 1));
     }
 }

@@ -18,10 +18,12 @@ import java.util.Map;
  * @param consumedRecords    consumed in the window ({@code 0} without consumers)
  * @param consumedBytes      consumed bytes in the window
  * @param e2eLatencyUs       consume time minus stamped send time, {@code null} without consumers
+ * @param consumedToEpochMs  end of the consumers' window (their last tick with progress)
  */
 public record WindowTotals(long fromEpochMs, long toEpochMs, long records, long bytes, Map<String, Long> errors,
                            LatencySummary latencyUs, LatencySummary serviceLatencyUs, LatencySummary sendDelayUs,
-                           long consumedRecords, long consumedBytes, LatencySummary e2eLatencyUs) {
+                           long consumedRecords, long consumedBytes, LatencySummary e2eLatencyUs,
+                           long consumedToEpochMs) {
 
     public double seconds() {
         return Math.max(1e-3, (toEpochMs - fromEpochMs) / 1000.0);
@@ -33,6 +35,11 @@ public record WindowTotals(long fromEpochMs, long toEpochMs, long records, long 
 
     public double bytesPerSecond() {
         return bytes / seconds();
+    }
+
+    /** Length of the consumers' window in seconds. */
+    public double consumedSeconds() {
+        return Math.max(1e-3, (consumedToEpochMs - fromEpochMs) / 1000.0);
     }
 
     public long errorCount() {

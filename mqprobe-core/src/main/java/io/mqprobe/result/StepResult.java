@@ -21,7 +21,7 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
                            boolean lossCheckedAgainstAcks) {
 
         public static Consumed of(WindowTotals window, DeliveryReport delivery) {
-            return new Consumed(window.consumedRecords(), window.consumedBytes() / window.seconds(),
+            return new Consumed(window.consumedRecords(), window.consumedBytes() / window.consumedSeconds(),
                     delivery == null ? 0 : delivery.lost(), delivery == null ? 0 : delivery.duplicates(),
                     delivery == null ? 0 : delivery.outOfOrder(), delivery != null && delivery.checkedAgainstAcks());
         }

@@ -80,7 +80,7 @@ public final class RunOutput implements AutoCloseable {
         try {
             html = ReportWriter.write(file.path(), reportDir);
             JsonNode tree = ResultJson.MAPPER.readTree(file.path().toFile());
-            out.print(TerminalSummary.render(tree, System.getenv("NO_COLOR") == null && System.console() != null));
+            out.print(TerminalSummary.render(tree, TerminalSummary.colorByDefault()));
             out.flush();
         } catch (IOException | RuntimeException e) {
             progress.line("mqprobe: could not render the report (" + e.getMessage() + "); the result is in " + file.path());

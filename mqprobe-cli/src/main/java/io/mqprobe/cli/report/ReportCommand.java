@@ -1,0 +1,65 @@
+package io.mqprobe.cli.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.report.ReportWriter;
+import io.mqprobe.report.ResultDocument;
+import io.mqprobe.report.TerminalSummary;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code mqprobe report RESULT.json [--out DIR]}: re-renders report.html and report.md from a result document. */
+@Command(name = "report",
+        mixinStandardHelpOptions = true,
+        description = {"Render report.html and report.md from a result.json (also a partial one from an interrupted run)"
+                + " and print the run's summary."})
+public final class ReportCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RESULT.json", description = "The result document a probe, produce, consume or e2e run wrote.")
+    Path resultJson;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Directory for the reports (created if missing; default: next to RESULT.json).")
+    Path outDir;
+
+    @Override
+    public Integer call() {
+        JsonNode result = ResultDocument.read(resultJson);
+        Path dir = outDir != null ? outDir : resultJson.toAbsolutePath().getParent();
+        Path html;
+        try {
+            html = ReportWriter.write(result, dir);
+        } catch (IOException e) {
+            throw new UsageException("cannot write the report to " + dir + ": " + reason(e));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("report:   " + html);
+        out.println("markdown: " + ReportWriter.markdownBeside(html));
+        out.println();
+        out.print(TerminalSummary.render(result, TerminalSummary.colorByDefault()));
+        out.flush();
+        return 0;
+    }
+
+    private static String reason(IOException e) {
+        // java.nio puts only the path in these messages; say what went wrong instead
+        if (e instanceof FileAlreadyExistsException) {
+            return "a file is in the way (" + e.getMessage() + ")";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied (" + e.getMessage() + ")";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}

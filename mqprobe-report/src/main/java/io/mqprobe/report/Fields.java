@@ -1,0 +1,71 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Lenient reads from the result document: a field that is absent, null or of the wrong type reads as
+ * "not measured", so a partial or newer document never breaks a report.
+ */
+final class Fields {
+
+    private Fields() {
+    }
+
+    /** The number at {@code field}, or null when absent or not a number. */
+    static Double number(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v != null && v.isNumber() ? v.asDouble() : null;
+    }
+
+    /** The non-blank text at {@code field}, or null. Numbers and booleans are given as text too. */
+    static String text(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        if (v == null || v.isNull() || v.isContainerNode()) {
+            return null;
+        }
+        String s = v.asText();
+        return s.isBlank() ? null : s;
+    }
+
+    static boolean flag(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v != null && v.asBoolean(false);
+    }
+
+    /** The object at {@code field}, or null when absent or not an object. */
+    static JsonNode object(JsonNode node, String field) {
+        JsonNode v = node == null ? null : node.get(field);
+        return v != null && v.isObject() ? v : null;
+    }
+
+    /** The elements of the array at {@code field} that are objects; empty when absent. */
+    static List<JsonNode> objects(JsonNode node, String field) {
+        List<JsonNode> out = new ArrayList<>();
+        JsonNode v = node == null ? null : node.get(field);
+        if (v != null && v.isArray()) {
+            v.forEach(e -> {
+                if (e.isObject()) {
+                    out.add(e);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** The scalar elements of the array at {@code field} as text; empty when absent. */
+    static List<String> texts(JsonNode node, String field) {
+        List<String> out = new ArrayList<>();
+        JsonNode v = node == null ? null : node.get(field);
+        if (v != null && v.isArray()) {
+            v.forEach(e -> {
+                if (e.isValueNode() && !e.isNull()) {
+                    out.add(e.asText());
+                }
+            });
+        }
+        return out;
+    }
+}

@@ -1,0 +1,106 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.List;
+
+/** The top of the HTML report: headline, summary lines, client-limit warning and one verdict row per scenario. */
+final class HtmlSummary {
+
+    private HtmlSummary() {
+    }
+
+    static String render(JsonNode result, List<JsonNode> scenarios, List<String> anchors) {
+        JsonNode summary = Fields.object(result, "summary");
+        boolean complete = RunStatus.of(result).complete();
+        StringBuilder html = new StringBuilder("<section class=\"card summary\" id=\"summary\">\n<h2>Summary</h2>\n");
+        String headline = Headline.of(result);
+        if (headline != null) {
+            html.append("<p class=\"headline\">").append(Html.esc(headline)).append("</p>\n");
+        }
+        List<String> lines = Fields.texts(summary, "lines");
+        if (!lines.isEmpty()) {
+            html.append("<ul class=\"lines\">");
+            lines.forEach(l -> html.append("<li>").append(Html.esc(l)).append("</li>"));
+            html.append("</ul>\n");
+        }
+        if (Fields.flag(summary, "clientLimited")) {
+            html.append("<p class=\"alert warn\">").append(Html.esc(Headline.CLIENT_LIMITED)).append("</p>\n");
+        }
+        if (scenarios.isEmpty()) {
+            html.append("<p class=\"empty\">").append(complete ? "No scenarios ran." : "No scenario has finished a step yet.")
+                    .append("</p>\n");
+        } else {
+            html.append(table(scenarios, anchors, complete));
+        }
+        List<String> notes = Fields.texts(summary, "notes");
+        if (!notes.isEmpty()) {
+            html.append("<ul class=\"notes\">");
+            notes.forEach(n -> html.append("<li>").append(Html.esc(n)).append("</li>"));
+            html.append("</ul>\n");
+        }
+        return html.append("</section>\n").toString();
+    }
+
+    private static String table(List<JsonNode> scenarios, List<String> anchors, boolean complete) {
+        if (scenarios.stream().noneMatch(s -> Fields.object(s, "verdict") != null)) {
+            return results(scenarios, anchors, complete);
+        }
+        StringBuilder html = new StringBuilder("<div class=\"table-wrap\"><table class=\"verdicts\"><thead><tr>")
+                .append("<th>scenario</th><th><span class=\"marker ceiling\"></span>ceiling</th>")
+                .append("<th><span class=\"marker knee\"></span>knee</th>")
+                .append("<th><span class=\"marker sustainable\"></span>sustainable</th><th>bottleneck</th></tr></thead><tbody>\n");
+        for (int i = 0; i < scenarios.size(); i++) {
+            JsonNode s = scenarios.get(i);
+            JsonNode verdict = Fields.object(s, "verdict");
+            html.append("<tr><th scope=\"row\"><a href=\"#").append(anchors.get(i)).append("\">")
+                    .append(Html.esc(HtmlScenario.name(s))).append("</a></th>");
+            if (verdict == null) {
+                html.append("<td colspan=\"4\" class=\"no-verdict\">").append(Html.esc(VerdictText.withoutVerdict(s, complete)))
+                        .append("</td></tr>\n");
+                continue;
+            }
+            html.append("<td data-label=\"ceiling\">").append(Html.esc(VerdictText.point(s, Fields.object(verdict, "ceiling")))).append("</td>");
+            html.append("<td data-label=\"knee\">").append(Html.esc(VerdictText.point(s, Fields.object(verdict, "knee")))).append("</td>");
+            JsonNode sustainable = Fields.object(verdict, "sustainable");
+            html.append("<td data-label=\"sustainable\"><strong>").append(Html.esc(VerdictText.point(s, sustainable))).append("</strong>");
+            String limitedBy = Fields.text(sustainable, "limitedBy");
+            if (limitedBy != null) {
+                html.append("<div class=\"detail\">limited by ").append(Html.esc(limitedBy)).append("</div>");
+            }
+            html.append("</td><td data-label=\"bottleneck\">").append(bottleneck(verdict)).append("</td></tr>\n");
+        }
+        return html.append("</tbody></table></div>\n").toString();
+    }
+
+    /** Runs without any verdict (single-step commands, runs stopped early): one result line per scenario. */
+    private static String results(List<JsonNode> scenarios, List<String> anchors, boolean complete) {
+        StringBuilder html = new StringBuilder("<div class=\"table-wrap\"><table class=\"verdicts\"><thead><tr>")
+                .append("<th>scenario</th><th>result</th></tr></thead><tbody>\n");
+        for (int i = 0; i < scenarios.size(); i++) {
+            JsonNode s = scenarios.get(i);
+            html.append("<tr><th scope=\"row\"><a href=\"#").append(anchors.get(i)).append("\">")
+                    .append(Html.esc(HtmlScenario.name(s))).append("</a></th><td>")
+                    .append(Html.esc(VerdictText.withoutVerdict(s, complete))).append("</td></tr>\n");
+        }
+        return html.append("</tbody></table></div>\n").toString();
+    }
+
+    private static String bottleneck(JsonNode verdict) {
+        JsonNode b = Fields.object(verdict, "bottleneck");
+        if (b == null) {
+            return HumanUnits.NONE;
+        }
+        StringBuilder html = new StringBuilder(Html.esc(VerdictText.bottleneck(verdict)));
+        if ("client".equals(Fields.text(b, "source"))) {
+            html.append(" <span class=\"badge warn\">client-limited</span>");
+        }
+        List<String> evidence = Fields.texts(b, "evidence");
+        if (!evidence.isEmpty()) {
+            html.append("<ul class=\"evidence\">");
+            evidence.forEach(e -> html.append("<li>").append(Html.esc(e)).append("</li>"));
+            html.append("</ul>");
+        }
+        return html.toString();
+    }
+}

@@ -1,0 +1,67 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Renders {@code report.html} and {@code report.md} from a {@code result.json}. Each file is replaced
+ * atomically, so a browser reloading during a run never sees half a report.
+ */
+public final class ReportWriter {
+
+    public static final String HTML_NAME = "report.html";
+    public static final String MARKDOWN_NAME = "report.md";
+
+    private ReportWriter() {
+    }
+
+    /**
+     * Writes report.html and report.md next to the result, or into {@code outDir} when it is not null
+     * (created if missing); returns the html path.
+     *
+     * @throws io.mqprobe.api.UsageException when the result cannot be read or is not a result document
+     * @throws IOException when the reports cannot be written
+     */
+    public static Path write(Path resultJson, Path outDir) throws IOException {
+        return write(ResultDocument.read(resultJson), outDir != null ? outDir : resultJson.toAbsolutePath().getParent());
+    }
+
+    /**
+     * Writes report.html and report.md of a document already in memory into {@code outDir} (created if
+     * missing); returns the html path. The document is rendered as given; see {@link ResultDocument#checkSchema}.
+     */
+    public static Path write(JsonNode result, Path outDir) throws IOException {
+        Path dir = outDir.toAbsolutePath();
+        Files.createDirectories(dir);
+        Path html = dir.resolve(HTML_NAME);
+        replace(html, HtmlReport.render(result));
+        replace(dir.resolve(MARKDOWN_NAME), MarkdownReport.render(result));
+        return html;
+    }
+
+    /** The Markdown report's path for an html path returned by {@link #write}. */
+    public static Path markdownBeside(Path html) {
+        return html.resolveSibling(MARKDOWN_NAME);
+    }
+
+    private static void replace(Path file, String content) throws IOException {
+        // not Files.createTempFile: its owner-only permissions would carry over to the report
+        Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            Files.writeString(tmp, content, StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The per-step table shared by the HTML and Markdown reports: plain-text cells, each renderer escapes
+ * for its own format. Columns that no step fills (no consumer, no rate limit) are left out.
+ */
+final class StepColumns {
+
+    /** One column; {@code numeric} columns are right-aligned. */
+    record Column(String header, Function<JsonNode, String> cell, boolean numeric) {
+    }
+
+    private StepColumns() {
+    }
+
+    static List<Column> of(JsonNode scenario) {
+        List<JsonNode> steps = Fields.objects(scenario, "steps");
+        JsonNode verdict = Fields.object(scenario, "verdict");
+        List<Column> all = List.of(
+                new Column("step", s -> HumanUnits.count(Fields.number(s, "index")), true),
+                new Column("clients", s -> HumanUnits.count(Fields.number(s, "clients")), true),
+                new Column("target", s -> optional(Fields.number(s, "targetRecordsPerSecond"), HumanUnits::records), true),
+                new Column("records/s", s -> HumanUnits.records(Fields.number(s, "recordsPerSecond")), true),
+                new Column("throughput", s -> HumanUnits.rate(Fields.number(s, "bytesPerSecond")), true),
+                latency("p50", "latencyUs", "p50"),
+                latency("p95", "latencyUs", "p95"),
+                latency("p99", "latencyUs", "p99"),
+                latency("p99.9", "latencyUs", "p999"),
+                latency("max", "latencyUs", "max"),
+                latency("service p99", "serviceLatencyUs", "p99"),
+                latency("e2e p99", "e2eLatencyUs", "p99"),
+                new Column("errors", StepColumns::errors, false),
+                new Column("consumed", StepColumns::consumed, false),
+                new Column("verdict", s -> marks(s, verdict), false));
+        List<Column> kept = new ArrayList<>();
+        for (Column c : all) {
+            if (steps.stream().anyMatch(s -> !HumanUnits.NONE.equals(c.cell.apply(s)) && !c.cell.apply(s).isEmpty())) {
+                kept.add(c);
+            }
+        }
+        return kept;
+    }
+
+    /** {@code 4 (TimeoutException 3, NotLeaderOrFollowerException 1)}, {@code 0}, or a dash when not counted. */
+    static String errors(JsonNode step) {
+        JsonNode errors = Fields.object(step, "errors");
+        if (errors == null) {
+            return HumanUnits.NONE;
+        }
+        Map<String, Double> byType = new TreeMap<>();
+        errors.properties().forEach(e -> {
+            if (e.getValue().isNumber() && e.getValue().asDouble() > 0) {
+                byType.put(e.getKey(), e.getValue().asDouble());
+            }
+        });
+        double total = byType.values().stream().mapToDouble(Double::doubleValue).sum();
+        if (total == 0) {
+            return "0";
+        }
+        List<String> parts = new ArrayList<>();
+        byType.forEach((type, n) -> parts.add(type + " " + HumanUnits.count(n)));
+        return HumanUnits.count(total) + " (" + String.join(", ", parts) + ")";
+    }
+
+    /** {@code 123,453 · lost 0 · dup 2 · out-of-order 0}, or a dash when no consumer ran. */
+    static String consumed(JsonNode step) {
+        JsonNode c = Fields.object(step, "consumed");
+        if (c == null) {
+            return HumanUnits.NONE;
+        }
+        return HumanUnits.count(Fields.number(c, "records"))
+                + " · lost " + HumanUnits.count(Fields.number(c, "lost"))
+                + " · dup " + HumanUnits.count(Fields.number(c, "duplicates"))
+                + " · out-of-order " + HumanUnits.count(Fields.number(c, "outOfOrder"));
+    }
+
+    /** {@code knee, ceiling}: which verdict points this step is. */
+    static String marks(JsonNode step, JsonNode verdict) {
+        Double index = Fields.number(step, "index");
+        List<String> marks = new ArrayList<>();
+        for (String point : List.of("sustainable", "knee", "ceiling")) {
+            Double at = Fields.number(Fields.object(verdict, point), "step");
+            if (index != null && index.equals(at)) {
+                marks.add(point);
+            }
+        }
+        return String.join(", ", marks);
+    }
+
+    private static Column latency(String header, String object, String field) {
+        return new Column(header, s -> HumanUnits.micros(Fields.number(Fields.object(s, object), field)), true);
+    }
+
+    private static String optional(Double v, Function<Double, String> format) {
+        return v == null ? HumanUnits.NONE : format.apply(v);
+    }
+}

@@ -1,0 +1,116 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The end-of-run summary every load command prints: status, headline, per scenario the verdict with its
+ * evidence, or for a single step its throughput, latency percentiles, errors, consumer checks and
+ * resources. Human units throughout; text from the document is stripped of control characters.
+ */
+public final class TerminalSummary {
+
+    private static final String LABEL = "  %-13s";
+
+    private TerminalSummary() {
+    }
+
+    /** {@code color} asks for ANSI colours; {@code NO_COLOR} in the environment overrides it. */
+    public static String render(JsonNode result, boolean color) {
+        return render(result, Ansi.of(color, System.getenv()));
+    }
+
+    static String render(JsonNode result, Ansi ansi) {
+        StringBuilder out = new StringBuilder();
+        RunStatus status = RunStatus.of(result);
+        String command = Fields.text(result, "command");
+        String statusText = switch (status.kind()) {
+            case COMPLETE -> ansi.green(status.line());
+            case FAILED -> ansi.red(plain(status.line()));
+            default -> ansi.yellow(plain(status.line()));
+        };
+        Duration elapsed = RunStatus.elapsed(result);
+        out.append(ansi.bold("mqprobe " + plain(command == null ? "run" : command))).append(": ").append(statusText)
+                .append(elapsed == null ? "" : " in " + HumanUnits.durationMs((double) elapsed.toMillis())).append('\n');
+        String headline = Headline.of(result);
+        if (headline != null) {
+            out.append("  ").append(ansi.bold(plain(headline))).append('\n');
+        }
+        JsonNode summary = Fields.object(result, "summary");
+        Fields.texts(summary, "lines").forEach(l -> out.append("  ").append(plain(l)).append('\n'));
+        List<JsonNode> scenarios = Fields.objects(result, "scenarios");
+        if (scenarios.isEmpty()) {
+            out.append("  ").append(status.complete() ? "no scenarios ran" : "no scenario has finished a step yet").append('\n');
+        }
+        for (JsonNode scenario : scenarios) {
+            out.append('\n');
+            scenario(out, scenario, status.complete(), ansi);
+        }
+        List<String> notes = Fields.texts(summary, "notes");
+        if (!notes.isEmpty()) {
+            out.append('\n');
+            notes.forEach(n -> out.append("  note: ").append(plain(n)).append('\n'));
+        }
+        if (Fields.flag(summary, "clientLimited")) {
+            out.append('\n').append("  ").append(ansi.yellow("warning: " + Headline.CLIENT_LIMITED)).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static void scenario(StringBuilder out, JsonNode scenario, boolean runComplete, Ansi ansi) {
+        String description = Fields.text(scenario, "description");
+        out.append(ansi.bold("scenario " + plain(HtmlScenario.name(scenario))))
+                .append(description == null ? "" : ansi.dim(" — " + plain(description))).append('\n');
+        JsonNode verdict = Fields.object(scenario, "verdict");
+        List<JsonNode> steps = Fields.objects(scenario, "steps");
+        if (verdict != null) {
+            verdict(out, scenario, verdict, ansi);
+        } else if (steps.size() == 1 && Fields.text(scenario, "skipped") == null) {
+            SingleStepText.append(out, steps.get(0), ansi);
+        } else {
+            out.append("  ").append(plain(VerdictText.withoutVerdict(scenario, runComplete))).append('\n');
+        }
+    }
+
+    private static void verdict(StringBuilder out, JsonNode scenario, JsonNode verdict, Ansi ansi) {
+        label(out, "ceiling").append(plain(VerdictText.point(scenario, Fields.object(verdict, "ceiling")))).append('\n');
+        label(out, "knee").append(plain(VerdictText.point(scenario, Fields.object(verdict, "knee")))).append('\n');
+        JsonNode sustainable = Fields.object(verdict, "sustainable");
+        label(out, "sustainable").append(ansi.green(plain(VerdictText.point(scenario, sustainable)))).append('\n');
+        String limitedBy = Fields.text(sustainable, "limitedBy");
+        if (limitedBy != null) {
+            label(out, "").append("limited by ").append(plain(limitedBy)).append('\n');
+        }
+        JsonNode bottleneck = Fields.object(verdict, "bottleneck");
+        if (bottleneck != null) {
+            label(out, "bottleneck").append(ansi.red(plain(VerdictText.bottleneck(verdict)))).append('\n');
+            Fields.texts(bottleneck, "evidence").forEach(e -> label(out, "").append("- ").append(plain(e)).append('\n'));
+        }
+        String stop = Fields.text(verdict, "stopReason");
+        if (stop != null) {
+            label(out, "stopped").append(ansi.dim(plain(stop))).append('\n');
+        }
+    }
+
+    static StringBuilder label(StringBuilder out, String label) {
+        return out.append(String.format(LABEL, label));
+    }
+
+    /** Document text without control characters, so a crafted name cannot drive the terminal. */
+    static String plain(String s) {
+        if (s == null) {
+            return HumanUnits.NONE;
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        s.codePoints().forEach(cp -> out.appendCodePoint(Character.isISOControl(cp) ? ' ' : cp));
+        return out.toString();
+    }
+
+    /** For callers that decide colour themselves: true on a terminal when {@code NO_COLOR} is not set. */
+    public static boolean colorByDefault() {
+        return System.console() != null && Ansi.of(true, System.getenv()).on();
+    }
+}

@@ -1,0 +1,95 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.List;
+
+/** The sentences every report uses for a scenario's verdict points and for scenarios without a verdict. */
+final class VerdictText {
+
+    private VerdictText() {
+    }
+
+    /** The step with {@code index}, or null. */
+    static JsonNode step(JsonNode scenario, Double index) {
+        if (index == null) {
+            return null;
+        }
+        for (JsonNode step : Fields.objects(scenario, "steps")) {
+            Double i = Fields.number(step, "index");
+            if (i != null && i.equals(index)) {
+                return step;
+            }
+        }
+        return null;
+    }
+
+    /** {@code 46.3 MiB/s · 47,363 rec/s · 3 clients}, from a verdict point ({@code ceiling}, {@code knee}, ...). */
+    static String point(JsonNode scenario, JsonNode point) {
+        if (point == null) {
+            return HumanUnits.NONE;
+        }
+        String text = HumanUnits.rate(Fields.number(point, "bytesPerSecond"))
+                + " · " + HumanUnits.records(Fields.number(point, "recordsPerSecond"));
+        String load = load(step(scenario, Fields.number(point, "step")));
+        return load == null ? text : text + " · " + load;
+    }
+
+    /** {@code 3 clients} or {@code 3 clients at 10,000 rec/s}, or null when the step is unknown. */
+    static String load(JsonNode step) {
+        Double clients = Fields.number(step, "clients");
+        if (clients == null) {
+            return null;
+        }
+        String text = HumanUnits.count(clients) + (clients == 1 ? " client" : " clients");
+        Double target = Fields.number(step, "targetRecordsPerSecond");
+        return target == null ? text : text + " at " + HumanUnits.records(target);
+    }
+
+    /** What a scenario without a verdict shows instead: skipped, nothing measured, or its last step. */
+    static String withoutVerdict(JsonNode scenario, boolean runComplete) {
+        String skipped = Fields.text(scenario, "skipped");
+        if (skipped != null) {
+            return "skipped: " + skipped;
+        }
+        List<JsonNode> steps = Fields.objects(scenario, "steps");
+        if (steps.isEmpty()) {
+            return runComplete ? "no steps measured" : "not measured yet";
+        }
+        JsonNode last = steps.get(steps.size() - 1);
+        String figures = stepFigures(last);
+        if (steps.size() == 1 && runComplete) {
+            return figures;
+        }
+        String prefix = runComplete ? "no verdict" : "incomplete";
+        return prefix + " after " + steps.size() + (steps.size() == 1 ? " step" : " steps") + "; last: " + figures;
+    }
+
+    /** {@code 19.5 MiB/s · 20,000 rec/s · p99 4.1 ms · 1 client}. */
+    static String stepFigures(JsonNode step) {
+        StringBuilder text = new StringBuilder()
+                .append(HumanUnits.rate(Fields.number(step, "bytesPerSecond")))
+                .append(" · ").append(HumanUnits.records(Fields.number(step, "recordsPerSecond")))
+                .append(" · p99 ").append(HumanUnits.micros(Fields.number(Fields.object(step, "latencyUs"), "p99")));
+        String load = load(step);
+        if (load != null) {
+            text.append(" · ").append(load);
+        }
+        return text.toString();
+    }
+
+    /** The bottleneck's summary line, or its source and resource when there is no summary. */
+    static String bottleneck(JsonNode verdict) {
+        JsonNode b = Fields.object(verdict, "bottleneck");
+        if (b == null) {
+            return HumanUnits.NONE;
+        }
+        String summary = Fields.text(b, "summary");
+        if (summary != null) {
+            return summary;
+        }
+        String resource = Fields.text(b, "resource");
+        String source = Fields.text(b, "source");
+        return (source == null ? "" : source + " ") + (resource == null ? HumanUnits.NONE : resource);
+    }
+}

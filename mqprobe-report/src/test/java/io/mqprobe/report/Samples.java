@@ -1,0 +1,87 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The sample result documents under {@code src/test/resources/samples} and helpers to look inside reports. */
+final class Samples {
+
+    static final String FULL_PROBE = "probe-full";
+    static final String E2E = "e2e-single";
+    static final String INTERRUPTED = "probe-interrupted";
+    static final String EMPTY = "empty-incomplete";
+    static final List<String> ALL = List.of(FULL_PROBE, E2E, INTERRUPTED, EMPTY);
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final Pattern CHART_DATA = Pattern.compile(
+            "<script type=\"application/json\" id=\"mq-charts\">(.*?)</script>", Pattern.DOTALL);
+
+    private Samples() {
+    }
+
+    /** A fresh, mutable copy of a sample. */
+    static ObjectNode load(String name) {
+        try (InputStream in = Samples.class.getResourceAsStream("/samples/" + name + ".json")) {
+            return (ObjectNode) JSON.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Copies a sample to {@code dir} as result.json, the way a run leaves it. */
+    static Path copyTo(String name, Path dir) throws IOException {
+        Path file = dir.resolve("result.json");
+        Files.writeString(file, JSON.writeValueAsString(load(name)));
+        return file;
+    }
+
+    /** The chart specs embedded in a rendered page. */
+    static ArrayNode chartSpecs(String html) {
+        Matcher m = CHART_DATA.matcher(html);
+        if (!m.find()) {
+            throw new AssertionError("no chart data block in the page");
+        }
+        try {
+            return (ArrayNode) JSON.readTree(m.group(1));
+        } catch (IOException e) {
+            throw new AssertionError("chart data is not JSON", e);
+        }
+    }
+
+    /** All dataset labels of the given specs. */
+    static List<String> datasetLabels(JsonNode specs) {
+        List<String> labels = new ArrayList<>();
+        specs.forEach(spec -> spec.get("datasets").forEach(d -> labels.add(d.get("label").asText())));
+        return labels;
+    }
+
+    /** The markup of the section with {@code id}. */
+    static String section(String html, String id) {
+        int start = html.indexOf("<section class=\"scenario card\" id=\"" + id + "\">");
+        if (start < 0) {
+            throw new AssertionError("no section " + id);
+        }
+        return html.substring(start, html.indexOf("</section>", start));
+    }
+
+    static int count(String haystack, String needle) {
+        int n = 0;
+        for (int i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + needle.length())) {
+            n++;
+        }
+        return n;
+    }
+}

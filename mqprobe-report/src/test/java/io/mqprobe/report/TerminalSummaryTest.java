@@ -1,0 +1,80 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(30)
+class TerminalSummaryTest {
+
+    @Test
+    void should_print_headline_and_every_scenario_verdict_with_evidence() {
+        String text = TerminalSummary.render(Samples.load(Samples.FULL_PROBE), Ansi.of(false, Map.of()));
+
+        assertThat(text).startsWith("mqprobe probe: complete in 2m37s\n  3 × 48.5 MB/s\n");
+        assertThat(text).contains(
+                "scenario replicated-all — 6 partitions, RF 3, acks=all: durable capacity\n"
+                        + "  ceiling      46.7 MiB/s · 47,852 rec/s · 4 clients\n"
+                        + "  knee         46.3 MiB/s · 47,363 rec/s · 3 clients\n"
+                        + "  sustainable  42.9 MiB/s · 43,945 rec/s · 2 clients\n"
+                        + "               limited by broker-2 CPU 1.52/2 cores (76 %) > 75 % at step 2\n"
+                        + "  bottleneck   broker-2 request handlers 6 % idle: followers cannot keep up\n"
+                        + "               - broker-2 request-handler idle 6 %\n");
+        assertThat(text).doesNotContain("\u001b[");
+    }
+
+    @Test
+    void should_print_rates_percentiles_errors_consumer_checks_and_resources_for_a_single_step() {
+        String text = TerminalSummary.render(Samples.load(Samples.E2E), Ansi.of(false, Map.of()));
+
+        assertThat(text).contains(
+                "  throughput   19.5 MiB/s · 20,000 rec/s · 1 client at 20,000 rec/s over 20s\n",
+                "  latency      p50 1.1 ms  p95 2.7 ms  p99 4.1 ms  p99.9 10.3 ms  max 15.6 ms  (corrected, from intended send time)\n",
+                "  service      p50 1.1 ms  p95 2.5 ms  p99 3.8 ms",
+                "  end-to-end   p50 1.5 ms",
+                "  errors       4 (NotLeaderOrFollowerException 1, TimeoutException 3)\n",
+                "  consumed     399,997 records (19.5 MiB/s) · lost 0 · duplicates 2 · out-of-order 0\n",
+                "    source    metric ",
+                "    broker-1  cpu.cores                       0.88 cores  0.92 cores  2.00 cores\n");
+    }
+
+    @Test
+    void should_warn_when_the_client_was_the_bottleneck() {
+        ObjectNode result = Samples.load(Samples.FULL_PROBE);
+        ((ObjectNode) result.get("summary")).put("clientLimited", true);
+
+        assertThat(TerminalSummary.render(result, Ansi.of(false, Map.of()))).contains("warning: mqprobe itself was the bottleneck");
+    }
+
+    @Test
+    void should_say_incomplete_for_interrupted_and_empty_runs() {
+        assertThat(TerminalSummary.render(Samples.load(Samples.INTERRUPTED), false))
+                .startsWith("mqprobe probe: INCOMPLETE — interrupted\n")
+                .contains("  incomplete after 2 steps; last: 87.7 MiB/s");
+        assertThat(TerminalSummary.render(Samples.load(Samples.EMPTY), false))
+                .contains("no scenario has finished a step yet");
+    }
+
+    @Test
+    void should_colour_only_when_asked_and_no_color_is_unset() {
+        assertThat(TerminalSummary.render(Samples.load(Samples.FULL_PROBE), Ansi.of(true, Map.of())))
+                .contains("\u001b[32mcomplete\u001b[0m");
+        assertThat(Ansi.of(true, Map.of("NO_COLOR", "1")).on()).isFalse();
+        assertThat(Ansi.of(true, Map.of("NO_COLOR", "")).on()).isTrue();
+        assertThat(Ansi.of(false, Map.of()).on()).isFalse();
+    }
+
+    @Test
+    void should_strip_control_characters_from_document_text() {
+        ObjectNode result = Samples.load(Samples.E2E);
+        ((ObjectNode) result.get("scenarios").get(0)).put("name", "evil\u001b[2J\u0007name");
+
+        String text = TerminalSummary.render(result, Ansi.of(false, Map.of()));
+
+        assertThat(text).contains("scenario evil [2J name").doesNotContain("\u001b", "\u0007");
+    }
+}
