@@ -79,12 +79,13 @@ final class SendStream implements Runnable, SendCallback {
                 return;
             }
             long actualNs = clock.nanoTime();
+            if (actualNs >= schedule.endNs()) {
+                // the run's duration bounds it even when a saturated client falls behind its schedule;
+                // how far behind it was shows in the send delay and the corrected latencies
+                return;
+            }
             if (!schedule.paced()) {
-                // unthrottled: there is no schedule to be late against, the send is its own intended time
-                if (actualNs >= schedule.endNs()) {
-                    return;
-                }
-                intendedNs = actualNs;
+                intendedNs = actualNs; // unthrottled: no schedule to be late against
             }
             sendNsBySlot.set(slot, actualNs);
             long intendedEpochMicros = clock.epochMicros() - (actualNs - intendedNs) / 1000;

@@ -69,6 +69,19 @@ class SendStreamTest {
     }
 
     @Test
+    void should_stop_at_the_end_of_the_duration_even_when_behind_schedule() {
+        InstantBroker broker = new InstantBroker();
+        broker.serviceNs = 10_000_000; // 100 msgs/s in sync mode, offered 1000/s
+        long start = clock.nanoTime();
+        PayloadPool pool = PayloadPool.build(new PayloadSpec.Random(), 100, 1);
+        new SendStream(1, broker, "t", pool, clock, stats, new SendStream.Schedule(start, 1e6, start + 1_000_000_000L),
+                Long.MAX_VALUE, 1, false).run();
+
+        assertThat(broker.sendTimesNs).hasSizeBetween(95, 105);
+        assertThat(clock.nanoTime() - start).isLessThan(1_020_000_000L);
+    }
+
+    @Test
     void should_send_on_the_schedule_when_the_broker_keeps_up() {
         InstantBroker broker = new InstantBroker();
         stream(broker, 2000, 100, 1 << 4).run();

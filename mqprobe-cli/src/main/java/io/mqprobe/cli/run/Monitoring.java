@@ -1,7 +1,6 @@
 package io.mqprobe.cli.run;
 
 import io.mqprobe.api.monitor.ResourceSample;
-import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Sampler;
 import io.mqprobe.cli.target.ClusterSession;
 import io.mqprobe.load.ResourceWindow;
@@ -56,9 +55,7 @@ public final class Monitoring implements AutoCloseable {
 
     /** Mean and peak of every resource over a window, for the step results. */
     public ResourceWindow window() {
-        return (from, to) -> aggregator.summarize(from, to).stream()
-                .map(s -> new ResourceUsage(s.source(), s.metric(), s.mean(), s.peak(), s.capacity()))
-                .toList();
+        return aggregator::summarize;
     }
 
     public List<ResourceSample> samples() {

@@ -1,0 +1,210 @@
+package io.mqprobe.cli.monitor;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.units.ByteSize;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The {@code mqprobe monitor} screen: keeps the latest sample of every resource and renders the
+ * cluster's business and replication traffic (per broker as {@code [100.0, 0.0, 0.0]}, leader and
+ * follower side by side), CPU, memory, disk, NIC and under-replicated partitions. Values older than
+ * the staleness limit are left out rather than shown as if current.
+ */
+final class LiveView implements Consumer<ResourceSample> {
+
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final double MIB = 1024.0 * 1024.0;
+
+    private final Map<String, ResourceSample> latest = new ConcurrentHashMap<>();
+
+    @Override
+    public void accept(ResourceSample s) {
+        latest.put(s.source() + "\u0000" + s.metric(), s);
+    }
+
+    /** The screen at {@code nowMs}, ignoring samples older than {@code maxAgeMs}. */
+    List<String> render(long nowMs, long maxAgeMs) {
+        Snapshot snap = new Snapshot(nowMs - maxAgeMs);
+        List<Integer> brokers = snap.brokerIds();
+        List<String> lines = new ArrayList<>();
+        lines.add(CLOCK.format(Instant.ofEpochMilli(nowMs)) + "  " + totals(snap, brokers));
+        if (!brokers.isEmpty()) {
+            lines.add(String.format(Locale.ROOT, "  %-26s%s", "brokers", brokers));
+            perBroker(lines, snap, brokers, "leader in (MiB/s, jmx)", Metric.BYTES_IN_BPS);
+            perBroker(lines, snap, brokers, "follower in (MiB/s, jmx)", Metric.REPLICATION_BYTES_IN_BPS);
+            perBroker(lines, snap, brokers, "leader log (MiB/s)", Metric.LEADER_WRITE_BPS);
+            perBroker(lines, snap, brokers, "follower log (MiB/s)", Metric.FOLLOWER_WRITE_BPS);
+        }
+        for (int id : brokers) {
+            StringBuilder details = new StringBuilder();
+            processDetails(details, snap, "broker-" + id);
+            brokerDetails(details, snap, "broker-" + id);
+            if (!details.isEmpty()) {
+                lines.add(String.format(Locale.ROOT, "  %-10s%s", "broker-" + id, details));
+            }
+        }
+        StringBuilder host = new StringBuilder();
+        processDetails(host, snap, "host");
+        hostDetails(host, snap, "host");
+        if (!host.isEmpty()) {
+            lines.add(String.format(Locale.ROOT, "  %-10s%s", "host", host));
+        }
+        String lag = snap.sources(s -> s.startsWith("group:")).stream()
+                .map(g -> g.substring("group:".length()) + " " + format(snap.value(g, Metric.CONSUMER_LAG), "%.0f"))
+                .collect(Collectors.joining(", "));
+        if (!lag.isEmpty()) {
+            lines.add(String.format(Locale.ROOT, "  %-10s%s", "lag", lag));
+        }
+        return lines;
+    }
+
+    private static String totals(Snapshot snap, List<Integer> brokers) {
+        double in = snap.sumOverBrokers(brokers, Metric.BYTES_IN_BPS, Metric.LEADER_WRITE_BPS);
+        double out = snap.sumOverBrokers(brokers, Metric.BYTES_OUT_BPS, null);
+        double replication = snap.sumOverBrokers(brokers, Metric.REPLICATION_BYTES_IN_BPS, Metric.FOLLOWER_WRITE_BPS);
+        double urp = snap.value("cluster", Metric.UNDER_REPLICATED);
+        if (Double.isNaN(urp)) {
+            urp = snap.sumOverBrokers(brokers, Metric.UNDER_REPLICATED, null);
+        }
+        StringBuilder line = new StringBuilder("traffic in ").append(rate(in))
+                .append("  out ").append(rate(out))
+                .append("  replication ").append(rate(replication))
+                .append("  URP ").append(format(urp, "%.0f"));
+        double lag = snap.value("cluster", Metric.CONSUMER_LAG);
+        if (!Double.isNaN(lag)) {
+            line.append("  lag ").append(format(lag, "%.0f"));
+        }
+        return line.toString();
+    }
+
+    private static void perBroker(List<String> lines, Snapshot snap, List<Integer> brokers, String label, String metric) {
+        List<String> values = new ArrayList<>();
+        boolean any = false;
+        for (int id : brokers) {
+            double v = snap.value("broker-" + id, metric);
+            any |= !Double.isNaN(v);
+            values.add(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v / MIB));
+        }
+        if (any) {
+            lines.add(String.format(Locale.ROOT, "  %-26s[%s]", label, String.join(", ", values)));
+        }
+    }
+
+    /** CPU against its capacity, memory and GC: the same for a broker, mqprobe and the host. */
+    private static void processDetails(StringBuilder b, Snapshot snap, String source) {
+        ResourceSample cpu = snap.sample(source, Metric.CPU_CORES);
+        if (cpu != null) {
+            b.append(String.format(Locale.ROOT, "cpu %.2f/%s", cpu.value(), format(cpu.capacity(), "%.3g")));
+            if (!Double.isNaN(cpu.percentOfCapacity())) {
+                b.append(String.format(Locale.ROOT, " (%.0f%%)", cpu.percentOfCapacity()));
+            }
+        }
+        append(b, "iowait", snap.value(source, Metric.CPU_IOWAIT_PCT), v -> String.format(Locale.ROOT, "%.0f%%", v));
+        append(b, "rss", snap.value(source, Metric.RSS_BYTES), ByteSize::format);
+        append(b, "gc", snap.value(source, Metric.GC_MS_PER_S), v -> String.format(Locale.ROOT, "%.0f ms/s", v));
+        append(b, "disk w", snap.value(source, Metric.DISK_WRITE_BPS), LiveView::rate);
+        append(b, "r", snap.value(source, Metric.DISK_READ_BPS), LiveView::rate);
+    }
+
+    private static void brokerDetails(StringBuilder b, Snapshot snap, String source) {
+        append(b, "out", snap.value(source, Metric.BYTES_OUT_BPS), LiveView::rate);
+        append(b, "msgs", snap.value(source, Metric.MESSAGES_IN_PER_S), v -> String.format(Locale.ROOT, "%.0f/s", v));
+        append(b, "req idle", snap.value(source, Metric.REQUEST_HANDLER_IDLE_PCT), v -> String.format(Locale.ROOT, "%.0f%%", v));
+        append(b, "net idle", snap.value(source, Metric.NETWORK_PROCESSOR_IDLE_PCT), v -> String.format(Locale.ROOT, "%.0f%%", v));
+        append(b, "produce p99", snap.value(source, Metric.PRODUCE_TIME_P99_MS), v -> String.format(Locale.ROOT, "%.0f ms", v));
+        append(b, "nic rx", snap.value(source, Metric.NET_RX_BPS), LiveView::rate);
+        append(b, "tx", snap.value(source, Metric.NET_TX_BPS), LiveView::rate);
+        append(b, "URP", snap.value(source, Metric.UNDER_REPLICATED), v -> String.format(Locale.ROOT, "%.0f", v));
+    }
+
+    private static void hostDetails(StringBuilder b, Snapshot snap, String source) {
+        append(b, "nic rx", snap.value(source, Metric.NET_RX_BPS), LiveView::rate);
+        append(b, "tx", snap.value(source, Metric.NET_TX_BPS), LiveView::rate);
+        append(b, "page cache", snap.value(source, Metric.PAGE_CACHE_BYTES), ByteSize::format);
+    }
+
+    private static void append(StringBuilder b, String label, double value, java.util.function.DoubleFunction<String> format) {
+        if (!Double.isNaN(value)) {
+            if (!b.isEmpty()) {
+                b.append("  ");
+            }
+            b.append(label).append(' ').append(format.apply(value));
+        }
+    }
+
+    private static String rate(double bytesPerSecond) {
+        return Double.isNaN(bytesPerSecond) ? "-" : ByteSize.formatRate(bytesPerSecond);
+    }
+
+    private static String format(double value, String pattern) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, pattern, value);
+    }
+
+    /** The fresh samples at one moment, so one screen is computed from one consistent set. */
+    private final class Snapshot {
+        private final Map<String, ResourceSample> fresh = new java.util.HashMap<>();
+
+        Snapshot(long oldestEpochMs) {
+            latest.forEach((key, s) -> {
+                if (s.epochMs() >= oldestEpochMs) {
+                    fresh.put(key, s);
+                }
+            });
+        }
+
+        ResourceSample sample(String source, String metric) {
+            return fresh.get(source + "\u0000" + metric);
+        }
+
+        double value(String source, String metric) {
+            ResourceSample s = sample(source, metric);
+            return s == null ? Double.NaN : s.value();
+        }
+
+        TreeSet<String> sources(java.util.function.Predicate<String> filter) {
+            TreeSet<String> sources = new TreeSet<>();
+            fresh.values().forEach(s -> {
+                if (filter.test(s.source())) {
+                    sources.add(s.source());
+                }
+            });
+            return sources;
+        }
+
+        List<Integer> brokerIds() {
+            return sources(s -> s.matches("broker-\\d+")).stream()
+                    .map(s -> Integer.parseInt(s.substring("broker-".length())))
+                    .sorted(Comparator.naturalOrder()).toList();
+        }
+
+        /** Sum of {@code metric} over brokers; {@code fallback} (another way to see the same traffic) when none has it. */
+        double sumOverBrokers(List<Integer> brokers, String metric, String fallback) {
+            double sum = sumOf(brokers, metric);
+            return Double.isNaN(sum) && fallback != null ? sumOf(brokers, fallback) : sum;
+        }
+
+        private double sumOf(List<Integer> brokers, String metric) {
+            double sum = Double.NaN;
+            for (int id : brokers) {
+                double v = value("broker-" + id, metric);
+                if (!Double.isNaN(v)) {
+                    sum = Double.isNaN(sum) ? v : sum + v;
+                }
+            }
+            return sum;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.mqprobe.cli.monitor;
+
+import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.run.Interruption;
+import io.mqprobe.cli.target.ClusterSession;
+import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.load.RunControl;
+import io.mqprobe.monitor.MonitorRunner;
+import io.mqprobe.monitor.MonitorSources;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code mqprobe monitor}: a live view of a cluster while load runs elsewhere. Every interval it
+ * prints the business and replication traffic, per broker with leader and follower side by side,
+ * CPU, memory, disk, NIC and under-replicated partitions.
+ */
+@Command(name = "monitor",
+        mixinStandardHelpOptions = true,
+        description = {
+                "Live view of a cluster: business and replication traffic per broker",
+                "(leader and follower side by side), CPU, memory, GC, disk, NIC and",
+                "under-replicated partitions, refreshed every --interval. Sources: the",
+                "Kafka protocol, embedded brokers' /proc and JMX, --jmx, --prometheus, this",
+                "host. Without --bootstrap: the 'cluster up' cluster, else a new embedded one."})
+public final class MonitorCommand implements Callable<Integer> {
+
+    /** Brokers of the embedded cluster when none is given: enough to show leader vs follower traffic. */
+    static final int DEFAULT_EMBEDDED_BROKERS = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TargetOptions target;
+
+    @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s",
+            description = "Time between samples and screens, at least 100ms (default: ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = "--duration", paramLabel = "DURATION",
+            description = "Stop after this long (default: until Ctrl-C).")
+    String duration;
+
+    @Option(names = "--jmx", split = ",", paramLabel = "HOST:PORT",
+            description = "JMX ports of remote brokers (embedded brokers are always read).")
+    List<String> jmx = new ArrayList<>();
+
+    @Option(names = "--prometheus", split = ",", paramLabel = "[ID=]URL",
+            description = "Prometheus text endpoints (node_exporter, JMX exporter); ID= names the broker on that host.")
+    List<String> prometheus = new ArrayList<>();
+
+    @Option(names = "--topics", split = ",", paramLabel = "TOPIC",
+            description = "Topics whose log growth to watch (default: all).")
+    List<String> topics = new ArrayList<>();
+
+    @Option(names = "--groups", split = ",", paramLabel = "GROUP",
+            description = "Consumer groups whose lag to show.")
+    List<String> groups = new ArrayList<>();
+
+    @Option(names = "--disk-ceiling", paramLabel = "RATE",
+            description = "Disk write ceiling for percentages, e.g. 1.2GB/s (from `mqprobe disk`).")
+    String diskCeiling;
+
+    @Option(names = "--nic-ceiling", paramLabel = "RATE",
+            description = "NIC ceiling for percentages, e.g. 10Gbit (from `mqprobe net`).")
+    String nicCeiling;
+
+    @Override
+    public Integer call() {
+        MonitorSettings settings = MonitorSettings.parse(interval, duration, prometheus, diskCeiling, nicCeiling);
+        MonitorSources.Builder sources = MonitorSources.builder().jmx(jmx);   // checks addresses before connecting
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        RunControl control = new RunControl();
+        try (Interruption ctrlC = Interruption.install(control, err);
+             ClusterSession session = ClusterSession.open(target, DEFAULT_EMBEDDED_BROKERS, err)) {
+            sources.localBrokers(session::localBrokers)
+                    .host()
+                    .kafkaProtocol(session.driver().admin(), List.copyOf(topics), List.copyOf(groups))
+                    .ceilings(settings.diskWriteCeilingBps(), settings.nicCeilingBps());
+            for (MonitorSettings.PrometheusEndpoint p : settings.prometheus()) {
+                if (p.brokerId() == null) {
+                    sources.prometheus(List.of(p.uri()));
+                } else {
+                    sources.prometheus(p.brokerId(), p.uri());
+                }
+            }
+            List<Sampler> samplers = sources.build();
+            LiveView view = new LiveView();
+            try (MonitorRunner runner = MonitorRunner.start(samplers, settings.interval(), view, err)) {
+                new ScreenLoop(settings, control).run(view, out);
+            }
+            // Ctrl-C is how an open-ended monitor ends; only a bounded one cut short was interrupted
+            return ctrlC.signalled() && settings.duration() != null ? ExitCode.INTERRUPTED : ExitCode.OK;
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package io.mqprobe.monitor;
+
+import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.LocalBrokerProcess;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.monitor.jmx.ClientGcSampler;
+import io.mqprobe.monitor.jmx.JmxConnection;
+import io.mqprobe.monitor.jmx.KafkaJmxSampler;
+import io.mqprobe.monitor.kafka.GroupLagSampler;
+import io.mqprobe.monitor.kafka.LogGrowthSampler;
+import io.mqprobe.monitor.prometheus.PrometheusSampler;
+import io.mqprobe.monitor.proc.HostSampler;
+import io.mqprobe.monitor.proc.ProcessSampler;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Builds the list of samplers for a run from the sources the caller wants, all optional and
+ * combined: local broker processes, mqprobe itself, the host, remote JMX, the Kafka protocol and
+ * Prometheus endpoints. Addresses are checked here, so bad input fails before any load starts.
+ */
+public final class MonitorSources {
+
+    private MonitorSources() {
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects the wanted sources; {@link #build()} makes the samplers. */
+    public static final class Builder {
+
+        private Supplier<? extends List<LocalBrokerProcess>> localBrokers = List::of;
+        private boolean client;
+        private boolean host;
+        private final List<HostPort> jmx = new ArrayList<>();
+        private ClusterAdmin admin;
+        private Collection<String> topics = List.of();
+        private Collection<String> groups = List.of();
+        private final Map<URI, Integer> prometheus = new LinkedHashMap<>();
+        private double diskWriteCeilingBps = Double.NaN;
+        private double nicCeilingBps = Double.NaN;
+        private Duration sourceTimeout = Duration.ofSeconds(2);
+
+        private Builder() {
+        }
+
+        /** /proc and JMX samplers for each embedded broker (source {@code broker-<id>}); pids as of now. */
+        public Builder localBrokers(List<LocalBrokerProcess> brokers) {
+            List<LocalBrokerProcess> copy = List.copyOf(brokers);
+            return localBrokers(() -> copy);
+        }
+
+        /**
+         * Like {@link #localBrokers(List)}, but asks the supplier for the current pid and JMX port on
+         * every round, so brokers restarted during a fault test are followed. The broker ids are the
+         * ones the supplier lists when {@link #build()} runs.
+         */
+        public Builder localBrokers(Supplier<? extends List<LocalBrokerProcess>> brokers) {
+            this.localBrokers = Objects.requireNonNull(brokers, "brokers");
+            return this;
+        }
+
+        /** mqprobe's own process: CPU, RSS, disk I/O and GC (source {@code client}). */
+        public Builder client() {
+            this.client = true;
+            return this;
+        }
+
+        /** The machine mqprobe runs on: CPU and iowait, disks, NICs, page cache (source {@code host}). */
+        public Builder host() {
+            this.host = true;
+            return this;
+        }
+
+        /**
+         * Remote brokers' JMX ports; each broker's id is read from its beans, else taken from the
+         * list order (first = 1).
+         *
+         * @throws UsageException when an address is not {@code host:port}
+         */
+        public Builder jmx(List<String> hostPorts) {
+            for (String hostPort : hostPorts) {
+                jmx.add(HostPort.parse(hostPort, "JMX address"));
+            }
+            return this;
+        }
+
+        /**
+         * Kafka-protocol samplers: per-broker leader and follower write rates from log-dir growth,
+         * under-replicated partitions, and the lag of the given consumer groups.
+         *
+         * @param topics topics to watch, read on every round so a thread-safe collection may grow as
+         *               the run creates topics; empty = all
+         * @param groups consumer groups whose lag to report, read on every round like {@code topics}
+         */
+        public Builder kafkaProtocol(ClusterAdmin admin, Collection<String> topics, Collection<String> groups) {
+            this.admin = Objects.requireNonNull(admin, "admin");
+            this.topics = Objects.requireNonNull(topics, "topics");
+            this.groups = Objects.requireNonNull(groups, "groups");
+            return this;
+        }
+
+        /**
+         * Prometheus text endpoints (node_exporter, JMX exporter). Each is attributed to the broker
+         * whose advertised host matches the endpoint's host when the Kafka protocol source is set,
+         * else to brokers numbered by the order their hosts first appear (first = 1).
+         *
+         * @throws UsageException when an endpoint is not an http(s) URL
+         */
+        public Builder prometheus(List<URI> endpoints) {
+            for (URI endpoint : endpoints) {
+                prometheus.put(checkUrl(endpoint), null);
+            }
+            return this;
+        }
+
+        /** A Prometheus endpoint on the host of the given broker. */
+        public Builder prometheus(int brokerId, URI endpoint) {
+            prometheus.put(checkUrl(endpoint), brokerId);
+            return this;
+        }
+
+        /** Physical limits reported as capacity of disk write and NIC rates; {@code NaN} when unknown. */
+        public Builder ceilings(double diskWriteBytesPerSecond, double nicBytesPerSecond) {
+            this.diskWriteCeilingBps = diskWriteBytesPerSecond;
+            this.nicCeilingBps = nicBytesPerSecond;
+            return this;
+        }
+
+        /** Longest wait for one remote answer (JMX connect, HTTP scrape); default 2 s. */
+        public Builder sourceTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new UsageException("monitor source timeout must be positive");
+            }
+            this.sourceTimeout = timeout;
+            return this;
+        }
+
+        /** The samplers, ready for {@link MonitorRunner#start}; nothing is contacted yet except broker metadata. */
+        public List<Sampler> build() {
+            List<Sampler> samplers = new ArrayList<>();
+            if (client) {
+                samplers.add(ProcessSampler.self(diskWriteCeilingBps));
+                samplers.add(new ClientGcSampler());
+            }
+            List<LocalBrokerProcess> brokers = List.copyOf(localBrokers.get());
+            if (host) {
+                // an embedded cluster talks over loopback only, so lo is its NIC
+                samplers.add(new HostSampler(diskWriteCeilingBps, nicCeilingBps, !brokers.isEmpty()));
+            }
+            for (LocalBrokerProcess broker : brokers) {
+                int id = broker.brokerId();
+                samplers.add(new ProcessSampler("broker-" + id, () -> current(id).pid(), diskWriteCeilingBps));
+                JmxConnection connection = new JmxConnection("127.0.0.1", () -> current(id).jmxPort(), sourceTimeout);
+                samplers.add(new KafkaJmxSampler(connection, id, false, false));
+            }
+            for (int i = 0; i < jmx.size(); i++) {
+                HostPort address = jmx.get(i);
+                JmxConnection connection = new JmxConnection(address.host(), address::port, sourceTimeout);
+                // with Prometheus endpoints, node_exporter reports the broker host's CPU; one CPU series per broker
+                samplers.add(new KafkaJmxSampler(connection, i + 1, true, prometheus.isEmpty()));
+            }
+            if (admin != null) {
+                samplers.add(new LogGrowthSampler(admin, topics));
+                samplers.add(new GroupLagSampler(admin, groups));
+            }
+            Map<URI, Integer> ids = resolvePrometheusIds();
+            for (Map.Entry<URI, Integer> e : ids.entrySet()) {
+                long endpointsOfBroker = ids.values().stream().filter(e.getValue()::equals).count();
+                samplers.add(new PrometheusSampler(e.getKey(), "broker-" + e.getValue(), sourceTimeout,
+                        diskWriteCeilingBps, nicCeilingBps, endpointsOfBroker == 1));
+            }
+            return samplers;
+        }
+
+        private LocalBrokerProcess current(int brokerId) {
+            for (LocalBrokerProcess broker : localBrokers.get()) {
+                if (broker.brokerId() == brokerId) {
+                    return broker;
+                }
+            }
+            return new LocalBrokerProcess(brokerId, -1, -1, null);
+        }
+
+        private Map<URI, Integer> resolvePrometheusIds() {
+            Map<URI, Integer> ids = new LinkedHashMap<>();
+            List<BrokerInfo> known = brokersOrEmpty();
+            List<String> hostsInOrder = new ArrayList<>();
+            prometheus.forEach((uri, explicit) -> {
+                String h = uri.getHost().toLowerCase(Locale.ROOT);
+                if (!hostsInOrder.contains(h)) {
+                    hostsInOrder.add(h);
+                }
+                Integer id = explicit != null ? explicit : matchBroker(known, h);
+                ids.put(uri, id != null ? id : hostsInOrder.indexOf(h) + 1);
+            });
+            return ids;
+        }
+
+        private List<BrokerInfo> brokersOrEmpty() {
+            if (admin == null || prometheus.isEmpty()) {
+                return List.of();
+            }
+            try {
+                return admin.describeBrokers();
+            } catch (RuntimeException e) {
+                // no metadata: fall back to list order, the samplers will report the cluster as unreachable
+                return List.of();
+            }
+        }
+
+        private static Integer matchBroker(List<BrokerInfo> brokers, String host) {
+            for (BrokerInfo b : brokers) {
+                if (b.host().equalsIgnoreCase(host)) {
+                    return b.id();
+                }
+            }
+            for (BrokerInfo b : brokers) {
+                if (sameAddress(b.host(), host)) {
+                    return b.id();
+                }
+            }
+            return null;
+        }
+
+        private static boolean sameAddress(String a, String b) {
+            try {
+                return InetAddress.getByName(a).equals(InetAddress.getByName(b));
+            } catch (UnknownHostException e) {
+                return false;
+            }
+        }
+
+        private static URI checkUrl(URI endpoint) {
+            String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https")) || endpoint.getHost() == null) {
+                throw new UsageException("bad Prometheus endpoint '" + redacted(endpoint) + "' (expected http://host:port/metrics)");
+            }
+            return endpoint;
+        }
+
+        private static String redacted(URI uri) {
+            return uri.getRawUserInfo() == null ? uri.toString() : uri.toString().replace(uri.getRawUserInfo() + "@", "");
+        }
+    }
+
+    /** A checked {@code host:port}; IPv6 literals in brackets. */
+    record HostPort(String host, int port) {
+        static HostPort parse(String text, String what) {
+            String t = text.trim();
+            int colon = t.lastIndexOf(':');
+            String host = colon > 0 ? t.substring(0, colon) : "";
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            try {
+                int port = colon > 0 ? Integer.parseInt(t.substring(colon + 1)) : -1;
+                if (!host.isEmpty() && port > 0 && port <= 65535) {
+                    return new HostPort(host, port);
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new UsageException("bad " + what + " '" + text + "' (expected host:port)");
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.mqprobe.monitor.jmx;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.monitor.CounterRates;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Garbage collection of mqprobe's own JVM (source {@code client}) from the platform MXBeans. */
+public final class ClientGcSampler implements Sampler {
+
+    private final CounterRates rates = new CounterRates();
+
+    @Override
+    public String name() {
+        return "gc client";
+    }
+
+    @Override
+    public List<ResourceSample> sample(long epochMs) {
+        GcTotals gc = GcTotals.platform();
+        List<ResourceSample> out = new ArrayList<>(2);
+        double timeMsPerS = rates.perSecond("gc.time", gc.timeMs(), epochMs);
+        double countPerS = rates.perSecond("gc.count", gc.count(), epochMs);
+        if (!Double.isNaN(timeMsPerS)) {
+            out.add(new ResourceSample(epochMs, "client", Metric.GC_MS_PER_S, timeMsPerS, 1000.0));
+            out.add(ResourceSample.of(epochMs, "client", Metric.GC_COUNT_PER_S, countPerS));
+        }
+        return out;
+    }
+}

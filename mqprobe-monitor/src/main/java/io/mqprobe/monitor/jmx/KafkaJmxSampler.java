@@ -1,0 +1,156 @@
+package io.mqprobe.monitor.jmx;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.monitor.CounterRates;
+
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Kafka broker metrics over JMX (source {@code broker-<id>}): business traffic in and out,
+ * replication traffic in, messages in, request-handler and network-processor idle, under-replicated
+ * partitions, produce and consumer-fetch p99 total time, ISR shrinks and expands, and GC. Rates come
+ * from the meters' cumulative counts, not their exponentially weighted averages, so they describe
+ * exactly the sampling interval.
+ */
+public final class KafkaJmxSampler implements Sampler {
+
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private final JmxConnection connection;
+    private final int fallbackBrokerId;
+    private final boolean readIdFromBeans;
+    private final boolean reportProcessCpu;
+    private final CounterRates rates = new CounterRates();
+    private String source;
+
+    /**
+     * @param connection       JMX connection to the broker
+     * @param brokerId         the broker's id; when {@code readIdFromBeans}, only used if the broker does not say
+     * @param readIdFromBeans  read the id from {@code kafka.server:type=app-info,id=<id>} (remote brokers)
+     * @param reportProcessCpu report the broker JVM's CPU from the OperatingSystem bean (remote brokers
+     *                         without a better source; local brokers have /proc)
+     */
+    public KafkaJmxSampler(JmxConnection connection, int brokerId, boolean readIdFromBeans, boolean reportProcessCpu) {
+        this.connection = connection;
+        this.fallbackBrokerId = brokerId;
+        this.readIdFromBeans = readIdFromBeans;
+        this.reportProcessCpu = reportProcessCpu;
+        this.source = "broker-" + brokerId;
+    }
+
+    /** {@code jmx broker-3 (127.0.0.1:9999)} when the id is known up front, else {@code jmx host:port}. */
+    @Override
+    public String name() {
+        return readIdFromBeans ? "jmx " + connection.address() : "jmx " + source + " (" + connection.address() + ")";
+    }
+
+    /** {@code broker-<id>}; known for sure only after the first successful round when the id is read from the beans. */
+    public String source() {
+        return source;
+    }
+
+    @Override
+    public List<ResourceSample> sample(long epochMs) throws IOException {
+        MBeanServerConnection server = connection.get();
+        try {
+            return read(server, epochMs);
+        } catch (IOException e) {
+            // the broker went away (killed, restarted): reconnect next round, and its counters start over
+            connection.reset();
+            rates.reset();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+    }
+
+    private List<ResourceSample> read(MBeanServerConnection server, long epochMs) throws IOException {
+        if (readIdFromBeans) {
+            source = "broker-" + brokerId(server);
+        }
+        List<ResourceSample> out = new ArrayList<>(16);
+        rate(out, server, epochMs, KafkaBeans.BYTES_IN, Metric.BYTES_IN_BPS);
+        rate(out, server, epochMs, KafkaBeans.BYTES_OUT, Metric.BYTES_OUT_BPS);
+        rate(out, server, epochMs, KafkaBeans.REPLICATION_BYTES_IN, Metric.REPLICATION_BYTES_IN_BPS);
+        rate(out, server, epochMs, KafkaBeans.MESSAGES_IN, Metric.MESSAGES_IN_PER_S);
+        // the pool's meter is marked with idle nanoseconds divided by the thread count, so its growth
+        // per second of wall time, in seconds, is the average idle share of the handler threads
+        double idle = counterRate(server, epochMs, KafkaBeans.REQUEST_HANDLER_IDLE, "Count");
+        if (!Double.isNaN(idle)) {
+            out.add(new ResourceSample(epochMs, source, Metric.REQUEST_HANDLER_IDLE_PCT,
+                    Math.min(100.0, 100.0 * idle / NANOS_PER_SECOND), 100.0));
+        }
+        gauge(out, server, epochMs, KafkaBeans.NETWORK_PROCESSOR_IDLE, "Value", Metric.NETWORK_PROCESSOR_IDLE_PCT, 100.0, 100.0);
+        gauge(out, server, epochMs, KafkaBeans.UNDER_REPLICATED, "Value", Metric.UNDER_REPLICATED, 1.0, Double.NaN);
+        // the broker's histograms decay over minutes: a p99 here describes recent minutes, not only the last interval
+        gauge(out, server, epochMs, KafkaBeans.PRODUCE_TOTAL_TIME, "99thPercentile", Metric.PRODUCE_TIME_P99_MS, 1.0, Double.NaN);
+        gauge(out, server, epochMs, KafkaBeans.FETCH_CONSUMER_TOTAL_TIME, "99thPercentile", Metric.FETCH_TIME_P99_MS, 1.0, Double.NaN);
+        rate(out, server, epochMs, KafkaBeans.ISR_SHRINKS, Metric.ISR_SHRINKS_PER_S);
+        rate(out, server, epochMs, KafkaBeans.ISR_EXPANDS, Metric.ISR_EXPANDS_PER_S);
+        GcTotals gc = GcTotals.read(server);
+        double gcMs = rates.perSecond("gc.time", gc.timeMs(), epochMs);
+        double gcCount = rates.perSecond("gc.count", gc.count(), epochMs);
+        if (!Double.isNaN(gcMs)) {
+            out.add(new ResourceSample(epochMs, source, Metric.GC_MS_PER_S, gcMs, 1000.0));
+            out.add(ResourceSample.of(epochMs, source, Metric.GC_COUNT_PER_S, gcCount));
+        }
+        if (reportProcessCpu) {
+            double cpuNs = counterRate(server, epochMs, KafkaBeans.OPERATING_SYSTEM, "ProcessCpuTime");
+            Number cores = (Number) attribute(server, KafkaBeans.OPERATING_SYSTEM, "AvailableProcessors");
+            if (!Double.isNaN(cpuNs)) {
+                out.add(new ResourceSample(epochMs, source, Metric.CPU_CORES, cpuNs / NANOS_PER_SECOND,
+                        cores == null ? Double.NaN : cores.doubleValue()));
+            }
+        }
+        return out;
+    }
+
+    private int brokerId(MBeanServerConnection server) throws IOException {
+        for (ObjectName appInfo : server.queryNames(KafkaBeans.APP_INFO, null)) {
+            String id = appInfo.getKeyProperty("id");
+            if (id != null && id.matches("\\d+")) {
+                return Integer.parseInt(id);
+            }
+        }
+        return fallbackBrokerId;
+    }
+
+    private void rate(List<ResourceSample> out, MBeanServerConnection server, long epochMs, ObjectName bean, String metric) throws IOException {
+        double perSecond = counterRate(server, epochMs, bean, "Count");
+        if (!Double.isNaN(perSecond)) {
+            out.add(ResourceSample.of(epochMs, source, metric, perSecond));
+        }
+    }
+
+    private double counterRate(MBeanServerConnection server, long epochMs, ObjectName bean, String attribute) throws IOException {
+        Object value = attribute(server, bean, attribute);
+        return value instanceof Number n ? rates.perSecond(bean + "/" + attribute, n.doubleValue(), epochMs) : Double.NaN;
+    }
+
+    private void gauge(List<ResourceSample> out, MBeanServerConnection server, long epochMs, ObjectName bean, String attribute,
+                       String metric, double scale, double capacity) throws IOException {
+        Object value = attribute(server, bean, attribute);
+        if (value instanceof Number n && !Double.isNaN(n.doubleValue())) {
+            out.add(new ResourceSample(epochMs, source, metric, n.doubleValue() * scale, capacity));
+        }
+    }
+
+    /** The attribute's value, or null when this broker version has no such bean or attribute. */
+    private static Object attribute(MBeanServerConnection server, ObjectName bean, String attribute) throws IOException {
+        try {
+            return server.getAttribute(bean, attribute);
+        } catch (JMException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.mqprobe.monitor.proc;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.monitor.CounterRates;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * The machine mqprobe runs on (source {@code host}): CPU busy cores and iowait, disk throughput,
+ * NIC throughput and page cache, plus the same figures per disk and interface as
+ * {@code host:<device>}. Host totals count physical disks only (no partitions, loop, RAM or
+ * device-mapper devices, which would count the same bytes twice).
+ */
+public final class HostSampler implements Sampler {
+
+    /** Prefix of per-device sources, e.g. {@code host:vda}, {@code host:eth0}. */
+    public static final String DEVICE_SOURCE_PREFIX = "host:";
+    private static final String LOOPBACK = "lo";
+
+    private final Path procRoot;
+    private final Path sysBlock;
+    private final double diskWriteCeilingBps;
+    private final double nicCeilingBps;
+    private final boolean countLoopback;
+    private final CounterRates rates = new CounterRates();
+    private Set<String> disks;
+
+    /**
+     * @param diskWriteCeilingBps capacity for the disk write rate, or {@code NaN}
+     * @param nicCeilingBps       capacity for each NIC direction, or {@code NaN}
+     * @param countLoopback       count {@code lo} in the host NIC total: true for an embedded cluster,
+     *                            whose traffic never leaves loopback
+     */
+    public HostSampler(double diskWriteCeilingBps, double nicCeilingBps, boolean countLoopback) {
+        this(Path.of("/proc"), Path.of("/sys/block"), diskWriteCeilingBps, nicCeilingBps, countLoopback);
+    }
+
+    HostSampler(Path procRoot, Path sysBlock, double diskWriteCeilingBps, double nicCeilingBps, boolean countLoopback) {
+        this.procRoot = procRoot;
+        this.sysBlock = sysBlock;
+        this.diskWriteCeilingBps = diskWriteCeilingBps;
+        this.nicCeilingBps = nicCeilingBps;
+        this.countLoopback = countLoopback;
+    }
+
+    @Override
+    public String name() {
+        return "/proc host";
+    }
+
+    @Override
+    public List<ResourceSample> sample(long epochMs) throws IOException {
+        List<ResourceSample> out = new ArrayList<>();
+        sampleCpu(epochMs, out);
+        sampleDisks(epochMs, out);
+        sampleNics(epochMs, out);
+        String meminfo = Files.readString(procRoot.resolve("meminfo"));
+        out.add(new ResourceSample(epochMs, "host", Metric.PAGE_CACHE_BYTES,
+                HostReadings.pageCacheBytes(meminfo), HostReadings.memTotalBytes(meminfo)));
+        return out;
+    }
+
+    private void sampleCpu(long epochMs, List<ResourceSample> out) throws IOException {
+        HostReadings.CpuTimes cpu = HostReadings.parseCpu(Files.readString(procRoot.resolve("stat")));
+        // shares of total ticks rather than ticks per second: exact whatever the tick rate and sampling jitter
+        double total = rates.perSecond("cpu.total", cpu.totalTicks(), epochMs);
+        double busy = rates.perSecond("cpu.busy", cpu.busyTicks(), epochMs);
+        double iowait = rates.perSecond("cpu.iowait", cpu.iowaitTicks(), epochMs);
+        if (total > 0) {
+            out.add(new ResourceSample(epochMs, "host", Metric.CPU_CORES, cpu.cpus() * busy / total, cpu.cpus()));
+            out.add(new ResourceSample(epochMs, "host", Metric.CPU_IOWAIT_PCT, 100.0 * iowait / total, 100.0));
+        }
+    }
+
+    private void sampleDisks(long epochMs, List<ResourceSample> out) throws IOException {
+        Map<String, HostReadings.ByteCounters> stats = HostReadings.parseDiskstats(Files.readString(procRoot.resolve("diskstats")));
+        if (disks == null) {
+            disks = physicalDisks(stats.keySet());
+        }
+        double read = 0;
+        double write = 0;
+        boolean any = false;
+        for (String disk : disks) {
+            HostReadings.ByteCounters c = stats.get(disk);
+            if (c == null) {
+                continue;
+            }
+            double r = rates.perSecond("disk.read." + disk, c.readBytes(), epochMs);
+            double w = rates.perSecond("disk.write." + disk, c.writeBytes(), epochMs);
+            if (Double.isNaN(r) || Double.isNaN(w)) {
+                continue;
+            }
+            any = true;
+            read += r;
+            write += w;
+            out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + disk, Metric.DISK_READ_BPS, r, Double.NaN));
+            out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + disk, Metric.DISK_WRITE_BPS, w, diskWriteCeilingBps));
+        }
+        if (any) {
+            out.add(new ResourceSample(epochMs, "host", Metric.DISK_READ_BPS, read, Double.NaN));
+            out.add(new ResourceSample(epochMs, "host", Metric.DISK_WRITE_BPS, write, diskWriteCeilingBps));
+        }
+    }
+
+    private void sampleNics(long epochMs, List<ResourceSample> out) throws IOException {
+        Map<String, HostReadings.ByteCounters> stats = HostReadings.parseNetDev(Files.readString(procRoot.resolve("net/dev")));
+        double rx = 0;
+        double tx = 0;
+        boolean any = false;
+        for (Map.Entry<String, HostReadings.ByteCounters> e : stats.entrySet()) {
+            String nic = e.getKey();
+            double r = rates.perSecond("net.rx." + nic, e.getValue().readBytes(), epochMs);
+            double t = rates.perSecond("net.tx." + nic, e.getValue().writeBytes(), epochMs);
+            if (Double.isNaN(r) || Double.isNaN(t)) {
+                continue;
+            }
+            boolean counted = countLoopback || !nic.equals(LOOPBACK);
+            if (counted) {
+                any = true;
+                rx += r;
+                tx += t;
+            }
+            // idle virtual interfaces (ifb, docker bridges) would only add noise
+            if (e.getValue().readBytes() > 0 || e.getValue().writeBytes() > 0) {
+                double capacity = nic.equals(LOOPBACK) ? Double.NaN : nicCeilingBps;
+                out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + nic, Metric.NET_RX_BPS, r, capacity));
+                out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + nic, Metric.NET_TX_BPS, t, capacity));
+            }
+        }
+        if (any) {
+            out.add(new ResourceSample(epochMs, "host", Metric.NET_RX_BPS, rx, nicCeilingBps));
+            out.add(new ResourceSample(epochMs, "host", Metric.NET_TX_BPS, tx, nicCeilingBps));
+        }
+    }
+
+    /**
+     * Whole disks backed by hardware ({@code /sys/block/<name>/device} exists); when the machine
+     * shows none (some virtual machines), every whole disk except loop, RAM and zram devices.
+     */
+    Set<String> physicalDisks(Set<String> known) throws IOException {
+        Set<String> hardware = new TreeSet<>();
+        Set<String> whole = new TreeSet<>();
+        if (Files.isDirectory(sysBlock)) {
+            try (Stream<Path> entries = Files.list(sysBlock)) {
+                entries.forEach(p -> {
+                    String name = p.getFileName().toString();
+                    if (Files.exists(p.resolve("device"))) {
+                        hardware.add(name);
+                    }
+                    if (!name.matches("(loop|ram|zram|dm-|md).*")) {
+                        whole.add(name);
+                    }
+                });
+            }
+        }
+        Set<String> chosen = hardware.isEmpty() ? whole : hardware;
+        chosen.retainAll(known);
+        return chosen;
+    }
+}

@@ -1,0 +1,166 @@
+package io.mqprobe.monitor.proc;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a process may use: CPU cores (its CPU affinity, capped by the cgroup CPU quota, v2
+ * {@code cpu.max} or v1 {@code cpu.cfs_quota_us}, of its cgroup and every parent) and memory
+ * (cgroup memory limit, else the machine's memory). This is what "100 % CPU" means for a broker
+ * started with {@code --spec 2c4g}.
+ */
+public final class ProcessLimits {
+
+    private final Path procRoot;
+    private final Path sysRoot;
+
+    /** @param procRoot normally {@code /proc}; @param sysRoot normally {@code /} (cgroup mounts are read from mountinfo) */
+    public ProcessLimits(Path procRoot, Path sysRoot) {
+        this.procRoot = procRoot;
+        this.sysRoot = sysRoot;
+    }
+
+    public static ProcessLimits system() {
+        return new ProcessLimits(Path.of("/proc"), Path.of("/"));
+    }
+
+    /** Cores available to {@code pid}; never more than its CPU affinity, never less than a tiny positive quota. */
+    public double cores(long pid) throws IOException {
+        double cores = affinityCores(Files.readString(procRoot.resolve(pid + "/status")));
+        for (Path dir : cgroupDirs(pid, "cpu")) {
+            cores = Math.min(cores, quotaCores(dir));
+        }
+        return cores;
+    }
+
+    /** Memory limit of {@code pid}'s cgroup (tightest along the path), else the machine's memory. */
+    public double memoryBytes(long pid) throws IOException {
+        double limit = ProcessCounters.field(Files.readString(procRoot.resolve("meminfo")), "MemTotal:") * 1024.0;
+        for (Path dir : cgroupDirs(pid, "memory")) {
+            limit = Math.min(limit, memoryLimit(dir));
+        }
+        return limit;
+    }
+
+    static double affinityCores(String status) {
+        for (String line : status.split("\n")) {
+            if (line.startsWith("Cpus_allowed_list:")) {
+                return countCpus(line.substring("Cpus_allowed_list:".length()).trim());
+            }
+        }
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Counts a cpu list such as {@code 0-3,8,10-11}. */
+    static int countCpus(String list) {
+        int count = 0;
+        for (String part : list.split(",")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            int dash = part.indexOf('-');
+            count += dash < 0 ? 1 : Integer.parseInt(part.substring(dash + 1).trim()) - Integer.parseInt(part.substring(0, dash).trim()) + 1;
+        }
+        return count;
+    }
+
+    private static double quotaCores(Path dir) {
+        String max = readOrNull(dir.resolve("cpu.max"));
+        if (max != null) {
+            String[] parts = max.trim().split("\\s+");
+            if (!parts[0].equals("max") && parts.length == 2) {
+                return Double.parseDouble(parts[0]) / Double.parseDouble(parts[1]);
+            }
+            return Double.POSITIVE_INFINITY;
+        }
+        String quota = readOrNull(dir.resolve("cpu.cfs_quota_us"));
+        String period = readOrNull(dir.resolve("cpu.cfs_period_us"));
+        if (quota != null && period != null && Long.parseLong(quota.trim()) > 0) {
+            return Double.parseDouble(quota.trim()) / Double.parseDouble(period.trim());
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
+    private static double memoryLimit(Path dir) {
+        String value = readOrNull(dir.resolve("memory.max"));
+        if (value == null) {
+            value = readOrNull(dir.resolve("memory.limit_in_bytes"));
+        }
+        if (value == null || value.trim().equals("max")) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Double.parseDouble(value.trim());
+    }
+
+    /**
+     * The cgroup directories of {@code pid} for a controller, innermost first, up to the mount root:
+     * the v1 hierarchy that has the controller, and the v2 unified hierarchy (a quota may be set on either).
+     */
+    List<Path> cgroupDirs(long pid, String controller) throws IOException {
+        List<Path> dirs = new ArrayList<>();
+        List<String> mountinfo = Files.readAllLines(procRoot.resolve("self/mountinfo"));
+        for (String line : Files.readAllLines(procRoot.resolve(pid + "/cgroup"))) {
+            String[] parts = line.split(":", 3);
+            if (parts.length < 3) {
+                continue;
+            }
+            boolean v2 = parts[0].equals("0") && parts[1].isEmpty();
+            boolean v1 = List.of(parts[1].split(",")).contains(controller);
+            if (!v1 && !v2) {
+                continue;
+            }
+            for (String mount : mountinfo) {
+                MountPoint mp = MountPoint.parse(mount);
+                if (mp != null && (v2 ? mp.fsType().equals("cgroup2") : mp.fsType().equals("cgroup") && mp.containsController(controller))) {
+                    addWithParents(dirs, mp, parts[2]);
+                }
+            }
+        }
+        return dirs;
+    }
+
+    private void addWithParents(List<Path> dirs, MountPoint mp, String cgroupPath) {
+        // the cgroup path is relative to the namespace root; the mount may expose only a subtree of it
+        String relative = cgroupPath.startsWith(mp.root()) ? cgroupPath.substring(mp.root().length()) : cgroupPath;
+        Path base = sysRoot.resolve(mp.mountPoint().substring(1));
+        Path dir = base.resolve(relative.startsWith("/") ? relative.substring(1) : relative).normalize();
+        while (dir.startsWith(base)) {
+            dirs.add(dir);
+            if (dir.equals(base)) {
+                break;
+            }
+            dir = dir.getParent();
+        }
+    }
+
+    private static String readOrNull(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The fields of one {@code /proc/self/mountinfo} line that locate a cgroup hierarchy. */
+    private record MountPoint(String root, String mountPoint, String fsType, String superOptions) {
+        static MountPoint parse(String line) {
+            String[] halves = line.split(" - ", 2);
+            if (halves.length < 2) {
+                return null;
+            }
+            String[] left = halves[0].split(" ");
+            String[] right = halves[1].split(" ");
+            if (left.length < 5 || right.length < 3) {
+                return null;
+            }
+            return new MountPoint(left[3], left[4], right[0], "," + right[2] + ",");
+        }
+
+        boolean containsController(String controller) {
+            return superOptions.contains("," + controller + ",");
+        }
+    }
+}

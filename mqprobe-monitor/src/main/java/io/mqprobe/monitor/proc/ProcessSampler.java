@@ -1,0 +1,83 @@
+package io.mqprobe.monitor.proc;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.monitor.CounterRates;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/**
+ * CPU, resident memory and storage I/O of one local process (an embedded broker or mqprobe
+ * itself) from {@code /proc}. The pid is looked up on every round, so a broker restarted by a
+ * fault test is followed to its new process.
+ */
+public final class ProcessSampler implements Sampler {
+
+    private final String source;
+    private final LongSupplier pid;
+    private final double diskWriteCeilingBps;
+    private final Path procRoot;
+    private final ProcessLimits limits;
+    private final CounterRates rates = new CounterRates();
+    private long lastPid = -1;
+
+    /**
+     * @param source              sample source, e.g. {@code broker-1} or {@code client}
+     * @param pid                 current pid of the process, or a value {@code <= 0} while it is down
+     * @param diskWriteCeilingBps capacity reported with the write rate (probed disk ceiling), or {@code NaN}
+     */
+    public ProcessSampler(String source, LongSupplier pid, double diskWriteCeilingBps) {
+        this(source, pid, diskWriteCeilingBps, Path.of("/proc"), ProcessLimits.system());
+    }
+
+    ProcessSampler(String source, LongSupplier pid, double diskWriteCeilingBps, Path procRoot, ProcessLimits limits) {
+        this.source = source;
+        this.pid = pid;
+        this.diskWriteCeilingBps = diskWriteCeilingBps;
+        this.procRoot = procRoot;
+        this.limits = limits;
+    }
+
+    /** mqprobe's own process, reported as source {@code client}. */
+    public static ProcessSampler self(double diskWriteCeilingBps) {
+        long self = ProcessHandle.current().pid();
+        return new ProcessSampler("client", () -> self, diskWriteCeilingBps);
+    }
+
+    @Override
+    public String name() {
+        return "/proc " + source;
+    }
+
+    @Override
+    public List<ResourceSample> sample(long epochMs) throws IOException {
+        long p = pid.getAsLong();
+        if (p <= 0) {
+            throw new IllegalStateException(source + " is not running");
+        }
+        if (p != lastPid) {
+            rates.reset();
+            lastPid = p;
+        }
+        ProcessCounters c = ProcessCounters.read(procRoot, p);
+        List<ResourceSample> out = new ArrayList<>(5);
+        out.add(new ResourceSample(epochMs, source, Metric.RSS_BYTES, c.rssBytes(), limits.memoryBytes(p)));
+        add(out, epochMs, Metric.CPU_CORES, rates.perSecond("cpu", c.cpuSeconds(), epochMs), limits.cores(p));
+        if (c.readBytes() >= 0) {
+            add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("read", c.readBytes(), epochMs), Double.NaN);
+            add(out, epochMs, Metric.DISK_WRITE_BPS, rates.perSecond("write", c.writeBytes(), epochMs), diskWriteCeilingBps);
+        }
+        return out;
+    }
+
+    private void add(List<ResourceSample> out, long epochMs, String metric, double value, double capacity) {
+        if (!Double.isNaN(value)) {
+            out.add(new ResourceSample(epochMs, source, metric, value, capacity));
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.mqprobe.monitor.prometheus;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.monitor.CounterRates;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Host metrics from node_exporter's standard names: CPU busy cores and iowait, disk and NIC
+ * throughput, page cache. Counts only physical disks and NICs, so device-mapper volumes and
+ * container bridges do not count the same bytes twice.
+ */
+final class NodeExporterMapping {
+
+    /** Virtual block devices that re-count bytes of the physical disks below them. */
+    private static final Pattern VIRTUAL_DISK = Pattern.compile("(dm-|md|loop|ram|zram|sr|fd)\\d*.*");
+    /** Loopback and the virtual interfaces containers and overlays add. */
+    private static final Pattern VIRTUAL_NIC = Pattern.compile("lo|veth.*|docker.*|br-.*|virbr.*|cni.*|flannel.*|cali.*|tunl.*|vxlan.*|kube-.*|ifb.*");
+
+    private final String source;
+    private final double diskWriteCeilingBps;
+    private final double nicCeilingBps;
+    private final CounterRates rates = new CounterRates();
+
+    NodeExporterMapping(String source, double diskWriteCeilingBps, double nicCeilingBps) {
+        this.source = source;
+        this.diskWriteCeilingBps = diskWriteCeilingBps;
+        this.nicCeilingBps = nicCeilingBps;
+    }
+
+    List<ResourceSample> map(List<PromSample> samples, long epochMs) {
+        double cpuTotal = 0;
+        double cpuIdle = 0;
+        double cpuIowait = 0;
+        Set<String> cpus = new HashSet<>();
+        double diskRead = 0;
+        double diskWrite = 0;
+        double netRx = 0;
+        double netTx = 0;
+        double cached = Double.NaN;
+        double buffers = 0;
+        double shmem = 0;
+        double memTotal = Double.NaN;
+        boolean disks = false;
+        boolean nics = false;
+        for (PromSample s : samples) {
+            switch (s.name()) {
+                case "node_cpu_seconds_total" -> {
+                    cpus.add(s.label("cpu"));
+                    cpuTotal += s.value();
+                    if (s.label("mode").equals("idle")) {
+                        cpuIdle += s.value();
+                    } else if (s.label("mode").equals("iowait")) {
+                        cpuIowait += s.value();
+                    }
+                }
+                case "node_disk_read_bytes_total" -> {
+                    if (!VIRTUAL_DISK.matcher(s.label("device")).matches()) {
+                        diskRead += s.value();
+                        disks = true;
+                    }
+                }
+                case "node_disk_written_bytes_total" -> {
+                    if (!VIRTUAL_DISK.matcher(s.label("device")).matches()) {
+                        diskWrite += s.value();
+                        disks = true;
+                    }
+                }
+                case "node_network_receive_bytes_total" -> {
+                    if (!VIRTUAL_NIC.matcher(s.label("device")).matches()) {
+                        netRx += s.value();
+                        nics = true;
+                    }
+                }
+                case "node_network_transmit_bytes_total" -> {
+                    if (!VIRTUAL_NIC.matcher(s.label("device")).matches()) {
+                        netTx += s.value();
+                        nics = true;
+                    }
+                }
+                case "node_memory_Cached_bytes" -> cached = s.value();
+                case "node_memory_Buffers_bytes" -> buffers = s.value();
+                case "node_memory_Shmem_bytes" -> shmem = s.value();
+                case "node_memory_MemTotal_bytes" -> memTotal = s.value();
+                default -> {
+                }
+            }
+        }
+        List<ResourceSample> out = new ArrayList<>();
+        if (!cpus.isEmpty()) {
+            double total = rates.perSecond("cpu.total", cpuTotal, epochMs);
+            double idle = rates.perSecond("cpu.idle", cpuIdle, epochMs);
+            double iowait = rates.perSecond("cpu.iowait", cpuIowait, epochMs);
+            if (total > 0 && !Double.isNaN(idle) && !Double.isNaN(iowait)) {
+                // shares of all CPU seconds: exact whatever the scrape's own delay
+                out.add(new ResourceSample(epochMs, source, Metric.CPU_CORES, cpus.size() * (total - idle - iowait) / total, cpus.size()));
+                out.add(new ResourceSample(epochMs, source, Metric.CPU_IOWAIT_PCT, 100.0 * iowait / total, 100.0));
+            }
+        }
+        if (disks) {
+            add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("disk.read", diskRead, epochMs), Double.NaN);
+            add(out, epochMs, Metric.DISK_WRITE_BPS, rates.perSecond("disk.write", diskWrite, epochMs), diskWriteCeilingBps);
+        }
+        if (nics) {
+            add(out, epochMs, Metric.NET_RX_BPS, rates.perSecond("net.rx", netRx, epochMs), nicCeilingBps);
+            add(out, epochMs, Metric.NET_TX_BPS, rates.perSecond("net.tx", netTx, epochMs), nicCeilingBps);
+        }
+        if (!Double.isNaN(cached)) {
+            // file-backed cache only: tmpfs and shared memory sit in Cached too
+            out.add(new ResourceSample(epochMs, source, Metric.PAGE_CACHE_BYTES, cached + buffers - shmem, memTotal));
+        }
+        return out;
+    }
+
+    private void add(List<ResourceSample> out, long epochMs, String metric, double value, double capacity) {
+        if (!Double.isNaN(value)) {
+            out.add(new ResourceSample(epochMs, source, metric, value, capacity));
+        }
+    }
+}

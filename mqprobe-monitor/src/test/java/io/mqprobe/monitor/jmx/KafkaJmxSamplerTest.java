@@ -1,0 +1,115 @@
+package io.mqprobe.monitor.jmx;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+@Timeout(30)
+class KafkaJmxSamplerTest {
+
+    private LocalJmxServer jmx;
+    private FakeKafkaBeans beans;
+
+    @BeforeEach
+    void start() throws Exception {
+        jmx = new LocalJmxServer();
+        beans = new FakeKafkaBeans(7);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        beans.close();
+        jmx.close();
+    }
+
+    private KafkaJmxSampler sampler(boolean readId, boolean cpu) {
+        return new KafkaJmxSampler(new JmxConnection("127.0.0.1", () -> jmx.port, Duration.ofSeconds(5)), 1, readId, cpu);
+    }
+
+    @Test
+    void should_turn_meter_counts_into_rates_over_the_interval() throws Exception {
+        try (KafkaJmxSampler sampler = sampler(true, false)) {
+            sampler.sample(1_000);
+            beans.bytesIn.count.addAndGet(5_000_000);
+            beans.bytesOut.count.addAndGet(1_000_000);
+            beans.replicationBytesIn.count.addAndGet(10_000_000);
+            beans.messagesIn.count.addAndGet(4_000);
+            beans.requestHandlerIdleNs.count.addAndGet(1_200_000_000L);   // 0.6 s idle per second over 2 s
+            beans.underReplicated.value = 3;
+            beans.produceTime.p99 = 7.5;
+
+            List<ResourceSample> s = sampler.sample(3_000);
+
+            assertThat(value(s, Metric.BYTES_IN_BPS)).isCloseTo(2_500_000, within(1e-6));
+            assertThat(value(s, Metric.BYTES_OUT_BPS)).isCloseTo(500_000, within(1e-6));
+            assertThat(value(s, Metric.REPLICATION_BYTES_IN_BPS)).isCloseTo(5_000_000, within(1e-6));
+            assertThat(value(s, Metric.MESSAGES_IN_PER_S)).isCloseTo(2_000, within(1e-6));
+            assertThat(value(s, Metric.REQUEST_HANDLER_IDLE_PCT)).isCloseTo(60.0, within(1e-6));
+            assertThat(value(s, Metric.NETWORK_PROCESSOR_IDLE_PCT)).isCloseTo(80.0, within(1e-6));
+            assertThat(value(s, Metric.UNDER_REPLICATED)).isEqualTo(3.0);
+            assertThat(value(s, Metric.PRODUCE_TIME_P99_MS)).isEqualTo(7.5);
+            assertThat(find(s, Metric.GC_MS_PER_S).capacity()).isEqualTo(1000.0);
+            assertThat(s).extracting(ResourceSample::metric).doesNotContain(Metric.CPU_CORES, Metric.FETCH_TIME_P99_MS);
+            assertThat(s).allSatisfy(x -> assertThat(x.source()).isEqualTo("broker-7"));
+            assertThat(sampler.source()).isEqualTo("broker-7");
+        }
+    }
+
+    @Test
+    void should_report_process_cpu_of_a_remote_broker_against_its_processors() throws Exception {
+        try (KafkaJmxSampler sampler = sampler(false, true)) {
+            sampler.sample(System.currentTimeMillis() - 1_000);
+            List<ResourceSample> s = sampler.sample(System.currentTimeMillis());
+
+            ResourceSample cpu = find(s, Metric.CPU_CORES);
+            assertThat(cpu.capacity()).isEqualTo(Runtime.getRuntime().availableProcessors());
+            assertThat(cpu.value()).isGreaterThanOrEqualTo(0.0);
+            assertThat(cpu.source()).isEqualTo("broker-1");   // not read from the beans: the given id
+        }
+    }
+
+    @Test
+    void should_fail_with_the_address_when_nothing_listens() throws Exception {
+        int closedPort = LocalJmxServer.freePort();
+        try (KafkaJmxSampler sampler = new KafkaJmxSampler(new JmxConnection("127.0.0.1", () -> closedPort, Duration.ofSeconds(5)), 1, true, true)) {
+            assertThatThrownBy(() -> sampler.sample(1_000)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("127.0.0.1:" + closedPort);
+        }
+    }
+
+    @Test
+    void should_reconnect_after_the_broker_jmx_comes_back() throws Exception {
+        try (KafkaJmxSampler sampler = sampler(true, false)) {
+            sampler.sample(1_000);
+            jmx.stop();
+            assertThatThrownBy(() -> sampler.sample(2_000)).isInstanceOf(IOException.class);
+
+            jmx.start();
+            sampler.sample(3_000);
+            beans.bytesIn.count.addAndGet(1_000);
+            List<ResourceSample> s = sampler.sample(4_000);
+
+            assertThat(value(s, Metric.BYTES_IN_BPS)).isCloseTo(1_000, within(1e-6));
+        }
+    }
+
+    private static ResourceSample find(List<ResourceSample> samples, String metric) {
+        return samples.stream().filter(s -> s.metric().equals(metric)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + metric + " in " + samples));
+    }
+
+    private static double value(List<ResourceSample> samples, String metric) {
+        return find(samples, metric).value();
+    }
+}

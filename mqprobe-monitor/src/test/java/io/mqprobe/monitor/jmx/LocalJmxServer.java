@@ -1,0 +1,56 @@
+package io.mqprobe.monitor.jmx;
+
+import javax.management.remote.JMXConnectorServer;
+import javax.management.remote.JMXConnectorServerFactory;
+import javax.management.remote.JMXServiceURL;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.rmi.NoSuchObjectException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.UnicastRemoteObject;
+
+/** This JVM's platform MBean server behind a loopback RMI connector, like a broker's {@code jmxremote.port}. */
+final class LocalJmxServer implements AutoCloseable {
+
+    final int port;
+    private final Registry registry;
+    private JMXConnectorServer connector;
+
+    LocalJmxServer() throws IOException {
+        // the RMI stub must point at loopback, not at whatever address the host name resolves to
+        System.setProperty("java.rmi.server.hostname", "127.0.0.1");
+        port = freePort();
+        registry = LocateRegistry.createRegistry(port);
+        start();
+    }
+
+    void start() throws IOException {
+        JMXServiceURL url = new JMXServiceURL("service:jmx:rmi://127.0.0.1:" + port + "/jndi/rmi://127.0.0.1:" + port + "/jmxrmi");
+        connector = JMXConnectorServerFactory.newJMXConnectorServer(url, null, ManagementFactory.getPlatformMBeanServer());
+        connector.start();
+    }
+
+    void stop() throws IOException {
+        connector.stop();
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (connector.isActive()) {
+            connector.stop();
+        }
+        try {
+            UnicastRemoteObject.unexportObject(registry, true);
+        } catch (NoSuchObjectException e) {
+            // already gone
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.mqprobe.monitor.proc;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+@Timeout(10)
+class ProcessLimitsTest {
+
+    @TempDir
+    Path root;
+
+    /** A fake /proc and /sys/fs/cgroup: pid 77 in cgroup {@code /brokers/b1}, with the given mount layout. */
+    private ProcessLimits limits(String cgroupFile, String mountinfo) throws IOException {
+        Path proc = root.resolve("proc");
+        Files.createDirectories(proc.resolve("77"));
+        Files.createDirectories(proc.resolve("self"));
+        Files.writeString(proc.resolve("77/status"), "Name:\tjava\nCpus_allowed_list:\t0-3,6\nVmRSS:\t100 kB\n");
+        Files.writeString(proc.resolve("77/cgroup"), cgroupFile);
+        Files.writeString(proc.resolve("self/mountinfo"), mountinfo);
+        Files.writeString(proc.resolve("meminfo"), "MemTotal:       16384000 kB\nMemFree:  1 kB\n");
+        return new ProcessLimits(proc, root);
+    }
+
+    private void write(String path, String content) throws IOException {
+        Path file = root.resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, content);
+    }
+
+    @Test
+    void should_take_cores_from_the_cgroup_v2_cpu_max_quota() throws IOException {
+        ProcessLimits limits = limits("0::/brokers/b1\n",
+                "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n");
+        write("sys/fs/cgroup/brokers/b1/cpu.max", "150000 100000\n");
+        write("sys/fs/cgroup/brokers/b1/memory.max", "4294967296\n");
+        write("sys/fs/cgroup/brokers/cpu.max", "max 100000\n");
+
+        assertThat(limits.cores(77)).isCloseTo(1.5, within(1e-9));
+        assertThat(limits.memoryBytes(77)).isEqualTo(4294967296.0);
+    }
+
+    @Test
+    void should_apply_a_tighter_quota_set_on_a_parent_cgroup() throws IOException {
+        ProcessLimits limits = limits("0::/brokers/b1\n",
+                "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n");
+        write("sys/fs/cgroup/brokers/b1/cpu.max", "max 100000\n");
+        write("sys/fs/cgroup/brokers/cpu.max", "50000 100000\n");
+
+        assertThat(limits.cores(77)).isCloseTo(0.5, within(1e-9));
+    }
+
+    @Test
+    void should_read_the_cgroup_v1_cfs_quota_of_the_cpu_controller_only() throws IOException {
+        ProcessLimits limits = limits("4:memory:/brokers/b1\n3:cpu,cpuacct:/brokers/b1\n2:cpuset:/\n",
+                "32 31 0:29 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n"
+                        + "34 31 0:31 / /sys/fs/cgroup/cpuset rw - cgroup cgroup rw,cpuset\n"
+                        + "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n");
+        write("sys/fs/cgroup/cpu,cpuacct/brokers/b1/cpu.cfs_quota_us", "200000\n");
+        write("sys/fs/cgroup/cpu,cpuacct/brokers/b1/cpu.cfs_period_us", "100000\n");
+        write("sys/fs/cgroup/memory/brokers/b1/memory.limit_in_bytes", "9223372036854771712\n");
+
+        assertThat(limits.cores(77)).isCloseTo(2.0, within(1e-9));
+        assertThat(limits.memoryBytes(77)).isEqualTo(16384000.0 * 1024);
+    }
+
+    @Test
+    void should_fall_back_to_the_cpu_affinity_without_any_quota() throws IOException {
+        ProcessLimits limits = limits("0::/\n", "30 23 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
+
+        assertThat(limits.cores(77)).isEqualTo(5.0);
+        assertThat(ProcessLimits.countCpus("0-3,8,10-11")).isEqualTo(7);
+    }
+
+    @Test
+    void should_give_this_process_at_least_one_core_and_some_memory() throws IOException {
+        long self = ProcessHandle.current().pid();
+
+        assertThat(ProcessLimits.system().cores(self)).isGreaterThan(0).isLessThanOrEqualTo(Runtime.getRuntime().availableProcessors() + 0.0);
+        assertThat(ProcessLimits.system().memoryBytes(self)).isGreaterThan(Runtime.getRuntime().maxMemory());
+    }
+}

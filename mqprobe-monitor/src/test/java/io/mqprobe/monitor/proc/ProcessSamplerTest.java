@@ -1,0 +1,133 @@
+package io.mqprobe.monitor.proc;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+@Timeout(30)
+class ProcessSamplerTest {
+
+    private final List<Process> children = new ArrayList<>();
+
+    @AfterEach
+    void killChildren() throws InterruptedException {
+        for (Process p : children) {
+            p.destroyForcibly();
+            p.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private Process start(String... command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        children.add(p);
+        return p;
+    }
+
+    @Test
+    void should_report_about_one_core_for_a_child_spinning_in_a_loop() throws Exception {
+        Process spinner = start("sh", "-c", "while :; do :; done");
+        ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, Double.NaN);
+        Thread.sleep(200);
+
+        List<ResourceSample> first = sampler.sample(System.currentTimeMillis());
+        Thread.sleep(1_500);
+        List<ResourceSample> second = sampler.sample(System.currentTimeMillis());
+
+        assertThat(first).extracting(ResourceSample::metric).doesNotContain(Metric.CPU_CORES);
+        ResourceSample cpu = find(second, Metric.CPU_CORES);
+        // one thread can use at most one core; on a shared 2-core box it gets at least a good share of one
+        assertThat(cpu.value()).isBetween(0.3, 1.05);
+        assertThat(cpu.capacity()).isBetween(0.01, (double) Runtime.getRuntime().availableProcessors());
+        assertThat(cpu.source()).isEqualTo("broker-9");
+        assertThat(find(second, Metric.RSS_BYTES).value()).isPositive();
+    }
+
+    @Test
+    void should_count_the_bytes_a_child_writes_with_fsync() throws Exception {
+        long bytes = 8L << 20;
+        // on the build's own disk: tmpfs (often /tmp) has no storage layer and counts no write bytes
+        Path dir = Files.createDirectories(Path.of("target", "proc-write-test")).toAbsolutePath();
+        Path file = dir.resolve("written-" + System.nanoTime());
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = start(java, "-XX:-UsePerfData", "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
+                WritingChild.class.getName(), file.toString(), Long.toString(bytes));
+        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
+        PrintWriter in = new PrintWriter(child.getOutputStream(), true);
+        assertThat(out.readLine()).isEqualTo("ready");
+        ProcessSampler sampler = new ProcessSampler("client", child::pid, 5e8);
+
+        long t0 = System.currentTimeMillis();
+        sampler.sample(t0);
+        in.println("go");
+        assertThat(out.readLine()).isEqualTo("done");
+        long t1 = t0 + 2_000;  // any later instant: the rate times the same span gives the bytes back
+        List<ResourceSample> after = sampler.sample(t1);
+
+        ResourceSample write = find(after, Metric.DISK_WRITE_BPS);
+        double writtenBytes = write.value() * (t1 - t0) / 1000.0;
+        assertThat(writtenBytes).isBetween((double) bytes, bytes * 1.05);
+        assertThat(write.capacity()).isEqualTo(5e8);
+        Files.deleteIfExists(file);
+    }
+
+    @Test
+    void should_start_over_when_the_process_is_replaced() throws Exception {
+        Process first = start("sleep", "20");
+        Process second = start("sleep", "20");
+        AtomicLong pid = new AtomicLong(first.pid());
+        ProcessSampler sampler = new ProcessSampler("broker-1", pid::get, Double.NaN);
+        sampler.sample(1_000);
+
+        pid.set(second.pid());
+        List<ResourceSample> afterRestart = sampler.sample(2_000);
+        List<ResourceSample> next = sampler.sample(3_000);
+
+        // CPU time of a different process is no difference at all: no rate until two readings of the new one
+        assertThat(afterRestart).extracting(ResourceSample::metric).containsExactly(Metric.RSS_BYTES);
+        assertThat(next).extracting(ResourceSample::metric).contains(Metric.CPU_CORES);
+    }
+
+    @Test
+    void should_fail_while_the_process_is_down_or_gone() throws Exception {
+        Process child = start("sleep", "20");
+        long pid = child.pid();
+        child.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+
+        assertThatThrownBy(() -> new ProcessSampler("broker-2", () -> pid, Double.NaN).sample(1_000))
+                .isInstanceOf(NoSuchFileException.class);
+        assertThatThrownBy(() -> new ProcessSampler("broker-2", () -> -1, Double.NaN).sample(1_000))
+                .hasMessageContaining("broker-2 is not running");
+    }
+
+    @Test
+    void should_parse_stat_lines_whose_command_holds_spaces_and_parentheses() {
+        String stat = "4242 (java (broker) 1) S 1 4242 4242 0 -1 4194560 1234 0 0 0 1500 250 0 0 20 0 57 0 63679 "
+                + "3133440000 120000 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0";
+
+        assertThat(ProcessCounters.parseCpuSeconds(stat)).isCloseTo(17.5, within(1e-9));
+        assertThat(ProcessCounters.parseRssBytes("Name:\tjava\nVmRSS:\t  2048 kB\nThreads:\t57\n")).isEqualTo(2048L * 1024);
+    }
+
+    private static ResourceSample find(List<ResourceSample> samples, String metric) {
+        return samples.stream().filter(s -> s.metric().equals(metric)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + metric + " in " + samples));
+    }
+}
