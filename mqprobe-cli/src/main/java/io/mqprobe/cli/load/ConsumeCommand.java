@@ -107,8 +107,8 @@ public final class ConsumeCommand implements Callable<Integer> {
     }
 
     private static void summarize(ResultDocument document, WindowTotals window, DeliveryReport delivery, long unstamped) {
-        double mbPerSecond = window.consumedBytes() / window.seconds();
-        String headline = String.format(Locale.ROOT, "%,.0f msgs/s, %s consumed", window.consumedRecords() / window.seconds(),
+        double mbPerSecond = window.consumedBytes() / window.consumedSeconds();
+        String headline = String.format(Locale.ROOT, "%,.0f msgs/s, %s consumed", window.consumedRecords() / window.consumedSeconds(),
                 ByteSize.formatRate(mbPerSecond));
         List<String> lines = new ArrayList<>();
         if (window.e2eLatencyUs() != null && window.e2eLatencyUs().count() > 0) {

@@ -68,6 +68,9 @@ public final class ProduceCommand implements Callable<Integer> {
             Monitoring monitoring = session.startMonitoring(monitor, List.of(), Double.NaN, Double.NaN);
             ScenarioResult scenario = session.document().addScenario(new ScenarioResult("produce",
                     "produce to " + layout.name(), layout, SingleRun.producerSetup(load)));
+            if (perfTestLines) {
+                session.printSummaryTo(spec.commandLine().getErr()); // stdout carries only perf-test's lines
+            }
             PerfTestFormat perfTest = perfTestLines
                     ? new PerfTestFormat(spec.commandLine().getOut(), load.recordSizeBytes()) : null;
             Consumer<io.mqprobe.load.IntervalRow> onTick = new LoadProgress(session.progress(), "produce");

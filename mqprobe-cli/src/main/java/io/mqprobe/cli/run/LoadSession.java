@@ -25,7 +25,7 @@ public final class LoadSession implements AutoCloseable {
     private final RunControl control = new RunControl();
     private final Interruption interruption;
     private final Progress progress;
-    private final PrintWriter out;
+    private PrintWriter out;
     private final TopicLifecycle topics;
     private final List<String> watchedTopics = new CopyOnWriteArrayList<>();
     private Monitoring monitoring;
@@ -71,6 +71,11 @@ public final class LoadSession implements AutoCloseable {
         monitoring = Monitoring.start(cluster, options, watchedTopics, groups, diskCeiling, nicCeiling, document(),
                 progress.writer());
         return monitoring;
+    }
+
+    /** Prints the end-of-run summary to {@code summary} instead of stdout (keeps stdout machine-readable). */
+    public void printSummaryTo(PrintWriter summary) {
+        this.out = summary;
     }
 
     /** Adds a topic to what the protocol monitor watches (log-dir growth, ISR). */

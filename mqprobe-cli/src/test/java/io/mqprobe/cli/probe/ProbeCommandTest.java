@@ -1,0 +1,96 @@
+package io.mqprobe.cli.probe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.cli.CliRun;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.SharedCliCluster;
+import io.mqprobe.result.ResultJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The main job end to end on the shared embedded cluster, and a probe interrupted with SIGINT. */
+@ExtendWith(SharedCliCluster.class)
+@Timeout(300)
+class ProbeCommandTest {
+
+    @Test
+    void should_ramp_scenarios_and_write_verdicts_ceilings_and_reports(@TempDir Path dir) throws Exception {
+        CliRun run = CliRun.of("probe", "--scenarios", "single,replicated-all", "--max-steps", "3",
+                "--step-warmup", "1s", "--step-duration", "2s", "--out", dir.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
+        assertThat(doc.get("complete").asBoolean()).isTrue();
+        assertThat(doc.get("ceilings").get("diskWriteBytesPerSecond").asDouble()).isPositive();
+        assertThat(doc.get("ceilings").get("nicBytesPerSecond").asDouble()).isPositive();
+        JsonNode scenarios = doc.get("scenarios");
+        assertThat(scenarios).hasSize(2);
+        for (JsonNode s : scenarios) {
+            assertThat(s.get("steps").size()).isBetween(1, 3);
+            assertThat(s.get("verdict").get("ceiling").get("bytesPerSecond").asDouble()).isPositive();
+            assertThat(s.get("verdict").get("bottleneck").get("resource").asText()).isNotBlank();
+            assertThat(s.get("verdict").get("stopReason").asText()).isNotBlank();
+        }
+        assertThat(scenarios.get(1).get("topic").get("replicationFactor").asInt()).isEqualTo(3);
+        assertThat(doc.get("summary").get("headline").asText()).matches("\\d+ × .*MB/s.*");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("replicated-all");
+        assertThat(Files.exists(dir.resolve("report.md"))).isTrue();
+        assertThat(run.out()).contains("MB/s");
+    }
+
+    @Test
+    void should_leave_a_renderable_incomplete_result_when_interrupted(@TempDir Path dir) throws Exception {
+        Path result = dir.resolve("result.json");
+        Process probe = new ProcessBuilder(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"),
+                "-Dmqprobe.home=" + System.getProperty("mqprobe.home"),
+                "io.mqprobe.cli.Main", "probe", "--no-ceilings", "--step-warmup", "1s", "--step-duration", "3s",
+                "--out", dir.toString()))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("probe.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            while (!hasAStep(result) && System.nanoTime() < deadline && probe.isAlive()) {
+                Thread.sleep(500);
+            }
+            assertThat(hasAStep(result)).as("a step was written before the interrupt").isTrue();
+            new ProcessBuilder("kill", "-INT", String.valueOf(probe.pid())).start().waitFor();
+            assertThat(probe.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            probe.destroyForcibly();
+        }
+
+        assertThat(probe.exitValue()).as(Files.readString(dir.resolve("probe.log"))).isEqualTo(ExitCode.INTERRUPTED);
+        JsonNode doc = ResultJson.MAPPER.readTree(result.toFile());
+        assertThat(doc.get("complete").asBoolean()).isFalse();
+        assertThat(doc.get("interrupted").asBoolean()).isTrue();
+        assertThat(doc.get("scenarios").size()).isLessThan(4);
+
+        CliRun report = CliRun.of("report", result.toString(), "--out", dir.resolve("again").toString());
+        assertThat(report.exitCode()).as(report.err()).isZero();
+        assertThat(Files.readString(dir.resolve("again").resolve("report.html")).toLowerCase()).contains("incomplete");
+    }
+
+    private static boolean hasAStep(Path result) {
+        try {
+            JsonNode doc = ResultJson.MAPPER.readTree(result.toFile());
+            for (JsonNode s : doc.get("scenarios")) {
+                if (s.get("steps").size() > 0) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+}
