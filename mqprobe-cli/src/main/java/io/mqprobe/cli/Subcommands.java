@@ -13,8 +13,16 @@ final class Subcommands {
 
     static void register(CommandLine top) {
         // main job
+        top.addSubcommand(new io.mqprobe.cli.probe.ProbeCommand());
+        top.addSubcommand(new io.mqprobe.cli.report.ReportCommand());
         // load
+        top.addSubcommand(new io.mqprobe.cli.load.ProduceCommand());
+        top.addSubcommand(new io.mqprobe.cli.load.ConsumeCommand());
+        top.addSubcommand(new io.mqprobe.cli.load.E2eCommand());
         // cluster
+        top.addSubcommand(new io.mqprobe.cli.cluster.ClusterCommand());
+        top.addSubcommand(new io.mqprobe.cli.monitor.MonitorCommand());
         // physical ceilings
+        top.addSubcommand(new io.mqprobe.cli.ceiling.DiskCommand()).addSubcommand(new io.mqprobe.cli.ceiling.NetCommand());
     }
 }

@@ -7,15 +7,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How a scenario ramps: producer client counts per step (1, 2, 3, 4, 6, 8, 12, 16, ... up to the
- * maximum: fine steps where small clusters saturate, coarse ones beyond), each step warmed up then measured.
+ * How a scenario ramps. First unthrottled producer clients per step (1, 2, 3, 4, 6, 8, 12, 16, ... up
+ * to the maximum: fine steps where small clusters saturate, coarse ones beyond) until throughput
+ * plateaus: the ceiling and the knee. Then paced steps at fractions of that ceiling, where latency
+ * means something (an unthrottled producer's latency is mostly its own full buffer): the sustainable
+ * load. Every step is warmed up, then measured.
  *
  * @param warmup      per-step time excluded from the figures (JIT, connections, batches filling)
  * @param measure     per-step measured window
  * @param maxClients  the most producer clients a step may use
- * @param maxSteps    the most steps per scenario
+ * @param maxSteps    the most unthrottled steps per scenario
+ * @param sustainableFractions offered rates of the paced steps, as fractions of the ceiling, ascending
  */
-public record RampPlan(Duration warmup, Duration measure, int maxClients, int maxSteps) {
+public record RampPlan(Duration warmup, Duration measure, int maxClients, int maxSteps, List<Double> sustainableFractions) {
+
+    /** Half and 80 % of the ceiling: where production usually wants to run. */
+    public static final List<Double> DEFAULT_FRACTIONS = List.of(0.5, 0.8);
 
     public RampPlan {
         if (warmup.isNegative() || measure.toMillis() < 1000) {
@@ -26,6 +33,14 @@ public record RampPlan(Duration warmup, Duration measure, int maxClients, int ma
         }
         if (maxSteps < 1 || maxSteps > 50) {
             throw new UsageException("--max-steps must be between 1 and 50, got " + maxSteps);
+        }
+        sustainableFractions = List.copyOf(sustainableFractions);
+        for (int i = 0; i < sustainableFractions.size(); i++) {
+            double f = sustainableFractions.get(i);
+            if (!(f > 0 && f <= 1.5) || (i > 0 && f <= sustainableFractions.get(i - 1))) {
+                throw new UsageException("--sustainable-steps must be ascending fractions of the ceiling in (0, 1.5], got "
+                        + sustainableFractions);
+            }
         }
     }
 

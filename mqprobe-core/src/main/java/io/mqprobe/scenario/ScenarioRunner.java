@@ -10,6 +10,7 @@ import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.LatencyUs;
 import io.mqprobe.search.RampDecision;
 import io.mqprobe.search.RampPolicy;
@@ -35,6 +36,8 @@ import java.util.Map;
 public final class ScenarioRunner {
 
     private static final Duration STEP_DRAIN = Duration.ofSeconds(15);
+    /** An SLO no unthrottled step can break: their latency is the producer's own queue, judged only on paced steps. */
+    private static final double UNJUDGED_SLO_MS = 1e9;
 
     /** Creates and deletes topics for the runner (the CLI tracks them so only mqprobe's are deleted). */
     public interface Topics {
@@ -113,31 +116,74 @@ public final class ScenarioRunner {
     private ScenarioVerdict ramp(ScenarioSpec scenario, Settings settings, ScenarioResult result, String topic,
                                  Map<String, String> props) {
         RampPlan plan = settings.plan();
+        // unthrottled producers queue in their own buffers, so their latency is not judged against the SLO
+        Thresholds saturationThresholds = settings.thresholds().withSloP99Ms(UNJUDGED_SLO_MS);
         List<StepMeasurement> measured = new ArrayList<>();
         String stopReason = null;
         List<Integer> clientSteps = plan.clientSteps();
         for (int i = 0; i < clientSteps.size() && !control.cancelled(); i++) {
-            int clients = clientSteps.get(i);
-            listener.onStepStart(scenario, i, clients);
-            ProducerLoadSpec load = new ProducerLoadSpec(topic, clients, 1, false, settings.recordSizeBytes(), 0, 0,
-                    plan.stepDuration(), settings.payload(), props, false);
-            StepRunner.Outcome outcome = steps.run(result, i, load, plan.warmup(), null, STEP_DRAIN);
-            listener.onStepDone(scenario, outcome.step());
-            measured.add(toMeasurement(outcome.step()));
-            if (control.cancelled()) {
-                stopReason = "interrupted";
-                break;
-            }
-            RampDecision decision = RampPolicy.next(measured, settings.thresholds(), clientSteps.size());
+            measured.add(step(scenario, settings, result, i, clientSteps.get(i), 0, topic, props));
+            RampDecision decision = RampPolicy.next(measured, saturationThresholds, clientSteps.size());
             if (decision instanceof RampDecision.Stop stop) {
                 stopReason = stop.reason();
                 break;
             }
         }
-        if (stopReason == null) {
-            stopReason = control.cancelled() ? "interrupted" : "ramp plan finished (" + clientSteps.size() + " steps)";
+        if (control.cancelled()) {
+            stopReason = "interrupted";
+        } else if (stopReason == null) {
+            stopReason = "ramp plan finished (" + clientSteps.size() + " steps)";
         }
-        return VerdictFinder.find(measured, settings.thresholds(), stopReason);
+        ScenarioVerdict saturation = VerdictFinder.find(measured, saturationThresholds, stopReason);
+        if (saturation.ceiling() == null || control.cancelled() || plan.sustainableFractions().isEmpty()) {
+            return new ScenarioVerdict(saturation.ceiling(), saturation.knee(), null, saturation.bottleneck(), stopReason);
+        }
+        return withSustainable(saturation, paced(scenario, settings, result, topic, props, measured, saturation),
+                settings.thresholds());
+    }
+
+    /** Paced steps at fractions of the ceiling, with as many clients as the knee (or ceiling) had. */
+    private List<StepMeasurement> paced(ScenarioSpec scenario, Settings settings, ScenarioResult result, String topic,
+                                        Map<String, String> props, List<StepMeasurement> saturationSteps,
+                                        ScenarioVerdict saturation) {
+        int atStep = saturation.knee() != null ? saturation.knee().step() : saturation.ceiling().step();
+        int clients = saturationSteps.stream().filter(s -> s.index() == atStep).findFirst().orElseThrow().clients();
+        int index = saturationSteps.get(saturationSteps.size() - 1).index() + 1;
+        List<StepMeasurement> paced = new ArrayList<>();
+        for (double fraction : settings.plan().sustainableFractions()) {
+            if (control.cancelled()) {
+                break;
+            }
+            double rate = Math.max(1, fraction * saturation.ceiling().recordsPerSecond());
+            paced.add(step(scenario, settings, result, index++, clients, rate, topic, props));
+        }
+        return paced;
+    }
+
+    private static ScenarioVerdict withSustainable(ScenarioVerdict saturation, List<StepMeasurement> paced, Thresholds thresholds) {
+        if (paced.isEmpty()) {
+            return saturation;
+        }
+        ScenarioVerdict judged = VerdictFinder.find(paced, thresholds, saturation.stopReason());
+        Bottleneck bottleneck = saturation.bottleneck();
+        if (judged.sustainable() == null) {
+            List<String> evidence = new ArrayList<>(bottleneck.evidence());
+            judged.bottleneck().evidence().stream().filter(e -> e.startsWith("no sustainable step")).forEach(evidence::add);
+            bottleneck = new Bottleneck(bottleneck.resource(), bottleneck.source(), bottleneck.summary(), evidence);
+        }
+        return new ScenarioVerdict(saturation.ceiling(), saturation.knee(), judged.sustainable(), bottleneck,
+                saturation.stopReason());
+    }
+
+    private StepMeasurement step(ScenarioSpec scenario, Settings settings, ScenarioResult result, int index, int clients,
+                                 double ratePerSecond, String topic, Map<String, String> props) {
+        listener.onStepStart(scenario, index, clients);
+        RampPlan plan = settings.plan();
+        ProducerLoadSpec load = new ProducerLoadSpec(topic, clients, 1, false, settings.recordSizeBytes(), ratePerSecond, 0,
+                plan.stepDuration(), settings.payload(), props, false);
+        StepRunner.Outcome outcome = steps.run(result, index, load, plan.warmup(), null, STEP_DRAIN);
+        listener.onStepDone(scenario, outcome.step());
+        return toMeasurement(outcome.step());
     }
 
     private static TopicSpec topicSpec(ScenarioSpec scenario, String name, int partitions, int rf, List<Integer> brokerIds) {

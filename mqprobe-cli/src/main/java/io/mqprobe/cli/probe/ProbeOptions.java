@@ -22,7 +22,9 @@ import java.util.Map;
 final class ProbeOptions {
 
     /** Big batches: the producer spends far less CPU per record, so the client is not the first bottleneck. */
-    private static final Map<String, String> PRODUCER_DEFAULTS = Map.of("batch.size", "1048576", "linger.ms", "5");
+    private static final Map<String, String> PRODUCER_DEFAULTS = Map.of("batch.size", "1048576", "linger.ms", "5",
+            // a smaller buffer keeps an unthrottled client's own queue (and the step's drain) short
+            "buffer.memory", "16777216");
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
             description = "Scenarios to run: single, broker-ceiling, replicated-all, replicated-leader (default: all).")
@@ -42,7 +44,7 @@ final class ProbeOptions {
     String payload;
 
     @Option(names = "--producer-props", arity = "1..*", paramLabel = "K=V",
-            description = "Producer settings for every scenario (default: batch.size=1048576 linger.ms=5).")
+            description = "Producer settings for every scenario (default: batch.size=1048576 linger.ms=5 buffer.memory=16777216).")
     List<String> producerProps = new ArrayList<>();
 
     @Option(names = "--producer.config", paramLabel = "FILE", description = "Producer settings file.")
@@ -51,7 +53,7 @@ final class ProbeOptions {
     @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = "2s", description = "Warm-up of each step (default: ${DEFAULT-VALUE}).")
     String stepWarmup;
 
-    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "6s",
+    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "5s",
             description = "Measured window of each step (default: ${DEFAULT-VALUE}).")
     String stepDuration;
 
@@ -60,6 +62,10 @@ final class ProbeOptions {
 
     @Option(names = "--max-steps", paramLabel = "N", defaultValue = "6", description = "Most steps per scenario (default: ${DEFAULT-VALUE}).")
     int maxSteps;
+
+    @Option(names = "--sustainable-steps", split = ",", paramLabel = "FRACTION",
+            description = "Paced steps after saturation, as fractions of the ceiling (default: 0.5,0.8).")
+    List<Double> sustainableFractions = new ArrayList<>(RampPlan.DEFAULT_FRACTIONS);
 
     @Option(names = "--cpu-threshold", paramLabel = "PCT", defaultValue = "75", description = "Sustainable CPU limit, %% of cores (default: ${DEFAULT-VALUE}).")
     double cpuPct;
@@ -100,7 +106,8 @@ final class ProbeOptions {
     }
 
     RampPlan plan() {
-        return new RampPlan(TimeSpan.parse(stepWarmup), TimeSpan.parsePositive("--step-duration", stepDuration), maxClients, maxSteps);
+        return new RampPlan(TimeSpan.parse(stepWarmup), TimeSpan.parsePositive("--step-duration", stepDuration), maxClients, maxSteps,
+                sustainableFractions);
     }
 
     ScenarioRunner.Settings settings() {

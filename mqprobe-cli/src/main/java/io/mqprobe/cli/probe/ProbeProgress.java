@@ -39,15 +39,18 @@ final class ProbeProgress implements ScenarioRunner.Listener {
 
     @Override
     public void onStepDone(ScenarioSpec scenario, StepResult step) {
-        progress.line(String.format(Locale.ROOT, "  step %d: %2d clients  %,10.0f msgs/s  %12s  p99 %-9s errors %d",
-                step.index() + 1, step.clients(), step.recordsPerSecond(), ByteSize.formatRate(step.bytesPerSecond()),
+        String offered = step.targetRecordsPerSecond() == null ? "unthrottled"
+                : String.format(Locale.ROOT, "paced %,.0f/s", step.targetRecordsPerSecond());
+        progress.line(String.format(Locale.ROOT, "  step %d: %2d clients %-18s %,10.0f msgs/s  %12s  p99 %-9s errors %d",
+                step.index() + 1, step.clients(), offered, step.recordsPerSecond(), ByteSize.formatRate(step.bytesPerSecond()),
                 TimeSpan.formatMicros(step.latencyUs().p99()), step.errors().values().stream().mapToLong(Long::longValue).sum()));
     }
 
     private long worstCaseLeftSeconds(int step) {
         long perStep = plan.stepDuration().toSeconds() + 2;
-        long stepsLeftHere = plan.clientSteps().size() - step;
+        long stepsPerScenario = plan.clientSteps().size() + plan.sustainableFractions().size();
+        long stepsLeftHere = Math.max(1, stepsPerScenario - step);
         long scenariosAfter = scenarios.size() - scenarioIndex - 1;
-        return perStep * (stepsLeftHere + scenariosAfter * plan.clientSteps().size());
+        return perStep * (stepsLeftHere + scenariosAfter * stepsPerScenario);
     }
 }

@@ -1,0 +1,25 @@
+package io.mqprobe.cli.ceiling;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.TimeSpan;
+import picocli.CommandLine;
+
+import java.time.Duration;
+
+/** {@code 500ms}, {@code 10s}, {@code 1m30s} (a bare number is seconds, as iperf3's {@code -t}) to a positive duration. */
+final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+
+    @Override
+    public Duration convert(String value) {
+        Duration duration;
+        try {
+            duration = TimeSpan.parse(value);
+        } catch (UsageException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
+        if (duration.isZero()) {
+            throw new CommandLine.TypeConversionException("must be positive, got " + value);
+        }
+        return duration;
+    }
+}

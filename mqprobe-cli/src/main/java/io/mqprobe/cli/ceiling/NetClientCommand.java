@@ -1,0 +1,78 @@
+package io.mqprobe.cli.ceiling;
+
+import io.mqprobe.probes.net.NetClient;
+import io.mqprobe.probes.net.NetClientSpec;
+import io.mqprobe.probes.net.NetInterval;
+import io.mqprobe.probes.net.NetProbeListener;
+import io.mqprobe.probes.net.NetResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/** {@code mqprobe net client HOST}: one throughput test against a net server (like {@code iperf3 -c HOST}). */
+@Command(name = "client", mixinStandardHelpOptions = true, description = "Run one TCP throughput test against 'mqprobe net server' on HOST.", sortOptions = false)
+final class NetClientCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "HOST", description = "Where 'mqprobe net server' runs.")
+    String host;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + NetClientSpec.DEFAULT_PORT,
+            description = "Server port (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = {"-P", "--parallel"}, paramLabel = "N", defaultValue = "1",
+            description = "Parallel TCP streams (default: ${DEFAULT-VALUE}).")
+    int streams;
+
+    @Option(names = {"-t", "--duration"}, paramLabel = "TIME", defaultValue = "10s", converter = DurationConverter.class,
+            description = "How long to send; a bare number is seconds (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = {"-R", "--reverse"}, description = "The server sends and this client receives.")
+    boolean reverse;
+
+    @Option(names = {"-l", "--block"}, paramLabel = "SIZE", defaultValue = "128k", converter = SizeConverter.class,
+            description = "Bytes per socket write (default: ${DEFAULT-VALUE}).")
+    int blockSizeBytes;
+
+    @Option(names = "--connect-timeout", paramLabel = "TIME", defaultValue = "3s", converter = DurationConverter.class,
+            description = "How long to wait for the server to answer (default: ${DEFAULT-VALUE}).")
+    Duration connectTimeout;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the result as JSON (base units).")
+    Path jsonFile;
+
+    @Override
+    public Integer call() {
+        NetClientSpec clientSpec = new NetClientSpec(host, port, streams, duration, reverse, blockSizeBytes, connectTimeout);
+        if (jsonFile != null) {
+            JsonOutput.checkWritable(jsonFile);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        NetResult result = NetClient.run(clientSpec, new NetProbeListener() {
+            @Override
+            public void onStarted(NetClientSpec started) {
+                NetReport.header(out, started);
+            }
+
+            @Override
+            public void onInterval(NetInterval interval) {
+                NetReport.interval(out, interval);
+            }
+        });
+        NetReport.totals(out, result);
+        if (jsonFile != null) {
+            JsonOutput.write(jsonFile, result);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,66 @@
+package io.mqprobe.cli.cluster;
+
+import io.mqprobe.api.LocalBrokerProcess;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.cli.target.MqprobeHome;
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** Finds and prints the cluster of {@code mqprobe cluster up}. */
+final class UpCluster {
+
+    private UpCluster() {
+    }
+
+    static Optional<EmbeddedKafkaCluster> find() {
+        return EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir());
+    }
+
+    static EmbeddedKafkaCluster require() {
+        return find().orElseThrow(() -> new UsageException("no embedded cluster is up; start one with 'mqprobe cluster up'"));
+    }
+
+    static void printBrokers(PrintWriter out, EmbeddedKafkaCluster cluster) {
+        out.printf(Locale.ROOT, "%-7s %-8s %-6s %-6s %-6s %s%n", "broker", "pid", "port", "jmx", "alive", "data");
+        for (LocalBrokerProcess broker : cluster.brokers()) {
+            out.printf(Locale.ROOT, "%-7d %-8s %-6d %-6d %-6s %s%n", broker.brokerId(),
+                    broker.running() ? Long.toString(broker.pid()) : "-", cluster.listenerPort(broker.brokerId()),
+                    broker.jmxPort(), broker.running() ? "yes" : "no", ByteSize.format(sizeBytes(broker.dataDir())));
+        }
+    }
+
+    static String brokers(int n) {
+        return n + (n == 1 ? " broker" : " brokers");
+    }
+
+    private static long sizeBytes(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(UpCluster::sizeOrZero).sum();
+        } catch (IOException | UncheckedIOException e) {
+            return 0;   // a broker rolled or deleted a segment while we walked; the size is informative only
+        }
+    }
+
+    private static long sizeOrZero(Path file) {
+        try {
+            return Files.size(file);
+        } catch (NoSuchFileException e) {
+            return 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

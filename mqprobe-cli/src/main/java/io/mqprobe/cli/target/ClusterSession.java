@@ -1,0 +1,153 @@
+package io.mqprobe.cli.target;
+
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.Drivers;
+import io.mqprobe.api.LocalBrokerProcess;
+import io.mqprobe.api.Target;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.kafka.KafkaDriverFactory;
+import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The cluster one command works on, connected: the one named by {@code --bootstrap}, else the one of
+ * {@code mqprobe cluster up}, else a temporary embedded cluster that this session starts and stops.
+ */
+public final class ClusterSession implements AutoCloseable {
+
+    private static final DateTimeFormatter RUN_DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+
+    private final Driver driver;
+    private final Target target;
+    private final EmbeddedKafkaCluster cluster;
+    private final boolean ownsCluster;
+    private boolean closed;
+
+    private ClusterSession(Driver driver, Target target, EmbeddedKafkaCluster cluster, boolean ownsCluster) {
+        this.driver = driver;
+        this.target = target;
+        this.cluster = cluster;
+        this.ownsCluster = ownsCluster;
+    }
+
+    /**
+     * Connects to the cluster the options name, or to a local one (see the class comment).
+     *
+     * @param defaultEmbeddedBrokers brokers of a temporary cluster when {@code --brokers} is absent
+     * @param progress               where the one line about starting an embedded cluster goes (stderr)
+     * @throws UsageException                           for contradicting options or an unreadable {@code --command-config}
+     * @throws io.mqprobe.api.TargetUnreachableException when {@code --bootstrap} does not answer in time
+     */
+    public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress) {
+        options.clientProperties();   // an unreadable file fails before anything starts
+        Optional<String> bootstrap = options.bootstrap();
+        if (bootstrap.isPresent()) {
+            if (options.brokers().isPresent()) {
+                throw new UsageException("--brokers sizes an embedded cluster; it cannot be combined with --bootstrap");
+            }
+            Target target = options.target(bootstrap.get());
+            return new ClusterSession(Drivers.connect(target), target, null, false);
+        }
+        if (!KafkaDriverFactory.ID.equals(options.driverId())) {
+            throw new UsageException("the embedded cluster is Kafka; --driver " + options.driverId() + " needs --bootstrap");
+        }
+        Optional<EmbeddedKafkaCluster> up = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir());
+        if (up.isPresent()) {
+            return useClusterUp(up.get(), options, progress);
+        }
+        return startTemporary(options, options.brokers().orElse(defaultEmbeddedBrokers), progress);
+    }
+
+    private static ClusterSession useClusterUp(EmbeddedKafkaCluster up, TargetOptions options, PrintWriter progress) {
+        int size = up.brokers().size();
+        if (!up.anyRunning()) {
+            throw new UsageException("every broker of the cluster of 'mqprobe cluster up' is stopped; start one with "
+                    + "'mqprobe cluster restart --broker N' or remove the cluster with 'mqprobe cluster down'");
+        }
+        if (options.brokers().isPresent() && options.brokers().getAsInt() != size) {
+            throw new UsageException("the cluster of 'mqprobe cluster up' has " + size + " brokers, not "
+                    + options.brokers().getAsInt() + "; drop --brokers or run 'mqprobe cluster down' first");
+        }
+        progress.println("using the embedded Kafka of 'mqprobe cluster up' (" + brokers(size) + ", " + up.bootstrap() + ")");
+        progress.flush();
+        Target target = options.target(up.bootstrap());
+        return new ClusterSession(Drivers.connect(target), target, up, false);
+    }
+
+    private static ClusterSession startTemporary(TargetOptions options, int brokerCount, PrintWriter progress) {
+        Path runs = MqprobeHome.embeddedRunsDir();
+        EmbeddedKafkaCluster.removeStaleRunDirs(runs);
+        Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
+        EmbeddedClusterOptions clusterOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir);
+        progress.print("starting embedded Kafka (" + brokers(brokerCount) + ") ... ");
+        progress.flush();
+        long startNs = System.nanoTime();
+        EmbeddedKafkaCluster cluster;
+        try {
+            cluster = EmbeddedKafkaCluster.start(clusterOptions);
+        } catch (RuntimeException e) {
+            progress.println("failed");
+            progress.flush();
+            throw e;
+        }
+        progress.printf(Locale.ROOT, "ready in %.1f s%n", (System.nanoTime() - startNs) / 1e9);
+        progress.flush();
+        try {
+            Target target = options.target(cluster.bootstrap());
+            return new ClusterSession(Drivers.connect(target), target, cluster, true);
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    public Driver driver() {
+        return driver;
+    }
+
+    public Target target() {
+        return target;
+    }
+
+    /** True for a local cluster mqprobe started (this session or {@code cluster up}): destructive actions are allowed. */
+    public boolean embedded() {
+        return cluster != null;
+    }
+
+    public Optional<EmbeddedKafkaCluster> embeddedCluster() {
+        return Optional.ofNullable(cluster);
+    }
+
+    /** The local broker processes with their current pids; empty for a remote cluster. */
+    public List<LocalBrokerProcess> localBrokers() {
+        return cluster == null ? List.of() : cluster.brokers();
+    }
+
+    /** Closes the driver; stops the cluster only when this session started it. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            driver.close();
+        } finally {
+            if (ownsCluster) {
+                cluster.close();
+            }
+        }
+    }
+
+    private static String brokers(int n) {
+        return n + (n == 1 ? " broker" : " brokers");
+    }
+}

@@ -1,0 +1,105 @@
+package io.mqprobe.cli.target;
+
+import io.mqprobe.api.Target;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.TimeSpan;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/** Where the cluster under test is and how to reach it: a picocli mixin of every command that talks to a cluster. */
+public final class TargetOptions {
+
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT[,...]",
+            description = "Brokers of an existing cluster. Without it mqprobe uses the cluster of 'mqprobe cluster up', "
+                    + "or starts a temporary embedded Kafka cluster on 127.0.0.1.")
+    String bootstrap;
+
+    @Option(names = "--command-config", paramLabel = "FILE",
+            description = "Client settings (.properties, e.g. security.protocol, sasl.*, ssl.*) applied to every client, as in Kafka's tools.")
+    Path commandConfig;
+
+    @Option(names = "--driver", paramLabel = "ID", defaultValue = "kafka",
+            description = "Driver of the target (default: ${DEFAULT-VALUE}).")
+    String driverId;
+
+    @Option(names = "--brokers", paramLabel = "N",
+            description = "Brokers of the embedded cluster, when one is started (1 to 9).")
+    Integer brokers;
+
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "10s", converter = ConnectTimeoutConverter.class,
+            description = "How long to wait for the cluster to answer (default: ${DEFAULT-VALUE}).")
+    Duration connectTimeout;
+
+    private Map<String, String> clientProperties;
+
+    public Optional<String> bootstrap() {
+        return bootstrap == null || bootstrap.isBlank() ? Optional.empty() : Optional.of(bootstrap.trim());
+    }
+
+    public String driverId() {
+        return driverId;
+    }
+
+    public OptionalInt brokers() {
+        return brokers == null ? OptionalInt.empty() : OptionalInt.of(brokers);
+    }
+
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    public Optional<Path> commandConfig() {
+        return Optional.ofNullable(commandConfig);
+    }
+
+    /**
+     * The settings of {@code --command-config} (empty without it), read once.
+     *
+     * @throws UsageException naming the file when it cannot be read
+     */
+    public Map<String, String> clientProperties() {
+        if (clientProperties == null) {
+            clientProperties = commandConfig == null ? Map.of() : read(commandConfig);
+        }
+        return clientProperties;
+    }
+
+    /** The target at {@code bootstrapServers} with this driver, client settings and timeout. */
+    public Target target(String bootstrapServers) {
+        return new Target(driverId, bootstrapServers, clientProperties(), connectTimeout);
+    }
+
+    private static Map<String, String> read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException("cannot read --command-config " + file + ": no such file");
+        }
+        Properties properties = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+            properties.load(in);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UsageException("cannot read --command-config " + file + ": " + e.getMessage(), e);
+        }
+        Map<String, String> settings = new TreeMap<>();
+        properties.stringPropertyNames().forEach(k -> settings.put(k, properties.getProperty(k).trim()));
+        return Map.copyOf(settings);
+    }
+
+    /** Parses {@code 500ms}, {@code 10s}, {@code 1m}. */
+    static final class ConnectTimeoutConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return TimeSpan.parsePositive("--connect-timeout", value);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.mqprobe.kafka;
+
+import io.mqprobe.api.ClientSettings;
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.MessageConsumer;
+import io.mqprobe.api.MessageProducer;
+import io.mqprobe.api.Target;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+
+import java.time.Duration;
+
+/** A connection to one Kafka cluster: a shared admin client, and new producer and consumer clients on demand. */
+final class KafkaDriver implements Driver {
+
+    private final Target target;
+    private final Admin admin;
+    private final KafkaClusterAdmin clusterAdmin;
+
+    KafkaDriver(Target target, Admin admin) {
+        this.target = target;
+        this.admin = admin;
+        this.clusterAdmin = new KafkaClusterAdmin(admin, target);
+    }
+
+    @Override
+    public String id() {
+        return KafkaDriverFactory.ID;
+    }
+
+    @Override
+    public ClusterAdmin admin() {
+        return clusterAdmin;
+    }
+
+    @Override
+    public MessageProducer newProducer(ClientSettings settings) {
+        try {
+            return new KafkaMessageProducer(new KafkaProducer<>(KafkaClientProperties.producer(target, settings)));
+        } catch (RuntimeException e) {
+            throw KafkaClientProperties.constructionFailure(e, target, settings.properties());
+        }
+    }
+
+    @Override
+    public MessageConsumer newConsumer(ClientSettings settings) {
+        try {
+            return new KafkaMessageConsumer(new KafkaConsumer<>(KafkaClientProperties.consumer(target, settings)));
+        } catch (RuntimeException e) {
+            throw KafkaClientProperties.constructionFailure(e, target, settings.properties());
+        }
+    }
+
+    @Override
+    public void close() {
+        admin.close(Duration.ofSeconds(5));
+    }
+
+    @Override
+    public String toString() {
+        return "KafkaDriver[" + target + "]";
+    }
+}

@@ -1,0 +1,63 @@
+package io.mqprobe.kafka.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes one embedded broker's {@code server.properties}: KRaft with a static one-voter quorum on
+ * broker 1, everything on 127.0.0.1, metadata log apart from the data so a wipe keeps the quorum.
+ */
+final class BrokerConfig {
+
+    private BrokerConfig() {
+    }
+
+    static Map<String, String> settings(BrokerNode node, int brokerCount, int controllerPort, Map<String, String> overrides) {
+        Map<String, String> s = new TreeMap<>();
+        s.put("node.id", Integer.toString(node.id()));
+        s.put("process.roles", node.controller() ? "broker,controller" : "broker");
+        s.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        s.put("controller.listener.names", "CONTROLLER");
+        s.put("inter.broker.listener.name", "PLAINTEXT");
+        s.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        s.put("listeners", node.controller()
+                ? "PLAINTEXT://127.0.0.1:" + node.listenerPort() + ",CONTROLLER://127.0.0.1:" + controllerPort
+                : "PLAINTEXT://127.0.0.1:" + node.listenerPort());
+        s.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + node.listenerPort());
+        s.put("log.dirs", node.dataDir().toString());
+        s.put("metadata.log.dir", node.metadataDir().toString());
+        // consumers in tests and short runs must not wait 3 s for a rebalance that nobody else joins
+        s.put("group.initial.rebalance.delay.ms", "0");
+        // the group coordinator's topic is created on the first consumer; 50 partitions cost seconds on 2 cores
+        s.put("offsets.topic.num.partitions", "10");
+        if (brokerCount < 3) {
+            int rf = brokerCount;
+            s.put("offsets.topic.replication.factor", Integer.toString(rf));
+            s.put("transaction.state.log.replication.factor", Integer.toString(rf));
+            s.put("transaction.state.log.min.isr", "1");
+            s.put("share.coordinator.state.topic.replication.factor", Integer.toString(rf));
+            s.put("share.coordinator.state.topic.min.isr", "1");
+        }
+        s.putAll(overrides);
+        return s;
+    }
+
+    static void write(Path file, Map<String, String> settings) {
+        StringBuilder text = new StringBuilder("# written by mqprobe for an embedded broker\n");
+        settings.forEach((k, v) -> text.append(k).append('=').append(escape(v)).append('\n'));
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Plain {@code key=value} lines stay readable; only what java.util.Properties would misread is escaped. */
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");
+    }
+}

@@ -1,0 +1,146 @@
+package io.mqprobe.kafka.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.stream.Stream;
+
+/**
+ * Creates, recognises and removes embedded-cluster run dirs. Only directories carrying mqprobe's
+ * marker file are ever emptied or deleted, so a mistyped path cannot cost anyone their files.
+ */
+final class RunDirs {
+
+    static final String MARKER = ".mqprobe-cluster";
+    private static final String TEMP_PREFIX = "mqprobe-kafka-";
+
+    /** A run dir younger than this without a state file may belong to a cluster that is starting right now. */
+    private static final Duration STARTING_GRACE = Duration.ofMinutes(10);
+
+    private RunDirs() {
+    }
+
+    /** A fresh temp dir for {@code null}, else the given dir made empty; refuses a live cluster or foreign files. */
+    static Path prepare(Path requested) {
+        try {
+            if (requested == null) {
+                removeStaleTempDirs();
+            }
+            Path dir = requested == null ? Files.createTempDirectory(TEMP_PREFIX) : requested.toAbsolutePath();
+            Files.createDirectories(dir);
+            if (!isEmpty(dir)) {
+                if (!ours(dir)) {
+                    throw new EmbeddedClusterException("run dir " + dir + " is not empty and was not made by mqprobe; choose another");
+                }
+                if (ClusterState.exists(dir) && !stateStale(dir)) {
+                    throw new EmbeddedClusterException("an embedded cluster already lives in " + dir + "; stop it first");
+                }
+                clear(dir);
+            }
+            Files.writeString(dir.resolve(MARKER), "embedded Kafka cluster run dir; deleted by mqprobe when the cluster stops\n");
+            return dir;
+        } catch (IOException e) {
+            throw new EmbeddedClusterException("cannot create run dir: " + e.getMessage(), "", e);
+        }
+    }
+
+    /** Temp run dirs of killed runs would pile up in the temp dir, where nobody else looks. */
+    private static void removeStaleTempDirs() {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> dirs = Files.list(tmp)) {
+            dirs.filter(d -> d.getFileName().toString().startsWith(TEMP_PREFIX) && Files.isDirectory(d))
+                    .filter(RunDirs::stale)
+                    .forEach(RunDirs::delete);
+        } catch (IOException | UncheckedIOException e) {
+            // best effort: a dir we cannot list or delete costs disk space, not correctness
+        }
+    }
+
+    static boolean ours(Path dir) {
+        return Files.isRegularFile(dir.resolve(MARKER));
+    }
+
+    /** True when {@code dir} is one of ours whose cluster is gone for good (see {@link ClusterState#stale}). */
+    static boolean stale(Path dir) {
+        if (!ours(dir)) {
+            return false;
+        }
+        if (ClusterState.exists(dir)) {
+            return stateStale(dir);
+        }
+        try {
+            Instant made = Files.getLastModifiedTime(dir.resolve(MARKER)).toInstant();
+            return made.isBefore(Instant.now().minus(STARTING_GRACE));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean stateStale(Path dir) {
+        try {
+            return ClusterState.read(dir).stale(dir);
+        } catch (IllegalArgumentException corrupt) {
+            return true;
+        }
+    }
+
+    /** Deletes everything but the marker. */
+    static void clear(Path dir) {
+        try (Stream<Path> children = Files.list(dir)) {
+            children.filter(p -> !p.getFileName().toString().equals(MARKER)).forEach(RunDirs::deleteTree);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clear " + dir, e);
+        }
+    }
+
+    /** Deletes a run dir of ours; leaves anything else alone. */
+    static void delete(Path dir) {
+        if (ours(dir)) {
+            deleteTree(dir);
+        }
+    }
+
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    if (e instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;   // a broker deleted a segment while we walked
+                    }
+                    throw e;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + root, e);
+        }
+    }
+
+    private static boolean isEmpty(Path dir) throws IOException {
+        try (Stream<Path> children = Files.list(dir)) {
+            return children.findAny().isEmpty();
+        }
+    }
+}

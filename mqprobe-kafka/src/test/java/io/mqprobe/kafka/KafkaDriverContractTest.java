@@ -1,0 +1,42 @@
+package io.mqprobe.kafka;
+
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.DriverContractTest;
+import io.mqprobe.api.Drivers;
+import io.mqprobe.api.Target;
+import io.mqprobe.kafka.embedded.SharedKafkaCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.util.Map;
+
+/** The driver contract against the shared real 3-broker cluster; the driver is found through ServiceLoader. */
+@ExtendWith(SharedKafkaCluster.class)
+class KafkaDriverContractTest extends DriverContractTest {
+
+    private static Driver driver;
+
+    @BeforeAll
+    static void connect() {
+        driver = Drivers.connect(new Target("kafka", SharedKafkaCluster.cluster().bootstrap(), Map.of(), Duration.ofSeconds(10)));
+    }
+
+    @AfterAll
+    static void disconnect() {
+        if (driver != null) {
+            driver.close();
+        }
+    }
+
+    @Override
+    protected Driver driver() {
+        return driver;
+    }
+
+    @Override
+    protected int brokerCount() {
+        return SharedKafkaCluster.BROKERS;
+    }
+}
