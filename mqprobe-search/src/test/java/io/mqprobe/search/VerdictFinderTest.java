@@ -154,6 +154,20 @@ class VerdictFinderTest {
     }
 
     @Test
+    void should_not_cap_the_sustainable_load_by_the_load_generators_or_the_hosts_cpu() {
+        // one shared box: mqprobe and the host are busy, the broker is not: the cluster could sustain more
+        List<StepMeasurement> steps = List.of(
+                step(0, 10_000).cpu("broker-1", 0.4, 2).cpu("client", 1.8, 2).cpu("host", 2, 2).build(),
+                step(1, 20_000).cpu("broker-1", 0.8, 2).cpu("client", 1.9, 2).cpu("host", 2, 2).build(),
+                step(2, 30_000).cpu("broker-1", 1.6, 2).cpu("client", 1.9, 2).cpu("host", 2, 2).build());
+
+        ScenarioVerdict verdict = VerdictFinder.find(steps, DEFAULTS, "max steps");
+
+        assertThat(verdict.sustainable().step()).isEqualTo(1);
+        assertThat(verdict.sustainable().limitedBy()).isEqualTo("broker-1 CPU 80 % > 75 % at step 2");
+    }
+
+    @Test
     void should_count_under_replicated_partitions_as_not_sustainable() {
         List<StepMeasurement> steps = List.of(step(0, 10_000).build(),
                 step(1, 20_000).use("broker-2", Metric.UNDER_REPLICATED, 3).build());
