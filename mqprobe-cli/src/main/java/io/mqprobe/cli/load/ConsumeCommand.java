@@ -65,9 +65,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 : messages > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
         ConsumerLoadSpec load = consumer.spec(topic, messages, runFor);
         monitor.interval();
-        LoadSession session = LoadSession.open("consume", List.of(spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)),
-                target, 1, output, false, spec.commandLine().getOut(), spec.commandLine().getErr());
-        try {
+        return LoadSession.run("consume", spec, target, 1, output, false, session -> {
             session.topics().requireExisting(topic, session.cluster().target().bootstrap());
             session.watchTopic(topic);
             Monitoring monitoring = session.startMonitoring(monitor, List.of(load.groupId()), Double.NaN, Double.NaN);
@@ -98,12 +96,7 @@ public final class ConsumeCommand implements Callable<Integer> {
             session.document().addStep(scenario, step);
             summarize(session.document(), window, delivery, consumers.stats().unstamped());
             return session.exitCode(0);
-        } catch (RuntimeException e) {
-            session.failed(e);
-            throw e;
-        } finally {
-            session.close();
-        }
+        });
     }
 
     private static void summarize(ResultDocument document, WindowTotals window, DeliveryReport delivery, long unstamped) {

@@ -59,9 +59,7 @@ public final class E2eCommand implements Callable<Integer> {
         producer.spec("validation-only", PRODUCER_DEFAULTS, true);
         consumer.spec("validation-only", 0, Duration.ofSeconds(1));
         monitor.interval();
-        LoadSession session = LoadSession.open("e2e", List.of(spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)),
-                target, 1, output, topic.keepTopics(), spec.commandLine().getOut(), spec.commandLine().getErr());
-        try {
+        return LoadSession.run("e2e", spec, target, 1, output, topic.keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "e2e");
             ProducerLoadSpec load = producer.spec(layout.name(), PRODUCER_DEFAULTS, true);
             // consumers outlive the producers by the drain time, so late messages are still counted
@@ -75,11 +73,6 @@ public final class E2eCommand implements Callable<Integer> {
             StepRunner.Outcome outcome = runner.run(scenario, 0, load, producer.warmup(), consumers, SingleRun.DRAIN_TIMEOUT);
             SingleRun.summarize(session.document(), outcome, load);
             return session.exitCode(SingleRun.exitCode(outcome));
-        } catch (RuntimeException e) {
-            session.failed(e);
-            throw e;
-        } finally {
-            session.close();
-        }
+        });
     }
 }

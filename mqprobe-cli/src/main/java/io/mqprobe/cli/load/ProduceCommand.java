@@ -59,9 +59,7 @@ public final class ProduceCommand implements Callable<Integer> {
             case "perf-test" -> true;
             default -> throw new UsageException("--format must be human or perf-test, got '" + format + "'");
         };
-        LoadSession session = LoadSession.open("produce", List.of(spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)),
-                target, 1, output, topic.keepTopics(), spec.commandLine().getOut(), spec.commandLine().getErr());
-        try {
+        return LoadSession.run("produce", spec, target, 1, output, topic.keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "produce");
             ProducerLoadSpec load = producer.spec(layout.name(), Map.of(), false);
             session.watchTopic(layout.name());
@@ -85,11 +83,6 @@ public final class ProduceCommand implements Callable<Integer> {
             }
             SingleRun.summarize(session.document(), outcome, load);
             return session.exitCode(SingleRun.exitCode(outcome));
-        } catch (RuntimeException e) {
-            session.failed(e);
-            throw e;
-        } finally {
-            session.close();
-        }
+        });
     }
 }

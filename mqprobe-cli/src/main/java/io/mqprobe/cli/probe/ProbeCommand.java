@@ -56,9 +56,7 @@ public final class ProbeCommand implements Callable<Integer> {
         ScenarioRunner.Settings settings = probe.settings();
         monitor.interval();
         CeilingsStep.validate(probe);
-        LoadSession session = LoadSession.open("probe", List.of(spec.commandLine().getParseResult().originalArgs().toArray(String[]::new)),
-                target, EMBEDDED_BROKERS, output, probe.keepTopics, spec.commandLine().getOut(), spec.commandLine().getErr());
-        try {
+        return LoadSession.run("probe", spec, target, EMBEDDED_BROKERS, output, probe.keepTopics, session -> {
             ResultDocument document = session.document();
             document.thresholds = settings.thresholds();
             ResultDocument.Ceilings ceilings = CeilingsStep.measure(probe, session);
@@ -87,12 +85,7 @@ public final class ProbeCommand implements Callable<Integer> {
                         summary.notes());
             }
             return session.exitCode(ExitCode.OK);
-        } catch (RuntimeException e) {
-            session.failed(e);
-            throw e;
-        } finally {
-            session.close();
-        }
+        });
     }
 
     /** Topics of each scenario are created, watched, and deleted as soon as the scenario ends (disk stays free). */

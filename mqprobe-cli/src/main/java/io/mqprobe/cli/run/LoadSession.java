@@ -5,6 +5,8 @@ import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.target.ClusterSession;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.load.RunControl;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import io.mqprobe.result.ResultDocument;
 
 import java.io.PrintWriter;
@@ -45,7 +47,7 @@ public final class LoadSession implements AutoCloseable {
      * Connects (or starts the embedded cluster) and opens the run directory. Nothing is written
      * when the target is unreachable.
      */
-    public static LoadSession open(String command, List<String> argv, TargetOptions targetOptions, int defaultBrokers,
+    private static LoadSession open(String command, List<String> argv, TargetOptions targetOptions, int defaultBrokers,
                                    OutputOptions outputOptions, boolean keepTopics, PrintWriter out, PrintWriter err) {
         ClusterSession cluster = ClusterSession.open(targetOptions, defaultBrokers, err);
         try {
@@ -56,6 +58,32 @@ public final class LoadSession implements AutoCloseable {
         } catch (RuntimeException e) {
             cluster.close();
             throw e;
+        }
+    }
+
+    /** The body of a load command, run inside an open session. */
+    @FunctionalInterface
+    public interface Body {
+        /** @return the exit code of a run that got to its end */
+        int run(LoadSession session);
+    }
+
+    /**
+     * Opens a session for the command, runs the body, and closes the session whatever happens; a
+     * failure is recorded in the (partial) result before it propagates to the failure handler.
+     */
+    public static int run(String command, CommandSpec spec, TargetOptions targetOptions, int defaultBrokers,
+                          OutputOptions outputOptions, boolean keepTopics, Body body) {
+        CommandLine cmd = spec.commandLine();
+        LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), targetOptions, defaultBrokers,
+                outputOptions, keepTopics, cmd.getOut(), cmd.getErr());
+        try {
+            return body.run(session);
+        } catch (RuntimeException e) {
+            session.failed(e);
+            throw e;
+        } finally {
+            session.close();
         }
     }
 
