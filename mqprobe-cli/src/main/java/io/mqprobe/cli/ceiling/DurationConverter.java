@@ -22,4 +22,16 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         }
         return duration;
     }
+
+    /** The same, allowing zero (a warm-up that can be switched off). */
+    static final class OrZero implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                return TimeSpan.parse(value);
+            } catch (UsageException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
 }

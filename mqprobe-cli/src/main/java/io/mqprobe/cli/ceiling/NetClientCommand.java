@@ -37,6 +37,11 @@ final class NetClientCommand implements Callable<Integer> {
             description = "How long to send; a bare number is seconds (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
+    @Option(names = {"-O", "--omit"}, paramLabel = "TIME", defaultValue = "1s", converter = DurationConverter.OrZero.class,
+            description = "Warm-up before the measured --duration, left out of every figure (iperf3 -O); the JVMs on both"
+                    + " ends need about a second to compile their I/O path (default: ${DEFAULT-VALUE}).")
+    Duration omit;
+
     @Option(names = {"-R", "--reverse"}, description = "The server sends and this client receives.")
     boolean reverse;
 
@@ -53,7 +58,7 @@ final class NetClientCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        NetClientSpec clientSpec = new NetClientSpec(host, port, streams, duration, reverse, blockSizeBytes, connectTimeout);
+        NetClientSpec clientSpec = new NetClientSpec(host, port, streams, omit, duration, reverse, blockSizeBytes, connectTimeout);
         if (jsonFile != null) {
             JsonOutput.checkWritable(jsonFile);
         }

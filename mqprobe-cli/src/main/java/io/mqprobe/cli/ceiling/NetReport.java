@@ -17,9 +17,9 @@ final class NetReport {
     }
 
     static void header(PrintWriter out, NetClientSpec spec) {
-        out.printf(Locale.ROOT, "Connected to %s: %d %s, %s, %s%n", spec.address(), spec.streams(),
+        out.printf(Locale.ROOT, "Connected to %s: %d %s, %s after %s warm-up, %s%n", spec.address(), spec.streams(),
                 spec.streams() == 1 ? "stream" : "streams", DiskReport.seconds(spec.duration().toMillis()),
-                spec.reverse() ? "server sends (reverse)" : "client sends");
+                DiskReport.seconds(spec.omit().toMillis()), spec.reverse() ? "server sends (reverse)" : "client sends");
         out.printf(Locale.ROOT, "%-6s %-15s %12s %16s%n", "", "Interval", "Transfer", "Bitrate");
         out.flush();
     }

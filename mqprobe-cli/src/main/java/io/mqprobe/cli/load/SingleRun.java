@@ -25,6 +25,9 @@ final class SingleRun {
     /** Client CPU above this share of its cores means the load generator, not the cluster, set the pace. */
     private static final double CLIENT_SATURATED_PCT = 90;
 
+    /** A paced send this late (p99) means the offered load was not the one asked for. */
+    private static final double LATE_SEND_US = 10_000;
+
     private SingleRun() {
     }
 
@@ -50,11 +53,18 @@ final class SingleRun {
         if (outcome.unfinishedSends() > 0) {
             notes.add(outcome.unfinishedSends() + " sends were still unacknowledged when the run ended");
         }
-        boolean clientLimited = clientSaturated(step.resources());
-        if (clientLimited) {
+        boolean cpuBound = clientSaturated(step.resources());
+        if (cpuBound) {
             notes.add("the load generator (mqprobe) was near its CPU limit: the cluster may take more than measured;"
                     + " run more clients on other machines");
         }
+        boolean late = spec.paced() && step.sendDelayUs().p99() > LATE_SEND_US;
+        if (late) {
+            notes.add("mqprobe could not send on schedule (p99 send delay " + TimeSpan.formatMicros(step.sendDelayUs().p99())
+                    + "): its CPU or the producer's full buffer (broker backpressure) held sends back, so the offered"
+                    + " load was not what was asked");
+        }
+        boolean clientLimited = cpuBound || late;
         synchronized (document) {
             document.summary = new ResultDocument.Summary(headline, lines, clientLimited, notes);
         }
