@@ -31,8 +31,9 @@ import java.util.concurrent.Callable;
 
 /** {@code mqprobe consume}: a better kafka-consumer-perf-test. */
 @Command(name = "consume", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Consume a topic as fast as possible: MB/s, msgs/s, end-to-end latency from the send time mqprobe",
-                "stamped in each message, and lost / duplicated / out-of-order counts per producer."})
+        description = {"Consume a topic and measure it (a better kafka-consumer-perf-test).",
+                "MB/s, msgs/s, end-to-end latency from the send time mqprobe stamped in each message, and lost /",
+                "duplicated / out-of-order counts per producer."})
 public final class ConsumeCommand implements Callable<Integer> {
 
     @Spec

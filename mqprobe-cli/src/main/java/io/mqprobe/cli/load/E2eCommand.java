@@ -23,8 +23,9 @@ import java.util.concurrent.Callable;
 
 /** {@code mqprobe e2e}: produce and consume a fresh topic at once; end-to-end latency and a delivery check. */
 @Command(name = "e2e", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Produce and consume a fresh topic at the same time: end-to-end latency, and proof that no",
-                "acknowledged message was lost, duplicated or reordered (acks=all and idempotence by default)."})
+        description = {"Produce and consume a fresh topic at once: end-to-end latency and a delivery check.",
+                "Proves that no acknowledged message was lost, duplicated or reordered (acks=all and idempotence",
+                "by default)."})
 public final class E2eCommand implements Callable<Integer> {
 
     /** Durable, exactly-once-per-partition sending, so any loss or duplicate found is the cluster's doing. */

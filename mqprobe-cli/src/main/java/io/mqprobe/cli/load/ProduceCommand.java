@@ -23,8 +23,8 @@ import java.util.function.Consumer;
 
 /** {@code mqprobe produce}: a better kafka-producer-perf-test. */
 @Command(name = "produce", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Send load to a topic and measure throughput and latency (like kafka-producer-perf-test,",
-                "with open-loop pacing, coordinated-omission-corrected latency, many clients and resource monitoring)."})
+        description = {"Send load to a topic and measure throughput and latency (a better kafka-producer-perf-test).",
+                "Open-loop pacing, coordinated-omission-corrected latency, many clients, resource monitoring."})
 public final class ProduceCommand implements Callable<Integer> {
 
     @Spec

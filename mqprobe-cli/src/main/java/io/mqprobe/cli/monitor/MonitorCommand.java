@@ -27,8 +27,8 @@ import java.util.concurrent.Callable;
 @Command(name = "monitor",
         mixinStandardHelpOptions = true,
         description = {
-                "Live view of a cluster: business and replication traffic per broker",
-                "(leader and follower side by side), CPU, memory, GC, disk, NIC and",
+                "Live view of a cluster: leader and follower traffic, CPU, disk, NIC per broker.",
+                "Business and replication traffic per broker side by side, CPU, memory, GC, disk, NIC and",
                 "under-replicated partitions, refreshed every --interval. Sources: the",
                 "Kafka protocol, embedded brokers' /proc and JMX, --jmx, --prometheus, this",
                 "host. Without --bootstrap: the 'cluster up' cluster, else a new embedded one."})

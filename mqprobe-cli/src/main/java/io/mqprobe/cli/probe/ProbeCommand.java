@@ -27,9 +27,10 @@ import java.util.concurrent.Callable;
 
 /** {@code mqprobe probe}: the main job — ramp every scenario to saturation and say what the cluster can take. */
 @Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Probe a cluster's capacity: measure disk and NIC ceilings, ramp producer clients per scenario",
-                "until throughput plateaus, watch every resource, and report ceiling, knee, sustainable load and the",
-                "bottleneck. With no --bootstrap it starts an embedded 3-broker Kafka cluster."})
+        description = {"Probe a cluster's capacity: ceiling, knee, sustainable load and the bottleneck.",
+                "Measures disk and NIC ceilings, ramps producer clients per scenario until throughput plateaus,",
+                "then paces load below the ceiling, watching every resource. With no --bootstrap it starts an",
+                "embedded 3-broker Kafka cluster."})
 public final class ProbeCommand implements Callable<Integer> {
 
     private static final int EMBEDDED_BROKERS = 3;
