@@ -9,15 +9,15 @@ cd "$(dirname "$0")/.."
 records=${1:-3000000}
 size=${2:-1024}
 export MQPROBE_HOME=$(mktemp -d)     # a private embedded cluster, never a user's
-trap 'java -cp "$cp" io.mqprobe.cli.Main cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME"' EXIT
+cp="bench/target/lib/*"
+jvm=(java -Xms512m -Xmx2g -XX:+UseParallelGC -Dmqprobe.home="$MQPROBE_HOME")
+trap '"${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME"' EXIT
 
 echo "building ..." >&2
 mvn -q -B -DskipTests install >/tmp/mqprobe-bench-build.log 2>&1 || { cat /tmp/mqprobe-bench-build.log; exit 1; }
-cp="bench/target/lib/*"
-jvm=(java -Xms512m -Xmx2g -XX:+UseParallelGC -Dmqprobe.home="$MQPROBE_HOME")
 
 "${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main cluster up --brokers 1 >&2
-bootstrap=$("${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main cluster status | sed -n 's/^bootstrap: *//p' | head -1)
+bootstrap=$("${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main cluster status | sed -n 's/^bootstrap *//p' | head -1)
 [[ -n "$bootstrap" ]] || { echo "could not read the embedded cluster's bootstrap" >&2; exit 1; }
 
 # one CPU-seconds figure (user+sys) of a command, its stdout kept in $out
@@ -27,7 +27,7 @@ run_timed() {
   cpu=$(awk '{print $1+$2}' "$tf"); rm -f "$tf"
 }
 
-printf "\n%-34s %-10s %14s %12s %18s\n" "settings" "tool" "records/s" "MB/s" "CPU s / M records"
+printf "\n%-40s %-10s %14s %12s %18s\n" "settings" "tool" "records/s" "MB/s" "CPU s / M records"
 for settings in "acks=1" "acks=1 batch.size=1048576 linger.ms=5"; do
   topic="mqprobe-bench-$RANDOM"
   "${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main produce --bootstrap "$bootstrap" --topic "$topic" --create-topic \
@@ -49,7 +49,7 @@ for settings in "acks=1" "acks=1 batch.size=1048576 linger.ms=5"; do
       mbs=$(sed -E 's/^[0-9]+ records sent, ([0-9.]+) records\/sec \(([0-9.]+) MB\/sec\).*/\2/' <<<"$line")
     fi
     per_m=$(awk -v c="$cpu" -v r="$records" 'BEGIN{printf "%.2f", c/r*1e6}')
-    printf "%-34s %-10s %14.0f %12.2f %18s\n" "$settings" "$tool" "$rps" "$mbs" "$per_m"
+    printf "%-40s %-10s %14.0f %12.2f %18s\n" "$settings" "$tool" "$rps" "$mbs" "$per_m"
   done
 done
 echo
