@@ -14,8 +14,8 @@ public record CliRun(int exitCode, String out, String err, long millis) {
         return new CliRun(code, out.toString(), err.toString(), (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** Lines of stderr that are not blank. */
+    /** Lines of stderr that are not blank, without the usage hint picocli adds after a bad flag. */
     public long errLines() {
-        return err.lines().filter(l -> !l.isBlank()).count();
+        return err.lines().filter(l -> !l.isBlank() && !l.startsWith("Try 'mqprobe")).count();
     }
 }

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.ceiling;
 
+import io.mqprobe.cli.CliRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;

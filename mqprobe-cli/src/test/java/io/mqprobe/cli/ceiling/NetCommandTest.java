@@ -1,5 +1,6 @@
 package io.mqprobe.cli.ceiling;
 
+import io.mqprobe.cli.CliRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqprobe.probes.net.NetServer;
@@ -53,7 +54,7 @@ class NetCommandTest {
             CliRun run = CliRun.of(args);
 
             assertThat(run.exitCode()).as(String.join(" ", args)).isEqualTo(2);
-            assertThat(run.errorLines()).as(String.join(" ", args)).isEqualTo(1);
+            assertThat(run.errLines()).as(String.join(" ", args)).isEqualTo(1);
             assertThat(run.err()).startsWith("mqprobe: ").doesNotContain("\tat ");
         }
     }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The main job end to end on the shared embedded cluster, and a probe interrupted with SIGINT. */
 @ExtendWith(SharedCliCluster.class)
@@ -25,7 +26,7 @@ class ProbeCommandTest {
     @Test
     void should_ramp_scenarios_and_write_verdicts_ceilings_and_reports(@TempDir Path dir) throws Exception {
         CliRun run = CliRun.of("probe", "--scenarios", "single,replicated-all", "--max-steps", "3",
-                "--step-warmup", "1s", "--step-duration", "2s", "--out", dir.toString());
+                "--step-warmup", "1s", "--step-duration", "2s", "--sustainable-steps", "0.5", "--out", dir.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
@@ -35,7 +36,13 @@ class ProbeCommandTest {
         JsonNode scenarios = doc.get("scenarios");
         assertThat(scenarios).hasSize(2);
         for (JsonNode s : scenarios) {
-            assertThat(s.get("steps").size()).isBetween(1, 3);
+            // up to 3 unthrottled steps to saturate, then one paced at half the ceiling
+            JsonNode steps = s.get("steps");
+            assertThat(steps.size()).isBetween(2, 4);
+            assertThat(steps.get(0).get("targetRecordsPerSecond").isNull()).isTrue();
+            JsonNode paced = steps.get(steps.size() - 1);
+            double ceiling = s.get("verdict").get("ceiling").get("recordsPerSecond").asDouble();
+            assertThat(paced.get("targetRecordsPerSecond").asDouble()).isCloseTo(ceiling / 2, within(ceiling * 0.01));
             assertThat(s.get("verdict").get("ceiling").get("bytesPerSecond").asDouble()).isPositive();
             assertThat(s.get("verdict").get("bottleneck").get("resource").asText()).isNotBlank();
             assertThat(s.get("verdict").get("stopReason").asText()).isNotBlank();
