@@ -21,8 +21,8 @@ import java.util.List;
  */
 public record RampPlan(Duration warmup, Duration measure, int maxClients, int maxSteps, List<Double> sustainableFractions) {
 
-    /** Half and 80 % of the ceiling: where production usually wants to run. */
-    public static final List<Double> DEFAULT_FRACTIONS = List.of(0.5, 0.8);
+    /** A quarter, half and 80 % of the ceiling: where production usually wants to run, and a safe floor. */
+    public static final List<Double> DEFAULT_FRACTIONS = List.of(0.25, 0.5, 0.8);
 
     public RampPlan {
         if (warmup.isNegative() || measure.toMillis() < 1000) {

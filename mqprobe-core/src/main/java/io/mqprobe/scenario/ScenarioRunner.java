@@ -36,6 +36,7 @@ import java.util.Map;
 public final class ScenarioRunner {
 
     private static final Duration STEP_DRAIN = Duration.ofSeconds(15);
+    private static final Duration SETTLE_BEFORE_PACED = Duration.ofSeconds(3);
     /** An SLO no unthrottled step can break: their latency is the producer's own queue, judged only on paced steps. */
     private static final double UNJUDGED_SLO_MS = 1e9;
 
@@ -149,6 +150,8 @@ public final class ScenarioRunner {
         int atStep = saturation.knee() != null ? saturation.knee().step() : saturation.ceiling().step();
         int clients = saturationSteps.stream().filter(s -> s.index() == atStep).findFirst().orElseThrow().clients();
         int index = saturationSteps.get(saturationSteps.size() - 1).index() + 1;
+        // let followers and the page cache catch up with the saturating steps before judging latency
+        control.sleep(SETTLE_BEFORE_PACED.toMillis());
         List<StepMeasurement> paced = new ArrayList<>();
         for (double fraction : settings.plan().sustainableFractions()) {
             if (control.cancelled()) {

@@ -42,13 +42,18 @@ final class SingleRun {
         List<String> notes = new ArrayList<>();
         String headline = String.format(Locale.ROOT, "%,.0f msgs/s, %s, p99 %s", step.recordsPerSecond(),
                 ByteSize.formatRate(step.bytesPerSecond()), TimeSpan.formatMicros(step.latencyUs().p99()));
-        lines.add(String.format(Locale.ROOT, "%d clients × %d threads%s, %s records, %s", spec.clients(),
-                spec.threadsPerClient(), spec.sync() ? " (sync)" : "", ByteSize.format(spec.recordSizeBytes()),
+        lines.add(String.format(Locale.ROOT, "%d client%s × %d thread%s%s, %s records, %s", spec.clients(),
+                spec.clients() == 1 ? "" : "s", spec.threadsPerClient(), spec.threadsPerClient() == 1 ? "" : "s",
+                spec.sync() ? " (sync)" : "", ByteSize.format(spec.recordSizeBytes()),
                 spec.paced() ? String.format(Locale.ROOT, "offered %,.0f msgs/s", spec.targetRecordsPerSecond()) : "unthrottled"));
         if (step.consumed() != null) {
             StepResult.Consumed c = step.consumed();
             lines.add(String.format(Locale.ROOT, "consumed %,d: lost %d, duplicated %d, out of order %d%s", c.records(),
                     c.lost(), c.duplicates(), c.outOfOrder(), c.lossCheckedAgainstAcks() ? " (checked against acknowledgements)" : ""));
+        }
+        if (!spec.paced() && !spec.sync()) {
+            notes.add("unthrottled: latency includes the time records wait in the producer's own buffer;"
+                    + " pass --throughput for the latency at a given load");
         }
         if (outcome.unfinishedSends() > 0) {
             notes.add(outcome.unfinishedSends() + " sends were still unacknowledged when the run ended");

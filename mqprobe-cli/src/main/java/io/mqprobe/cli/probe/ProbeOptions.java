@@ -64,7 +64,7 @@ final class ProbeOptions {
     int maxSteps;
 
     @Option(names = "--sustainable-steps", split = ",", paramLabel = "FRACTION",
-            description = "Paced steps after saturation, as fractions of the ceiling (default: 0.5,0.8).")
+            description = "Paced steps after saturation, as fractions of the ceiling (default: 0.25,0.5,0.8).")
     List<Double> sustainableFractions = new ArrayList<>(RampPlan.DEFAULT_FRACTIONS);
 
     @Option(names = "--cpu-threshold", paramLabel = "PCT", defaultValue = "75", description = "Sustainable CPU limit, %% of cores (default: ${DEFAULT-VALUE}).")
