@@ -1,5 +1,6 @@
 package io.mqprobe.cli;
 
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -20,7 +21,9 @@ public final class SharedCliCluster implements BeforeAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("cluster", key -> start(), Running.class);
+        Running running = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("cluster", key -> start(), Running.class);
+        // a test class with its own temporary home may have changed the property since
+        System.setProperty("mqprobe.home", running.home.toString());
     }
 
     private static Running start() {
@@ -35,7 +38,7 @@ public final class SharedCliCluster implements BeforeAllCallback {
         if (up.exitCode() != 0) {
             throw new IllegalStateException("cluster up failed: " + up.err() + up.out());
         }
-        Running running = new Running();
+        Running running = new Running(home);
         // a killed test JVM must not leave detached brokers behind
         Runtime.getRuntime().addShutdownHook(new Thread(running::stop));
         return running;
@@ -43,12 +46,18 @@ public final class SharedCliCluster implements BeforeAllCallback {
 
     /** Stops the cluster once, at the end of the run or on JVM exit. */
     static final class Running implements ExtensionContext.Store.CloseableResource {
+        private final Path home;
         private boolean stopped;
 
+        Running(Path home) {
+            this.home = home;
+        }
+
+        /** Stops the cluster under this home, whatever the mqprobe.home property says by now. */
         synchronized void stop() {
             if (!stopped) {
                 stopped = true;
-                CliRun.of("cluster", "down");
+                EmbeddedKafkaCluster.attach(home.resolve("cluster")).ifPresent(EmbeddedKafkaCluster::close);
             }
         }
 

@@ -32,15 +32,23 @@ class ClusterCommandTest {
     private StringWriter out;
     private StringWriter err;
 
+    private String previousHome;
+
     @BeforeEach
     void useTempHome() {
+        previousHome = System.getProperty("mqprobe.home");
         System.setProperty("mqprobe.home", home.toString());
     }
 
     @AfterEach
     void bringDownWhatATestLeftUp() {
         EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir()).ifPresent(EmbeddedKafkaCluster::close);
-        System.clearProperty("mqprobe.home");
+        // other test classes share one cluster under their own home: give it back
+        if (previousHome == null) {
+            System.clearProperty("mqprobe.home");
+        } else {
+            System.setProperty("mqprobe.home", previousHome);
+        }
     }
 
     private int run(String... args) {

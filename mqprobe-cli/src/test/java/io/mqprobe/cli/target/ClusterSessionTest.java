@@ -30,14 +30,22 @@ class ClusterSessionTest {
 
     private final StringWriter progress = new StringWriter();
 
+    private String previousHome;
+
     @BeforeEach
     void useTempHome() {
+        previousHome = System.getProperty("mqprobe.home");
         System.setProperty("mqprobe.home", home.toString());
     }
 
     @AfterEach
     void restoreHome() {
-        System.clearProperty("mqprobe.home");
+        // other test classes share one cluster under their own home: give it back
+        if (previousHome == null) {
+            System.clearProperty("mqprobe.home");
+        } else {
+            System.setProperty("mqprobe.home", previousHome);
+        }
     }
 
     @Command(name = "session-test")
