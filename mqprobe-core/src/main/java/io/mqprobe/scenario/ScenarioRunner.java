@@ -37,8 +37,6 @@ public final class ScenarioRunner {
 
     private static final Duration STEP_DRAIN = Duration.ofSeconds(15);
     private static final Duration SETTLE_BEFORE_PACED = Duration.ofSeconds(3);
-    /** An SLO no unthrottled step can break: their latency is the producer's own queue, judged only on paced steps. */
-    private static final double UNJUDGED_SLO_MS = 1e9;
 
     /** Creates and deletes topics for the runner (the CLI tracks them so only mqprobe's are deleted). */
     public interface Topics {
@@ -118,7 +116,7 @@ public final class ScenarioRunner {
                                  Map<String, String> props) {
         RampPlan plan = settings.plan();
         // unthrottled producers queue in their own buffers, so their latency is not judged against the SLO
-        Thresholds saturationThresholds = settings.thresholds().withSloP99Ms(UNJUDGED_SLO_MS);
+        Thresholds saturationThresholds = settings.thresholds().withoutLatencyJudgement();
         List<StepMeasurement> measured = new ArrayList<>();
         String stopReason = null;
         List<Integer> clientSteps = plan.clientSteps();

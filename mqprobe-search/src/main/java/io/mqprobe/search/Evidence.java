@@ -68,7 +68,8 @@ final class Evidence {
 
     /** "p99 3.2 ms (SLO 200 ms), errors 0 %, 48,000 msgs/s (46.9 MiB/s) at step 3". */
     static String load(StepMeasurement at, Thresholds t) {
-        return "p99 " + HumanUnits.latencyUs(at.p99Us()) + " (SLO " + HumanUnits.latencyUs(t.sloP99Us()) + "), errors "
+        String slo = t.judgesLatency() ? "SLO " + HumanUnits.latencyUs(t.sloP99Us()) : "unthrottled, not judged";
+        return "p99 " + HumanUnits.latencyUs(at.p99Us()) + " (" + slo + "), errors "
                 + HumanUnits.pct(100 * at.errorRatio()) + ", " + HumanUnits.msgsPerSecond(at.recordsPerSecond())
                 + " (" + HumanUnits.rate(at.bytesPerSecond()) + ") at step " + at.index();
     }

@@ -42,6 +42,19 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
         return new Thresholds(75, 40, 80, 80, 200, 5, 2, 0.001);
     }
 
+    /** An SLO no step can break, for unthrottled steps whose latency is the producer's own queue. */
+    static final double UNJUDGED_SLO_MS = Double.MAX_VALUE;
+
+    /** The same thresholds, but latency is recorded and not judged (no SLO, no latency-climb rule). */
+    public Thresholds withoutLatencyJudgement() {
+        return withSloP99Ms(UNJUDGED_SLO_MS);
+    }
+
+    /** False for {@link #withoutLatencyJudgement()}. */
+    public boolean judgesLatency() {
+        return sloP99Ms < UNJUDGED_SLO_MS;
+    }
+
     /** The same thresholds with another p99 SLO (what {@code --slo-p99} changes). */
     public Thresholds withSloP99Ms(double newSloP99Ms) {
         return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct, newSloP99Ms, plateauGainPct, plateauSteps, maxErrorRatio);

@@ -67,4 +67,15 @@ class ThresholdsTest {
         assertThat(edges.plateauSteps()).isEqualTo(10);
         assertThat(edges.maxErrorRatio()).isZero();
     }
+
+    @Test
+    void should_record_but_not_judge_latency_without_an_slo() {
+        Thresholds unjudged = Thresholds.defaults().withoutLatencyJudgement();
+        assertThat(unjudged.judgesLatency()).isFalse();
+        assertThat(Thresholds.defaults().judgesLatency()).isTrue();
+        java.util.List<StepMeasurement> steps = java.util.List.of(StepBuilder.step(0, 10_000).p99Ms(5_000).build());
+        assertThat(VerdictFinder.find(steps, unjudged, "max steps").sustainable()).isNotNull();
+        assertThat(VerdictFinder.find(steps, unjudged, "max steps").bottleneck().evidence())
+                .anyMatch(e -> e.contains("unthrottled, not judged"));
+    }
 }
