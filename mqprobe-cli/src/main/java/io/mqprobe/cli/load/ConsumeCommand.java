@@ -4,9 +4,7 @@ import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
-import io.mqprobe.cli.run.MonitorOptions;
-import io.mqprobe.cli.run.OutputOptions;
-import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.load.LoadMeter;
@@ -52,24 +50,18 @@ public final class ConsumeCommand implements Callable<Integer> {
     ConsumerOptions consumer;
 
     @Mixin
-    TargetOptions target;
-
-    @Mixin
-    MonitorOptions monitor;
-
-    @Mixin
-    OutputOptions output;
+    RunOptions run;
 
     @Override
     public Integer call() {
         Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
                 : messages > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
         ConsumerLoadSpec load = consumer.spec(topic, messages, runFor);
-        monitor.interval();
-        return LoadSession.run("consume", spec, target, 1, output, false, session -> {
+        run.monitor().interval();
+        return LoadSession.run("consume", spec, run, 1, false, session -> {
             session.topics().requireExisting(topic, session.cluster().target().bootstrap());
             session.watchTopic(topic);
-            Monitoring monitoring = session.startMonitoring(monitor, List.of(load.groupId()), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(load.groupId()), Double.NaN, Double.NaN);
             int partitions = session.cluster().driver().admin().describeTopic(topic).size();
             ScenarioResult scenario = session.document().addScenario(new ScenarioResult("consume",
                     "consume " + topic + " as group " + load.groupId(),

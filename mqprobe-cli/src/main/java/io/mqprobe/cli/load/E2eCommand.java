@@ -3,9 +3,7 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
-import io.mqprobe.cli.run.MonitorOptions;
-import io.mqprobe.cli.run.OutputOptions;
-import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.load.NanoClock;
 import io.mqprobe.load.ProducerLoadSpec;
@@ -44,13 +42,7 @@ public final class E2eCommand implements Callable<Integer> {
     ConsumerOptions consumer;
 
     @Mixin
-    TargetOptions target;
-
-    @Mixin
-    MonitorOptions monitor;
-
-    @Mixin
-    OutputOptions output;
+    RunOptions run;
 
     @Override
     public Integer call() {
@@ -59,14 +51,14 @@ public final class E2eCommand implements Callable<Integer> {
         }
         producer.spec("validation-only", PRODUCER_DEFAULTS, true);
         consumer.spec("validation-only", 0, Duration.ofSeconds(1));
-        monitor.interval();
-        return LoadSession.run("e2e", spec, target, 1, output, topic.keepTopics(), session -> {
+        run.monitor().interval();
+        return LoadSession.run("e2e", spec, run, 1, topic.keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "e2e");
             ProducerLoadSpec load = producer.spec(layout.name(), PRODUCER_DEFAULTS, true);
             // consumers outlive the producers by the drain time, so late messages are still counted
             ConsumerLoadSpec consumers = consumer.spec(layout.name(), 0, load.duration().plus(SingleRun.DRAIN_TIMEOUT));
             session.watchTopic(layout.name());
-            Monitoring monitoring = session.startMonitoring(monitor, List.of(consumers.groupId()), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(consumers.groupId()), Double.NaN, Double.NaN);
             ScenarioResult scenario = session.document().addScenario(new ScenarioResult("e2e",
                     "produce and consume " + layout.name(), layout, SingleRun.producerSetup(load)));
             StepRunner runner = new StepRunner(session.cluster().driver(), session.document(), monitoring.window(),

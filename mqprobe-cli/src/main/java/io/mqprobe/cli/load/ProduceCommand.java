@@ -3,9 +3,7 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
-import io.mqprobe.cli.run.MonitorOptions;
-import io.mqprobe.cli.run.OutputOptions;
-import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.load.NanoClock;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepRunner;
@@ -37,13 +35,7 @@ public final class ProduceCommand implements Callable<Integer> {
     ProducerOptions producer;
 
     @Mixin
-    TargetOptions target;
-
-    @Mixin
-    MonitorOptions monitor;
-
-    @Mixin
-    OutputOptions output;
+    RunOptions run;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "human",
             description = "human | perf-test (kafka-producer-perf-test's lines on stdout) (default: ${DEFAULT-VALUE}).")
@@ -53,17 +45,17 @@ public final class ProduceCommand implements Callable<Integer> {
     public Integer call() {
         // bad input fails here, within milliseconds, before any cluster starts
         producer.spec("validation-only", Map.of(), false);
-        monitor.interval();
+        run.monitor().interval();
         boolean perfTestLines = switch (format) {
             case "human" -> false;
             case "perf-test" -> true;
             default -> throw new UsageException("--format must be human or perf-test, got '" + format + "'");
         };
-        return LoadSession.run("produce", spec, target, 1, output, topic.keepTopics(), session -> {
+        return LoadSession.run("produce", spec, run, 1, topic.keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "produce");
             ProducerLoadSpec load = producer.spec(layout.name(), Map.of(), false);
             session.watchTopic(layout.name());
-            Monitoring monitoring = session.startMonitoring(monitor, List.of(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(), Double.NaN, Double.NaN);
             ScenarioResult scenario = session.document().addScenario(new ScenarioResult("produce",
                     "produce to " + layout.name(), layout, SingleRun.producerSetup(load)));
             if (perfTestLines) {

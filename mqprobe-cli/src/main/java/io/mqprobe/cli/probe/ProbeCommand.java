@@ -4,10 +4,8 @@ import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.load.LoadProgress;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
-import io.mqprobe.cli.run.MonitorOptions;
-import io.mqprobe.cli.run.OutputOptions;
+import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.cli.run.TopicLifecycle;
-import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.load.NanoClock;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ResultDocument;
@@ -42,28 +40,22 @@ public final class ProbeCommand implements Callable<Integer> {
     ProbeOptions probe;
 
     @Mixin
-    TargetOptions target;
-
-    @Mixin
-    MonitorOptions monitor;
-
-    @Mixin
-    OutputOptions output;
+    RunOptions run;
 
     @Override
     public Integer call() {
         // everything the user typed is checked before a cluster starts
         List<ScenarioSpec> scenarios = probe.scenarioSpecs();
         ScenarioRunner.Settings settings = probe.settings();
-        monitor.interval();
+        run.monitor().interval();
         CeilingsStep.validate(probe);
-        return LoadSession.run("probe", spec, target, EMBEDDED_BROKERS, output, probe.keepTopics, session -> {
+        return LoadSession.run("probe", spec, run, EMBEDDED_BROKERS, probe.keepTopics, session -> {
             ResultDocument document = session.document();
             document.thresholds = settings.thresholds();
             ResultDocument.Ceilings ceilings = CeilingsStep.measure(probe, session);
             document.ceilings = ceilings;
             session.save();
-            Monitoring monitoring = session.startMonitoring(monitor, List.of(),
+            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(),
                     ceilings.diskWriteBytesPerSecond() == null ? Double.NaN : ceilings.diskWriteBytesPerSecond(),
                     ceilings.nicBytesPerSecond() == null ? Double.NaN : ceilings.nicBytesPerSecond());
             ProbeProgress progress = new ProbeProgress(session.progress(), scenarios, settings.plan());

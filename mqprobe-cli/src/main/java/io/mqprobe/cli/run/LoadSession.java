@@ -72,11 +72,11 @@ public final class LoadSession implements AutoCloseable {
      * Opens a session for the command, runs the body, and closes the session whatever happens; a
      * failure is recorded in the (partial) result before it propagates to the failure handler.
      */
-    public static int run(String command, CommandSpec spec, TargetOptions targetOptions, int defaultBrokers,
-                          OutputOptions outputOptions, boolean keepTopics, Body body) {
+    public static int run(String command, CommandSpec spec, RunOptions options, int defaultBrokers, boolean keepTopics,
+                          Body body) {
         CommandLine cmd = spec.commandLine();
-        LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), targetOptions, defaultBrokers,
-                outputOptions, keepTopics, cmd.getOut(), cmd.getErr());
+        LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), options.target(),
+                defaultBrokers, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
         try {
             return body.run(session);
         } catch (RuntimeException e) {

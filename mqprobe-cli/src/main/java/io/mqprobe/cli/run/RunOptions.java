@@ -1,0 +1,29 @@
+package io.mqprobe.cli.run;
+
+import io.mqprobe.cli.target.TargetOptions;
+import picocli.CommandLine.Mixin;
+
+/** What every load command takes besides its load: where the cluster is, what to watch, where to write. */
+public final class RunOptions {
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    MonitorOptions monitor;
+
+    @Mixin
+    OutputOptions output;
+
+    public TargetOptions target() {
+        return target;
+    }
+
+    public MonitorOptions monitor() {
+        return monitor;
+    }
+
+    public OutputOptions output() {
+        return output;
+    }
+}
