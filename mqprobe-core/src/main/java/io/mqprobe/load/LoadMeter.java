@@ -11,8 +11,7 @@ import java.util.Map;
 
 /**
  * Turns cumulative load counters into per-second rows and sums the measured (post warm-up) ticks
- * into window totals. Called from one thread; histograms are recycled, so steady state allocates
- * little.
+ * into window totals. Called from one thread, once a second: off the hot path.
  */
 public final class LoadMeter {
 
@@ -48,15 +47,15 @@ public final class LoadMeter {
         this.scenario = scenario;
         this.step = step;
         this.lastEpochMs = startEpochMs;
-        this.lastSend = send == null ? null : send.snapshot(startEpochMs, null);
-        this.lastConsume = consume == null ? null : consume.snapshot(startEpochMs, null);
+        this.lastSend = send == null ? null : send.snapshot(startEpochMs);
+        this.lastConsume = consume == null ? null : consume.snapshot(startEpochMs);
     }
 
     /** Takes one interval; {@code measured} ticks count toward the window. */
     public IntervalRow tick(long epochMs, boolean measured) {
         double seconds = Math.max(1e-3, (epochMs - lastEpochMs) / 1000.0);
-        SendStats.Snapshot s = send == null ? null : send.snapshot(epochMs, null);
-        ConsumeStats.Snapshot c = consume == null ? null : consume.snapshot(epochMs, null);
+        SendStats.Snapshot s = send == null ? null : send.snapshot(epochMs);
+        ConsumeStats.Snapshot c = consume == null ? null : consume.snapshot(epochMs);
         if (measured && windowStartMs < 0) {
             windowStartMs = lastEpochMs;
             windowStartSend = lastSend;

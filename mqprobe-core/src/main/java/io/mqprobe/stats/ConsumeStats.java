@@ -33,9 +33,9 @@ public final class ConsumeStats {
         return unstamped.sum();
     }
 
-    public Snapshot snapshot(long epochMs, Snapshot recycle) {
-        return new Snapshot(epochMs, records.sum(), bytes.sum(),
-                endToEnd.getIntervalHistogram(recycle == null ? null : recycle.endToEnd()));
+    /** Cumulative counters and the end-to-end histogram of the interval since the previous snapshot. */
+    public Snapshot snapshot(long epochMs) {
+        return new Snapshot(epochMs, records.sum(), bytes.sum(), endToEnd.getIntervalHistogram());
     }
 
     /** Cumulative counters and one interval's end-to-end histogram. */

@@ -55,12 +55,13 @@ public final class SendStats {
         return acked.sum() + errors.total();
     }
 
-    /** Cumulative counters and the histograms of the interval since the previous snapshot. */
-    public Snapshot snapshot(long epochMs, Snapshot recycle) {
+    /**
+     * Cumulative counters and the histograms of the interval since the previous snapshot. Taken once a
+     * second, so its few histogram allocations stay off the hot path.
+     */
+    public Snapshot snapshot(long epochMs) {
         return new Snapshot(epochMs, sent.sum(), acked.sum(), ackedBytes.sum(), errors.total(), errors.snapshot(),
-                corrected.getIntervalHistogram(recycle == null ? null : recycle.corrected()),
-                service.getIntervalHistogram(recycle == null ? null : recycle.service()),
-                sendDelay.getIntervalHistogram(recycle == null ? null : recycle.sendDelay()));
+                corrected.getIntervalHistogram(), service.getIntervalHistogram(), sendDelay.getIntervalHistogram());
     }
 
     /** Counters are cumulative since the load started; histograms cover one interval. */

@@ -58,7 +58,7 @@ class SendStreamTest {
         broker.stallNs = 1_000_000_000L; // one second at 1000 msg/s: the next ~1000 sends are late
         stream(broker, 1000, 2000, 1).run();
 
-        SendStats.Snapshot s = stats.snapshot(0, null);
+        SendStats.Snapshot s = stats.snapshot(0);
         Histogram corrected = s.corrected();
         Histogram service = s.service();
         assertThat(s.acked()).isEqualTo(2000);
@@ -90,7 +90,7 @@ class SendStreamTest {
         for (int i = 1; i < broker.sendTimesNs.size(); i++) {
             assertThat(broker.sendTimesNs.get(i) - broker.sendTimesNs.get(i - 1)).isEqualTo(500_000);
         }
-        SendStats.Snapshot s = stats.snapshot(0, null);
+        SendStats.Snapshot s = stats.snapshot(0);
         assertThat(s.corrected().getMaxValue()).isEqualTo(s.service().getMaxValue());
     }
 
@@ -101,7 +101,7 @@ class SendStreamTest {
         broker.stallNs = 50_000_000L;
         stream(broker, 0, 50, 1).run();
 
-        SendStats.Snapshot s = stats.snapshot(0, null);
+        SendStats.Snapshot s = stats.snapshot(0);
         // closed loop: nothing was scheduled, so nothing is late; the stall is one slow message
         assertThat(s.corrected().getTotalCount()).isEqualTo(50);
         assertThat(s.corrected().getValueAtPercentile(90)).isLessThan(1_000);
@@ -137,7 +137,7 @@ class SendStreamTest {
                 new SendStream.Schedule(clock.nanoTime(), 0, Long.MAX_VALUE), 10, 1, true);
         stream.run();
 
-        SendStats.Snapshot s = stats.snapshot(0, null);
+        SendStats.Snapshot s = stats.snapshot(0);
         assertThat(s.acked()).isEqualTo(5);
         assertThat(s.errorsByType()).containsEntry("IllegalStateException", 5L);
         assertThat(stream.ackedSequences().get(0)).isFalse();
