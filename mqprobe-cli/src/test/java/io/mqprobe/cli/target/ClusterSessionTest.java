@@ -9,9 +9,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -48,22 +45,10 @@ class ClusterSessionTest {
         }
     }
 
-    @Command(name = "session-test")
-    static final class Holder {
-        @Mixin
-        TargetOptions target;
-    }
-
-    private static TargetOptions parse(String... args) {
-        Holder holder = new Holder();
-        new CommandLine(holder).parseArgs(args);
-        return holder.target;
-    }
-
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void should_report_an_unreachable_bootstrap_as_target_unreachable() {
-        TargetOptions options = parse("--bootstrap", "127.0.0.1:1", "--connect-timeout", "2s");
+        TargetOptions options = ParsedTargetOptions.parse("--bootstrap", "127.0.0.1:1", "--connect-timeout", "2s");
 
         assertThatThrownBy(() -> ClusterSession.open(options, 3, new PrintWriter(progress)))
                 .isInstanceOf(TargetUnreachableException.class)
@@ -74,7 +59,7 @@ class ClusterSessionTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_refuse_sizing_an_embedded_cluster_for_a_remote_target() {
-        TargetOptions options = parse("--bootstrap", "127.0.0.1:1", "--brokers", "3");
+        TargetOptions options = ParsedTargetOptions.parse("--bootstrap", "127.0.0.1:1", "--brokers", "3");
 
         assertThatThrownBy(() -> ClusterSession.open(options, 3, new PrintWriter(progress)))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--brokers");
@@ -83,7 +68,7 @@ class ClusterSessionTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_refuse_an_embedded_cluster_for_another_driver() {
-        TargetOptions options = parse("--driver", "rocketmq");
+        TargetOptions options = ParsedTargetOptions.parse("--driver", "rocketmq");
 
         assertThatThrownBy(() -> ClusterSession.open(options, 3, new PrintWriter(progress)))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--bootstrap");
@@ -92,7 +77,7 @@ class ClusterSessionTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_check_the_command_config_before_starting_anything() {
-        TargetOptions options = parse("--command-config", home.resolve("missing.properties").toString());
+        TargetOptions options = ParsedTargetOptions.parse("--command-config", home.resolve("missing.properties").toString());
 
         assertThatThrownBy(() -> ClusterSession.open(options, 1, new PrintWriter(progress)))
                 .isInstanceOf(UsageException.class).hasMessageContaining("missing.properties");
@@ -102,7 +87,7 @@ class ClusterSessionTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void should_start_a_temporary_embedded_cluster_and_stop_it_on_close() throws Exception {
-        TargetOptions options = parse("--brokers", "1");
+        TargetOptions options = ParsedTargetOptions.parse("--brokers", "1");
         long pid;
         Path runDir;
 

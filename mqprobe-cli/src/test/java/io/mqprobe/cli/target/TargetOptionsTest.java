@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,22 +19,10 @@ class TargetOptionsTest {
     @TempDir
     Path tmp;
 
-    @Command(name = "probe-target")
-    static final class Holder {
-        @Mixin
-        TargetOptions target;
-    }
-
-    private static TargetOptions parse(String... args) {
-        Holder holder = new Holder();
-        new CommandLine(holder).parseArgs(args);
-        return holder.target;
-    }
-
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_default_to_an_embedded_kafka_target_with_a_ten_second_timeout() {
-        TargetOptions options = parse();
+        TargetOptions options = ParsedTargetOptions.parse();
 
         assertThat(options.bootstrap()).isEmpty();
         assertThat(options.driverId()).isEqualTo("kafka");
@@ -51,7 +37,7 @@ class TargetOptionsTest {
         Path config = tmp.resolve("client.properties");
         Files.writeString(config, "security.protocol=SASL_SSL\nsasl.jaas.config=secret-stuff\n");
 
-        TargetOptions options = parse("--bootstrap", " broker1:9092,broker2:9092 ", "--connect-timeout", "1500ms",
+        TargetOptions options = ParsedTargetOptions.parse("--bootstrap", " broker1:9092,broker2:9092 ", "--connect-timeout", "1500ms",
                 "--command-config", config.toString(), "--brokers", "3");
 
         assertThat(options.bootstrap()).contains("broker1:9092,broker2:9092");
@@ -66,7 +52,7 @@ class TargetOptionsTest {
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_name_a_missing_command_config_file_in_a_usage_error() {
         Path missing = tmp.resolve("nope.properties");
-        TargetOptions options = parse("--command-config", missing.toString());
+        TargetOptions options = ParsedTargetOptions.parse("--command-config", missing.toString());
 
         assertThatThrownBy(options::clientProperties).isInstanceOf(UsageException.class).hasMessageContaining(missing.toString());
     }
@@ -74,7 +60,7 @@ class TargetOptionsTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_refuse_a_directory_as_command_config() {
-        TargetOptions options = parse("--command-config", tmp.toString());
+        TargetOptions options = ParsedTargetOptions.parse("--command-config", tmp.toString());
 
         assertThatThrownBy(options::clientProperties).isInstanceOf(UsageException.class).hasMessageContaining(tmp.toString());
     }
@@ -82,8 +68,8 @@ class TargetOptionsTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_reject_a_connect_timeout_that_is_not_a_positive_duration() {
-        assertThatThrownBy(() -> parse("--connect-timeout", "soon")).isInstanceOf(CommandLine.ParameterException.class)
+        assertThatThrownBy(() -> ParsedTargetOptions.parse("--connect-timeout", "soon")).isInstanceOf(CommandLine.ParameterException.class)
                 .hasRootCauseInstanceOf(UsageException.class);
-        assertThatThrownBy(() -> parse("--connect-timeout", "0s")).isInstanceOf(CommandLine.ParameterException.class);
+        assertThatThrownBy(() -> ParsedTargetOptions.parse("--connect-timeout", "0s")).isInstanceOf(CommandLine.ParameterException.class);
     }
 }
