@@ -59,7 +59,7 @@ public final class ResultReader {
                     + SCHEMAS.get(0) + "\")");
         }
         String schema = Fields.text(root, "schema");
-        if (!SCHEMAS.contains(schema)) {
+        if (schema == null || !SCHEMAS.contains(schema)) {
             throw new UsageException(origin + " is not an mqprobe result document (schema "
                     + (schema == null ? "missing" : "'" + oneLine(schema) + "'") + ", expected " + String.join(" or ", SCHEMAS) + ")");
         }
