@@ -7,7 +7,6 @@ import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
 import io.mqprobe.search.Bottleneck;
-import io.mqprobe.search.LatencyUs;
 import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
@@ -81,7 +80,7 @@ public final class ProbeJudge implements Judge {
         LatencySummary l = step.latencyUs();
         return new StepMeasurement(step.index(), step.clients(), step.targetRecordsPerSecond(), step.recordsPerSecond(),
                 step.bytesPerSecond(), step.records(), errors,
-                l.count() == 0 ? null : new LatencyUs(l.p50(), l.p95(), l.p99(), l.p999(), l.max(), l.mean()),
+                l.count() == 0 ? null : l,
                 step.resources());
     }
 }
