@@ -1,5 +1,6 @@
 package io.mqprobe.embedded;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,20 +20,21 @@ public record Placement(List<String> cgroupTaskFiles, String netns) {
 
     /**
      * The command prefix that places the JVM: a shell joins the cgroups (so not one thread of the JVM runs
-     * outside them, as it would if moved after start) and execs, keeping the pid; {@code ip netns exec}
-     * execs in place too.
+     * outside them, as it would if moved after start) and execs, keeping the pid; then {@code ip netns exec}
+     * enters the namespace and execs too. In that order: {@code ip netns exec} remounts /sys for the
+     * namespace, which hides the cgroup mounts.
      */
     List<String> prefix() {
         StringBuilder join = new StringBuilder();
         for (String file : cgroupTaskFiles) {
             join.append("echo $$ > '").append(file).append("' && ");
         }
-        List<String> cmd = new java.util.ArrayList<>();
-        if (netns != null) {
-            cmd.addAll(List.of("ip", "netns", "exec", netns));
-        }
+        List<String> cmd = new ArrayList<>();
         if (!cgroupTaskFiles.isEmpty()) {
             cmd.addAll(List.of("/bin/sh", "-c", join + "exec \"$@\"", "mqprobe-place"));
+        }
+        if (netns != null) {
+            cmd.addAll(List.of("ip", "netns", "exec", netns));
         }
         return cmd;
     }

@@ -51,7 +51,7 @@ class JvmLauncherTest {
         List<String> cmd = JvmLauncher.command(node, spec, placement);
 
         int java = cmd.indexOf(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        assertThat(cmd.subList(0, java)).containsSubsequence("ip", "netns", "exec", "mqprobe-7-broker-1", "/bin/sh", "-c");
+        assertThat(cmd.subList(0, java)).containsSubsequence("/bin/sh", "-c", "ip", "netns", "exec", "mqprobe-7-broker-1");
         assertThat(String.join(" ", cmd.subList(0, java)))
                 .contains("echo $$ > '/sys/fs/cgroup/cpu/mqprobe-7/broker-1/cgroup.procs' && exec \"$@\"");
         assertThat(cmd).contains("-Djava.rmi.server.hostname=10.213.0.11", "-Dcom.sun.management.jmxremote.host=10.213.0.11");

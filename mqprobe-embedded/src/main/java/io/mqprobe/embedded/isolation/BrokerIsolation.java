@@ -15,14 +15,17 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The nodes of one cluster each in a cgroup {@code mqprobe-<pid>/<node>} (CPU quota and cores, memory
- * limit, disk write throttle) and, with a network shape, each in a network namespace of its own.
+ * The nodes of one cluster each in a cgroup {@code mqprobe-<pid>/k<n>-<node>} (CPU quota and cores, memory
+ * limit, disk write throttle) and, with a network shape, each in a network namespace of its own
+ * ({@code mqprobe-<pid>-k<n>-<node>}); {@code n} tells apart the isolated clusters of one process.
  * Everything is named with the creating process's tag so that a later start can tell stale leftovers
  * (owner dead, nothing inside) from the live resources of other runs.
  */
 public final class BrokerIsolation implements Isolation {
 
-    private static final String TAG = "isolation.tag";
+    private static final String SCOPE = "isolation.scope";
+    private static final int MAX_SCOPES = 10;
+    private static final java.util.Set<Integer> LIVE_SCOPES = new java.util.HashSet<>();
     private static final String NODES = "isolation.nodes";
     private static final String SPEC = "isolation.spec";
     private static final String CPUS = "isolation.cpus";
@@ -31,7 +34,7 @@ public final class BrokerIsolation implements Isolation {
     private static final String SUBNET = "isolation.net.subnet";
     private static final String SHAPE = "isolation.net.shape";
 
-    private final String tag;
+    private final String scope;
     private final List<String> nodes;
     private final Cgroups cgroups;
     private final InstanceSpec spec;
@@ -41,9 +44,9 @@ public final class BrokerIsolation implements Isolation {
     private final BrokerNetwork network;
     private boolean closed;
 
-    private BrokerIsolation(String tag, List<String> nodes, Cgroups cgroups, InstanceSpec spec, List<String> cpus,
+    private BrokerIsolation(String scope, List<String> nodes, Cgroups cgroups, InstanceSpec spec, List<String> cpus,
                             String device, long diskBytesPerSecond, BrokerNetwork network) {
-        this.tag = tag;
+        this.scope = scope;
         this.nodes = List.copyOf(nodes);
         this.cgroups = cgroups;
         this.spec = spec;
@@ -73,7 +76,7 @@ public final class BrokerIsolation implements Isolation {
         }
         StaleIsolation.removeStale();
         Cgroups cgroups = found.get();
-        String tag = Isolation.ownerTag(ProcessHandle.current().pid());
+        String scope = Isolation.ownerTag(ProcessHandle.current().pid()) + "-k" + claimScope();
         String device = null;
         if (options.brokerDiskBytesPerSecond() > 0) {
             device = BlockDevice.holding(runDir).orElse(null);
@@ -82,19 +85,18 @@ public final class BrokerIsolation implements Isolation {
             }
         }
         List<String> cpus = cpuPlan.brokerCpus();
-        BrokerIsolation isolation = new BrokerIsolation(tag, nodeNames, cgroups, options.brokerSpec(), cpus, device,
+        BrokerIsolation isolation = new BrokerIsolation(scope, nodeNames, cgroups, options.brokerSpec(), cpus, device,
                 options.brokerDiskBytesPerSecond(), null);
         try {
             isolation.createGroups();
             if (options.brokerNet() == null) {
                 return isolation;
             }
-            BrokerNetwork network = BrokerNetwork.create(tag, options.brokerNet(), nodeNames);
-            return new BrokerIsolation(tag, nodeNames, cgroups, options.brokerSpec(), cpus, device,
+            BrokerNetwork network = BrokerNetwork.create(scope, options.brokerNet(), nodeNames);
+            return new BrokerIsolation(scope, nodeNames, cgroups, options.brokerSpec(), cpus, device,
                     options.brokerDiskBytesPerSecond(), network);
         } catch (RuntimeException e) {
             isolation.close();
-            BrokerNetwork.existing(tag, "0.0.0", new NetShape(1_000_000, 0), nodeNames).remove();
             throw e;
         }
     }
@@ -129,16 +131,16 @@ public final class BrokerIsolation implements Isolation {
 
     /** The isolation of a cluster started by another mqprobe process, from its state file's settings. */
     public static Isolation attach(Map<String, String> settings) {
-        String tag = settings.get(TAG);
+        String scope = settings.get(SCOPE);
         Optional<Cgroups> cgroups = Cgroups.detect();
-        if (tag == null || cgroups.isEmpty()) {
+        if (scope == null || cgroups.isEmpty()) {
             return Isolation.none();
         }
         List<String> nodes = Arrays.asList(settings.get(NODES).split(","));
         String spec = settings.get(SPEC);
         String subnet = settings.get(SUBNET);
-        BrokerNetwork network = subnet == null ? null : BrokerNetwork.existing(tag, subnet, NetShape.parse(settings.get(SHAPE)), nodes);
-        return new BrokerIsolation(tag, nodes, cgroups.get(), spec == null ? null : InstanceSpec.parse(spec),
+        BrokerNetwork network = subnet == null ? null : BrokerNetwork.existing(scope, subnet, NetShape.parse(settings.get(SHAPE)), nodes);
+        return new BrokerIsolation(scope, nodes, cgroups.get(), spec == null ? null : InstanceSpec.parse(spec),
                 Arrays.asList(settings.getOrDefault(CPUS, "").split(";")), settings.get(DEVICE),
                 Long.parseLong(settings.getOrDefault(DISK, "0")), network);
     }
@@ -187,7 +189,7 @@ public final class BrokerIsolation implements Isolation {
     @Override
     public Map<String, String> settings() {
         Map<String, String> s = new HashMap<>();
-        s.put(TAG, tag);
+        s.put(SCOPE, scope);
         s.put(NODES, String.join(",", nodes));
         s.put(CPUS, String.join(";", cpus));
         s.put(DISK, Long.toString(diskBytesPerSecond));
@@ -233,8 +235,39 @@ public final class BrokerIsolation implements Isolation {
         for (String node : nodes) {
             removeGroup(group(node));
         }
-        if (cgroups.pids(tag).isEmpty()) {
-            removeGroup(tag);
+        String owner = owner();
+        if (cgroups.pids(owner).isEmpty() && ownScope()) {
+            removeGroup(owner);   // the process's group, once its last cluster (and client) left it
+        }
+        releaseScope();
+    }
+
+    private String owner() {
+        return scope.substring(0, scope.lastIndexOf("-k"));
+    }
+
+    private boolean ownScope() {
+        synchronized (LIVE_SCOPES) {
+            return LIVE_SCOPES.size() <= 1;
+        }
+    }
+
+    private static int claimScope() {
+        synchronized (LIVE_SCOPES) {
+            for (int n = 0; n < MAX_SCOPES; n++) {
+                if (LIVE_SCOPES.add(n)) {
+                    return n;
+                }
+            }
+        }
+        throw new EmbeddedClusterException("at most " + MAX_SCOPES + " isolated clusters per mqprobe process");
+    }
+
+    private void releaseScope() {
+        if (owner().equals(Isolation.ownerTag(ProcessHandle.current().pid()))) {
+            synchronized (LIVE_SCOPES) {
+                LIVE_SCOPES.remove(Integer.parseInt(scope.substring(scope.lastIndexOf("-k") + 2)));
+            }
         }
     }
 
@@ -253,7 +286,7 @@ public final class BrokerIsolation implements Isolation {
     }
 
     private String group(String node) {
-        return tag + "/" + node;
+        return owner() + "/" + scope.substring(scope.lastIndexOf("-k") + 1) + "-" + node;
     }
 
     /** A killed process leaves its group a moment later: a few short retries, bounded. */

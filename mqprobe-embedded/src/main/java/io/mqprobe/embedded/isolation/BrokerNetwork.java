@@ -11,47 +11,55 @@ import java.util.Map;
  * the clients (mqprobe itself) a way in. Each broker's link is shaped both ways with tc (tbf rate, netem
  * delay), so its NIC capacity is real. Addresses come from a /24 that no route on the machine uses.
  *
- * <p>Names: namespace {@code <tag>-<node>}; interface names are limited to 15 characters, so the bridge
- * is {@code <iftag>br} and a broker's host-side link {@code <iftag>v<index>}, {@code iftag} being
- * {@code mqprobe-<pid>} (the pid in base 36 when decimal does not fit).
+ * <p>Names: namespace {@code <scope>-<node>} ({@code scope} = {@code mqprobe-<pid>-k<n>}, the n-th
+ * isolated cluster of that process); interface names are limited to 15 characters, so the bridge is
+ * {@code mqprobe-<id>br} and a broker's host-side link {@code mqprobe-<id>v<index>}, {@code id} being
+ * {@code pid * 10 + n} in base 36.
  */
 public final class BrokerNetwork {
 
     private static final int SUBNET_BASE = 213;   // 10.213.x.0/24 first, then 10.214..., skipping any routed one
 
-    private final String tag;
+    private final String scope;
+    private final String ifTag;
     private final String subnetPrefix;
     private final NetShape shape;
     private final Map<String, Integer> indexByNode;
 
-    private BrokerNetwork(String tag, String subnetPrefix, NetShape shape, Map<String, Integer> indexByNode) {
-        this.tag = tag;
+    private BrokerNetwork(String scope, String subnetPrefix, NetShape shape, Map<String, Integer> indexByNode) {
+        this.scope = scope;
+        this.ifTag = ifTag(scope);
         this.subnetPrefix = subnetPrefix;
         this.shape = shape;
         this.indexByNode = indexByNode;
     }
 
     /** Creates the bridge and one namespace per node. @throws EmbeddedClusterException naming the failing command */
-    static BrokerNetwork create(String tag, NetShape shape, List<String> nodeNames) {
+    static BrokerNetwork create(String scope, NetShape shape, List<String> nodeNames) {
         Map<String, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < nodeNames.size(); i++) {
             index.put(nodeNames.get(i), i + 1);
         }
-        BrokerNetwork net = new BrokerNetwork(tag, freeSubnet(), shape, index);
-        net.createBridge();
-        for (String node : nodeNames) {
-            net.createNamespace(node);
+        BrokerNetwork net = new BrokerNetwork(scope, freeSubnet(), shape, index);
+        try {
+            net.createBridge();
+            for (String node : nodeNames) {
+                net.createNamespace(node);
+            }
+            return net;
+        } catch (RuntimeException e) {
+            net.remove();
+            throw e;
         }
-        return net;
     }
 
     /** The network of a cluster created by another mqprobe process, from its state settings. */
-    static BrokerNetwork existing(String tag, String subnetPrefix, NetShape shape, List<String> nodeNames) {
+    static BrokerNetwork existing(String scope, String subnetPrefix, NetShape shape, List<String> nodeNames) {
         Map<String, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < nodeNames.size(); i++) {
             index.put(nodeNames.get(i), i + 1);
         }
-        return new BrokerNetwork(tag, subnetPrefix, shape, index);
+        return new BrokerNetwork(scope, subnetPrefix, shape, index);
     }
 
     String subnetPrefix() {
@@ -63,11 +71,7 @@ public final class BrokerNetwork {
     }
 
     String namespace(String node) {
-        return namespaceName(tag, node);
-    }
-
-    static String namespaceName(String tag, String node) {
-        return tag + "-" + node;
+        return scope + "-" + node;
     }
 
     /** The node's address inside its namespace. */
@@ -102,7 +106,7 @@ public final class BrokerNetwork {
     private void createNamespace(String node) {
         String ns = namespace(node);
         String host = hostLink(node);
-        String peer = ifName(tag, "p" + indexByNode.get(node));
+        String peer = ifTag + "p" + indexByNode.get(node);
         Shell.run("ip", "netns", "add", ns);
         Shell.run("ip", "link", "add", host, "type", "veth", "peer", "name", peer);
         Shell.run("ip", "link", "set", peer, "netns", ns);
@@ -120,7 +124,15 @@ public final class BrokerNetwork {
     private void shape(List<String> tc, String dev, boolean withDelay) {
         String burst = Math.max(32, shape.rateBitsPerSecond() / 8 / 250 / 1024) + "kb";   // ~4 ms of traffic, at least 32 KiB
         if (withDelay) {
-            run(tc, "qdisc", "add", "dev", dev, "root", "handle", "1:", "netem", "delay", shape.delayMs() + "ms");
+            try {
+                run(tc, "qdisc", "add", "dev", dev, "root", "handle", "1:", "netem", "delay", shape.delayMs() + "ms");
+            } catch (EmbeddedClusterException e) {
+                if (e.getMessage().contains("qdisc kind is unknown")) {
+                    throw new EmbeddedClusterException("the delay of --broker-net needs tc netem, which this kernel lacks "
+                            + "(CONFIG_NET_SCH_NETEM); give a rate alone");
+                }
+                throw e;
+            }
             run(tc, "qdisc", "add", "dev", dev, "parent", "1:1", "handle", "10:", "tbf", "rate", shape.tcRate(),
                     "burst", burst, "latency", "50ms");
         } else {
@@ -138,21 +150,18 @@ public final class BrokerNetwork {
     }
 
     private String bridge() {
-        return ifName(tag, "br");
+        return ifTag + "br";
     }
 
     private String hostLink(String node) {
-        return ifName(tag, "v" + indexByNode.get(node));
+        return ifTag + "v" + indexByNode.get(node);
     }
 
-    /** {@code mqprobe-<pid><suffix>} within the kernel's 15 characters (the pid in base 36 when needed). */
-    static String ifName(String tag, String suffix) {
-        String name = tag + suffix;
-        if (name.length() <= 15) {
-            return name;
-        }
-        long pid = Long.parseLong(tag.substring(tag.lastIndexOf('-') + 1));
-        return "mqprobe-" + Long.toString(pid, 36) + suffix;
+    /** {@code mqprobe-<pid*10+n in base 36>}: 13 characters at most for any Linux pid, leaving 2 for the suffix. */
+    static String ifTag(String scope) {
+        String[] parts = scope.split("-");   // mqprobe, pid, k<n>
+        long id = Long.parseLong(parts[1]) * 10 + Long.parseLong(parts[2].substring(1));
+        return "mqprobe-" + Long.toString(id, 36);
     }
 
     /** The first 10.N.x.0/24 that no route on the machine overlaps (another mqprobe's bridge included). */

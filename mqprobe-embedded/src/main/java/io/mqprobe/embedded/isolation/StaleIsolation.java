@@ -17,8 +17,7 @@ import java.util.regex.Pattern;
 public final class StaleIsolation {
 
     private static final Pattern NETNS = Pattern.compile("mqprobe-(\\d+)-.+");
-    private static final Pattern LINK_DECIMAL = Pattern.compile("mqprobe-(\\d{1,5})(br|v\\d+|p\\d+)");
-    private static final Pattern LINK_BASE36 = Pattern.compile("mqprobe-([0-9a-z]+)(br|v\\d+|p\\d+)");
+    private static final Pattern LINK = Pattern.compile("mqprobe-([0-9a-z]+)(br|v\\d+|p\\d+)");
     private static final Pattern GROUP = Pattern.compile("mqprobe-(\\d+)");
 
     private StaleIsolation() {
@@ -65,12 +64,9 @@ public final class StaleIsolation {
     }
 
     static OptionalLong linkOwner(String link) {
-        Matcher decimal = LINK_DECIMAL.matcher(link);
-        if (decimal.matches()) {
-            return OptionalLong.of(Long.parseLong(decimal.group(1)));
-        }
-        Matcher base36 = LINK_BASE36.matcher(link);
-        return base36.matches() ? OptionalLong.of(Long.parseLong(base36.group(1), 36)) : OptionalLong.empty();
+        // see BrokerNetwork.ifTag: pid * 10 + n, in base 36
+        Matcher m = LINK.matcher(link);
+        return m.matches() ? OptionalLong.of(Long.parseLong(m.group(1), 36) / 10) : OptionalLong.empty();
     }
 
     private static boolean dead(long pid) {
