@@ -91,7 +91,7 @@ public final class LoadSession implements AutoCloseable {
         List<BrokerInfo> brokers = cluster.driver().admin().describeBrokers();
         document().target = new ResultDocument.TargetInfo(cluster.target().driverId(), cluster.target().bootstrap(),
                 cluster.embedded(), brokers.stream().map(b -> new ResultDocument.BrokerEntry(b.id(), b.host(), b.port())).toList(),
-                cluster.target().redactedProperties());
+                cluster.target().redactedProperties(), cluster.embedded() ? cluster.isolationSummary() : null);
     }
 
     /** Starts the resource monitors; topics and groups are watched through the cluster's protocol. */
