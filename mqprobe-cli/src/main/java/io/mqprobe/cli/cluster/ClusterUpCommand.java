@@ -4,6 +4,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.cli.target.IsolationFlags;
 import io.mqprobe.cli.target.MqprobeHome;
+import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import picocli.CommandLine.Command;
@@ -52,6 +53,7 @@ final class ClusterUpCommand implements Callable<Integer> {
             throw new UsageException("the embedded cluster's brokers are all stopped; start them with "
                     + "'mqprobe cluster restart --broker N' or remove it with 'mqprobe cluster down'");
         }
+        BrokerIsolation.plan(options.isolation(), brokers);   // oversubscription is refused before anything starts
         PrintWriter err = spec.commandLine().getErr();
         err.print("starting embedded Kafka (" + UpCluster.brokers(brokers) + ") ... ");
         err.flush();
