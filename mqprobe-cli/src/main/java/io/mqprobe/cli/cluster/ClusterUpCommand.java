@@ -34,6 +34,11 @@ final class ClusterUpCommand implements Callable<Integer> {
             description = "JVM heap of each broker (default: ${DEFAULT-VALUE}; with --broker-spec half its memory).")
     String heap;
 
+    @Option(names = "--security", paramLabel = "MODE", defaultValue = "plaintext",
+            description = "plaintext, or ssl for an SSL listener beside the plaintext one (keys made at start into the run dir; "
+                    + "replication over SSL) (default: ${DEFAULT-VALUE}).")
+    String security;
+
     @Mixin
     IsolationFlags isolation = new IsolationFlags();
 
@@ -43,7 +48,8 @@ final class ClusterUpCommand implements Callable<Integer> {
                 .withBrokers(brokers)
                 .withHeapBytes(ByteSize.parse(heap))
                 .withRunDir(MqprobeHome.clusterDir())
-                .withIsolation(isolation.isolation());
+                .withIsolation(isolation.isolation())
+                .withSsl(io.mqprobe.cli.target.Security.parseList(security).contains(io.mqprobe.cli.target.Security.SSL));
         Optional<EmbeddedKafkaCluster> running = UpCluster.find();
         if (running.isPresent() && running.get().anyRunning()) {
             throw new UsageException("an embedded cluster is already up (" + UpCluster.brokers(running.get().brokers().size())
@@ -75,6 +81,8 @@ final class ClusterUpCommand implements Callable<Integer> {
 
         PrintWriter out = spec.commandLine().getOut();
         out.println("bootstrap  " + cluster.bootstrap());
+        cluster.sslBootstrap().ifPresent(ssl -> out.println("ssl        " + ssl + " (trust store "
+                + cluster.sslClientSettings().get("ssl.truststore.location") + ")"));
         out.println("run dir    " + cluster.runDir());
         out.println("isolation  " + cluster.isolation());
         UpCluster.printBrokers(out, cluster);

@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -52,6 +54,7 @@ public final class ClusterSession implements AutoCloseable {
      */
     public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress) {
         options.clientProperties();   // an unreadable file fails before anything starts
+        List<Security> security = options.securityModes();
         Optional<String> bootstrap = options.bootstrap();
         IsolationOptions isolation = options.isolation();
         if (bootstrap.isPresent()) {
@@ -62,7 +65,16 @@ public final class ClusterSession implements AutoCloseable {
                 throw new UsageException("--broker-spec, --broker-net, --broker-disk and --client-cores confine an embedded "
                         + "cluster; they cannot be combined with --bootstrap");
             }
+            if (security.size() > 1) {
+                throw new UsageException("--security " + options.security + " compares the two listeners of an embedded cluster; "
+                        + "against --bootstrap run once per --command-config instead");
+            }
             Target target = options.target(bootstrap.get());
+            if (security.get(0) == Security.SSL && !target.clientProperties().containsKey("security.protocol")) {
+                Map<String, String> props = new TreeMap<>(target.clientProperties());
+                props.put("security.protocol", "SSL");
+                target = new Target(target.driverId(), target.bootstrap(), props, target.connectTimeout());
+            }
             return new ClusterSession(Drivers.connect(target), target, null, false);
         }
         if (!KafkaDriverFactory.ID.equals(options.driverId())) {
@@ -102,6 +114,10 @@ public final class ClusterSession implements AutoCloseable {
 
     private static ClusterSession useClusterUp(EmbeddedKafkaCluster up, TargetOptions options, PrintWriter progress) {
         int size = up.brokers().size();
+        if (options.wantsSsl() && up.sslBootstrap().isEmpty()) {
+            throw new UsageException("the cluster of 'mqprobe cluster up' has no SSL listener; start it with "
+                    + "'mqprobe cluster up --security ssl' or drop --security");
+        }
         if (!up.anyRunning()) {
             throw new UsageException("every broker of the cluster of 'mqprobe cluster up' is stopped; start one with "
                     + "'mqprobe cluster restart --broker N' or remove the cluster with 'mqprobe cluster down'");
@@ -116,7 +132,7 @@ public final class ClusterSession implements AutoCloseable {
         }
         progress.println("using the embedded Kafka of 'mqprobe cluster up' (" + brokers(size) + ", " + up.bootstrap() + ")");
         progress.flush();
-        Target target = options.target(up.bootstrap());
+        Target target = embeddedTarget(options, up);
         return new ClusterSession(Drivers.connect(target), target, up, false);
     }
 
@@ -126,7 +142,7 @@ public final class ClusterSession implements AutoCloseable {
         EmbeddedKafkaCluster.removeStaleRunDirs(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
         EmbeddedClusterOptions clusterOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
-                .withIsolation(options.isolation());
+                .withIsolation(options.isolation()).withSsl(options.wantsSsl());
         progress.print("starting embedded Kafka (" + brokers(brokerCount) + ") ... ");
         progress.flush();
         long startNs = System.nanoTime();
@@ -144,12 +160,39 @@ public final class ClusterSession implements AutoCloseable {
         progress.printf(Locale.ROOT, "ready in %.1f s%n", (System.nanoTime() - startNs) / 1e9);
         progress.flush();
         try {
-            Target target = options.target(cluster.bootstrap());
+            Target target = embeddedTarget(options, cluster);
             return new ClusterSession(Drivers.connect(target), target, cluster, true);
         } catch (RuntimeException e) {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * The plaintext listener, unless SSL is the only mode asked for: then the SSL listener with the cluster's
+     * trust store, under the user's own {@code --command-config}.
+     */
+    private static Target embeddedTarget(TargetOptions options, EmbeddedKafkaCluster cluster) {
+        List<Security> modes = options.securityModes();
+        if (!(modes.size() == 1 && modes.get(0) == Security.SSL)) {
+            return options.target(cluster.bootstrap());
+        }
+        Map<String, String> props = new TreeMap<>(cluster.sslClientSettings());
+        props.putAll(options.clientProperties());
+        return new Target(options.driverId(), cluster.sslBootstrap().orElseThrow(), props, options.connectTimeout());
+    }
+
+    /**
+     * Producer and consumer settings that move a client of this session onto the embedded cluster's SSL
+     * listener (bootstrap included), for a plaintext vs SSL comparison in one run; empty without an SSL listener.
+     */
+    public Map<String, String> sslClientOverrides() {
+        if (cluster == null || cluster.sslBootstrap().isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> props = new TreeMap<>(cluster.sslClientSettings());
+        props.put("bootstrap.servers", cluster.sslBootstrap().get());
+        return props;
     }
 
     public Driver driver() {

@@ -13,6 +13,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -43,6 +44,12 @@ public final class TargetOptions {
             description = "How long to wait for the cluster to answer (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
+    @Option(names = "--security", paramLabel = "MODE[,MODE]", defaultValue = "plaintext",
+            description = "plaintext or ssl (default: ${DEFAULT-VALUE}). An embedded cluster gets an SSL listener with keys made "
+                    + "at start; against --bootstrap, ssl sets security.protocol=SSL and --command-config gives the trust store. "
+                    + "'plaintext,ssl' runs each probe scenario over both listeners of an embedded cluster.")
+    String security;
+
     @Mixin
     IsolationFlags isolationFlags = new IsolationFlags();
 
@@ -58,6 +65,16 @@ public final class TargetOptions {
 
     public OptionalInt brokers() {
         return brokers == null ? OptionalInt.empty() : OptionalInt.of(brokers);
+    }
+
+    /** The modes of {@code --security}, in the order given; @throws UsageException for an unknown mode */
+    public List<Security> securityModes() {
+        return Security.parseList(security == null ? "plaintext" : security);
+    }
+
+    /** True when any client must use SSL (the embedded cluster then needs its SSL listener). */
+    public boolean wantsSsl() {
+        return securityModes().contains(Security.SSL);
     }
 
     public Duration connectTimeout() {
