@@ -57,6 +57,7 @@ public final class ProducerLoad implements AutoCloseable {
         long endNs = startNs + spec.duration().toNanos();
         long maxRecords = spec.maxRecords() > 0 ? spec.maxRecords() : Long.MAX_VALUE;
         int slots = spec.sync() ? 1 : ASYNC_IN_FLIGHT_SLOTS;
+        List<String> topics = spec.destinations();
         for (int c = 0; c < spec.clients(); c++) {
             MessageProducer producer = driver.newProducer(ClientSettings.producer(
                     "mqprobe-" + Integer.toHexString(runId) + "-" + c, spec.producerProperties()));
@@ -69,7 +70,7 @@ public final class ProducerLoad implements AutoCloseable {
                 long share = maxRecords == Long.MAX_VALUE ? maxRecords
                         : maxRecords / streamCount + (index < maxRecords % streamCount ? 1 : 0);
                 long streamId = ((long) runId << 32) | index;
-                streams.add(new SendStream(streamId, producer, spec.topic(), payload, clock, stats, schedule,
+                streams.add(new SendStream(streamId, producer, topics.get(index % topics.size()), payload, clock, stats, schedule,
                         share, slots, spec.trackAcks()));
             }
         }
@@ -83,6 +84,28 @@ public final class ProducerLoad implements AutoCloseable {
 
     public SendStats stats() {
         return stats;
+    }
+
+    /**
+     * The producers' own latency figures ({@link MessageProducer#clientMetrics()}), each averaged over the
+     * producers that report it; read before {@link #finish} closes them.
+     */
+    public Map<String, Double> clientMetrics() {
+        Map<String, double[]> sums = new LinkedHashMap<>();
+        for (MessageProducer p : producers) {
+            try {
+                p.clientMetrics().forEach((k, v) -> {
+                    double[] s = sums.computeIfAbsent(k, x -> new double[2]);
+                    s[0] += v;
+                    s[1]++;
+                });
+            } catch (RuntimeException e) {
+                // a closed or failed client has no figures; the others still count
+            }
+        }
+        Map<String, Double> means = new LinkedHashMap<>();
+        sums.forEach((k, s) -> means.put(k, s[0] / s[1]));
+        return means;
     }
 
     /** True once every sender thread has sent its share or reached the end of the duration. */

@@ -1,6 +1,7 @@
 package io.mqprobe.load;
 
 import io.mqprobe.api.Driver;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.result.ResultDocument;
@@ -17,6 +18,9 @@ import java.util.function.Consumer;
  * step of every command; nothing else runs load.
  */
 public final class StepRunner {
+
+    /** Source of the producer clients' own figures in a step's resources. */
+    public static final String CLIENT_SOURCE = "producers";
 
     private final Driver driver;
     private final ResultDocument document;
@@ -51,6 +55,20 @@ public final class StepRunner {
         }
     }
 
+    private static List<ResourceUsage> clientUsage(java.util.Map<String, Double> metrics) {
+        return metrics.entrySet().stream()
+                .map(e -> new ResourceUsage(CLIENT_SOURCE, e.getKey(), e.getValue(), e.getValue(), Double.NaN)).toList();
+    }
+
+    private static List<ResourceUsage> withClientFigures(List<ResourceUsage> monitored, List<ResourceUsage> client) {
+        if (client.isEmpty()) {
+            return monitored;
+        }
+        List<ResourceUsage> all = new java.util.ArrayList<>(monitored);
+        all.addAll(client);
+        return all;
+    }
+
     /**
      * @param scenario     name of the document's scenario the step belongs to
      * @param drainTimeout after sending ends, how long to wait for acknowledgements and consumers to catch up
@@ -70,6 +88,8 @@ public final class StepRunner {
                         document.addInterval(row);
                         onTick.accept(row);
                     });
+            // the clients' windows (about the last 30-60 s) end with the step; read them before the producers close
+            List<ResourceUsage> clientFigures = producers == null ? List.of() : clientUsage(producers.clientMetrics());
             long unfinished = producers == null ? 0 : producers.finish(Duration.ZERO);
             DeliveryReport delivery = consumers == null ? null
                     : consumers.finish(producerSpec != null && producerSpec.trackAcks() ? producers.ackedSequences() : null);
@@ -77,7 +97,7 @@ public final class StepRunner {
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
                     consumers == null ? null : StepResult.Consumed.of(window, delivery),
-                    resources.summarize(window.fromEpochMs(), window.toEpochMs()));
+                    withClientFigures(resources.summarize(window.fromEpochMs(), window.toEpochMs()), clientFigures));
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
                     consumers == null ? List.of() : consumers.failures());
