@@ -59,6 +59,14 @@ public final class TargetOptions {
         return bootstrap == null || bootstrap.isBlank() ? Optional.empty() : Optional.of(bootstrap.trim());
     }
 
+    /** Points the session at {@code hostPorts} (a command's own name for the cluster, e.g. mirror's --source-bootstrap). */
+    public void useBootstrap(String hostPorts) {
+        if (bootstrap != null && !bootstrap.isBlank() && !bootstrap.equals(hostPorts)) {
+            throw new UsageException("--bootstrap and --source-bootstrap name different clusters; give one");
+        }
+        bootstrap = hostPorts;
+    }
+
     public String driverId() {
         return driverId;
     }
