@@ -55,6 +55,7 @@ public final class ClusterSession implements AutoCloseable {
     public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress) {
         options.clientProperties();   // an unreadable file fails before anything starts
         List<Security> security = options.securityModes();
+        Map<String, String> brokerOverrides = options.brokerOverrides();
         Optional<String> bootstrap = options.bootstrap();
         IsolationOptions isolation = options.isolation();
         if (bootstrap.isPresent()) {
@@ -64,6 +65,9 @@ public final class ClusterSession implements AutoCloseable {
             if (isolation.requested()) {
                 throw new UsageException("--broker-spec, --broker-net, --broker-disk and --client-cores confine an embedded "
                         + "cluster; they cannot be combined with --bootstrap");
+            }
+            if (!brokerOverrides.isEmpty()) {
+                throw new UsageException("--broker-config sets up an embedded cluster; it cannot be combined with --bootstrap");
             }
             if (security.size() > 1) {
                 throw new UsageException("--security " + options.security + " compares the two listeners of an embedded cluster; "
@@ -114,6 +118,10 @@ public final class ClusterSession implements AutoCloseable {
 
     private static ClusterSession useClusterUp(EmbeddedKafkaCluster up, TargetOptions options, PrintWriter progress) {
         int size = up.brokers().size();
+        if (!options.brokerOverrides().isEmpty()) {
+            throw new UsageException("the cluster of 'mqprobe cluster up' keeps the settings it was started with; "
+                    + "drop --broker-config or run 'mqprobe cluster down' first");
+        }
         if (options.wantsSsl() && up.sslBootstrap().isEmpty()) {
             throw new UsageException("the cluster of 'mqprobe cluster up' has no SSL listener; start it with "
                     + "'mqprobe cluster up --security ssl' or drop --security");
@@ -142,7 +150,8 @@ public final class ClusterSession implements AutoCloseable {
         EmbeddedKafkaCluster.removeStaleRunDirs(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
         EmbeddedClusterOptions clusterOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
-                .withIsolation(options.isolation()).withSsl(options.wantsSsl());
+                .withIsolation(options.isolation()).withSsl(options.wantsSsl())
+                .withBrokerOverrides(options.brokerOverrides());
         progress.print("starting embedded Kafka (" + brokers(brokerCount) + ") ... ");
         progress.flush();
         long startNs = System.nanoTime();

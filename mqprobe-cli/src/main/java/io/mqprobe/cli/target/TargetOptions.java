@@ -50,6 +50,10 @@ public final class TargetOptions {
                     + "'plaintext,ssl' runs each probe scenario over both listeners of an embedded cluster.")
     String security;
 
+    @Option(names = "--broker-config", paramLabel = "KEY=VALUE",
+            description = "A broker setting of the embedded cluster this command starts (repeatable), e.g. num.replica.fetchers=4.")
+    List<String> brokerConfig = new java.util.ArrayList<>();
+
     @Mixin
     IsolationFlags isolationFlags = new IsolationFlags();
 
@@ -78,6 +82,19 @@ public final class TargetOptions {
     /** The modes of {@code --security}, in the order given; @throws UsageException for an unknown mode */
     public List<Security> securityModes() {
         return Security.parseList(security == null ? "plaintext" : security);
+    }
+
+    /** The {@code --broker-config} settings, in order; @throws UsageException for one without '=' */
+    public Map<String, String> brokerOverrides() {
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        for (String pair : brokerConfig) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("--broker-config expects KEY=VALUE, got '" + pair + "'");
+            }
+            settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return settings;
     }
 
     /** True when any client must use SSL (the embedded cluster then needs its SSL listener). */
