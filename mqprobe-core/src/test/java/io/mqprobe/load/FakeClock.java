@@ -3,7 +3,7 @@ package io.mqprobe.load;
 /** Virtual time for pacing tests: parking jumps straight to the deadline. */
 final class FakeClock implements NanoClock {
 
-    private long nowNs = 1_000_000_000L;
+    private volatile long nowNs = 1_000_000_000L;
 
     @Override
     public long nanoTime() {
