@@ -1,6 +1,7 @@
 package io.mqprobe.load;
 
 import io.mqprobe.api.Driver;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.result.ResultDocument;
@@ -9,6 +10,8 @@ import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -76,7 +79,7 @@ public final class StepRunner {
             StepResult step = StepResult.of(stepIndex, producers.clients(), producers.targetRecordsPerSecond(), startedMs,
                     warmup.toMillis(), window,
                     consumerLoad == null ? null : StepResult.Consumed.of(window, delivery),
-                    resources.summarize(window.fromEpochMs(), window.toEpochMs()));
+                    withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window));
             document.addStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished);
         } finally {
@@ -87,5 +90,12 @@ public final class StepRunner {
                 consumerLoad.close();
             }
         }
+    }
+
+    /** The monitors' resources plus mqprobe's own send delay, which the bottleneck finder reads. */
+    private static List<ResourceUsage> withLoadGenerator(List<ResourceUsage> monitored, WindowTotals window) {
+        List<ResourceUsage> all = new ArrayList<>(monitored);
+        all.addAll(window.loadGeneratorUsage());
+        return all;
     }
 }
