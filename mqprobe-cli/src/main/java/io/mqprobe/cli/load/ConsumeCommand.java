@@ -14,6 +14,8 @@ import io.mqprobe.load.WindowTotals;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -87,12 +89,14 @@ public final class ConsumeCommand implements Callable<Integer> {
             StepResult step = StepResult.of(0, load.threads(), 0, startedMs, 0, window, StepResult.Consumed.of(window, delivery),
                     monitoring.window().summarize(window.fromEpochMs(), window.toEpochMs()));
             session.document().addStep(scenario, step);
-            summarize(session.document(), window, delivery, consumers.stats().unstamped());
-            return session.exitCode(0);
+            summarize(session.document(), window, delivery, consumers.stats());
+            // found losses or duplicates fail the run, like e2e (gaps count only where the consumers read past them)
+            return session.exitCode(delivery.lost() > 0 || delivery.duplicates() > 0 ? ExitCode.RUN_FAILED : ExitCode.OK);
         });
     }
 
-    private static void summarize(ResultDocument document, WindowTotals window, DeliveryReport delivery, long unstamped) {
+    private static void summarize(ResultDocument document, WindowTotals window, DeliveryReport delivery, ConsumeStats stats) {
+        long unstamped = stats.unstamped();
         double mbPerSecond = window.consumedBytes() / window.consumedSeconds();
         String headline = String.format(Locale.ROOT, "%,.0f msgs/s, %s consumed", window.consumedRecords() / window.consumedSeconds(),
                 ByteSize.formatRate(mbPerSecond));
@@ -106,6 +110,12 @@ public final class ConsumeCommand implements Callable<Integer> {
         List<String> notes = new ArrayList<>();
         if (unstamped > 0) {
             notes.add(unstamped + " messages were not written by mqprobe: counted, but without latency or sequence checks");
+        }
+        if (delivery.unread() > 0) {
+            notes.add(delivery.unread() + " missing sequences may still be in partitions not read to the end: not counted as lost");
+        }
+        if (stats.clockAhead().note() != null) {
+            notes.add(stats.clockAhead().note());
         }
         notes.add("loss is inferred from sequence gaps; a missing tail cannot be seen without the producer (use e2e)");
         synchronized (document) {

@@ -12,6 +12,8 @@ import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 
 import java.time.Duration;
+import io.mqprobe.stats.DeliveryReport;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,6 +53,9 @@ final class SingleRun {
             lines.add(String.format(Locale.ROOT, "consumed %,d: lost %d, duplicated %d, out of order %d%s", c.records(),
                     c.lost(), c.duplicates(), c.outOfOrder(), c.lossCheckedAgainstAcks() ? " (checked against acknowledgements)" : ""));
         }
+        if (outcome.delivery() != null) {
+            deliveryNotes(outcome.delivery(), notes);
+        }
         if (!spec.paced() && !spec.sync()) {
             notes.add("unthrottled: latency includes the time records wait in the producer's own buffer;"
                     + " pass --throughput for the latency at a given load");
@@ -75,16 +80,29 @@ final class SingleRun {
         }
     }
 
+    /** What the delivery check could not prove: a failed consumer, messages not reached, a clock offset. */
+    private static void deliveryNotes(DeliveryReport delivery, List<String> notes) {
+        if (delivery.consumerFailure() != null) {
+            notes.add("a consumer failed (" + delivery.consumerFailure() + "): the delivery check is incomplete, nothing is"
+                    + " counted as lost");
+        }
+        if (delivery.unread() > 0) {
+            notes.add(delivery.unread() + " acknowledged messages were not reached by the consumers before they stopped"
+                    + " (lag, not loss)");
+        }
+    }
+
     static boolean clientSaturated(List<ResourceUsage> resources) {
         return resources.stream().anyMatch(r -> "client".equals(r.source()) && Metric.CPU_CORES.equals(r.metric())
                 && r.meanPct() >= CLIENT_SATURATED_PCT);
     }
 
-    /** 1 when nothing got through, or when a delivery check found lost or duplicated messages. */
+    /** 1 when nothing got through, when a delivery check found lost or duplicated messages, or a consumer failed. */
     static int exitCode(StepRunner.Outcome outcome) {
         StepResult step = outcome.step();
         boolean nothingAcked = step.records() == 0 && !step.errors().isEmpty();
         boolean deliveryBroken = step.consumed() != null && (step.consumed().lost() > 0 || step.consumed().duplicates() > 0);
+        deliveryBroken |= outcome.delivery() != null && outcome.delivery().consumerFailure() != null;
         return nothingAcked || deliveryBroken ? ExitCode.RUN_FAILED : ExitCode.OK;
     }
 }
