@@ -97,7 +97,7 @@ final class SendStream implements Runnable, SendCallback {
                 intendedNs = actualNs; // unthrottled: no schedule to be late against
             }
             sendNsBySlot.set(slot, actualNs);
-            long intendedEpochMicros = clock.epochMicros() - (actualNs - intendedNs) / 1000;
+            long intendedEpochMicros = clock.epochMicrosAt(intendedNs);
             payload.fill(body, seq);
             MessageStamp.write(body, streamId, seq, intendedEpochMicros);
             stats.onSent((actualNs - intendedNs) / 1000);
@@ -129,7 +129,7 @@ final class SendStream implements Runnable, SendCallback {
         long actualNs = sendNsBySlot.get(slot);
         long intendedNs = schedule.paced() ? schedule.intendedNs(seq) : actualNs;
         if (error == null) {
-            stats.onAcked(body.length, (nowNs - intendedNs) / 1000, (nowNs - actualNs) / 1000, clock.epochMicros());
+            stats.onAcked(body.length, (nowNs - intendedNs) / 1000, (nowNs - actualNs) / 1000, clock.epochMicrosAt(nowNs));
             if (acked != null && seq <= Integer.MAX_VALUE) {
                 acked.set((int) seq);
             }

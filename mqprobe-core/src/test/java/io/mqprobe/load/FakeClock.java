@@ -16,6 +16,11 @@ final class FakeClock implements NanoClock {
     }
 
     @Override
+    public long epochMicrosAt(long nanoTime) {
+        return nanoTime / 1000;
+    }
+
+    @Override
     public void parkUntil(long deadlineNs) {
         nowNs = Math.max(nowNs, deadlineNs);
     }
