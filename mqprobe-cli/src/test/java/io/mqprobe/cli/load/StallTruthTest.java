@@ -73,6 +73,9 @@ class StallTruthTest {
             long acked = load.stats().acked();
             Histogram truth = appendMinusIntended(cluster.bootstrap(), topic, acked);
 
+            System.out.printf("stall truth check: mqprobe corrected p95 %.3f s, p99 %.3f s; LogAppendTime - intended p95 %.3f s,"
+                    + " p99 %.3f s (%d messages)%n", mqprobe.getValueAtPercentile(95) / 1e6, mqprobe.getValueAtPercentile(99) / 1e6,
+                    truth.getValueAtPercentile(95) / 1e6, truth.getValueAtPercentile(99) / 1e6, acked);
             assertThat(truth.getTotalCount()).isEqualTo(acked);
             // the freeze is in both: 1.5 s of 6 s at a steady rate puts p95 and p99 inside it
             assertThat(truth.getValueAtPercentile(99)).isGreaterThan(1_000_000);
