@@ -10,7 +10,7 @@
 #
 #   bench/client-floor.sh [--records N] [--paced-seconds S] [--clients N] [--rounds R] [--size BYTES]
 #                         [--props "acks=1 linger.ms=5"] [--no-build]
-#   defaults: 500000 records unthrottled, 8 s per paced run, N=4, 1 round, 1024 B, acks=1  (about 5 minutes)
+#   defaults: 500000 records unthrottled, 8 s per paced run, N=4, 1 round, 1024 B, acks=1  (a few minutes on a quiet machine)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 records=500000 paced_s=8 nclients=4 rounds=1 size=1024 props="acks=1" build=1
