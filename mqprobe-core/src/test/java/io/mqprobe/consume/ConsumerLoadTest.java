@@ -43,6 +43,16 @@ class ConsumerLoadTest {
             }
 
             @Override
+            public io.mqprobe.api.DurabilitySettings durability(io.mqprobe.api.Durability level, int replicationFactor) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Map<String, String> producerDefaults(io.mqprobe.api.ProducerProfile profile) {
+                return Map.of();
+            }
+
+            @Override
             public MessageConsumer newConsumer(ClientSettings settings) {
                 return new MessageConsumer() {
                     int next;

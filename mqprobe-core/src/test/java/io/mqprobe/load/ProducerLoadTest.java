@@ -58,6 +58,16 @@ class ProducerLoadTest {
         }
 
         @Override
+        public io.mqprobe.api.DurabilitySettings durability(io.mqprobe.api.Durability level, int replicationFactor) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Map<String, String> producerDefaults(io.mqprobe.api.ProducerProfile profile) {
+            return Map.of();
+        }
+
+        @Override
         public MessageConsumer newConsumer(ClientSettings settings) {
             throw new UnsupportedOperationException();
         }

@@ -3,17 +3,13 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.cli.run.ProducerSettingsOptions;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ProducerLoadSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * The producer side of a load, with kafka-producer-perf-test's option names plus mqprobe's own
@@ -32,11 +28,8 @@ public final class ProducerOptions {
                     + " (default: -1 for produce, 1000 for e2e).")
     Double throughput;
 
-    @Option(names = "--producer-props", arity = "1..*", paramLabel = "K=V", description = "Producer settings, e.g. acks=all linger.ms=5.")
-    List<String> producerProps = new ArrayList<>();
-
-    @Option(names = "--producer.config", paramLabel = "FILE", description = "Producer settings file (overridden by --producer-props).")
-    Path producerConfig;
+    @Mixin
+    ProducerSettingsOptions nativeSettings;
 
     @Option(names = "--duration", paramLabel = "DURATION",
             description = "How long to send (default: 30s, or up to 1h with --num-records).")
@@ -81,19 +74,16 @@ public final class ProducerOptions {
                 : numRecords > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
     }
 
-    /** Native settings: file, then flags, over the given defaults. */
-    public Map<String, String> properties(Map<String, String> defaults) {
-        Map<String, String> props = new LinkedHashMap<>(defaults);
-        props.putAll(ClientProperties.merge(producerConfig, "--producer-props", producerProps));
-        return props;
-    }
-
-    public ProducerLoadSpec spec(String topic, Map<String, String> defaults, boolean trackAcks) {
-        return spec(topic, defaults, trackAcks, -1);
+    /**
+     * The validated producer load on {@code topic}, with the user's native settings (file, then flags);
+     * the driver's defaults go under them once the target is known ({@link ProducerLoadSpec#withDefaults}).
+     */
+    public ProducerLoadSpec conclude(String topic, boolean trackAcks) {
+        return conclude(topic, trackAcks, -1);
     }
 
     /** @param defaultThroughput records/s when --throughput is not given; -1 = as fast as possible */
-    public ProducerLoadSpec spec(String topic, Map<String, String> defaults, boolean trackAcks, double defaultThroughput) {
+    public ProducerLoadSpec conclude(String topic, boolean trackAcks, double defaultThroughput) {
         double throughput = this.throughput != null ? this.throughput : defaultThroughput;
         Duration runFor = runFor();
         if (!warmup().isZero() && warmup().compareTo(runFor) >= 0) {
@@ -105,6 +95,6 @@ public final class ProducerOptions {
             throw new UsageException("--throughput must be positive, or -1 for as fast as possible");
         }
         return new ProducerLoadSpec(topic, clients, threads, sync, (int) size, rate, numRecords, runFor,
-                PayloadSpec.parse(payload), properties(defaults), trackAcks);
+                PayloadSpec.parse(payload), nativeSettings.properties(), trackAcks);
     }
 }
