@@ -9,6 +9,7 @@ import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -60,15 +61,6 @@ public final class StepRunner {
                 .map(e -> new ResourceUsage(CLIENT_SOURCE, e.getKey(), e.getValue(), e.getValue(), Double.NaN)).toList();
     }
 
-    private static List<ResourceUsage> withClientFigures(List<ResourceUsage> monitored, List<ResourceUsage> client) {
-        if (client.isEmpty()) {
-            return monitored;
-        }
-        List<ResourceUsage> all = new java.util.ArrayList<>(monitored);
-        all.addAll(client);
-        return all;
-    }
-
     /**
      * @param scenario     name of the document's scenario the step belongs to
      * @param drainTimeout after sending ends, how long to wait for acknowledgements and consumers to catch up
@@ -97,7 +89,7 @@ public final class StepRunner {
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
                     consumers == null ? null : StepResult.Consumed.of(window, delivery),
-                    withClientFigures(resources.summarize(window.fromEpochMs(), window.toEpochMs()), clientFigures));
+                    withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window, clientFigures));
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
                     consumers == null ? List.of() : consumers.failures());
@@ -109,5 +101,17 @@ public final class StepRunner {
                 consumers.close();
             }
         }
+    }
+
+    /**
+     * The monitors' resources plus mqprobe's own send delay, which the bottleneck finder reads, and the producer
+     * clients' own latency figures, which the latency breakdown reads.
+     */
+    private static List<ResourceUsage> withLoadGenerator(List<ResourceUsage> monitored, WindowTotals window,
+                                                         List<ResourceUsage> clientFigures) {
+        List<ResourceUsage> all = new ArrayList<>(monitored);
+        all.addAll(window.loadGeneratorUsage());
+        all.addAll(clientFigures);
+        return all;
     }
 }
