@@ -82,6 +82,10 @@ class ProducerLoadTest {
         ProducerLoadSpec spec = new ProducerLoadSpec("t", 1, 1, true, 100, 100, 20, Duration.ofSeconds(30),
                 new PayloadSpec.Random(), Map.of(), false);
         ProducerLoad load = ProducerLoad.start(new SlowStartDriver(), spec, clock, 1);
+        // finish() stops the senders at once: on a loaded machine they may not have sent their share yet
+        while (!load.sendingDone()) {
+            Thread.onSpinWait();
+        }
         load.finish(Duration.ofSeconds(5));
 
         SendStats.Snapshot s = load.stats().snapshot(0);
