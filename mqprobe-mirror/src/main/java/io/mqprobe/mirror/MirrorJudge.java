@@ -40,6 +40,12 @@ public final class MirrorJudge implements Judge {
         if (consumed != null && !consumed.lossCheckedAgainstAcks()) {
             notes.add("loss was counted from sequence gaps only (no acknowledged-sequence record)");
         }
+        if (consumed != null && consumed.unread() > 0) {
+            notes.add(consumed.unread() + " records in target partitions the consumer did not read to the end (not counted as lost)");
+        }
+        if (consumed != null && consumed.consumerFailure() != null) {
+            notes.add("the target consumer failed: " + consumed.consumerFailure());
+        }
         if (arrived == 0) {
             notes.add("nothing arrived in the target: is the mirror running and copying this topic?");
         }
