@@ -10,12 +10,17 @@ import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
+import io.mqprobe.search.SustainablePoint;
+import io.mqprobe.search.SustainableSearch;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.search.Thresholds;
 import io.mqprobe.search.VerdictFinder;
 import io.mqprobe.stats.LatencySummary;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Judges a probe scenario: ceiling, knee and bottleneck from its unthrottled steps (latency recorded,
@@ -26,6 +31,8 @@ public final class ProbeJudge implements Judge {
 
     /** The experiment kind in the result document. */
     public static final String KIND = "probe";
+
+    private static final String HOST = "host";
 
     private final ProbePlanner planner;
     private final Thresholds thresholds;
@@ -38,21 +45,23 @@ public final class ProbeJudge implements Judge {
     @Override
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
         String stopReason = interrupted ? "interrupted" : planner.stopReason(scenario).orElse("interrupted");
-        List<StepMeasurement> ramp = measurements(steps.stream().filter(ProbePlanner::saturating).toList());
-        List<StepMeasurement> paced = measurements(steps.stream().filter(s -> !ProbePlanner.saturating(s)).toList());
+        boolean hostShared = planner.hostShared();
+        List<StepMeasurement> ramp = measurements(steps.stream().filter(ProbePlanner::saturating).toList(), hostShared);
+        List<StepMeasurement> paced = measurements(steps.stream().filter(s -> !ProbePlanner.saturating(s)).toList(), hostShared);
         ScenarioVerdict saturation = VerdictFinder.find(ramp, thresholds.withoutLatencyJudgement(), stopReason);
-        if (saturation.ceiling() == null || paced.isEmpty()) {
+        Optional<SustainableSearch> search = planner.search(scenario);
+        if (saturation.ceiling() == null || paced.isEmpty() || search.isEmpty()) {
             return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), null, saturation.bottleneck(),
                     stopReason));
         }
-        ScenarioVerdict judged = VerdictFinder.find(paced, thresholds, stopReason);
+        Optional<SustainablePoint> sustainable = search.get().result(paced);
         Bottleneck bottleneck = saturation.bottleneck();
-        if (judged.sustainable() == null) {
+        if (sustainable.isEmpty()) {
             List<String> evidence = new ArrayList<>(bottleneck.evidence());
-            judged.bottleneck().evidence().stream().filter(e -> e.startsWith("no sustainable step")).forEach(evidence::add);
+            evidence.add("no sustainable step: " + search.get().noneReason(paced));
             bottleneck = new Bottleneck(bottleneck.resource(), bottleneck.source(), bottleneck.summary(), evidence);
         }
-        return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), judged.sustainable(), bottleneck,
+        return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), sustainable.orElse(null), bottleneck,
                 stopReason));
     }
 
@@ -71,8 +80,23 @@ public final class ProbeJudge implements Judge {
         return outcomes;
     }
 
-    static List<StepMeasurement> measurements(List<MeasuredStep> steps) {
-        return steps.stream().map(s -> toMeasurement(s.result())).toList();
+    /**
+     * The steps as the search judges them. With isolation ({@code hostShared} false) the host's CPU is left
+     * out: every process is judged against its own quota, and the rest of the host may be other work.
+     */
+    static List<StepMeasurement> measurements(List<MeasuredStep> steps, boolean hostShared) {
+        return steps.stream().map(s -> toMeasurement(s.result(), hostShared)).toList();
+    }
+
+    static StepMeasurement toMeasurement(StepResult step, boolean hostShared) {
+        StepMeasurement m = toMeasurement(step);
+        if (hostShared) {
+            return m;
+        }
+        List<ResourceUsage> own = m.resources().stream()
+                .filter(r -> !(HOST.equals(r.source()) && Metric.CPU_CORES.equals(r.metric()))).toList();
+        return new StepMeasurement(m.index(), m.clients(), m.targetRecordsPerSecond(), m.recordsPerSecond(), m.bytesPerSecond(),
+                m.records(), m.errors(), m.latencyUs(), own);
     }
 
     static StepMeasurement toMeasurement(StepResult step) {

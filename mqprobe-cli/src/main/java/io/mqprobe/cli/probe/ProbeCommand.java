@@ -57,7 +57,7 @@ public final class ProbeCommand implements Callable<Integer> {
                     ceilings.diskWriteBytesPerSecond() == null ? Double.NaN : ceilings.diskWriteBytesPerSecond(),
                     ceilings.nicBytesPerSecond() == null ? Double.NaN : ceilings.nicBytesPerSecond());
             ProbePlanner planner = new ProbePlanner(plan.scenarios(), plan.settings(), session.cluster().driver(),
-                    TopicLifecycle::freshName);
+                    TopicLifecycle::freshName, session.cluster().hostShared());
             ProbeJudge judge = new ProbeJudge(planner, plan.settings().thresholds());
             ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
                     new LoadProgress(session.progress(), "   "),

@@ -175,6 +175,14 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /**
+     * True when brokers and load generator share this host's cores unconfined: an embedded cluster without
+     * isolation. Then the host's CPU is a limit of the cluster as measured; with isolation (or a remote cluster) it is not.
+     */
+    public boolean hostShared() {
+        return cluster != null && client == null;
+    }
+
+    /**
      * How brokers and load generator are confined, in one line ("isolation off" without), with
      * "oversubscribed" when the specs add up to more than the machine.
      */
