@@ -47,6 +47,9 @@ public final class ProbeCommand implements Callable<Integer> {
         // everything the user typed is checked before a cluster starts
         ProbeOptions.ProbeRun plan = probe.conclude();
         run.monitor().interval();
+        if (!probe.noIsolation) {
+            run.target().isolateByDefault();
+        }
         return LoadSession.run("probe", spec, run, EMBEDDED_BROKERS, plan.keepTopics(), session -> {
             ResultDocument document = session.document();
             document.setThresholds(plan.settings().thresholds());

@@ -95,6 +95,11 @@ final class ProbeOptions {
     @Option(names = "--no-ceilings", description = "Do not probe disk and NIC ceilings (configured ones still count).")
     boolean noCeilings;
 
+    @Option(names = "--no-isolation",
+            description = "Do not isolate the embedded cluster it starts (as root it does by default: brokers and load "
+                    + "generator each on a share of the cores, see docs/isolation.md).")
+    boolean noIsolation;
+
     @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
     boolean keepTopics;
 

@@ -69,6 +69,20 @@ public final class ClusterSession implements AutoCloseable {
             throw new UsageException("the embedded cluster is Kafka; --driver " + options.driverId() + " needs --bootstrap");
         }
         Optional<EmbeddedKafkaCluster> up = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir());
+        Optional<String> unavailable = IsolationOptions.unavailableReason();
+        Optional<IsolationOptions> chosen = unavailable.isPresent() ? Optional.empty()
+                : options.chooseIsolation(defaultEmbeddedBrokers, up.isPresent());
+        if (unavailable.isPresent() && options.wouldChooseIsolation(up.isPresent())) {
+            progress.println("isolation off: " + unavailable.get() + "; brokers and load generator share the machine");
+            progress.flush();
+        }
+        if (chosen.isPresent()) {
+            isolation = chosen.get();
+            progress.println("isolation on by default (--no-isolation to turn it off): brokers " + isolation.brokerSpec()
+                    + " each, load generator " + isolation.clientCores() + " cores, chosen for "
+                    + BrokerIsolation.machineCpus().size() + " cores");
+            progress.flush();
+        }
         ClusterSession session = up.isPresent()
                 ? useClusterUp(up.get(), options, progress)
                 : startTemporary(options, options.brokers().orElse(defaultEmbeddedBrokers), progress);
