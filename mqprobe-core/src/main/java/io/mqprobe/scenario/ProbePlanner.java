@@ -41,7 +41,7 @@ public final class ProbePlanner implements Planner {
     /** Lets followers and the page cache catch up with the saturating steps before latency is judged. */
     static final Duration SETTLE_BEFORE_PACED = Duration.ofSeconds(3);
     /** Paced steps beyond the fractions: enough halvings to get from a quarter of the ceiling to within 5 %. */
-    static final int NARROWING_STEPS = 4;
+    public static final int NARROWING_STEPS = 4;
     /** Failing paced steps measured again at most, per scenario. */
     static final int MAX_REPEATS = 2;
     /** A paced client is given this share of what one unthrottled client acknowledged, so it never queues. */
