@@ -33,6 +33,8 @@ public final class ProbeJudge implements Judge {
     public static final String KIND = "probe";
 
     private static final String HOST = "host";
+    /** The host's CPU this busy, with no isolated process at its quota, means other work took the cores. */
+    static final double HOST_BUSY_PCT = 90;
 
     private final ProbePlanner planner;
     private final Thresholds thresholds;
@@ -48,7 +50,8 @@ public final class ProbeJudge implements Judge {
         boolean hostShared = planner.hostShared();
         List<StepMeasurement> ramp = measurements(steps.stream().filter(ProbePlanner::saturating).toList(), hostShared);
         List<StepMeasurement> paced = measurements(steps.stream().filter(s -> !ProbePlanner.saturating(s)).toList(), hostShared);
-        ScenarioVerdict saturation = VerdictFinder.find(ramp, thresholds.withoutLatencyJudgement(), stopReason);
+        ScenarioVerdict found = VerdictFinder.find(ramp, thresholds.withoutLatencyJudgement(), stopReason);
+        ScenarioVerdict saturation = hostShared ? found : outsideWork(found, steps);
         Optional<SustainableSearch> search = planner.search(scenario);
         if (saturation.ceiling() == null || paced.isEmpty() || search.isEmpty()) {
             return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), null, saturation.bottleneck(),
@@ -63,6 +66,34 @@ public final class ProbeJudge implements Judge {
         }
         return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), sustainable.orElse(null), bottleneck,
                 stopReason));
+    }
+
+    /**
+     * With isolation, brokers and client cannot starve each other (their quotas fit the machine); when none of them
+     * reached its quota but the host's CPU was full at the ceiling, other work on the host took the cores. That is
+     * named (resource cpu, source host) instead of "no bottleneck", because the figures are then lower bounds.
+     */
+    private static ScenarioVerdict outsideWork(ScenarioVerdict verdict, List<MeasuredStep> steps) {
+        String resource = verdict.bottleneck().resource();
+        if (verdict.ceiling() == null || !(Bottleneck.NONE.equals(resource) || Bottleneck.LATENCY.equals(resource))) {
+            return verdict;
+        }
+        int at = verdict.ceiling().step();
+        Optional<ResourceUsage> host = steps.stream().filter(s -> s.result().index() == at).findFirst()
+                .flatMap(s -> s.result().resources().stream()
+                        .filter(r -> HOST.equals(r.source()) && Metric.CPU_CORES.equals(r.metric())).findFirst())
+                .filter(r -> r.meanPct() >= HOST_BUSY_PCT);
+        if (host.isEmpty()) {
+            return verdict;
+        }
+        String line = "host CPU " + io.mqprobe.api.units.HumanUnits.cores(host.get()) + " ("
+                + io.mqprobe.api.units.HumanUnits.pct(host.get().meanPct()) + ")";
+        List<String> evidence = new ArrayList<>();
+        evidence.add(line);
+        evidence.addAll(verdict.bottleneck().evidence());
+        Bottleneck outside = new Bottleneck(Bottleneck.CPU, HOST, line + " at the ceiling (step " + at + ") with no isolated "
+                + "process at its quota: other work on this machine took the cores, so figures are lower bounds", evidence);
+        return new ScenarioVerdict(verdict.ceiling(), verdict.knee(), verdict.sustainable(), outside, verdict.stopReason());
     }
 
     /** Every scenario as the capacity summary needs it: layout, durability, verdict or why it was skipped. */
