@@ -62,7 +62,8 @@ class ProbePlannerTest {
                 ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, judge));
 
         List<StepResult> fast = document.steps("fast");
-        assertThat(fast).hasSize(3); // ramp with 1 then 2 clients, then one paced step
+        // ramp with 1 then 2 clients, then paced at half the ceiling, and below it only while that fails
+        assertThat(fast).hasSizeBetween(3, 2 + 1 + ProbePlanner.NARROWING_STEPS);
         assertThat(fast).extracting(StepResult::clients).startsWith(1, 2);
         assertThat(fast.get(0).targetRecordsPerSecond()).isNull();
         ProbeVerdict verdict = (ProbeVerdict) result.verdicts().get("fast");
@@ -73,6 +74,8 @@ class ProbePlannerTest {
         assertThat(fast.get(2).clients()).isEqualTo(Math.max(1, Math.min(fast.get(pacedAt).clients(), needed)));
         assertThat(ceiling).isPositive();
         assertThat(fast.get(2).targetRecordsPerSecond()).isCloseTo(ceiling / 2, within(1.0));
+        assertThat(fast.subList(2, fast.size())).allSatisfy(paced ->
+                assertThat(paced.targetRecordsPerSecond()).isLessThanOrEqualTo(ceiling / 2 + 1));
         assertThat(verdict.findings().stopReason()).isNotBlank().isNotEqualTo("interrupted");
         assertThat(result.steps().get(0).plan().load().producerSpec().orElseThrow().producerProperties())
                 .containsEntry("profile", "CAPACITY").containsEntry("user", "x").containsEntry("linger.ms", "1")
