@@ -85,6 +85,20 @@ public final class ClusterSession implements AutoCloseable {
             throw new UsageException("the embedded cluster is Kafka; --driver " + options.driverId() + " needs --bootstrap");
         }
         Optional<EmbeddedKafkaCluster> up = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir());
+        Optional<String> unavailable = IsolationOptions.unavailableReason();
+        Optional<IsolationOptions> chosen = unavailable.isPresent() ? Optional.empty()
+                : options.chooseIsolation(defaultEmbeddedBrokers, up.isPresent());
+        if (unavailable.isPresent() && options.wouldChooseIsolation(up.isPresent())) {
+            progress.println("isolation off: " + unavailable.get() + "; brokers and load generator share the machine");
+            progress.flush();
+        }
+        if (chosen.isPresent()) {
+            isolation = chosen.get();
+            progress.println("isolation on by default (--no-isolation to turn it off): brokers " + isolation.brokerSpec()
+                    + " each, load generator " + isolation.clientCores() + " cores, chosen for "
+                    + BrokerIsolation.machineCpus().size() + " cores");
+            progress.flush();
+        }
         ClusterSession session = up.isPresent()
                 ? useClusterUp(up.get(), options, progress)
                 : startTemporary(options, options.brokers().orElse(defaultEmbeddedBrokers), progress);
@@ -224,6 +238,14 @@ public final class ClusterSession implements AutoCloseable {
     /** The local broker processes with their current pids; empty for a remote cluster. */
     public List<LocalBrokerProcess> localBrokers() {
         return cluster == null ? List.of() : cluster.brokers();
+    }
+
+    /**
+     * True when brokers and load generator share this host's cores unconfined: an embedded cluster without
+     * isolation. Then the host's CPU is a limit of the cluster as measured; with isolation (or a remote cluster) it is not.
+     */
+    public boolean hostShared() {
+        return cluster != null && client == null;
     }
 
     /**
