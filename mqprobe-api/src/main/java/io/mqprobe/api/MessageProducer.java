@@ -19,6 +19,14 @@ public interface MessageProducer extends AutoCloseable {
     /** Blocks until every message sent so far is acknowledged or failed. */
     void flush();
 
+    /**
+     * The client's own averages since it started (batch size, records per request, compression ratio),
+     * by the client's metric names; empty when the driver has none. Read before {@link #close()}.
+     */
+    default java.util.Map<String, Double> metrics() {
+        return java.util.Map.of();
+    }
+
     @Override
     void close();
 }

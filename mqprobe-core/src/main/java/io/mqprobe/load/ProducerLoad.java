@@ -85,6 +85,20 @@ public final class ProducerLoad implements AutoCloseable {
         return stats;
     }
 
+    /** The clients' own metrics averaged over the clients (each a client-life average); read before {@link #finish}. */
+    public Map<String, Double> clientMetrics() {
+        Map<String, Double> sums = new java.util.TreeMap<>();
+        Map<String, Integer> counts = new java.util.HashMap<>();
+        for (MessageProducer p : producers) {
+            p.metrics().forEach((name, value) -> {
+                sums.merge(name, value, Double::sum);
+                counts.merge(name, 1, Integer::sum);
+            });
+        }
+        sums.replaceAll((name, sum) -> sum / counts.get(name));
+        return sums;
+    }
+
     /** True once every sender thread has sent its share or reached the end of the duration. */
     public boolean sendingDone() {
         return threads.stream().noneMatch(Thread::isAlive);

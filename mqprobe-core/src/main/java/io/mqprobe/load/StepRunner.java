@@ -9,6 +9,7 @@ import io.mqprobe.stats.DeliveryReport;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -70,6 +71,7 @@ public final class StepRunner {
                         document.addInterval(row);
                         onTick.accept(row);
                     });
+            Map<String, Double> clientMetrics = producers == null ? Map.of() : producers.clientMetrics();
             long unfinished = producers == null ? 0 : producers.finish(Duration.ZERO);
             DeliveryReport delivery = consumers == null ? null
                     : consumers.finish(producerSpec != null && producerSpec.trackAcks() ? producers.ackedSequences() : null);
@@ -77,7 +79,7 @@ public final class StepRunner {
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
                     consumers == null ? null : StepResult.Consumed.of(window, delivery),
-                    resources.summarize(window.fromEpochMs(), window.toEpochMs()));
+                    resources.summarize(window.fromEpochMs(), window.toEpochMs()), clientMetrics);
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
                     consumers == null ? List.of() : consumers.failures());

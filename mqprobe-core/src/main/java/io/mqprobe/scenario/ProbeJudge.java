@@ -71,7 +71,8 @@ public final class ProbeJudge implements Judge {
         return outcomes;
     }
 
-    static List<StepMeasurement> measurements(List<MeasuredStep> steps) {
+    /** The probe's view of measured steps (the ramp policy and verdict finder read these). */
+    public static List<StepMeasurement> measurements(List<MeasuredStep> steps) {
         return steps.stream().map(s -> toMeasurement(s.result())).toList();
     }
 

@@ -1,6 +1,7 @@
 package io.mqprobe.kafka;
 
 import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.BrokerSetting;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.ReplicaLogSize;
@@ -9,6 +10,7 @@ import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.AlterConfigsOptions;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.LogDirDescription;
@@ -115,12 +117,34 @@ final class KafkaClusterAdmin implements ClusterAdmin {
 
     @Override
     public void alterBrokerConfig(int brokerId, Map<String, String> settings) {
+        calls.await(admin.incrementalAlterConfigs(Map.of(brokerResource(brokerId), setOps(settings))).all(),
+                "change config of broker " + brokerId);
+    }
+
+    @Override
+    public BrokerSetting brokerSetting(int brokerId, String key) {
+        ConfigResource broker = brokerResource(brokerId);
+        Config config = calls.await(admin.describeConfigs(List.of(broker)).all(), "read config of broker " + brokerId).get(broker);
+        ConfigEntry entry = config.get(key);
+        if (entry == null) {
+            return null;
+        }
+        return new BrokerSetting(entry.value(), entry.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG,
+                entry.isReadOnly());
+    }
+
+    @Override
+    public void validateBrokerConfig(int brokerId, Map<String, String> settings) {
+        calls.await(admin.incrementalAlterConfigs(Map.of(brokerResource(brokerId), setOps(settings)),
+                new AlterConfigsOptions().validateOnly(true)).all(), "set " + settings + " on broker " + brokerId);
+    }
+
+    private static List<AlterConfigOp> setOps(Map<String, String> settings) {
         List<AlterConfigOp> ops = new ArrayList<>();
         settings.forEach((key, value) -> ops.add(value == null
                 ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
                 : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET)));
-        calls.await(admin.incrementalAlterConfigs(Map.of(brokerResource(brokerId), ops)).all(),
-                "change config of broker " + brokerId);
+        return ops;
     }
 
     /** Brokers that do not answer (killed in a fault test) are left out rather than failing the whole sample. */

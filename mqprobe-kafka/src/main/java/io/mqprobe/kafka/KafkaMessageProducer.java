@@ -6,11 +6,18 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /** A {@link MessageProducer} over one {@code KafkaProducer<byte[], byte[]>}; records have no key. */
 final class KafkaMessageProducer implements MessageProducer {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    /** Client averages a sweep compares between settings (KafkaProducer's own names). */
+    private static final Set<String> REPORTED = Set.of("batch-size-avg", "records-per-request-avg", "compression-rate-avg",
+            "record-size-avg", "request-latency-avg", "record-error-total", "record-retry-total", "bufferpool-wait-ratio");
 
     private final Producer<byte[], byte[]> producer;
 
@@ -34,6 +41,19 @@ final class KafkaMessageProducer implements MessageProducer {
     @Override
     public void flush() {
         producer.flush();
+    }
+
+    /** The producer's averages over its life: what a sweep reports as batch size, records per request, compression. */
+    @Override
+    public Map<String, Double> metrics() {
+        Map<String, Double> values = new TreeMap<>();
+        producer.metrics().forEach((name, metric) -> {
+            if ("producer-metrics".equals(name.group()) && REPORTED.contains(name.name())
+                    && metric.metricValue() instanceof Double d && Double.isFinite(d)) {
+                values.put(name.name(), d);
+            }
+        });
+        return values;
     }
 
     @Override
