@@ -63,10 +63,10 @@ public final class ConfigJournal {
     }
 
     /**
-     * Opens a journal for a run in {@code runDir} (the file appears with the first change).
+     * Opens a journal for a run in {@code runDir}, writing its first line (target, this process).
      *
      * @param target   the cluster's bootstrap address: a later run replays only journals of its own target
-     * @param embedded true when mqprobe started the cluster (its changes die with it)
+     * @param embedded true when the cluster lives only as long as this run (its changes die with it)
      */
     public static ConfigJournal open(Path runDir, String target, boolean embedded, ClusterAdmin admin) {
         ConfigJournal journal = new ConfigJournal(runDir.resolve(FILE_NAME), admin);

@@ -24,7 +24,7 @@ public record SweepMetric(String name, String label, String unit, Boolean higher
     public static final SweepMetric BROKER_CPU = new SweepMetric("broker.cpu_ms_per_mb", "broker CPU", "ms/MB", false);
     public static final SweepMetric BROKER_BYTES = new SweepMetric("broker.bytes_in_per_payload_byte", "broker bytes", "×payload", false);
     public static final SweepMetric DISK_BYTES = new SweepMetric("disk.bytes_per_payload_byte", "bytes on disk", "×payload", false);
-    public static final SweepMetric WIRE_RATIO = new SweepMetric("client.compression_rate", "wire compression", "ratio", false);
+    public static final SweepMetric WIRE_RATIO = new SweepMetric("client.compression_rate", "bytes on the wire", "×payload", false);
     public static final SweepMetric BATCH = new SweepMetric("client.batch_size_bytes", "batch size", "bytes", null);
     public static final SweepMetric PER_REQUEST = new SweepMetric("client.records_per_request", "records/request", "rec", null);
     public static final SweepMetric ERRORS = new SweepMetric("errors", "errors", "sends", false);

@@ -62,7 +62,8 @@ public final class SweepRanking {
             }
             Map<String, Double> effects = new LinkedHashMap<>();
             for (SweepMetric m : SweepMetric.ALL) {
-                if (m != primary && m.higherIsBetter() != null && m != SweepMetric.RECORDS) {
+                // an unthrottled producer's latency is its own queue: p99 only counts when it is what is ranked
+                if (m != primary && m.higherIsBetter() != null && m != SweepMetric.RECORDS && m != SweepMetric.P99) {
                     Stats other = Stats.of(runs, m.name());
                     Stats otherBase = Stats.of(byCell.get(baseline), m.name());
                     if (other.count > 0 && otherBase.count > 0 && otherBase.mean > 0

@@ -132,6 +132,21 @@ final class SweepSection {
         return html.append("</table></div>\n").toString();
     }
 
+    /** {@code measured 5.7 MiB/s · p99 2.1 s} for the terminal, or why the run failed. */
+    static String oneLine(JsonNode verdict) {
+        String failure = Fields.text(verdict, "failure");
+        if (failure != null) {
+            return "failed: " + failure;
+        }
+        JsonNode m = Fields.object(verdict, "metrics");
+        StringBuilder line = new StringBuilder("measured ").append(MetricUnit.BYTES_PER_SECOND.format(orZero(Fields.number(m, "throughput.bytes_per_s"))));
+        Double p99 = Fields.number(m, "latency.p99_ms");
+        if (p99 != null) {
+            line.append(" · p99 ").append(MetricUnit.MILLIS.format(p99));
+        }
+        return line.toString();
+    }
+
     static String label(JsonNode verdict) {
         List<String> parts = new ArrayList<>();
         Fields.object(verdict, "values").fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));

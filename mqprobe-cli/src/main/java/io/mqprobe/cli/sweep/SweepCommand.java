@@ -49,16 +49,18 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() {
         SweepOptions.SweepRun plan = sweep.conclude(run.target().driverId(), run.target().bootstrap().isPresent());
         run.monitor().interval();
+        int runs = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
+        // the bound comes before anything starts, so a user can decide whether to wait for it
+        spec.commandLine().getErr().println("sweep: " + plan.studies().size() + " stud" + (plan.studies().size() == 1 ? "y" : "ies")
+                + ", " + runs + " runs, at most " + TimeSpan.formatSeconds(plan.bound().toSeconds()) + " of load");
+        spec.commandLine().getErr().flush();
         return LoadSession.run("sweep", spec, run, EMBEDDED_BROKERS, false, session -> {
             ClusterAdmin admin = session.cluster().driver().admin();
             String target = session.cluster().target().bootstrap();
             Path runDir = session.output().runDir().toAbsolutePath();
             ConfigJournal.replayLeftovers(runDir.getParent(), target, admin, session.progress()::line);
             BrokerSettingsCheck.check(plan.studies(), admin);
-            int runs = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
-            session.progress().line("sweep: " + plan.studies().size() + " stud" + (plan.studies().size() == 1 ? "y" : "ies")
-                    + ", " + runs + " runs, at most " + TimeSpan.formatSeconds(plan.bound().toSeconds()) + " of load");
-            ConfigJournal journal = ConfigJournal.open(runDir, target, session.cluster().embedded(), admin);
+            ConfigJournal journal = ConfigJournal.open(runDir, target, session.cluster().temporary(), admin);
             Thread restoreOnExit = new Thread(journal::restore, "mqprobe-config-restore");
             Runtime.getRuntime().addShutdownHook(restoreOnExit);
             List<String> notes = new ArrayList<>();

@@ -32,7 +32,10 @@ final class SweepSummary {
                 continue;
             }
             headline = headline == null ? answer.recommendation() : headline;
-            lines.add(study.name() + " — " + answer.recommendation());
+            String measured = primary == SweepMetric.P99 ? "p99 at " + HumanUnits.msgsPerSecond(plan.settings().rateRecordsPerSecond())
+                    : study.consumes() ? "consumer throughput" : "throughput at the ceiling";
+            lines.add(study.name() + " (" + measured + ", " + plan.settings().repeats() + " runs per value): "
+                    + (studies.size() > 1 ? answer.recommendation() : "ranked"));
             int rank = 1;
             for (SweepRanking.Row row : answer.rows()) {
                 lines.add(row(rank++, row, answer));
@@ -59,7 +62,7 @@ final class SweepSummary {
         List<String> others = new ArrayList<>();
         row.effects().forEach((metric, pct) -> others.add(String.format(Locale.ROOT, "%+.0f %% %s", pct,
                 SweepMetric.named(metric).label())));
-        return String.format(Locale.ROOT, "  %d. %-34s %14s  %-24s %s", rank, label, value, effect,
+        return String.format(Locale.ROOT, "  %d. %-34s %14s  %-30s %s", rank, label, value, effect,
                 others.isEmpty() ? "" : String.join(", ", others)).stripTrailing();
     }
 
