@@ -147,7 +147,12 @@ final class SweepSection {
         return line.toString();
     }
 
+    /** The value ({@code lz4}) for one factor, {@code key=value} pairs for a grid. */
     static String label(JsonNode verdict) {
+        JsonNode values = Fields.object(verdict, "values");
+        if (values != null && values.size() == 1) {
+            return values.elements().next().asText();
+        }
         List<String> parts = new ArrayList<>();
         Fields.object(verdict, "values").fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
         return String.join(" ", parts);
