@@ -25,7 +25,7 @@ class HtmlReportTest {
         var specs = Samples.chartSpecs(html);
         assertThat(specs).hasSize(7);
         assertThat(specs.get(0).get("x").get("labels")).hasSize(4);
-        assertThat(Samples.datasetLabels(specs.get(0))).containsExactly("mean", "run 1", "run 2");
+        assertThat(Samples.datasetLabels(Samples.JSON.createArrayNode().add(specs.get(0)))).containsExactly("mean", "run 1", "run 2");
         assertThat(sweep).contains("<table class=\"heatmap\">").contains("<td class=\"failed\">failed</td>");
         assertThat(sweep).contains("batch.size=65536 linger.ms=5: nothing acknowledged");
     }
