@@ -54,13 +54,17 @@ public record SweepSettings(int recordSizeBytes, int partitions, int replication
         return rateRecordsPerSecond > 0;
     }
 
-    /** Upper bound of one run of one value, for the time printed up front. */
-    public Duration runBound(boolean consumes) {
-        Duration step = ramp.stepDuration();
-        if (consumes) {
-            return step.multipliedBy(2).plus(STEP_DRAIN.multipliedBy(2));
-        }
-        int steps = paced() ? 1 : ramp.clientSteps().size();
-        return step.multipliedBy(steps).plus(Duration.ofSeconds(2L * steps));
+    /** Allowance per run for its fresh topic: created, led, deleted. */
+    static final Duration TOPIC_ALLOWANCE = Duration.ofSeconds(10);
+
+    /**
+     * Upper bound of one run of one value: every step at its full length and its full drain, plus the topic.
+     * With {@code typical} true, what a run usually takes (drains are short, the topic quick).
+     */
+    public Duration runBound(boolean consumes, boolean typical) {
+        int steps = consumes ? 2 : paced() ? 1 : ramp.clientSteps().size();
+        Duration step = consumes ? ramp.stepDuration().multipliedBy(3) : ramp.stepDuration();
+        Duration perStep = typical ? step : step.plus(STEP_DRAIN);
+        return perStep.multipliedBy(steps).plus(typical ? Duration.ofSeconds(3) : TOPIC_ALLOWANCE);
     }
 }

@@ -52,7 +52,8 @@ public final class SweepCommand implements Callable<Integer> {
         int runs = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
         // the bound comes before anything starts, so a user can decide whether to wait for it
         spec.commandLine().getErr().println("sweep: " + plan.studies().size() + " stud" + (plan.studies().size() == 1 ? "y" : "ies")
-                + ", " + runs + " runs, at most " + TimeSpan.formatSeconds(plan.bound().toSeconds()) + " of load");
+                + ", " + runs + " runs: about " + TimeSpan.formatSeconds(plan.bound(true).toSeconds()) + ", at most "
+                + TimeSpan.formatSeconds(plan.bound(false).toSeconds()) + " once the cluster is up");
         spec.commandLine().getErr().flush();
         return LoadSession.run("sweep", spec, run, EMBEDDED_BROKERS, false, session -> {
             ClusterAdmin admin = session.cluster().driver().admin();

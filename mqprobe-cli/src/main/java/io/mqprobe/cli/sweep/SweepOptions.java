@@ -33,11 +33,11 @@ final class SweepOptions {
             return studies.stream().flatMap(s -> s.factors().stream()).anyMatch(f -> f.kind() == SweepFactor.Kind.BROKER);
         }
 
-        /** Upper bound of the whole sweep's load time, printed before it starts. */
-        Duration bound() {
+        /** Time of the whole sweep once the cluster is up: typical, or the bound (every step and drain at full length). */
+        Duration bound(boolean typical) {
             Duration total = Duration.ZERO;
             for (SweepStudy s : studies) {
-                total = total.plus(settings.runBound(s.consumes()).multipliedBy((long) s.cells().size() * settings.repeats()));
+                total = total.plus(settings.runBound(s.consumes(), typical).multipliedBy((long) s.cells().size() * settings.repeats()));
             }
             return total;
         }
