@@ -149,6 +149,10 @@ public final class ConfigJournal {
                 }
                 continue;
             }
+            if (changes.isEmpty()) {
+                new ConfigJournal(journal, admin).append(Entry.restored());   // the run changed nothing
+                continue;
+            }
             List<String> failed = restoreAll(changes, admin);
             if (failed.isEmpty()) {
                 new ConfigJournal(journal, admin).append(Entry.restored());

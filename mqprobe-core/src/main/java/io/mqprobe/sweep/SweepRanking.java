@@ -106,9 +106,20 @@ public final class SweepRanking {
                     + " has no figure to compare with" + failedNote + ".";
         }
         if (!best.clear()) {
-            return "Keep " + baseline + ": the best, " + best.label() + ", differs by " + effectText(best.effectPct(), best.spreadPct())
-                    + " " + primary.label() + ", within the spread of its repeats (" + runs + ")" + failedNote + ".";
+            // the top figure may be noise while a lower one is a clear gain: recommend the clear one, name the other
+            Row clearGain = ranked.stream().filter(r -> r.clear() && !r.label().equals(baseline)
+                    && (primary.higherIsBetter() ? r.effectPct() > 0 : r.effectPct() < 0)).findFirst().orElse(null);
+            if (clearGain == null) {
+                return "Keep " + baseline + ": the best, " + best.label() + ", differs by " + effectText(best.effectPct(), best.spreadPct())
+                        + " " + primary.label() + ", within the spread of its repeats (" + runs + ")" + failedNote + ".";
+            }
+            return recommendation(clearGain, primary, baseline, runs, failedNote) + " " + best.label() + " measured "
+                    + effectText(best.effectPct(), best.spreadPct()) + ", within the spread of its repeats.";
         }
+        return recommendation(best, primary, baseline, runs, failedNote);
+    }
+
+    private static String recommendation(Row best, SweepMetric primary, String baseline, String runs, String failedNote) {
         StringBuilder s = new StringBuilder("Use " + best.label() + ": " + effectText(best.effectPct(), best.spreadPct()) + " "
                 + primary.label() + " over " + baseline);
         best.effects().entrySet().stream().limit(2).forEach(e -> s.append(String.format(Locale.ROOT, ", %+.0f %% %s",

@@ -55,6 +55,18 @@ class SweepRankingTest {
     }
 
     @Test
+    void should_recommend_a_clear_gain_over_a_higher_figure_that_is_within_its_spread() {
+        List<SweepVerdict> runs = List.of(run("none", 1, 100, 1), run("lz4", 1, 112, 1), run("zstd", 1, 80, 1),
+                run("zstd", 2, 190, 1), run("lz4", 2, 113, 1), run("none", 2, 101, 1));
+
+        SweepRanking.Answer answer = SweepRanking.rank(CODECS, runs, SweepMetric.THROUGHPUT);
+
+        assertThat(answer.rows().get(0).label()).isEqualTo("compression.type=zstd");
+        assertThat(answer.recommendation()).startsWith("Use compression.type=lz4: +12 % ± 1 % throughput over compression.type=none")
+                .endsWith("compression.type=zstd measured +34 % ± 55 %, within the spread of its repeats.");
+    }
+
+    @Test
     void should_mark_a_value_that_failed_and_rank_it_last_instead_of_hiding_it() {
         SweepVerdict failed = new SweepVerdict("compression.type", Map.of("compression.type", "zstd"), 1, 2,
                 "nothing acknowledged (12 sends failed: TimeoutException)", Map.of());
