@@ -199,12 +199,22 @@ public final class ConfigJournal {
         return entries;
     }
 
+    private static byte lastByte(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+            ch.read(one, ch.size() - 1);
+            return one.get(0);
+        }
+    }
+
     private void append(Entry entry) {
         try {
             Files.createDirectories(file.getParent());
+            // after a line torn by a crash, start on a fresh line so this entry stays readable
+            String lead = Files.exists(file) && Files.size(file) > 0 && lastByte(file) != '\n' ? "\n" : "";
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND,
                     StandardOpenOption.WRITE)) {
-                ch.write(java.nio.ByteBuffer.wrap((LINE.writeValueAsString(entry) + "\n").getBytes(StandardCharsets.UTF_8)));
+                ch.write(java.nio.ByteBuffer.wrap((lead + LINE.writeValueAsString(entry) + "\n").getBytes(StandardCharsets.UTF_8)));
                 ch.force(true);
             }
         } catch (IOException e) {
