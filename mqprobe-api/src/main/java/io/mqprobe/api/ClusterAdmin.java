@@ -30,6 +30,23 @@ public interface ClusterAdmin {
      */
     void alterBrokerConfig(int brokerId, Map<String, String> settings);
 
+    /**
+     * One broker setting with where its value comes from, or {@code null} when the broker does not know the key.
+     * Drivers that cannot tell the source report every value as static (a sweep then refuses to change it).
+     */
+    default BrokerSetting brokerSetting(int brokerId, String key) {
+        String value = brokerConfig(brokerId).get(key);
+        return value == null ? null : new BrokerSetting(value, false, true);
+    }
+
+    /**
+     * Asks the broker whether it would accept these settings without changing anything (a dry run).
+     *
+     * @throws UsageException naming the setting the broker rejects
+     */
+    default void validateBrokerConfig(int brokerId, Map<String, String> settings) {
+    }
+
     /** On-disk size of every replica of the given topics (all topics when empty) on every broker. */
     List<ReplicaLogSize> replicaLogSizes(Collection<String> topics);
 

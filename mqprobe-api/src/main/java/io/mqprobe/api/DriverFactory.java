@@ -15,4 +15,16 @@ public interface DriverFactory {
      * @throws TargetUnreachableException when no broker answers within the target's timeout
      */
     Driver connect(Target target);
+
+    /**
+     * Checks native producer settings against the client's own definitions, without a cluster.
+     *
+     * @throws UsageException naming an unknown key or a value the client rejects
+     */
+    default void validateProducerSettings(java.util.Map<String, String> settings) {
+    }
+
+    /** As {@link #validateProducerSettings}, for consumer settings. */
+    default void validateConsumerSettings(java.util.Map<String, String> settings) {
+    }
 }

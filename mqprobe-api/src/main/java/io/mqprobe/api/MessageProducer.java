@@ -17,8 +17,9 @@ public interface MessageProducer extends AutoCloseable {
     void send(String topic, byte[] value, long token, SendCallback callback);
 
     /**
-     * The client's own latency figures, keyed by {@link io.mqprobe.api.monitor.Metric} names (e.g. the time a
-     * record waited in the client's queue and a request's round trip, in ms); empty when the client has none.
+     * The client's own figures: latencies keyed by {@link io.mqprobe.api.monitor.Metric} names (the time a record
+     * waited in the client's queue and a request's round trip, in ms), and averages a sweep compares keyed by the
+     * client's own metric names; empty when the client has none. Read before {@link #close()}.
      */
     default java.util.Map<String, Double> clientMetrics() {
         return java.util.Map.of();

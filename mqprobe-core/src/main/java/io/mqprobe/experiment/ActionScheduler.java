@@ -28,10 +28,19 @@ final class ActionScheduler implements AutoCloseable {
         this.listener = listener;
     }
 
-    /** Schedules the plan's actions from now (the step start); closing the result ends the step. */
+    /**
+     * Schedules the plan's actions from now (the step start); closing the result ends the step. Config
+     * changes are carried out here and now, on the caller's thread, so the load starts with them in place.
+     */
     Step schedule(StepPlan plan) {
         Step step = new Step(plan, System.nanoTime());
-        if (!plan.actions().isEmpty()) {
+        List<StepAction> timed = plan.actions().stream().filter(a -> !StepAction.BrokerConfigChange.beforeLoad(a)).toList();
+        plan.actions().stream().filter(StepAction.BrokerConfigChange::beforeLoad).forEach(a -> {
+            Pending p = new Pending(a);
+            step.pending.add(p);
+            step.fire(p);
+        });
+        if (!timed.isEmpty()) {
             if (thread == null) {
                 thread = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "mqprobe-actions");
@@ -39,7 +48,7 @@ final class ActionScheduler implements AutoCloseable {
                     return t;
                 });
             }
-            plan.actions().forEach(step::schedule);
+            timed.forEach(step::schedule);
         }
         return step;
     }

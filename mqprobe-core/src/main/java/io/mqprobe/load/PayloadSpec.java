@@ -6,7 +6,10 @@ import io.mqprobe.api.UsageException;
 
 import java.nio.file.Path;
 
-/** What message bodies are made of: {@code random}, {@code compressible:RATIO} or {@code file:PATH}. */
+/**
+ * What message bodies are made of: {@code random}, {@code compressible:RATIO} ({@code 4} = 4:1, or a
+ * fraction below 1 as the compressed size: {@code 0.5} = to half) or {@code file:PATH}.
+ */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = PayloadSpec.Random.class, name = "random"),
@@ -38,7 +41,9 @@ public sealed interface PayloadSpec {
         }
         if (t.startsWith("compressible:")) {
             try {
-                return new Compressible(Double.parseDouble(t.substring("compressible:".length())));
+                double given = Double.parseDouble(t.substring("compressible:".length()));
+                // a fraction below 1 is the compressed size ("compressible:0.5" = to half), above 1 the ratio (4 = 4:1)
+                return new Compressible(given > 0 && given < 1 ? 1 / given : given);
             } catch (NumberFormatException e) {
                 throw new UsageException("bad payload '" + text + "': compressible:RATIO needs a number, e.g. compressible:4");
             }

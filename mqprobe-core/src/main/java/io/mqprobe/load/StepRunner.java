@@ -11,6 +11,7 @@ import io.mqprobe.stats.DeliveryReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -81,7 +82,7 @@ public final class StepRunner {
                         onTick.accept(row);
                     });
             // the clients' windows (about the last 30-60 s) end with the step; read them before the producers close
-            List<ResourceUsage> clientFigures = producers == null ? List.of() : clientUsage(producers.clientMetrics());
+            Map<String, Double> clientMetrics = producers == null ? Map.of() : producers.clientMetrics();
             long unfinished = producers == null ? 0 : producers.finish(Duration.ZERO);
             DeliveryReport delivery = consumers == null ? null
                     : consumers.finish(producerSpec != null && producerSpec.trackAcks() ? producers.ackedSequences() : null);
@@ -89,7 +90,8 @@ public final class StepRunner {
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
                     consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.stats().clockAhead()),
-                    withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window, clientFigures));
+                    withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window,
+                            clientUsage(clientMetrics)), clientMetrics);
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
                     consumers == null ? List.of() : consumers.failures());

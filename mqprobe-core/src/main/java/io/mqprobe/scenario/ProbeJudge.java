@@ -115,7 +115,7 @@ public final class ProbeJudge implements Judge {
      * The steps as the search judges them. With isolation ({@code hostShared} false) the host's CPU is left
      * out: every process is judged against its own quota, and the rest of the host may be other work.
      */
-    static List<StepMeasurement> measurements(List<MeasuredStep> steps, boolean hostShared) {
+    public static List<StepMeasurement> measurements(List<MeasuredStep> steps, boolean hostShared) {
         return steps.stream().map(s -> toMeasurement(s.result(), hostShared)).toList();
     }
 

@@ -135,7 +135,7 @@ public final class ProbePlanner implements Planner {
     }
 
     /** Steps of a scenario's ramp (unthrottled), as opposed to its paced steps. */
-    static boolean saturating(MeasuredStep step) {
+    public static boolean saturating(MeasuredStep step) {
         return step.plan().load().producerSpec().map(p -> !p.paced()).orElse(false);
     }
 

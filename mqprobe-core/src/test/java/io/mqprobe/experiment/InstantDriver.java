@@ -96,6 +96,11 @@ final class InstantDriver implements Driver {
             }
 
             @Override
+            public Map<String, Double> clientMetrics() {
+                return Map.of("batch-size-avg", 1234.0);
+            }
+
+            @Override
             public void close() {
             }
         };

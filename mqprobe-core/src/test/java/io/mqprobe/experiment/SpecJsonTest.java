@@ -110,4 +110,17 @@ class SpecJsonTest {
         assertThat(json.get("stopReason").asText()).isEqualTo("plateau");
         assertThat(ResultJson.MAPPER.valueToTree(single).get("kind").asText()).isEqualTo("single-run");
     }
+
+    @Test
+    void should_round_trip_a_broker_config_change_and_a_sweep_verdict_with_their_kinds() throws Exception {
+        StepPlan plan = new StepPlan("s", 0, new StepLoad.Produce(producers(new PayloadSpec.Random())), 0, 1000,
+                List.of(new StepAction.BrokerConfigChange(2, "num.replica.fetchers", "4")));
+        Verdict sweep = new io.mqprobe.result.SweepVerdict("compression.type", Map.of("compression.type", "lz4"), 2, 3, null,
+                Map.of("throughput.bytes_per_s", 4.2e7));
+
+        assertThat(roundTrip(plan, StepPlan.class)).isEqualTo(plan);
+        assertThat(ResultJson.MAPPER.valueToTree(plan).get("actions").get(0).get("kind").asText()).isEqualTo("broker-config");
+        assertThat(roundTrip(sweep, Verdict.class)).isEqualTo(sweep);
+        assertThat(ResultJson.MAPPER.valueToTree(sweep).get("kind").asText()).isEqualTo("sweep");
+    }
 }

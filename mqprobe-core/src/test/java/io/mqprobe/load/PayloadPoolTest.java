@@ -61,10 +61,18 @@ class PayloadPoolTest {
     }
 
     @Test
+    @Timeout(10)
+    void should_read_a_fraction_below_one_as_the_compressed_size() {
+        assertThat(PayloadSpec.parse("compressible:0.5")).isEqualTo(new PayloadSpec.Compressible(2));
+        assertThat(PayloadSpec.parse("compressible:4")).isEqualTo(new PayloadSpec.Compressible(4));
+    }
+
+    @Test
     void should_reject_bad_payload_specs_with_a_clear_message(@TempDir Path dir) {
         assertThatThrownBy(() -> PayloadSpec.parse("zeros")).isInstanceOf(UsageException.class).hasMessageContaining("random");
         assertThatThrownBy(() -> PayloadSpec.parse("compressible:x")).isInstanceOf(UsageException.class);
-        assertThatThrownBy(() -> PayloadSpec.parse("compressible:0.5")).isInstanceOf(UsageException.class);
+        assertThatThrownBy(() -> PayloadSpec.parse("compressible:0")).isInstanceOf(UsageException.class);
+        assertThatThrownBy(() -> PayloadSpec.parse("compressible:200")).isInstanceOf(UsageException.class);
         assertThatThrownBy(() -> PayloadPool.build(PayloadSpec.parse("file:" + dir.resolve("missing")), 64, 1))
                 .isInstanceOf(UsageException.class).hasMessageContaining("missing");
     }

@@ -1,6 +1,7 @@
 package io.mqprobe.kafka;
 
 import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.BrokerSetting;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.ReplicaLogSize;
@@ -9,8 +10,10 @@ import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.AlterConfigsOptions;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeConfigsOptions;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -113,14 +116,95 @@ final class KafkaClusterAdmin implements ClusterAdmin {
         return values;
     }
 
+    /** Thread-pool sizes move in steps of at most ×2 (as the broker demands), every other setting at once. */
     @Override
     public void alterBrokerConfig(int brokerId, Map<String, String> settings) {
+        Map<String, String> direct = new HashMap<>();
+        settings.forEach((key, value) -> {
+            if (ThreadPoolSteps.applies(key, value)) {
+                resizeThreadPool(brokerId, key, value);
+            } else {
+                direct.put(key, value);
+            }
+        });
+        if (!direct.isEmpty()) {
+            calls.await(admin.incrementalAlterConfigs(Map.of(brokerResource(brokerId), setOps(direct))).all(),
+                    "change config of broker " + brokerId);
+        }
+    }
+
+    /** {@code value} null removes the override: the steps lead to the value underneath it first. */
+    private void resizeThreadPool(int brokerId, String key, String value) {
+        ConfigEntry entry = describe(brokerId, key, true);
+        int current = Integer.parseInt(entry.value());
+        String under = entry.synonyms().stream().filter(s -> s.source() != ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG)
+                .map(ConfigEntry.ConfigSynonym::value).filter(v -> v != null && ThreadPoolSteps.isCount(v)).findFirst().orElse(null);
+        int target = Integer.parseInt(value != null ? value : under != null ? under : entry.value());
+        List<Integer> path = ThreadPoolSteps.path(current, target);
+        for (int i = 0; i < path.size(); i++) {
+            boolean last = i == path.size() - 1;
+            Map<String, String> step = java.util.Collections.singletonMap(key, last && value == null ? null : path.get(i).toString());
+            calls.await(admin.incrementalAlterConfigs(Map.of(brokerResource(brokerId), setOps(step))).all(),
+                    "change config of broker " + brokerId);
+            awaitValue(brokerId, key, path.get(i));
+        }
+        if (path.isEmpty() && value == null && entry.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG) {
+            calls.await(admin.incrementalAlterConfigs(Map.of(brokerResource(brokerId),
+                    setOps(java.util.Collections.singletonMap(key, null)))).all(), "change config of broker " + brokerId);
+        }
+    }
+
+    /** The broker checks the next step against the size it runs with, so each step must have landed. */
+    private void awaitValue(int brokerId, String key, int expected) {
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (Integer.toString(expected).equals(describe(brokerId, key, false).value())) {
+                return;
+            }
+            AdminCalls.pause(100);
+        }
+        throw new IllegalStateException("broker " + brokerId + " did not take " + key + "=" + expected + " within 15 s");
+    }
+
+    private ConfigEntry describe(int brokerId, String key, boolean synonyms) {
+        ConfigResource broker = brokerResource(brokerId);
+        return calls.await(admin.describeConfigs(List.of(broker), new DescribeConfigsOptions().includeSynonyms(synonyms)).all(),
+                "read config of broker " + brokerId).get(broker).get(key);
+    }
+
+    @Override
+    public BrokerSetting brokerSetting(int brokerId, String key) {
+        ConfigResource broker = brokerResource(brokerId);
+        Config config = calls.await(admin.describeConfigs(List.of(broker)).all(), "read config of broker " + brokerId).get(broker);
+        ConfigEntry entry = config.get(key);
+        if (entry == null) {
+            return null;
+        }
+        return new BrokerSetting(entry.value(), entry.source() == ConfigEntry.ConfigSource.DYNAMIC_BROKER_CONFIG,
+                entry.isReadOnly());
+    }
+
+    /** A thread-pool size is checked as its first step would be (the rest follow from it). */
+    @Override
+    public void validateBrokerConfig(int brokerId, Map<String, String> settings) {
+        Map<String, String> checked = new HashMap<>(settings);
+        settings.forEach((key, value) -> {
+            if (value != null && ThreadPoolSteps.applies(key, value)) {
+                List<Integer> path = ThreadPoolSteps.path(Integer.parseInt(describe(brokerId, key, false).value()),
+                        Integer.parseInt(value.trim()));
+                checked.put(key, path.isEmpty() ? value : path.get(0).toString());
+            }
+        });
+        calls.await(admin.incrementalAlterConfigs(Map.of(brokerResource(brokerId), setOps(checked)),
+                new AlterConfigsOptions().validateOnly(true)).all(), "set " + settings + " on broker " + brokerId);
+    }
+
+    private static List<AlterConfigOp> setOps(Map<String, String> settings) {
         List<AlterConfigOp> ops = new ArrayList<>();
         settings.forEach((key, value) -> ops.add(value == null
                 ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
                 : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET)));
-        calls.await(admin.incrementalAlterConfigs(Map.of(brokerResource(brokerId), ops)).all(),
-                "change config of broker " + brokerId);
+        return ops;
     }
 
     /** Brokers that do not answer (killed in a fault test) are left out rather than failing the whole sample. */

@@ -31,6 +31,16 @@ public final class KafkaDriverFactory implements DriverFactory {
     }
 
     @Override
+    public void validateProducerSettings(Map<String, String> settings) {
+        KafkaClientConfigCheck.producer(settings);
+    }
+
+    @Override
+    public void validateConsumerSettings(Map<String, String> settings) {
+        KafkaClientConfigCheck.consumer(settings);
+    }
+
+    @Override
     public Driver connect(Target target) {
         long startNs = System.nanoTime();
         Admin admin;

@@ -9,13 +9,18 @@ import io.mqprobe.api.monitor.Metric;
 import org.apache.kafka.common.MetricName;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /** A {@link MessageProducer} over one {@code KafkaProducer<byte[], byte[]>}; records have no key. */
 final class KafkaMessageProducer implements MessageProducer {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    /** Client averages a sweep compares between settings (KafkaProducer's own names). */
+    private static final Set<String> REPORTED = Set.of("batch-size-avg", "records-per-request-avg", "compression-rate-avg",
+            "record-size-avg", "request-latency-avg", "record-error-total", "record-retry-total", "bufferpool-wait-ratio");
 
     private final Producer<byte[], byte[]> producer;
 
@@ -36,22 +41,26 @@ final class KafkaMessageProducer implements MessageProducer {
         }
     }
 
-    /** {@code record-queue-time-avg} and {@code request-latency-avg} of the producer-metrics group (the client's windows). */
+    /**
+     * The client's own figures: {@code record-queue-time-avg} and {@code request-latency-avg} under mqprobe's
+     * metric names (the latency breakdown), and the averages a sweep compares under KafkaProducer's names.
+     */
     @Override
     public Map<String, Double> clientMetrics() {
-        Map<String, Double> out = new HashMap<>();
+        Map<String, Double> out = new TreeMap<>();
         for (Map.Entry<MetricName, ? extends org.apache.kafka.common.Metric> e : producer.metrics().entrySet()) {
             MetricName name = e.getKey();
-            if (!"producer-metrics".equals(name.group())) {
+            if (!"producer-metrics".equals(name.group()) || !(e.getValue().metricValue() instanceof Number n)
+                    || !Double.isFinite(n.doubleValue())) {
                 continue;
             }
-            String ours = switch (name.name()) {
-                case "record-queue-time-avg" -> Metric.CLIENT_RECORD_QUEUE_MS;
-                case "request-latency-avg" -> Metric.CLIENT_REQUEST_LATENCY_MS;
-                default -> null;
-            };
-            if (ours != null && e.getValue().metricValue() instanceof Number n && Double.isFinite(n.doubleValue())) {
-                out.put(ours, n.doubleValue());
+            switch (name.name()) {
+                case "record-queue-time-avg" -> out.put(Metric.CLIENT_RECORD_QUEUE_MS, n.doubleValue());
+                case "request-latency-avg" -> out.put(Metric.CLIENT_REQUEST_LATENCY_MS, n.doubleValue());
+                default -> { }
+            }
+            if (REPORTED.contains(name.name())) {
+                out.put(name.name(), n.doubleValue());
             }
         }
         return out;

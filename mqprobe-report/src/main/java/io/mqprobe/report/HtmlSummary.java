@@ -82,9 +82,16 @@ final class HtmlSummary {
             JsonNode s = scenarios.get(i);
             html.append("<tr><th scope=\"row\"><a href=\"#").append(anchors.get(i)).append("\">")
                     .append(Html.esc(HtmlScenario.name(s))).append("</a></th><td>")
-                    .append(Html.esc(VerdictText.withoutVerdict(s, complete))).append("</td></tr>\n");
+                    .append(Html.esc(resultText(s, complete))).append("</td></tr>\n");
         }
         return html.append("</tbody></table></div>\n").toString();
+    }
+
+    /** A sweep run's measured figure or failure; otherwise what the steps say. */
+    private static String resultText(JsonNode scenario, boolean complete) {
+        JsonNode verdict = Fields.object(scenario, "verdict");
+        return verdict != null && "sweep".equals(Fields.text(verdict, "kind")) ? SweepSection.oneLine(verdict)
+                : VerdictText.withoutVerdict(scenario, complete);
     }
 
     private static String bottleneck(JsonNode verdict) {

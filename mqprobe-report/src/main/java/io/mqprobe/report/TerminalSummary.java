@@ -67,8 +67,12 @@ public final class TerminalSummary {
                 .append(description == null ? "" : ansi.dim(" — " + plain(description))).append('\n');
         JsonNode verdict = Fields.probeVerdict(scenario);
         List<JsonNode> steps = Fields.objects(scenario, "steps");
+        JsonNode any = Fields.object(scenario, "verdict");
         if (verdict != null) {
             verdict(out, scenario, verdict, ansi);
+        } else if (any != null && "sweep".equals(Fields.text(any, "kind"))) {
+            String line = SweepSection.oneLine(any);
+            out.append("  ").append(Fields.text(any, "failure") != null ? ansi.red(plain(line)) : plain(line)).append('\n');
         } else if (steps.size() == 1 && Fields.text(scenario, "skipped") == null) {
             SingleStepText.append(out, steps.get(0), ansi);
         } else {

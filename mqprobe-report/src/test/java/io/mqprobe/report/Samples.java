@@ -22,7 +22,8 @@ final class Samples {
     static final String E2E = "e2e-single";
     static final String INTERRUPTED = "probe-interrupted";
     static final String EMPTY = "empty-incomplete";
-    static final List<String> ALL = List.of(FULL_PROBE, E2E, INTERRUPTED, EMPTY);
+    static final String SWEEP_GRID = "sweep-grid";
+    static final List<String> ALL = List.of(FULL_PROBE, E2E, INTERRUPTED, EMPTY, SWEEP_GRID);
 
     static final ObjectMapper JSON = new ObjectMapper();
 

@@ -117,8 +117,14 @@ public final class LoadSession implements AutoCloseable {
      */
     public ExperimentResult runExperiment(Experiment experiment, Monitoring monitors, Consumer<IntervalRow> onTick,
                                           ExperimentListener listener) {
+        return runExperiment(experiment, monitors, onTick, listener, ActionHandler.NONE);
+    }
+
+    /** As above, with the command's handler for the steps' actions (faults, broker-config changes). */
+    public ExperimentResult runExperiment(Experiment experiment, Monitoring monitors, Consumer<IntervalRow> onTick,
+                                          ExperimentListener listener, ActionHandler actions) {
         StepRunner steps = new StepRunner(cluster.driver(), document(), monitors.window(), control, onTick, NanoClock.SYSTEM);
-        return new ExperimentRunner(steps, document(), cluster.driver().admin(), experimentTopics(), ActionHandler.NONE,
+        return new ExperimentRunner(steps, document(), cluster.driver().admin(), experimentTopics(), actions,
                 control, listener, this::save).run(experiment);
     }
 

@@ -58,6 +58,11 @@ public final class RunOutput implements AutoCloseable {
         return file.document();
     }
 
+    /** The run directory (reports, the config journal). */
+    public Path runDir() {
+        return reportDir;
+    }
+
     public Path resultPath() {
         return file.path();
     }

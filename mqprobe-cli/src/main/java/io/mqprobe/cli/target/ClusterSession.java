@@ -231,6 +231,11 @@ public final class ClusterSession implements AutoCloseable {
         return cluster != null;
     }
 
+    /** True when this session started the cluster and stops it at the end (what it changed dies with it). */
+    public boolean temporary() {
+        return ownsCluster;
+    }
+
     public Optional<EmbeddedKafkaCluster> embeddedCluster() {
         return Optional.ofNullable(cluster);
     }

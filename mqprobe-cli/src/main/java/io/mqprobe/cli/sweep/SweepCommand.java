@@ -1,0 +1,110 @@
+package io.mqprobe.cli.sweep;
+
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.load.LoadProgress;
+import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.experiment.ActionHandler;
+import io.mqprobe.experiment.ConfigJournal;
+import io.mqprobe.experiment.Experiment;
+import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.experiment.StepAction;
+import io.mqprobe.sweep.SweepJudge;
+import io.mqprobe.sweep.SweepPlanner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code mqprobe sweep}: vary one setting (or two, as a grid) with everything else fixed, and rank the values. */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Vary one setting at a time and rank its values: producer, consumer, topic and broker settings.",
+                "Each value is measured at least twice in alternating order (A B B A) and compared with the first",
+                "(the baseline): its saturation ceiling, or its latency at --rate. Broker settings are changed",
+                "through a journal in the run directory and restored at the end, on Ctrl-C, or by the next run",
+                "after a crash. With no --bootstrap it starts an embedded 1-broker Kafka cluster (--brokers N for more)."})
+public final class SweepCommand implements Callable<Integer> {
+
+    private static final int EMBEDDED_BROKERS = 1;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SweepOptions sweep;
+
+    @Mixin
+    RunOptions run;
+
+    @Override
+    public Integer call() {
+        SweepOptions.SweepRun plan = sweep.conclude(run.target().driverId(), run.target().bootstrap().isPresent());
+        run.monitor().interval();
+        int runs = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
+        // the bound comes before anything starts, so a user can decide whether to wait for it
+        spec.commandLine().getErr().println("sweep: " + plan.studies().size() + " stud" + (plan.studies().size() == 1 ? "y" : "ies")
+                + ", " + runs + " runs: about " + TimeSpan.formatSeconds(plan.bound(true).toSeconds()) + ", at most "
+                + TimeSpan.formatSeconds(plan.bound(false).toSeconds()) + " once the cluster is up");
+        spec.commandLine().getErr().flush();
+        return LoadSession.run("sweep", spec, run, EMBEDDED_BROKERS, false, session -> {
+            ClusterAdmin admin = session.cluster().driver().admin();
+            String target = session.cluster().target().bootstrap();
+            Path runDir = session.output().runDir().toAbsolutePath();
+            ConfigJournal.replayLeftovers(runDir.getParent(), target, admin, session.progress()::line);
+            BrokerSettingsCheck.check(plan.studies(), admin);
+            ConfigJournal journal = ConfigJournal.open(runDir, target, session.cluster().temporary(), admin);
+            Thread restoreOnExit = new Thread(journal::restore, "mqprobe-config-restore");
+            Runtime.getRuntime().addShutdownHook(restoreOnExit);
+            List<String> notes = new ArrayList<>();
+            try {
+                Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(), Double.NaN, Double.NaN);
+                SweepPlanner planner = new SweepPlanner(plan.studies(), plan.settings(), TopicLifecycle::freshName);
+                ActionHandler changes = action -> {
+                    if (!(action instanceof StepAction.BrokerConfigChange c)) {
+                        throw new UnsupportedOperationException("sweep cannot carry out " + action.describe());
+                    }
+                    try {
+                        journal.set(c.brokerId(), c.key(), c.value());
+                    } catch (RuntimeException e) {
+                        planner.currentFailed(c.describe() + " rejected: " + e.getMessage());
+                        throw e;
+                    }
+                };
+                ExperimentResult result = session.runExperiment(
+                        new Experiment(SweepJudge.KIND, planner, new SweepJudge(planner, plan.settings().thresholds())),
+                        monitoring, new LoadProgress(session.progress(), "   "), new SweepProgress(session.progress(), runs), changes);
+                restore(journal, notes, session);
+                session.document().setSummary(SweepSummary.of(plan.studies(), plan, planner, result, notes));
+            } finally {
+                restore(journal, notes, session);
+                try {
+                    Runtime.getRuntime().removeShutdownHook(restoreOnExit);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs (and finds nothing left to restore)
+                }
+            }
+            return session.exitCode(ExitCode.OK);
+        });
+    }
+
+    private static void restore(ConfigJournal journal, List<String> notes, LoadSession session) {
+        int changed = journal.changed();
+        List<String> failed = journal.restore();
+        if (changed > 0 && !notes.stream().anyMatch(n -> n.startsWith("broker settings"))) {
+            String note = failed.isEmpty() ? "broker settings restored (" + changed + " changed, journal " + ConfigJournal.FILE_NAME + ")"
+                    : "broker settings NOT all restored: " + String.join("; ", failed);
+            notes.add(note);
+            session.progress().line(note);
+        }
+    }
+
+}

@@ -1,0 +1,80 @@
+package io.mqprobe.sweep;
+
+import io.mqprobe.experiment.Judge;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.result.SweepVerdict;
+import io.mqprobe.result.Verdict;
+import io.mqprobe.scenario.ProbeJudge;
+import io.mqprobe.scenario.ProbePlanner;
+import io.mqprobe.search.ScenarioVerdict;
+import io.mqprobe.search.Thresholds;
+import io.mqprobe.search.VerdictFinder;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Judges one run of a sweep: the step that stands for it (the ramp's ceiling as the probe's verdict
+ * finder names it, the paced step, or the consume step) and its metrics; a run whose config change was
+ * rejected, that acknowledged nothing or whose consumers failed is a failed value, with the reason.
+ */
+public final class SweepJudge implements Judge {
+
+    public static final String KIND = "sweep";
+
+    private final SweepPlanner planner;
+    private final Thresholds thresholds;
+
+    public SweepJudge(SweepPlanner planner, Thresholds thresholds) {
+        this.planner = planner;
+        this.thresholds = thresholds;
+    }
+
+    @Override
+    public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
+        SweepPlanner.RunInfo run = planner.runs().get(scenario);
+        String failure = planner.failure(scenario).orElse(null);
+        StepResult chosen = steps.isEmpty() ? null : representative(steps, run.study().consumes());
+        if (failure == null) {
+            failure = failureOf(chosen, steps, interrupted);
+        }
+        Map<String, Double> metrics = chosen == null ? Map.of() : SweepMetric.of(chosen);
+        return new SweepVerdict(run.study().name(), run.cell().values(), run.repeat(), run.position(), failure, metrics);
+    }
+
+    private StepResult representative(List<MeasuredStep> steps, boolean consumes) {
+        if (consumes) {
+            return steps.get(steps.size() - 1).result();
+        }
+        List<MeasuredStep> ramp = steps.stream().filter(ProbePlanner::saturating).toList();
+        if (ramp.size() <= 1) {
+            return steps.get(steps.size() - 1).result();
+        }
+        ScenarioVerdict v = VerdictFinder.find(ProbeJudge.measurements(ramp, true), thresholds.withoutLatencyJudgement(), "sweep");
+        int index = v.ceiling() == null ? ramp.size() - 1 : v.ceiling().step();
+        return ramp.stream().map(MeasuredStep::result).filter(r -> r.index() == index).findFirst()
+                .orElse(ramp.get(ramp.size() - 1).result());
+    }
+
+    private String failureOf(StepResult step, List<MeasuredStep> steps, boolean interrupted) {
+        if (step == null) {
+            return interrupted ? "interrupted before it was measured" : "no step was measured";
+        }
+        MeasuredStep last = steps.get(steps.size() - 1);
+        if (!last.outcome().consumerFailures().isEmpty()) {
+            return "consumers failed: " + last.outcome().consumerFailures().get(0).getMessage();
+        }
+        boolean consumed = step.consumed() != null && step.records() == 0;
+        long through = consumed ? step.consumed().records() : step.records();
+        long errors = step.errors().values().stream().mapToLong(Long::longValue).sum();
+        if (through == 0) {
+            return (consumed ? "nothing consumed" : "nothing acknowledged") + (errors > 0 ? " (" + errors + " sends failed: "
+                    + String.join(", ", step.errors().keySet()) + ")" : "");
+        }
+        if (errors > thresholds.maxErrorRatio() * (through + errors)) {
+            return errors + " sends failed (" + String.join(", ", step.errors().keySet()) + ")";
+        }
+        return null;
+    }
+}
