@@ -11,6 +11,7 @@ import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.ExperimentRunner;
 import io.mqprobe.experiment.Topics;
+import io.mqprobe.load.DiskBudget;
 import io.mqprobe.load.IntervalRow;
 import io.mqprobe.load.NanoClock;
 import io.mqprobe.load.RunControl;
@@ -42,6 +43,7 @@ public final class LoadSession implements AutoCloseable {
     private final TopicLifecycle topics;
     private final List<String> watchedTopics = new CopyOnWriteArrayList<>();
     private Monitoring monitoring;
+    private RunGuard guard;
     private String failure;
     private boolean finished;
 
@@ -86,16 +88,35 @@ public final class LoadSession implements AutoCloseable {
     public static int run(String command, CommandSpec spec, RunOptions options, int defaultBrokers, boolean keepTopics,
                           Body body) {
         CommandLine cmd = spec.commandLine();
+        options.disk().conclude();
         LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), options.target(),
                 defaultBrokers, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
         try {
-            return body.run(session);
+            session.startGuard(options.disk());
+            int code = body.run(session);
+            return session.guard.reason() != null ? ExitCode.RUN_FAILED : code;
         } catch (RuntimeException e) {
             session.failed(e);
             throw e;
         } finally {
             session.close();
         }
+    }
+
+    /** Caps the topics this run creates to the disk budget and watches for a full disk or a dead cluster. */
+    private void startGuard(DiskOptions disk) {
+        DiskBudget budget = disk.budget(cluster.driver().admin());
+        topics.capTo(budget, cluster.driver()::replicaSizeLimit);
+        guard = new RunGuard(cluster.driver().admin(), budget, topics::created, cluster::localBrokers, reason -> {
+            progress.line("mqprobe: stopping the run: " + reason);
+            failure = reason;
+            control.cancel();
+        });
+    }
+
+    /** Brokers going down is what this run is about (chaos): the guard stops watching them, the disk still. */
+    public void brokerFaultsPlanned() {
+        guard.brokerFaultsPlanned();
     }
 
     private void describeTarget() {
@@ -111,8 +132,14 @@ public final class LoadSession implements AutoCloseable {
      */
     public ExperimentResult runExperiment(Experiment experiment, Monitoring monitors, Consumer<IntervalRow> onTick,
                                           ExperimentListener listener) {
+        return runExperiment(experiment, monitors, onTick, listener, ActionHandler.NONE);
+    }
+
+    /** Like {@link #runExperiment(Experiment, Monitoring, Consumer, ExperimentListener)}, with the steps' timed actions carried out by {@code actions}. */
+    public ExperimentResult runExperiment(Experiment experiment, Monitoring monitors, Consumer<IntervalRow> onTick,
+                                          ExperimentListener listener, ActionHandler actions) {
         StepRunner steps = new StepRunner(cluster.driver(), document(), monitors.window(), control, onTick, NanoClock.SYSTEM);
-        return new ExperimentRunner(steps, document(), cluster.driver().admin(), experimentTopics(), ActionHandler.NONE,
+        return new ExperimentRunner(steps, document(), cluster.driver().admin(), experimentTopics(), actions,
                 control, listener, this::save).run(experiment);
     }
 
@@ -190,7 +217,9 @@ public final class LoadSession implements AutoCloseable {
 
     /** Records why the run failed; the partial result is still written when the session closes. */
     public void failed(Throwable e) {
-        failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (failure == null) {   // the guard's reason is why the load failed, if it stopped the run
+            failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        }
     }
 
     /** Exit code of a run that got to its end: 130 after Ctrl-C, else the given code. */
@@ -209,6 +238,9 @@ public final class LoadSession implements AutoCloseable {
         }
         finished = true;
         try {
+            if (guard != null) {
+                guard.close();
+            }
             if (monitoring != null) {
                 monitoring.close();
             }

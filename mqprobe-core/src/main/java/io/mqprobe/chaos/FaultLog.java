@@ -1,0 +1,98 @@
+package io.mqprobe.chaos;
+
+import io.mqprobe.api.fault.FaultSpec;
+import io.mqprobe.experiment.ActionHandler;
+import io.mqprobe.experiment.StepAction;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@link ActionHandler} of a chaos run: applies each fault through the executor, mends it after its
+ * duration on a thread of its own (so a long fault does not hold back the next one on the timeline),
+ * and keeps what happened when for the judge. Closing mends every fault still in force.
+ */
+public final class FaultLog implements ActionHandler, AutoCloseable {
+
+    private final FaultExecutor executor;
+    private final List<FaultEvent> events = new ArrayList<>();
+    private final List<Runnable> pendingUndos = new ArrayList<>();
+    private final ScheduledExecutorService undoThread = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mqprobe-fault-undo");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public FaultLog(FaultExecutor executor) {
+        this.executor = executor;
+    }
+
+    @Override
+    public void onAction(StepAction action) throws Exception {
+        if (!(action instanceof StepAction.FaultAction fa)) {
+            throw new UnsupportedOperationException("a chaos run carries out faults only, not " + action.describe());
+        }
+        FaultSpec fault = fa.fault();
+        long firedMs = System.currentTimeMillis();
+        FaultExecutor.Applied applied;
+        try {
+            applied = executor.apply(fault);
+        } catch (Exception e) {
+            add(new FaultEvent(fault, List.of(), firedMs, null, e.getMessage()));
+            throw e;
+        }
+        int index = add(new FaultEvent(fault, applied.brokers(), firedMs, null, null));
+        if (fault.durationMs() > 0) {
+            Runnable undo = () -> undo(index, applied);
+            synchronized (this) {
+                pendingUndos.add(undo);
+            }
+            undoThread.schedule(() -> {
+                if (take(undo)) {
+                    undo.run();
+                }
+            }, fault.durationMs(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Every fault so far, in the order they fired. */
+    public synchronized List<FaultEvent> events() {
+        return List.copyOf(events);
+    }
+
+    private void undo(int index, FaultExecutor.Applied applied) {
+        String error = null;
+        try {
+            applied.undo().run();
+        } catch (RuntimeException e) {
+            error = "undo failed: " + e.getMessage();
+        }
+        synchronized (this) {
+            events.set(index, events.get(index).undone(System.currentTimeMillis(), error));
+        }
+    }
+
+    private synchronized int add(FaultEvent event) {
+        events.add(event);
+        return events.size() - 1;
+    }
+
+    private synchronized boolean take(Runnable undo) {
+        return pendingUndos.remove(undo);
+    }
+
+    /** Mends faults whose duration has not run out yet (the step ended first), so the cluster is left whole. */
+    @Override
+    public void close() {
+        undoThread.shutdownNow();
+        List<Runnable> left;
+        synchronized (this) {
+            left = List.copyOf(pendingUndos);
+            pendingUndos.clear();
+        }
+        left.forEach(Runnable::run);
+    }
+}
