@@ -25,6 +25,9 @@ import java.util.function.Consumer;
  */
 public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
 
+    /** After the load, how long the watch goes on waiting for every partition to be back in full ISR. */
+    static final long FULL_ISR_WAIT_MS = 60_000;
+
     private final FaultLog faults;
     private final ClusterWatch watch;
     private final List<IntervalRow> rows = new CopyOnWriteArrayList<>();
@@ -52,6 +55,9 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
             return new ChaosVerdict(0, 0, 0, 0, false, java.util.Map.of(), List.of(), List.of("no step ran"));
         }
         MeasuredStep measured = steps.get(0);
+        if (!interrupted) {
+            watch.awaitFullIsr(FULL_ISR_WAIT_MS);   // the time to full ISR is measured after the load too
+        }
         StepResult step = measured.result();
         DeliveryReport delivery = measured.outcome().delivery();
         long acknowledged = measured.outcome().window().records();
@@ -92,10 +98,13 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
             if (e.error() != null) {
                 problems.add("fault " + name + " failed: " + e.error());
             }
+            if (FaultEvent.IN_PROGRESS.equals(e.outcome())) {
+                problems.add("fault " + name + " was still being applied when the load ended");
+            }
             long windowEnd = i + 1 < events.size() ? events.get(i + 1).firedEpochMs() : loadEndMs;
             FaultTimeline t = new FaultTimeline(e.firedEpochMs(), windowEnd, rows);
             long[] gap = t.unavailability();
-            out.add(new ChaosVerdict.Fault(name, e.brokers(), e.error() == null ? "done" : "failed", e.firedEpochMs(),
+            out.add(new ChaosVerdict.Fault(name, e.brokers(), e.outcome(), e.firedEpochMs(),
                     e.undoneEpochMs() == null ? null : e.undoneEpochMs() - e.firedEpochMs(),
                     gap == null ? null : gap[0], gap == null ? 0L : gap[1], t.consumerStallMs(),
                     FaultTimeline.newLeaderAfterMs(samples, e.brokers(), e.firedEpochMs(), loadEndMs),

@@ -60,6 +60,24 @@ public final class ClusterWatch implements AutoCloseable {
         }
     }
 
+    /** Waits (polling on) until the newest sample shows full ISR, at most {@code timeoutMs}; false on timeout. */
+    public boolean awaitFullIsr(long timeoutMs) {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        while (System.currentTimeMillis() < deadline) {
+            List<Sample> now = samples();
+            if (!now.isEmpty() && now.get(now.size() - 1).fullIsr()) {
+                return true;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+
     public synchronized List<Sample> samples() {
         return List.copyOf(samples);
     }

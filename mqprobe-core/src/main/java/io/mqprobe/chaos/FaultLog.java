@@ -37,14 +37,16 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
         }
         FaultSpec fault = fa.fault();
         long firedMs = System.currentTimeMillis();
+        int index = add(new FaultEvent(fault, List.of(), FaultEvent.IN_PROGRESS, firedMs, null, null));
         FaultExecutor.Applied applied;
         try {
             applied = executor.apply(fault);
         } catch (Exception e) {
-            add(new FaultEvent(fault, List.of(), firedMs, null, e.getMessage()));
+            set(index, new FaultEvent(fault, List.of(), FaultEvent.FAILED, firedMs, null,
+                    e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
             throw e;
         }
-        int index = add(new FaultEvent(fault, applied.brokers(), firedMs, null, null));
+        set(index, new FaultEvent(fault, applied.brokers(), FaultEvent.DONE, firedMs, null, null));
         if (fault.durationMs() > 0) {
             Runnable undo = () -> undo(index, applied);
             synchronized (this) {
@@ -78,6 +80,10 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
     private synchronized int add(FaultEvent event) {
         events.add(event);
         return events.size() - 1;
+    }
+
+    private synchronized void set(int index, FaultEvent event) {
+        events.set(index, event);
     }
 
     private synchronized boolean take(Runnable undo) {
