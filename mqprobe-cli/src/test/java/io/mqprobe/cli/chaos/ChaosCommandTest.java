@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -124,6 +126,28 @@ class ChaosCommandTest {
         assertThat(lines).hasSize(2);
         assertThat(lines[0]).matches("kill 2 127\\.0\\.0\\.1 \\d+ \\d+");
         assertThat(lines[1]).isEqualTo("start 2");
+    }
+
+    @Test
+    void should_end_a_produce_run_within_bounded_time_when_a_broker_dies_unplanned(@TempDir Path dir) throws Exception {
+        System.setProperty("mqprobe.home", home.toString());
+        CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("produce", "--duration", "120s",
+                "--throughput", "500", "--connect-timeout", "60s", "--out", dir.toString()));
+        EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.attach(home.resolve("cluster")).orElseThrow();
+        Thread.sleep(15_000);
+        cluster.kill(3);
+        CliRun run;
+        try {
+            run = running.get(100, TimeUnit.SECONDS);
+        } finally {
+            cluster.restart(3);
+        }
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.RUN_FAILED);
+        assertThat(run.err()).contains("mqprobe: stopping the run: broker 3");
+        JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
+        assertThat(doc.get("complete").asBoolean()).isFalse();
+        assertThat(doc.get("failure").asText()).contains("broker 3");
     }
 
     @Test
