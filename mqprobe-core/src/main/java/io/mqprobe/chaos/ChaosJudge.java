@@ -55,6 +55,7 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
             return new ChaosVerdict(0, 0, 0, 0, false, java.util.Map.of(), List.of(), List.of("no step ran"));
         }
         MeasuredStep measured = steps.get(0);
+        faults.undoPending();   // a fault that outlasted the load is mended before the cluster is judged
         if (!interrupted) {
             watch.awaitFullIsr(FULL_ISR_WAIT_MS);   // the time to full ISR is measured after the load too
         }

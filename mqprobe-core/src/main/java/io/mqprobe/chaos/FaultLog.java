@@ -52,11 +52,13 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
             synchronized (this) {
                 pendingUndos.add(undo);
             }
+            // the fault lasts its duration from when it fired, however long applying it took (a graceful stop)
+            long delayMs = Math.max(0, firedMs + fault.durationMs() - System.currentTimeMillis());
             undoThread.schedule(() -> {
                 if (take(undo)) {
                     undo.run();
                 }
-            }, fault.durationMs(), TimeUnit.MILLISECONDS);
+            }, delayMs, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -90,15 +92,20 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
         return pendingUndos.remove(undo);
     }
 
-    /** Mends faults whose duration has not run out yet (the step ended first), so the cluster is left whole. */
-    @Override
-    public void close() {
-        undoThread.shutdownNow();
+    /** Mends now every fault whose duration has not run out yet (the load ended first), so the cluster is whole again. */
+    public void undoPending() {
         List<Runnable> left;
         synchronized (this) {
             left = List.copyOf(pendingUndos);
             pendingUndos.clear();
         }
         left.forEach(Runnable::run);
+    }
+
+    /** Mends what is still broken and stops the undo thread. */
+    @Override
+    public void close() {
+        undoThread.shutdownNow();
+        undoPending();
     }
 }

@@ -51,10 +51,13 @@ public record DiskBudget(long budgetBytes, long reserveBytes) {
         return budgetBytes != Long.MAX_VALUE;
     }
 
-    /** The share of the budget one replica of {@code topic} may hold. */
+    /** Retention aims this far below the budget: it deletes whole segments, every few seconds, so it overshoots. */
+    public static final double RETENTION_SHARE = 0.8;
+
+    /** What one replica of {@code topic} may hold: its share of the budget, less the headroom retention needs. */
     public long perReplicaBytes(TopicSpec topic) {
         int rf = topic.replicaAssignment().isEmpty() ? topic.replicationFactor() : topic.replicaAssignment().get(0).size();
-        return Math.max(1, budgetBytes / ((long) topic.partitions() * rf));
+        return Math.max(1, (long) (RETENTION_SHARE * budgetBytes / ((long) topic.partitions() * rf)));
     }
 
     /** Why the run must stop, or null: the topics outgrew the budget, or a log directory fell below the reserve. */

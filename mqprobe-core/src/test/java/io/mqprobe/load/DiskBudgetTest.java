@@ -23,7 +23,7 @@ class DiskBudgetTest {
                 List.of(new LogDirSpace(1, "/a", 100 * GIB, 21 * GIB), new LogDirSpace(2, "/b", 100 * GIB, 51 * GIB)));
 
         assertThat(budget.budgetBytes()).isEqualTo(10 * GIB);
-        assertThat(budget.perReplicaBytes(TopicSpec.of("t", 5, 2))).isEqualTo(GIB);
+        assertThat(budget.perReplicaBytes(TopicSpec.of("t", 5, 2))).isEqualTo((long) (0.8 * GIB));
     }
 
     @Test

@@ -37,7 +37,7 @@ class ChromiumReportTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {Samples.FULL_PROBE, Samples.E2E, Samples.INTERRUPTED, Samples.EMPTY})
+    @ValueSource(strings = {Samples.FULL_PROBE, Samples.E2E, Samples.INTERRUPTED, Samples.EMPTY, Samples.CHAOS})
     void should_draw_every_chart_without_script_errors(String sample) throws Exception {
         Path html = write(sample, Samples.load(sample));
 
