@@ -78,7 +78,7 @@ public final class StepRunner {
             int clients = producerSpec != null ? producerSpec.clients() : consumerSpec.threads();
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
-                    consumers == null ? null : StepResult.Consumed.of(window, delivery),
+                    consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.stats().clockAhead()),
                     withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window));
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
