@@ -20,6 +20,8 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
     private final FaultExecutor executor;
     private final List<FaultEvent> events = new ArrayList<>();
     private final List<Runnable> pendingUndos = new ArrayList<>();
+    /** Held while an undo runs, so {@link #undoPending} can wait for one the undo thread already started. */
+    private final Object undoing = new Object();
     private final ScheduledExecutorService undoThread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "mqprobe-fault-undo");
         t.setDaemon(true);
@@ -68,14 +70,16 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
     }
 
     private void undo(int index, FaultExecutor.Applied applied) {
-        String error = null;
-        try {
-            applied.undo().run();
-        } catch (RuntimeException e) {
-            error = "undo failed: " + e.getMessage();
-        }
-        synchronized (this) {
-            events.set(index, events.get(index).undone(System.currentTimeMillis(), error));
+        synchronized (undoing) {
+            String error = null;
+            try {
+                applied.undo().run();
+            } catch (RuntimeException e) {
+                error = "undo failed: " + e.getMessage();
+            }
+            synchronized (this) {
+                events.set(index, events.get(index).undone(System.currentTimeMillis(), error));
+            }
         }
     }
 
@@ -92,7 +96,10 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
         return pendingUndos.remove(undo);
     }
 
-    /** Mends now every fault whose duration has not run out yet (the load ended first), so the cluster is whole again. */
+    /**
+     * Mends now every fault whose duration has not run out yet (the load ended first), and waits for an
+     * undo already under way, so the cluster is whole again and every undo is on record.
+     */
     public void undoPending() {
         List<Runnable> left;
         synchronized (this) {
@@ -100,6 +107,9 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
             pendingUndos.clear();
         }
         left.forEach(Runnable::run);
+        synchronized (undoing) {
+            // nothing: entering means the undo thread's current undo, if any, has finished
+        }
     }
 
     /** Mends what is still broken and stops the undo thread. */

@@ -87,11 +87,11 @@ class ChaosCommandTest {
 
     @Test
     void should_report_a_planted_loss_and_exit_1_when_the_only_replica_is_wiped(@TempDir Path dir) throws Exception {
-        // one replica, and consumers that fetch only every 3 s: what was acknowledged but not yet read when the
-        // broker's data is deleted is gone for good
+        // one replica, and consumers whose fetches wait 20 s for data: what was acknowledged before the broker's
+        // data is deleted at 6 s was never read, and is gone for good
         CliRun run = chaos(dir, "--fault", "wipe:leader@6s", "--duration", "14s", "--throughput", "500",
                 "--partitions", "1", "--replication-factor", "1",
-                "--consumer-props", "fetch.min.bytes=100000000", "fetch.max.wait.ms=3000");
+                "--consumer-props", "fetch.min.bytes=100000000", "fetch.max.wait.ms=20000", "request.timeout.ms=40000");
 
         assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.RUN_FAILED);
         JsonNode v = verdict(dir);
