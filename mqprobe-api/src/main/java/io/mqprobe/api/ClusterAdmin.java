@@ -50,6 +50,19 @@ public interface ClusterAdmin {
     /** On-disk size of every replica of the given topics (all topics when empty) on every broker. */
     List<ReplicaLogSize> replicaLogSizes(Collection<String> topics);
 
+    /**
+     * The broker that acts as the cluster's controller now (for Kafka in KRaft mode the leader of the
+     * metadata quorum); empty when the cluster does not say.
+     */
+    default java.util.OptionalInt controllerId() {
+        return java.util.OptionalInt.empty();
+    }
+
+    /** Size and free space of every log directory of every answering broker; empty when the cluster does not say. */
+    default List<LogDirSpace> logDirSpace() {
+        return List.of();
+    }
+
     /** Total lag of a consumer group over all its partitions; 0 when the group has committed nothing. */
     long consumerGroupLag(String groupId);
 }

@@ -25,6 +25,14 @@ public interface Driver extends AutoCloseable {
     /** Native producer defaults for a kind of run; the user's settings are applied on top. */
     java.util.Map<String, String> producerDefaults(ProducerProfile profile);
 
+    /**
+     * Native topic settings that keep one partition replica's files near {@code bytesPerReplica} on disk
+     * (for Kafka {@code retention.bytes} and {@code segment.bytes}); empty when the driver cannot cap them.
+     */
+    default java.util.Map<String, String> replicaSizeLimit(long bytesPerReplica) {
+        return java.util.Map.of();
+    }
+
     @Override
     void close();
 }

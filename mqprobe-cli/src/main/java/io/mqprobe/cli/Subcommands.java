@@ -21,6 +21,7 @@ final class Subcommands {
         top.addSubcommand(new io.mqprobe.cli.load.ConsumeCommand());
         top.addSubcommand(new io.mqprobe.cli.load.E2eCommand());
         top.addSubcommand(new io.mqprobe.cli.mirror.MirrorCommand());
+        top.addSubcommand(new io.mqprobe.cli.chaos.ChaosCommand());
         // cluster
         top.addSubcommand(new io.mqprobe.cli.cluster.ClusterCommand());
         top.addSubcommand(new io.mqprobe.cli.monitor.MonitorCommand());

@@ -53,9 +53,18 @@ final class ActionScheduler implements AutoCloseable {
         return step;
     }
 
+    /** An action still running (a restart waiting for its broker) may finish within this before it is interrupted. */
+    static final long RUNNING_ACTION_GRACE_MS = 60_000;
+
     @Override
     public void close() {
         if (thread != null) {
+            thread.shutdown();
+            try {
+                thread.awaitTermination(RUNNING_ACTION_GRACE_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             thread.shutdownNow();
         }
     }

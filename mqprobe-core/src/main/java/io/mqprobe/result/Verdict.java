@@ -13,8 +13,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = ProbeVerdict.class, name = "probe"),
         @JsonSubTypes.Type(value = SingleRunVerdict.class, name = "single-run"),
         @JsonSubTypes.Type(value = MirrorVerdict.class, name = "mirror"),
-        @JsonSubTypes.Type(value = SweepVerdict.class, name = "sweep")})
-public sealed interface Verdict permits ProbeVerdict, SingleRunVerdict, MirrorVerdict, SweepVerdict {
+        @JsonSubTypes.Type(value = SweepVerdict.class, name = "sweep"),
+        @JsonSubTypes.Type(value = ChaosVerdict.class, name = "chaos")})
+public sealed interface Verdict permits ProbeVerdict, SingleRunVerdict, MirrorVerdict, SweepVerdict, ChaosVerdict {
 
     /** True when the scenario passed its experiment's bar (a single run delivered, a probe measured a ceiling). */
     boolean passed();

@@ -104,6 +104,31 @@ final class KafkaClusterAdmin implements ClusterAdmin {
     }
 
     @Override
+    public java.util.OptionalInt controllerId() {
+        int leader = calls.await(admin.describeMetadataQuorum().quorumInfo(), "describe the metadata quorum").leaderId();
+        return leader >= 0 ? java.util.OptionalInt.of(leader) : java.util.OptionalInt.empty();
+    }
+
+    @Override
+    public List<io.mqprobe.api.LogDirSpace> logDirSpace() {
+        List<Integer> brokers = describeBrokers().stream().map(BrokerInfo::id).toList();
+        List<io.mqprobe.api.LogDirSpace> space = new ArrayList<>();
+        for (Map.Entry<Integer, KafkaFuture<Map<String, LogDirDescription>>> e : admin.describeLogDirs(brokers).descriptions().entrySet()) {
+            try {
+                calls.await(e.getValue(), "describe log dirs of broker " + e.getKey()).forEach((path, dir) -> {
+                    if (dir.totalBytes().isPresent() && dir.usableBytes().isPresent()) {
+                        space.add(new io.mqprobe.api.LogDirSpace(e.getKey(), path, dir.totalBytes().getAsLong(),
+                                dir.usableBytes().getAsLong()));
+                    }
+                });
+            } catch (RuntimeException down) {
+                // a broker that does not answer has no free space to report; the others still count
+            }
+        }
+        return space;
+    }
+
+    @Override
     public Map<String, String> brokerConfig(int brokerId) {
         ConfigResource broker = brokerResource(brokerId);
         Config config = calls.await(admin.describeConfigs(List.of(broker)).all(), "read config of broker " + brokerId).get(broker);

@@ -68,6 +68,11 @@ final class KafkaDriver implements Driver {
     }
 
     @Override
+    public Map<String, String> replicaSizeLimit(long bytesPerReplica) {
+        return KafkaProducerDefaults.replicaSizeLimit(bytesPerReplica);
+    }
+
+    @Override
     public void close() {
         admin.close(Duration.ofSeconds(5));
     }

@@ -37,4 +37,18 @@ final class KafkaProducerDefaults {
                     replicationFactor >= 3 ? Map.of("min.insync.replicas", "2") : Map.of());
         };
     }
+
+    /** Kafka refuses segments below 1 MiB (4.x); a replica holds at most its retained bytes plus the active segment. */
+    private static final long MIN_SEGMENT_BYTES = 1L << 20;
+    private static final long MAX_SEGMENT_BYTES = 1L << 30;
+
+    /**
+     * {@code segment.bytes} a quarter of the cap (so deletion, which drops whole closed segments, keeps
+     * the replica near it) and {@code retention.bytes} the rest.
+     */
+    static Map<String, String> replicaSizeLimit(long bytesPerReplica) {
+        long segment = Math.max(MIN_SEGMENT_BYTES, Math.min(MAX_SEGMENT_BYTES, bytesPerReplica / 4));
+        long retention = Math.max(segment, bytesPerReplica - segment);
+        return Map.of("segment.bytes", Long.toString(segment), "retention.bytes", Long.toString(retention));
+    }
 }

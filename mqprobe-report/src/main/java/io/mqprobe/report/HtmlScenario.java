@@ -33,7 +33,7 @@ final class HtmlScenario {
             return html.append("<p class=\"skipped\">Skipped: ").append(Html.esc(skipped)).append("</p>\n</section>\n").toString();
         }
         JsonNode verdict = Fields.probeVerdict(scenario);
-        html.append(verdict(scenario, verdict, runComplete));
+        html.append(ChaosSection.verdict(scenario) != null ? ChaosSection.table(scenario) : verdict(scenario, verdict, runComplete));
         JsonNode thresholds = Fields.object(result, "thresholds");
         ScenarioWindow window = ScenarioWindow.of(scenario, intervals);
         long originMs = window == null ? 0 : window.fromMs();
@@ -75,6 +75,11 @@ final class HtmlScenario {
         }
         if (Fields.probeVerdict(scenario) != null) {
             return "<span class=\"badge good\">verdict</span>";
+        }
+        JsonNode chaos = ChaosSection.verdict(scenario);
+        if (chaos != null) {
+            return Fields.texts(chaos, "problems").isEmpty() ? "<span class=\"badge good\">passed</span>"
+                    : "<span class=\"badge warn\">failed</span>";
         }
         int steps = Fields.objects(scenario, "steps").size();
         if (!runComplete) {

@@ -51,8 +51,11 @@ final class IntervalChart {
             spec.timeMarkers(ChartSpec.Marker.ERROR, "seconds with send errors", "y", errorSeconds);
         }
         shadeSteps(spec, intervals, xs, scenario);
+        ChaosSection.shadeFaults(spec, scenario, originMs);
         spec.dropEmptyDatasets();
-        return new Figure("Per second", "shaded: warm-up (grey, labelled with the step's clients), knee step (orange), sustainable step (green)", spec, false);
+        return new Figure("Per second", ChaosSection.verdict(scenario) != null
+                ? "shaded: warm-up (grey), each fault from when it fired to when it was undone or its unavailability ended (red)"
+                : "shaded: warm-up (grey, labelled with the step's clients), knee step (orange), sustainable step (green)", spec, false);
     }
 
     /** A line of the intervals that have {@code field}; one that no interval has is dropped later. */

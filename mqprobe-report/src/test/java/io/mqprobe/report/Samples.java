@@ -23,6 +23,8 @@ final class Samples {
     static final String INTERRUPTED = "probe-interrupted";
     static final String EMPTY = "empty-incomplete";
     static final String SWEEP_GRID = "sweep-grid";
+    /** A real chaos run (acks=1, leader killed and restarted: 6,361 acknowledged messages lost), timeline trimmed. */
+    static final String CHAOS = "chaos-acks1";
     static final List<String> ALL = List.of(FULL_PROBE, E2E, INTERRUPTED, EMPTY, SWEEP_GRID);
 
     static final ObjectMapper JSON = new ObjectMapper();

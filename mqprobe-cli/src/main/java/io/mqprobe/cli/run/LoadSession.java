@@ -13,6 +13,7 @@ import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.ExperimentRunner;
 import io.mqprobe.experiment.Topics;
+import io.mqprobe.load.DiskBudget;
 import io.mqprobe.load.IntervalRow;
 import io.mqprobe.load.NanoClock;
 import io.mqprobe.load.RunControl;
@@ -44,6 +45,7 @@ public final class LoadSession implements AutoCloseable {
     private final TopicLifecycle topics;
     private final List<String> watchedTopics = new CopyOnWriteArrayList<>();
     private Monitoring monitoring;
+    private RunGuard guard;
     private String failure;
     private boolean finished;
 
@@ -92,16 +94,35 @@ public final class LoadSession implements AutoCloseable {
             throw new UsageException("--security with two modes is a probe's comparison (each scenario once per mode); "
                     + command + " takes one");
         }
+        options.disk().conclude();
         LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), options.target(),
                 defaultBrokers, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
         try {
-            return body.run(session);
+            session.startGuard(options.disk());
+            int code = body.run(session);
+            return session.guard.reason() != null ? ExitCode.RUN_FAILED : code;
         } catch (RuntimeException e) {
             session.failed(e);
             throw e;
         } finally {
             session.close();
         }
+    }
+
+    /** Caps the topics this run creates to the disk budget and watches for a full disk or a dead cluster. */
+    private void startGuard(DiskOptions disk) {
+        DiskBudget budget = disk.budget(cluster.driver().admin());
+        topics.capTo(budget, cluster.driver()::replicaSizeLimit);
+        guard = new RunGuard(cluster.driver().admin(), budget, topics::created, cluster::localBrokers, reason -> {
+            progress.line("mqprobe: stopping the run: " + reason);
+            failure = reason;
+            control.cancel();
+        });
+    }
+
+    /** Brokers going down is what this run is about (chaos): the guard stops watching them, the disk still. */
+    public void brokerFaultsPlanned() {
+        guard.brokerFaultsPlanned();
     }
 
     private void describeTarget() {
@@ -210,7 +231,9 @@ public final class LoadSession implements AutoCloseable {
 
     /** Records why the run failed; the partial result is still written when the session closes. */
     public void failed(Throwable e) {
-        failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (failure == null) {   // the guard's reason is why the load failed, if it stopped the run
+            failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        }
     }
 
     /** Exit code of a run that got to its end: 130 after Ctrl-C, else the given code. */
@@ -229,6 +252,9 @@ public final class LoadSession implements AutoCloseable {
         }
         finished = true;
         try {
+            if (guard != null) {
+                guard.close();
+            }
             if (monitoring != null) {
                 monitoring.close();
             }

@@ -15,12 +15,19 @@ public final class RunOptions {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    DiskOptions disk;
+
     public TargetOptions target() {
         return target;
     }
 
     public MonitorOptions monitor() {
         return monitor;
+    }
+
+    public DiskOptions disk() {
+        return disk;
     }
 
     public OutputOptions output() {

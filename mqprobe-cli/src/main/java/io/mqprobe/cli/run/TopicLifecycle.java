@@ -3,11 +3,15 @@ package io.mqprobe.cli.run;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.load.DiskBudget;
 
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongFunction;
 
 /**
  * Topics a command works on. mqprobe deletes only topics it created whose names carry the
@@ -19,7 +23,9 @@ public final class TopicLifecycle implements AutoCloseable {
 
     private final ClusterAdmin admin;
     private final boolean keep;
-    private final List<String> created = new ArrayList<>();
+    private final List<String> created = new CopyOnWriteArrayList<>();
+    private DiskBudget budget;
+    private LongFunction<Map<String, String>> replicaSizeLimit = bytes -> Map.of();
 
     public TopicLifecycle(ClusterAdmin admin, boolean keepTopics) {
         this.admin = admin;
@@ -32,11 +38,35 @@ public final class TopicLifecycle implements AutoCloseable {
                 + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x100000, 0xffffff));
     }
 
-    /** Creates the topic and remembers it for deletion. */
+    /**
+     * Topics created from now on get the driver's size limit for their share of the budget (the user's own
+     * topic settings win).
+     */
+    public void capTo(DiskBudget diskBudget, LongFunction<Map<String, String>> limitOfReplica) {
+        this.budget = diskBudget;
+        this.replicaSizeLimit = limitOfReplica;
+    }
+
+    /** The topics this run created and has not deleted yet. */
+    public List<String> created() {
+        return List.copyOf(created);
+    }
+
+    /** Creates the topic (within the disk budget) and remembers it for deletion. */
     public String create(TopicSpec spec) {
-        admin.createTopic(spec);
+        admin.createTopic(capped(spec));
         created.add(spec.name());
         return spec.name();
+    }
+
+    /** The spec with the size limit of its share of the budget under its own settings. */
+    public TopicSpec capped(TopicSpec spec) {
+        if (budget == null || !budget.capped()) {
+            return spec;
+        }
+        Map<String, String> configs = new HashMap<>(replicaSizeLimit.apply(budget.perReplicaBytes(spec)));
+        configs.putAll(spec.configs());
+        return spec.withConfigs(configs);
     }
 
     /** Checks that a user-named topic exists (a missing one is a usage error, exit 2). */

@@ -45,6 +45,10 @@ final class BrokerConfig {
         s.put("group.initial.rebalance.delay.ms", "0");
         // the group coordinator's topic is created on the first consumer; 50 partitions cost seconds on 2 cores
         s.put("offsets.topic.num.partitions", "10");
+        // the disk budget: a deleted topic's files go at once (not a minute later), and retention runs often
+        // enough that a topic capped by retention.bytes stays near its cap under fast load
+        s.put("file.delete.delay.ms", "0");
+        s.put("log.retention.check.interval.ms", "5000");
         if (brokerCount < 3) {
             int rf = brokerCount;
             s.put("offsets.topic.replication.factor", Integer.toString(rf));

@@ -1,0 +1,35 @@
+package io.mqprobe.cli.chaos;
+
+import io.mqprobe.api.fault.FaultSpec;
+import io.mqprobe.chaos.FaultExecutor;
+import io.mqprobe.embedded.FaultRunner;
+import io.mqprobe.embedded.FaultableCluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/** Faults on the embedded cluster, through the embedded layer's {@link FaultRunner}. */
+final class EmbeddedFaults implements FaultExecutor {
+
+    private final FaultRunner runner;
+    private final FaultRoles roles;
+
+    EmbeddedFaults(FaultableCluster cluster, FaultRoles roles) {
+        this.runner = new FaultRunner(cluster, roles, new Random());
+        this.roles = roles;
+    }
+
+    @Override
+    public Applied apply(FaultSpec fault) {
+        List<Integer> brokers = new ArrayList<>();
+        List<FaultRunner.Applied> done = new ArrayList<>();
+        for (FaultSpec each : roles.rewrite(fault)) {
+            FaultRunner.Applied applied = runner.apply(each);
+            brokers.addAll(applied.nodeIds());
+            done.add(applied);
+        }
+        roles.applied(fault, brokers);
+        return new Applied(brokers, () -> done.forEach(FaultRunner.Applied::undo));
+    }
+}

@@ -1,0 +1,122 @@
+package io.mqprobe.cli.run;
+
+import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.LocalBrokerProcess;
+import io.mqprobe.api.ReplicaLogSize;
+import io.mqprobe.load.DiskBudget;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Watches, on a thread of its own, for what nobody planned: mqprobe's topics outgrowing the disk budget,
+ * a log dir falling below the reserve, a broker dying, or the cluster no longer answering. The first one
+ * found stops the run once (the caller cancels the load and marks the result failed) within
+ * {@link #CHECK_EVERY_MS} plus, for a silent cluster, {@link #SILENT_MS}.
+ */
+final class RunGuard implements AutoCloseable {
+
+    static final long CHECK_EVERY_MS = 2_000;
+    /** A cluster whose admin calls have all failed for this long has stopped answering. */
+    static final long SILENT_MS = 20_000;
+
+    private final ClusterAdmin admin;
+    private final DiskBudget budget;
+    private final Supplier<Collection<String>> topics;
+    private final Supplier<List<LocalBrokerProcess>> localBrokers;
+    private final Set<Integer> brokersAtStart;
+    private final Consumer<String> stop;
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mqprobe-run-guard");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean brokerFaultsPlanned;
+    private volatile String reason;
+    private long lastAnswerMs = System.currentTimeMillis();
+
+    /** @param stop told the reason, once, when the run must stop */
+    RunGuard(ClusterAdmin admin, DiskBudget budget, Supplier<Collection<String>> topics,
+             Supplier<List<LocalBrokerProcess>> localBrokers, Consumer<String> stop) {
+        this.admin = admin;
+        this.budget = budget;
+        this.topics = topics;
+        this.localBrokers = localBrokers;
+        this.brokersAtStart = admin.describeBrokers().stream().map(BrokerInfo::id).collect(Collectors.toSet());
+        this.stop = stop;
+        thread.scheduleWithFixedDelay(this::check, CHECK_EVERY_MS, CHECK_EVERY_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Brokers going down is the experiment (chaos): only the disk is watched from now on. */
+    void brokerFaultsPlanned() {
+        brokerFaultsPlanned = true;
+    }
+
+    DiskBudget budget() {
+        return budget;
+    }
+
+    /** Why the run was stopped, or null. */
+    String reason() {
+        return reason;
+    }
+
+    private void check() {
+        if (reason != null) {
+            return;
+        }
+        String found = brokerFaultsPlanned ? null : deadLocalBroker();
+        try {
+            if (found == null) {
+                found = disk();
+            }
+            if (found == null && !brokerFaultsPlanned) {
+                found = brokersGone();
+            }
+            lastAnswerMs = System.currentTimeMillis();
+        } catch (RuntimeException e) {
+            if (!brokerFaultsPlanned && found == null && System.currentTimeMillis() - lastAnswerMs > SILENT_MS) {
+                found = "the cluster has not answered for " + SILENT_MS / 1000 + " s (" + e.getMessage() + ")";
+            }
+        }
+        if (found != null) {
+            reason = found;
+            stop.accept(found);
+        }
+    }
+
+    private String deadLocalBroker() {
+        for (LocalBrokerProcess b : localBrokers.get()) {
+            if (b.pid() > 0 && ProcessHandle.of(b.pid()).map(p -> !p.isAlive()).orElse(true)) {
+                return "broker " + b.brokerId() + " (pid " + b.pid() + ") died";
+            }
+        }
+        return null;
+    }
+
+    private String disk() {
+        Collection<String> ours = topics.get();
+        long topicBytes = ours.isEmpty() ? 0 : admin.replicaLogSizes(ours).stream().mapToLong(ReplicaLogSize::sizeBytes).sum();
+        return budget.exceeded(topicBytes, admin.logDirSpace());
+    }
+
+    private String brokersGone() {
+        Set<Integer> now = admin.describeBrokers().stream().map(BrokerInfo::id).collect(Collectors.toSet());
+        List<Integer> gone = brokersAtStart.stream().filter(id -> !now.contains(id)).sorted().toList();
+        return gone.isEmpty() ? null : "broker" + (gone.size() == 1 ? " " : "s ")
+                + gone.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " left the cluster";
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}

@@ -1,0 +1,170 @@
+package io.mqprobe.cli.chaos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.cli.CliRun;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.result.ResultJson;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code mqprobe chaos} end to end on a 3-broker embedded cluster of its own (faults must not leak into the
+ * cluster other test classes share), started once for the class like {@code mqprobe cluster up}.
+ */
+@Timeout(240)
+class ChaosCommandTest {
+
+    private static Path home;
+    private static String previousHome;
+
+    @BeforeAll
+    static void up() throws Exception {
+        previousHome = System.getProperty("mqprobe.home");
+        home = Files.createTempDirectory("mqprobe-chaos-test-home");
+        System.setProperty("mqprobe.home", home.toString());
+        CliRun run = CliRun.of("cluster", "up", "--brokers", "3");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+    }
+
+    @AfterAll
+    static void down() {
+        EmbeddedKafkaCluster.attach(home.resolve("cluster")).ifPresent(EmbeddedKafkaCluster::close);
+        if (previousHome != null) {
+            System.setProperty("mqprobe.home", previousHome);
+        }
+    }
+
+    private static CliRun chaos(Path out, String... args) {
+        System.setProperty("mqprobe.home", home.toString());
+        String[] all = new String[args.length + 5];
+        all[0] = "chaos";
+        all[1] = "--out";
+        all[2] = out.toString();
+        all[3] = "--connect-timeout";
+        all[4] = "60s";
+        System.arraycopy(args, 0, all, 5, args.length);
+        return CliRun.of(all);
+    }
+
+    private static JsonNode verdict(Path dir) throws Exception {
+        JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
+        return doc.get("scenarios").get(0).get("verdict");
+    }
+
+    @Test
+    void should_lose_nothing_acknowledged_when_the_leader_is_killed_and_restarted(@TempDir Path dir) throws Exception {
+        CliRun run = chaos(dir, "--fault", "kill:leader@4s", "--fault", "restart:leader@10s", "--duration", "18s",
+                "--throughput", "500");
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.OK);
+        JsonNode v = verdict(dir);
+        assertThat(v.get("kind").asText()).isEqualTo("chaos");
+        assertThat(v.get("acknowledged").asLong()).isPositive();
+        assertThat(v.get("lost").asLong()).isZero();
+        assertThat(v.get("duplicated").asLong()).isZero();
+        assertThat(v.get("lossCheckedAgainstAcks").asBoolean()).isTrue();
+        JsonNode kill = v.get("faults").get(0);
+        assertThat(kill.get("outcome").asText()).isEqualTo("done");
+        assertThat(kill.get("newLeaderAfterMs").asLong()).isPositive();
+        JsonNode restart = v.get("faults").get(1);
+        // the restart went to the broker the kill took down, not to whichever broker led by then
+        assertThat(restart.get("brokers")).isEqualTo(kill.get("brokers"));
+        assertThat(restart.get("fullIsrAfterMs").isNumber()).as("back in full ISR").isTrue();
+        assertThat(run.out()).contains("unavailable").contains("full ISR").contains("lost 0, duplicated 0");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("kill:leader");
+    }
+
+    @Test
+    void should_report_a_planted_loss_and_exit_1_when_the_only_replica_is_wiped(@TempDir Path dir) throws Exception {
+        // one replica, and consumers whose fetches wait 20 s for data: what was acknowledged before the broker's
+        // data is deleted at 6 s was never read, and is gone for good
+        CliRun run = chaos(dir, "--fault", "wipe:leader@6s", "--duration", "14s", "--throughput", "500",
+                "--partitions", "1", "--replication-factor", "1",
+                "--consumer-props", "fetch.min.bytes=100000000", "fetch.max.wait.ms=20000", "request.timeout.ms=40000");
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.RUN_FAILED);
+        JsonNode v = verdict(dir);
+        assertThat(v.get("lost").asLong()).isPositive();
+        assertThat(v.get("problems").get(0).asText()).contains("acknowledged messages lost");
+        assertThat(run.out()).contains("FAILED");
+    }
+
+    @Test
+    void should_resume_a_paused_broker_and_measure_the_stall(@TempDir Path dir) throws Exception {
+        CliRun run = chaos(dir, "--fault", "pause:broker-2@3s+4s", "--fault", "stop:broker-3@9s+3s", "--duration", "16s",
+                "--throughput", "500");
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.OK);
+        JsonNode faults = verdict(dir).get("faults");
+        assertThat(faults.get(0).get("brokers").get(0).asInt()).isEqualTo(2);
+        assertThat(faults.get(0).get("undoneAfterMs").asLong()).isGreaterThanOrEqualTo(4_000);
+        assertThat(faults.get(1).get("outcome").asText()).isEqualTo("done");
+        assertThat(faults.get(1).get("undoneAfterMs").asLong()).isGreaterThanOrEqualTo(3_000);
+    }
+
+    @Test
+    void should_run_fault_commands_with_the_brokers_values_substituted(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("faults.log");
+        CliRun run = chaos(dir.resolve("run"), "--fault", "kill:broker-2@3s+2s", "--duration", "8s", "--throughput", "300",
+                "--allow-destructive",
+                "--fault-cmd", "kill=echo kill {id} {host} {port} {pid} >> " + log,
+                "--fault-cmd", "start=echo start {id} >> " + log);
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.OK);
+        String[] lines = Files.readString(log).strip().split("\n");
+        assertThat(lines).hasSize(2);
+        assertThat(lines[0]).matches("kill 2 127\\.0\\.0\\.1 \\d+ \\d+");
+        assertThat(lines[1]).isEqualTo("start 2");
+    }
+
+    @Test
+    void should_end_a_produce_run_within_bounded_time_when_a_broker_dies_unplanned(@TempDir Path dir) throws Exception {
+        System.setProperty("mqprobe.home", home.toString());
+        CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("produce", "--duration", "120s",
+                "--throughput", "500", "--connect-timeout", "60s", "--out", dir.toString()));
+        EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.attach(home.resolve("cluster")).orElseThrow();
+        Thread.sleep(15_000);
+        cluster.kill(3);
+        CliRun run;
+        try {
+            run = running.get(100, TimeUnit.SECONDS);
+        } finally {
+            cluster.restart(3);
+        }
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.RUN_FAILED);
+        assertThat(run.err()).contains("mqprobe: stopping the run: broker 3");
+        JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
+        assertThat(doc.get("complete").asBoolean()).isFalse();
+        assertThat(doc.get("failure").asText()).contains("broker 3");
+    }
+
+    @Test
+    void should_refuse_fault_commands_without_allow_destructive_in_one_line(@TempDir Path dir) {
+        CliRun run = chaos(dir, "--fault", "kill:broker-1@1s", "--fault-cmd", "kill=true");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(run.errLines()).isEqualTo(1);
+        assertThat(run.err()).contains("--allow-destructive");
+        assertThat(run.millis()).isLessThan(5_000);
+    }
+
+    @Test
+    void should_refuse_a_fault_without_a_command_for_it(@TempDir Path dir) {
+        CliRun run = chaos(dir, "--fault", "pause:broker-1@1s+1s", "--allow-destructive", "--fault-cmd", "pause=true");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(run.err()).contains("resume=COMMAND");
+    }
+}

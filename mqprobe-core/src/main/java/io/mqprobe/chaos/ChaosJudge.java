@@ -1,0 +1,130 @@
+package io.mqprobe.chaos;
+
+import io.mqprobe.experiment.ActionHandler;
+import io.mqprobe.experiment.Judge;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.StepAction;
+import io.mqprobe.load.IntervalRow;
+import io.mqprobe.result.ChaosVerdict;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.stats.DeliveryReport;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * Judges a chaos run: delivery from the stamped messages (acknowledged and lost, duplicated, reordered),
+ * and per fault what the per-second intervals and the cluster watch show. The run fails when an
+ * acknowledged message was lost or duplicated, the loss could not be checked, or a fault failed.
+ * Reordering is reported, not failed on: with retries and several in-flight requests without
+ * idempotence it is what the settings allow.
+ */
+public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
+
+    /** After the load, how long the watch goes on waiting for every partition to be back in full ISR. */
+    static final long FULL_ISR_WAIT_MS = 60_000;
+
+    private final FaultLog faults;
+    private final ClusterWatch watch;
+    private final List<IntervalRow> rows = new CopyOnWriteArrayList<>();
+
+    public ChaosJudge(FaultLog faults, ClusterWatch watch) {
+        this.faults = faults;
+        this.watch = watch;
+    }
+
+    /** Keeps every per-second row of the run (pass it the experiment's ticks). */
+    @Override
+    public void accept(IntervalRow row) {
+        rows.add(row);
+    }
+
+    /** The handler that fires the plan's faults. */
+    public ActionHandler actions() {
+        return faults;
+    }
+
+    @Override
+    public ChaosVerdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
+        List<String> problems = new ArrayList<>();
+        if (steps.isEmpty()) {
+            return new ChaosVerdict(0, 0, 0, 0, false, java.util.Map.of(), List.of(), List.of("no step ran"));
+        }
+        MeasuredStep measured = steps.get(0);
+        faults.undoPending();   // a fault that outlasted the load is mended before the cluster is judged
+        if (!interrupted) {
+            watch.awaitFullIsr(FULL_ISR_WAIT_MS);   // the time to full ISR is measured after the load too
+        }
+        StepResult step = measured.result();
+        DeliveryReport delivery = measured.outcome().delivery();
+        long acknowledged = measured.outcome().window().records();
+        long lost = delivery == null ? 0 : delivery.lost();
+        long duplicated = delivery == null ? 0 : delivery.duplicates();
+        long reordered = delivery == null ? 0 : delivery.outOfOrder();
+        boolean checked = delivery != null && delivery.checkedAgainstAcks();
+        if (lost > 0) {
+            problems.add(lost + " acknowledged messages lost");
+        }
+        if (duplicated > 0) {
+            problems.add(duplicated + " messages duplicated");
+        }
+        if (!checked) {
+            problems.add("loss could not be checked against acknowledgements");
+        }
+        measured.outcome().consumerFailures().stream().findFirst()
+                .ifPresent(e -> problems.add("consumer failed: " + e.getMessage()));
+        long stepStartMs = Instant.parse(step.startedAt()).toEpochMilli();
+        long loadEndMs = stepStartMs + measured.plan().load().producerSpec().orElseThrow().duration().toMillis();
+        List<ChaosVerdict.Fault> rows = faultRows(measured.plan().actions(), stepStartMs, loadEndMs, problems);
+        return new ChaosVerdict(acknowledged, lost, duplicated, reordered, checked, step.errors(), rows, problems);
+    }
+
+    private List<ChaosVerdict.Fault> faultRows(List<StepAction> planned, long stepStartMs, long loadEndMs, List<String> problems) {
+        List<FaultEvent> events = faults.events();
+        List<ClusterWatch.Sample> samples = watch.samples();
+        double baseline = baseline(events.isEmpty() ? loadEndMs : events.get(0).firedEpochMs());
+        List<ChaosVerdict.Fault> out = new ArrayList<>();
+        for (int i = 0; i < planned.size(); i++) {
+            String name = planned.get(i).describe();
+            FaultEvent e = i < events.size() ? events.get(i) : null;
+            if (e == null) {
+                out.add(new ChaosVerdict.Fault(name, List.of(), "not-fired", null, null, null, null, null, null, null,
+                        baseline, Double.NaN, null, 0));
+                continue;
+            }
+            if (e.error() != null) {
+                problems.add("fault " + name + " failed: " + e.error());
+            }
+            if (FaultEvent.IN_PROGRESS.equals(e.outcome())) {
+                problems.add("fault " + name + " was still being applied when the load ended");
+            }
+            long windowEnd = i + 1 < events.size() ? events.get(i + 1).firedEpochMs() : loadEndMs;
+            FaultTimeline t = new FaultTimeline(e.firedEpochMs(), windowEnd, rows);
+            long[] gap = t.unavailability();
+            out.add(new ChaosVerdict.Fault(name, e.brokers(), e.outcome(), e.firedEpochMs(),
+                    e.undoneEpochMs() == null ? null : e.undoneEpochMs() - e.firedEpochMs(),
+                    gap == null ? null : gap[0], gap == null ? 0L : gap[1], t.consumerStallMs(),
+                    FaultTimeline.newLeaderAfterMs(samples, e.brokers(), e.firedEpochMs(), loadEndMs),
+                    FaultTimeline.fullIsrAfterMs(samples, e.firedEpochMs()),
+                    baseline, t.lowestAckedPerSecond(), t.recoveredAfterMs(baseline), t.errors()));
+        }
+        return out;
+    }
+
+    /** Mean acknowledged rate of the measured seconds before the first fault (all of them when it came early). */
+    private double baseline(long firstFaultMs) {
+        List<IntervalRow> before = rows.stream().filter(r -> r.epochMs() <= firstFaultMs && r.ackedPerSecond() > 0).toList();
+        List<IntervalRow> use = before.isEmpty() ? rows.stream().filter(r -> r.ackedPerSecond() > 0).toList() : before;
+        return use.stream().mapToDouble(IntervalRow::ackedPerSecond).average().orElse(0);
+    }
+
+    /** "lost 0, duplicated 0, reordered 0 of 123,456 acknowledged", for summaries. */
+    public static String deliveryLine(ChaosVerdict v) {
+        return String.format(Locale.ROOT, "%,d acknowledged: lost %d, duplicated %d, reordered %d%s", v.acknowledged(),
+                v.lost(), v.duplicated(), v.reordered(), v.lossCheckedAgainstAcks() ? " (checked against acknowledgements)" : "");
+    }
+}

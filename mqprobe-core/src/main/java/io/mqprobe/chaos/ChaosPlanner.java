@@ -1,0 +1,48 @@
+package io.mqprobe.chaos;
+
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.PlanContext;
+import io.mqprobe.experiment.Planner;
+import io.mqprobe.experiment.StepAction;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.StepLoad;
+import io.mqprobe.result.ScenarioResult;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * One scenario, one step: steady end-to-end load on a fresh topic with every fault of the plan as a
+ * timed action of that step, so the delivery check spans the whole timeline.
+ */
+public final class ChaosPlanner implements Planner {
+
+    public static final String KIND = "chaos";
+    public static final String SCENARIO = "chaos";
+
+    private final ChaosPlan plan;
+
+    public ChaosPlanner(ChaosPlan plan) {
+        this.plan = plan;
+    }
+
+    @Override
+    public Optional<StepPlan> next(List<MeasuredStep> measured, PlanContext context) {
+        if (!measured.isEmpty()) {
+            return Optional.empty();
+        }
+        context.startScenario(new ScenarioResult(SCENARIO, description(), new ScenarioResult.TopicLayout(
+                plan.topic().name(), plan.topic().partitions(), plan.topic().replicationFactor(), "broker-chosen"),
+                new ScenarioResult.ProducerSetup(plan.producers().recordSizeBytes(), null, plan.producers().producerProperties())));
+        context.createTopic(plan.topic());
+        List<StepAction> actions = plan.faults().stream().<StepAction>map(StepAction.FaultAction::new).toList();
+        return Optional.of(new StepPlan(SCENARIO, 0, new StepLoad.ProduceAndConsume(plan.producers(), plan.consumers()),
+                plan.warmupMs(), plan.drainTimeoutMs(), actions));
+    }
+
+    private String description() {
+        return "end-to-end load on " + plan.topic().name() + " while faults fire: " + plan.faults().stream()
+                .map(f -> new StepAction.FaultAction(f).describe()).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,77 @@
+package io.mqprobe.load;
+
+import io.mqprobe.api.LogDirSpace;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.ByteSize;
+
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * How much the topics mqprobe creates may hold on the brokers' disks, and how much free space must stay
+ * free. Topics get retention settings from the budget (so steady load cannot fill the disk) and a watch
+ * stops the run when the topics outgrow the budget anyway or free space falls below the reserve.
+ *
+ * @param budgetBytes  bytes all of mqprobe's topics may hold together, every replica counted; {@code Long.MAX_VALUE} = no cap
+ * @param reserveBytes free space every log directory must keep
+ */
+public record DiskBudget(long budgetBytes, long reserveBytes) {
+
+    /** Of the free space above the reserve, mqprobe takes at most this share by default. */
+    public static final double DEFAULT_SHARE_OF_FREE = 0.5;
+
+    public DiskBudget {
+        if (budgetBytes <= 0 || reserveBytes < 0) {
+            throw new UsageException("the disk budget must be positive and the reserve not negative");
+        }
+    }
+
+    /**
+     * The budget asked for, or half the free space above the reserve of the fullest log directory (embedded
+     * brokers share one disk, so the smallest free space is what all of them can still add together).
+     *
+     * @param space the log directories as the cluster reports them; empty when it does not (no default cap then)
+     * @throws UsageException when a log directory is already below the reserve
+     */
+    public static DiskBudget of(OptionalLong askedBytes, long reserveBytes, List<LogDirSpace> space) {
+        OptionalLong leastFree = space.stream().mapToLong(LogDirSpace::usableBytes).min();
+        if (leastFree.isPresent() && leastFree.getAsLong() <= reserveBytes) {
+            throw new UsageException("a broker log directory has only " + ByteSize.format(leastFree.getAsLong())
+                    + " free, not more than the reserve of " + ByteSize.format(reserveBytes) + " (--disk-reserve)");
+        }
+        if (askedBytes.isPresent()) {
+            return new DiskBudget(askedBytes.getAsLong(), reserveBytes);
+        }
+        return new DiskBudget(leastFree.isEmpty() ? Long.MAX_VALUE
+                : Math.max(1, (long) ((leastFree.getAsLong() - reserveBytes) * DEFAULT_SHARE_OF_FREE)), reserveBytes);
+    }
+
+    public boolean capped() {
+        return budgetBytes != Long.MAX_VALUE;
+    }
+
+    /** Retention aims this far below the budget: it deletes whole segments, every few seconds, so it overshoots. */
+    public static final double RETENTION_SHARE = 0.8;
+
+    /** What one replica of {@code topic} may hold: its share of the budget, less the headroom retention needs. */
+    public long perReplicaBytes(TopicSpec topic) {
+        int rf = topic.replicaAssignment().isEmpty() ? topic.replicationFactor() : topic.replicaAssignment().get(0).size();
+        return Math.max(1, (long) (RETENTION_SHARE * budgetBytes / ((long) topic.partitions() * rf)));
+    }
+
+    /** Why the run must stop, or null: the topics outgrew the budget, or a log directory fell below the reserve. */
+    public String exceeded(long topicBytes, List<LogDirSpace> space) {
+        if (capped() && topicBytes > budgetBytes) {
+            return "mqprobe's topics hold " + ByteSize.format(topicBytes) + ", over the disk budget of "
+                    + ByteSize.format(budgetBytes) + " (--disk-budget)";
+        }
+        for (LogDirSpace dir : space) {
+            if (dir.usableBytes() < reserveBytes) {
+                return "broker " + dir.brokerId() + " has " + ByteSize.format(dir.usableBytes()) + " free in " + dir.path()
+                        + ", below the reserve of " + ByteSize.format(reserveBytes) + " (--disk-reserve)";
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,60 @@
+package io.mqprobe.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The verdict of a {@code chaos} run: what the stamped messages say about delivery across all faults,
+ * and per fault what producers, consumers and the cluster went through.
+ *
+ * @param acknowledged           messages the producers had acknowledged
+ * @param lost                   acknowledged messages no consumer ever read
+ * @param duplicated             messages read more than once
+ * @param reordered              messages read after a later one of the same producer stream and partition
+ * @param lossCheckedAgainstAcks true when {@code lost} compares with the acknowledged sequences
+ * @param producerErrors         failed sends by error type
+ * @param faults                 one row per planned fault, in timeline order
+ * @param problems               why the run failed, one line each; empty when it passed
+ */
+public record ChaosVerdict(long acknowledged, long lost, long duplicated, long reordered, boolean lossCheckedAgainstAcks,
+                           Map<String, Long> producerErrors, List<Fault> faults, List<String> problems) implements Verdict {
+
+    public ChaosVerdict {
+        producerErrors = Map.copyOf(producerErrors);
+        faults = List.copyOf(faults);
+        problems = List.copyOf(problems);
+    }
+
+    /**
+     * What one fault did, measured. Times are ms from the moment the fault fired; {@code null} when it
+     * did not happen within the run (no leader was lost, the ISR never came back).
+     *
+     * @param fault                   the fault in its command-line form
+     * @param brokers                 broker ids it hit, resolved when it fired
+     * @param outcome                 {@code done}, {@code failed} or {@code not-fired}
+     * @param firedEpochMs            when it fired, or {@code null}
+     * @param undoneAfterMs           when it was undone (broker started, resumed, healed), or {@code null}
+     * @param unavailableFromMs       first second after the fault with no acknowledged send (or failed sends)
+     * @param unavailableMs           from there to the first second with acknowledged sends and no failures
+     * @param consumerStallMs         longest run of seconds the consumers read nothing, after the fault
+     * @param newLeaderAfterMs        every partition the broker led had a new leader
+     * @param fullIsrAfterMs          every partition back in full ISR (after it had shrunk)
+     * @param baselineAckedPerSecond  mean acknowledged rate before the first fault
+     * @param lowestAckedPerSecond    lowest acknowledged rate while the fault acted
+     * @param recoveredAfterMs        first second at 90 % of the baseline after the dip
+     * @param errors                  failed sends from the fault to the next one
+     */
+    public record Fault(String fault, List<Integer> brokers, String outcome, Long firedEpochMs, Long undoneAfterMs,
+                        Long unavailableFromMs, Long unavailableMs, Long consumerStallMs, Long newLeaderAfterMs,
+                        Long fullIsrAfterMs, double baselineAckedPerSecond, double lowestAckedPerSecond,
+                        Long recoveredAfterMs, long errors) {
+        public Fault {
+            brokers = List.copyOf(brokers);
+        }
+    }
+
+    @Override
+    public boolean passed() {
+        return problems.isEmpty();
+    }
+}

@@ -1,0 +1,49 @@
+package io.mqprobe.load;
+
+import io.mqprobe.api.LogDirSpace;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.OptionalLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@Timeout(10)
+class DiskBudgetTest {
+
+    private static final long GIB = 1L << 30;
+
+    @Test
+    void should_take_half_the_free_space_above_the_reserve_of_the_fullest_log_dir() {
+        DiskBudget budget = DiskBudget.of(OptionalLong.empty(), GIB,
+                List.of(new LogDirSpace(1, "/a", 100 * GIB, 21 * GIB), new LogDirSpace(2, "/b", 100 * GIB, 51 * GIB)));
+
+        assertThat(budget.budgetBytes()).isEqualTo(10 * GIB);
+        assertThat(budget.perReplicaBytes(TopicSpec.of("t", 5, 2))).isEqualTo((long) (0.8 * GIB));
+    }
+
+    @Test
+    void should_refuse_to_start_when_a_log_dir_is_already_below_the_reserve() {
+        assertThatThrownBy(() -> DiskBudget.of(OptionalLong.of(GIB), 2 * GIB, List.of(new LogDirSpace(1, "/a", 10 * GIB, GIB))))
+                .isInstanceOf(UsageException.class).hasMessageContaining("--disk-reserve");
+    }
+
+    @Test
+    void should_say_why_the_run_must_stop() {
+        DiskBudget budget = new DiskBudget(10 << 20, GIB);
+        List<LogDirSpace> roomy = List.of(new LogDirSpace(1, "/a", 100 * GIB, 50 * GIB));
+
+        assertThat(budget.exceeded(5 << 20, roomy)).isNull();
+        assertThat(budget.exceeded(11 << 20, roomy)).contains("over the disk budget of 10.0 MiB");
+        assertThat(budget.exceeded(0, List.of(new LogDirSpace(2, "/b", 100 * GIB, GIB / 2)))).contains("broker 2").contains("reserve");
+    }
+
+    @Test
+    void should_not_cap_when_the_cluster_does_not_report_its_disks() {
+        assertThat(DiskBudget.of(OptionalLong.empty(), GIB, List.of()).capped()).isFalse();
+    }
+}
