@@ -27,6 +27,15 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
         clientMetrics = clientMetrics == null ? Map.of() : Map.copyOf(clientMetrics);
     }
 
+    /** A step without the client's own metrics (consume-only steps, tests). */
+    public StepResult(int index, int clients, Double targetRecordsPerSecond, String startedAt, long warmupMs,
+                      long measuredMs, long records, long bytes, double recordsPerSecond, double bytesPerSecond,
+                      Map<String, Long> errors, LatencySummary latencyUs, LatencySummary serviceLatencyUs,
+                      LatencySummary sendDelayUs, LatencySummary e2eLatencyUs, Consumed consumed, List<ResourceUsage> resources) {
+        this(index, clients, targetRecordsPerSecond, startedAt, warmupMs, measuredMs, records, bytes, recordsPerSecond,
+                bytesPerSecond, errors, latencyUs, serviceLatencyUs, sendDelayUs, e2eLatencyUs, consumed, resources, Map.of());
+    }
+
     /** What the consumers saw during the step; {@code null} when nothing consumed. */
     /**
      * What the consumers of a step saw.

@@ -38,7 +38,7 @@ class ProbeJudgeIsolationTest {
                     new ResourceUsage("host", Metric.CPU_CORES, 1.98, 2, 2));
             LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
             StepResult result = new StepResult(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, (long) rps[i] * 3,
-                    (long) rps[i] * 3 * 1024, rps[i], rps[i] * 1024, Map.of(), latency, latency, latency, null, null, resources, Map.of());
+                    (long) rps[i] * 3 * 1024, rps[i], rps[i] * 1024, Map.of(), latency, latency, latency, null, null, resources);
             ProducerLoadSpec load = new ProducerLoadSpec("t", i + 1, 1, false, 1024, 0, 0, Duration.ofSeconds(3),
                     new PayloadSpec.Random(), Map.of(), false);
             steps.add(new MeasuredStep(StepPlan.of("single", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO),
