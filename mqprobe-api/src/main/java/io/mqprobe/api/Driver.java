@@ -19,6 +19,11 @@ public interface Driver extends AutoCloseable {
     /** A new, independent consumer client. */
     MessageConsumer newConsumer(ClientSettings settings);
 
+    /** What this driver cannot do (see {@link Capability}); empty for a driver that supports everything. */
+    default java.util.Set<Capability> unsupported() {
+        return java.util.Set.of();
+    }
+
     @Override
     void close();
 }
