@@ -8,12 +8,14 @@ import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Sampler;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -42,11 +44,6 @@ final class RocketMqDriver implements Driver {
     @Override
     public ClusterAdmin admin() {
         return clusterAdmin;
-    }
-
-    /** The admin client itself, for the broker runtime statistics sampler. */
-    DefaultMQAdminExt adminExt() {
-        return admin;
     }
 
     @Override
@@ -94,6 +91,12 @@ final class RocketMqDriver implements Driver {
             }
             default -> throw new UsageException("bad RocketMQ consumerMode '" + mode + "' (lite-pull or push)");
         }
+    }
+
+    /** The brokers' runtime statistics through the shared admin client. */
+    @Override
+    public List<Sampler> brokerSamplers() {
+        return List.of(new BrokerStatsSampler(admin, clusterAdmin));
     }
 
     /** RocketMQ keeps one commit log per broker, so there are no per-queue replica sizes. */
