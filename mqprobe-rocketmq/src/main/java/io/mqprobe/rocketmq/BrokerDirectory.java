@@ -14,7 +14,8 @@ import java.util.TreeMap;
 /**
  * mqprobe's numeric broker ids over RocketMQ's broker groups. RocketMQ names a group ({@code broker-a}) and
  * numbers its members (0 = master, 1.. = slaves); mqprobe needs one int per broker process, so the id is
- * {@code groupOrdinal * 100 + rocketmqBrokerId}, with groups in name order. One group gives ids 0, 1, 2.
+ * {@code groupOrdinal * 100 + rocketmqBrokerId + 1}, with groups in name order. One group gives ids 1 (the
+ * master), 2, 3: the numbers of the embedded cluster's broker nodes, as with Kafka.
  */
 record BrokerDirectory(List<Group> groups) {
 
@@ -24,7 +25,7 @@ record BrokerDirectory(List<Group> groups) {
     record Group(int ordinal, String name, String cluster, Map<Long, String> addressByRocketMqId) {
 
         int id(long rocketMqId) {
-            return ordinal * IDS_PER_GROUP + (int) rocketMqId;
+            return ordinal * IDS_PER_GROUP + (int) rocketMqId + 1;
         }
 
         /** mqprobe id of the master, or -1 while the master is not registered (down). */
@@ -68,7 +69,7 @@ record BrokerDirectory(List<Group> groups) {
     /** Address of broker {@code id}; a {@link UsageException} names the known ids otherwise. */
     String address(int id) {
         Group g = groupOf(id);
-        String address = g == null ? null : g.addressByRocketMqId().get((long) (id % IDS_PER_GROUP));
+        String address = g == null ? null : g.addressByRocketMqId().get((long) ((id - 1) % IDS_PER_GROUP));
         if (address == null) {
             throw new UsageException("no RocketMQ broker with id " + id + " (known: " + brokers().stream().map(BrokerInfo::id).toList() + ")");
         }
@@ -77,8 +78,8 @@ record BrokerDirectory(List<Group> groups) {
 
     /** The group broker {@code id} belongs to, or null. */
     Group groupOf(int id) {
-        int ordinal = id / IDS_PER_GROUP;
-        return id >= 0 && ordinal < groups.size() ? groups.get(ordinal) : null;
+        int ordinal = (id - 1) / IDS_PER_GROUP;
+        return id >= 1 && ordinal < groups.size() ? groups.get(ordinal) : null;
     }
 
     Group group(String name) {

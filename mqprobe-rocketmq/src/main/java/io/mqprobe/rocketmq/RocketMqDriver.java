@@ -52,6 +52,8 @@ final class RocketMqDriver implements Driver {
         DefaultMQProducer producer = new DefaultMQProducer("mqprobe-" + settings.clientId());
         producer.setNamesrvAddr(nameServers);
         producer.setInstanceName(RocketMqClientConfig.uniqueInstanceName(settings.clientId()));
+        // async sends block in send() once 10000 are in flight, instead of failing on the client's full executor queue
+        producer.setEnableBackpressureForAsyncMode(true);
         RocketMqClientConfig.apply(producer, all);
         SendMode mode = SendMode.parse(all.get(RocketMqClientConfig.SEND_MODE));
         errors.call("start producer " + settings.clientId(), () -> {
