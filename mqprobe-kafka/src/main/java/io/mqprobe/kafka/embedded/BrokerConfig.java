@@ -1,5 +1,7 @@
 package io.mqprobe.kafka.embedded;
 
+import io.mqprobe.embedded.ProcessNode;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,27 +11,30 @@ import java.util.TreeMap;
 
 /**
  * Writes one embedded broker's {@code server.properties}: KRaft with a static one-voter quorum on
- * broker 1, everything on 127.0.0.1, metadata log apart from the data so a wipe keeps the quorum.
+ * broker 1, everything on the node's address (127.0.0.1, or its network namespace's), metadata log
+ * apart from the data so a wipe keeps the quorum.
  */
 final class BrokerConfig {
 
     private BrokerConfig() {
     }
 
-    static Map<String, String> settings(BrokerNode node, int brokerCount, int controllerPort, Map<String, String> overrides) {
+    static Map<String, String> settings(ProcessNode node, ProcessNode controller, int brokerCount, Map<String, String> overrides) {
+        BrokerFiles files = BrokerFiles.of(node);
+        boolean isController = node == controller;
+        String controllerAddress = controller.host() + ":" + controller.port(BrokerFiles.CONTROLLER_PORT);
+        String listener = "PLAINTEXT://" + node.host() + ":" + node.port(BrokerFiles.PORT);
         Map<String, String> s = new TreeMap<>();
         s.put("node.id", Integer.toString(node.id()));
-        s.put("process.roles", node.controller() ? "broker,controller" : "broker");
-        s.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        s.put("process.roles", isController ? "broker,controller" : "broker");
+        s.put("controller.quorum.voters", "1@" + controllerAddress);
         s.put("controller.listener.names", "CONTROLLER");
         s.put("inter.broker.listener.name", "PLAINTEXT");
         s.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        s.put("listeners", node.controller()
-                ? "PLAINTEXT://127.0.0.1:" + node.listenerPort() + ",CONTROLLER://127.0.0.1:" + controllerPort
-                : "PLAINTEXT://127.0.0.1:" + node.listenerPort());
-        s.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + node.listenerPort());
-        s.put("log.dirs", node.dataDir().toString());
-        s.put("metadata.log.dir", node.metadataDir().toString());
+        s.put("listeners", isController ? listener + ",CONTROLLER://" + controllerAddress : listener);
+        s.put("advertised.listeners", listener);
+        s.put("log.dirs", files.dataDir().toString());
+        s.put("metadata.log.dir", files.metadataDir().toString());
         // consumers in tests and short runs must not wait 3 s for a rebalance that nobody else joins
         s.put("group.initial.rebalance.delay.ms", "0");
         // the group coordinator's topic is created on the first consumer; 50 partitions cost seconds on 2 cores

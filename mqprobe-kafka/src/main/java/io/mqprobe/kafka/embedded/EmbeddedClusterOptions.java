@@ -1,6 +1,7 @@
 package io.mqprobe.kafka.embedded;
 
 import io.mqprobe.api.UsageException;
+import io.mqprobe.embedded.isolation.IsolationOptions;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,9 +17,12 @@ import java.util.Map;
  * @param startTimeout    how long {@link EmbeddedKafkaCluster#start} and restarts may wait for brokers to serve
  * @param brokerOverrides broker settings written last into every broker's {@code server.properties}
  * @param keepRunDir      keep the run dir (logs, data) after {@link EmbeddedKafkaCluster#close()}
+ * @param isolation       cgroups, network namespaces and disk throttles for the brokers; a broker spec
+ *                        sets the heap (half its memory) instead of {@code heapBytes}
  */
 public record EmbeddedClusterOptions(int brokers, Path runDir, long heapBytes, Duration startTimeout,
-                                     Map<String, String> brokerOverrides, boolean keepRunDir) {
+                                     Map<String, String> brokerOverrides, boolean keepRunDir,
+                                     IsolationOptions isolation) {
 
     public static final int MAX_BROKERS = 9;
     public static final long MIN_HEAP_BYTES = 128L << 20;
@@ -35,34 +39,39 @@ public record EmbeddedClusterOptions(int brokers, Path runDir, long heapBytes, D
             throw new UsageException("broker start timeout must be positive");
         }
         brokerOverrides = brokerOverrides == null ? Map.of() : Map.copyOf(brokerOverrides);
+        isolation = isolation == null ? IsolationOptions.NONE : isolation;
     }
 
     /** Three brokers, 1 GiB heap each, a temporary run dir deleted on close, two minutes to start. */
     public static EmbeddedClusterOptions defaults() {
-        return new EmbeddedClusterOptions(3, null, DEFAULT_HEAP_BYTES, Duration.ofMinutes(2), Map.of(), false);
+        return new EmbeddedClusterOptions(3, null, DEFAULT_HEAP_BYTES, Duration.ofMinutes(2), Map.of(), false, IsolationOptions.NONE);
     }
 
     public EmbeddedClusterOptions withBrokers(int brokerCount) {
-        return new EmbeddedClusterOptions(brokerCount, runDir, heapBytes, startTimeout, brokerOverrides, keepRunDir);
+        return new EmbeddedClusterOptions(brokerCount, runDir, heapBytes, startTimeout, brokerOverrides, keepRunDir, isolation);
     }
 
     public EmbeddedClusterOptions withRunDir(Path dir) {
-        return new EmbeddedClusterOptions(brokers, dir, heapBytes, startTimeout, brokerOverrides, keepRunDir);
+        return new EmbeddedClusterOptions(brokers, dir, heapBytes, startTimeout, brokerOverrides, keepRunDir, isolation);
     }
 
     public EmbeddedClusterOptions withHeapBytes(long bytes) {
-        return new EmbeddedClusterOptions(brokers, runDir, bytes, startTimeout, brokerOverrides, keepRunDir);
+        return new EmbeddedClusterOptions(brokers, runDir, bytes, startTimeout, brokerOverrides, keepRunDir, isolation);
     }
 
     public EmbeddedClusterOptions withStartTimeout(Duration timeout) {
-        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, timeout, brokerOverrides, keepRunDir);
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, timeout, brokerOverrides, keepRunDir, isolation);
     }
 
     public EmbeddedClusterOptions withBrokerOverrides(Map<String, String> overrides) {
-        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, overrides, keepRunDir);
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, overrides, keepRunDir, isolation);
     }
 
     public EmbeddedClusterOptions withKeepRunDir(boolean keep) {
-        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, brokerOverrides, keep);
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, brokerOverrides, keep, isolation);
+    }
+
+    public EmbeddedClusterOptions withIsolation(IsolationOptions options) {
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, brokerOverrides, keepRunDir, options);
     }
 }

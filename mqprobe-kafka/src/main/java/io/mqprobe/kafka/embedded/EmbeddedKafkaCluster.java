@@ -1,7 +1,17 @@
 package io.mqprobe.kafka.embedded;
 
 import io.mqprobe.api.LocalBrokerProcess;
-import io.mqprobe.api.UsageException;
+import io.mqprobe.embedded.ClusterState;
+import io.mqprobe.embedded.EmbeddedClusterException;
+import io.mqprobe.embedded.FaultableCluster;
+import io.mqprobe.embedded.FreePorts;
+import io.mqprobe.embedded.Isolation;
+import io.mqprobe.embedded.JvmSpec;
+import io.mqprobe.embedded.NodeGroup;
+import io.mqprobe.embedded.ProcessNode;
+import io.mqprobe.embedded.RunDirs;
+import io.mqprobe.embedded.isolation.BrokerIsolation;
+import io.mqprobe.embedded.isolation.CpuPlan;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
@@ -11,67 +21,71 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
- * A real Apache Kafka cluster in KRaft mode: 1 to 9 brokers, each in its own child JVM on
- * 127.0.0.1 with JMX on, broker 1 also the controller. Offers the faults the method needs
- * (kill -9, stop, restart, wipe) and can outlive this process ({@link #detach()}, {@link #attach(Path)}).
+ * A real Apache Kafka cluster in KRaft mode: 1 to 9 brokers, each in its own child JVM with JMX on,
+ * broker 1 also the controller, on the shared process layer ({@link NodeGroup}): on 127.0.0.1, or
+ * confined to cgroups and network namespaces. Offers the faults the method needs (kill -9, stop,
+ * restart, wipe, pause, partition, slow disk; as data through {@link io.mqprobe.embedded.FaultRunner}) and can
+ * outlive this process ({@link #detach()}, {@link #attach(Path)}).
  */
-public final class EmbeddedKafkaCluster implements AutoCloseable {
+public final class EmbeddedKafkaCluster implements FaultableCluster, AutoCloseable {
 
     private static final int PORT_ATTEMPTS = 3;
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration HOOK_STOP_TIMEOUT = Duration.ofSeconds(10);
+    private static final String LOG_CONFIG = "classpath:io/mqprobe/kafka/embedded/broker-log4j2.xml";
+    private static final String TEMP_PREFIX = "mqprobe-kafka-";
 
-    private final String clusterId;
-    private final Path runDir;
+    private final NodeGroup group;
     private final long heapBytes;
     private final Duration startTimeout;
-    private final boolean keepRunDir;
-    private final List<BrokerNode> nodes;
     private final long watchedPid;
-    private volatile boolean detached;
-    private volatile boolean closed;
-    private Thread shutdownHook;
 
-    private EmbeddedKafkaCluster(String clusterId, Path runDir, long heapBytes, Duration startTimeout, boolean keepRunDir,
-                                 List<BrokerNode> nodes, long watchedPid, boolean detached) {
-        this.clusterId = clusterId;
-        this.runDir = runDir;
+    private EmbeddedKafkaCluster(NodeGroup group, long heapBytes, Duration startTimeout, long watchedPid) {
+        this.group = group;
         this.heapBytes = heapBytes;
         this.startTimeout = startTimeout;
-        this.keepRunDir = keepRunDir;
-        this.nodes = List.copyOf(nodes);
         this.watchedPid = watchedPid;
-        this.detached = detached;
     }
 
     /**
-     * Starts the brokers and blocks until every one serves.
+     * Starts the brokers and blocks until every one serves. Notices (isolation off and why) go to stderr.
      *
      * @throws EmbeddedClusterException when a broker exits or is not serving within the start timeout;
      *                                  its logs stay in the run dir
+     * @throws io.mqprobe.api.UsageException when the isolation asked for oversubscribes the machine
      */
     public static EmbeddedKafkaCluster start(EmbeddedClusterOptions options) {
-        return start(options, ProcessHandle.current().pid());
+        return start(options, ProcessHandle.current().pid(), System.err::println);
     }
 
-    /** Like {@link #start(EmbeddedClusterOptions)}, but brokers halt when {@code watchedPid} dies (tests use a stand-in). */
-    static EmbeddedKafkaCluster start(EmbeddedClusterOptions options, long watchedPid) {
-        Path runDir = RunDirs.prepare(options.runDir());
+    /** Like {@link #start(EmbeddedClusterOptions)}, with one-line notices going to {@code notice}. */
+    public static EmbeddedKafkaCluster start(EmbeddedClusterOptions options, Consumer<String> notice) {
+        return start(options, ProcessHandle.current().pid(), notice);
+    }
+
+    /** Brokers halt when {@code watchedPid} dies (tests use a stand-in). */
+    static EmbeddedKafkaCluster start(EmbeddedClusterOptions options, long watchedPid, Consumer<String> notice) {
+        CpuPlan plan = BrokerIsolation.plan(options.isolation(), options.brokers());   // refused before anything exists
+        Path runDir = RunDirs.prepare(options.runDir(), TEMP_PREFIX);
+        long heap = options.isolation().brokerSpec() != null ? options.isolation().brokerSpec().heapBytes() : options.heapBytes();
         EmbeddedClusterException failure = null;
         for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
-            EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(Uuid.randomUuid().toString(), runDir,
-                    options.heapBytes(), options.startTimeout(), options.keepRunDir(), layout(options.brokers(), runDir),
-                    watchedPid, false);
+            List<String> names = names(options.brokers());
+            Isolation isolation = BrokerIsolation.open(options.isolation(), plan, names, runDir, notice);
+            List<ProcessNode> nodes = layout(names, runDir, isolation);
+            EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(new NodeGroup(Uuid.randomUuid().toString(), runDir, nodes,
+                    isolation, options.keepRunDir(), false, settings(heap, options.startTimeout())), heap, options.startTimeout(), watchedPid);
             try {
-                cluster.launch(options);
+                cluster.launch(options.brokerOverrides());
                 return cluster;
             } catch (RuntimeException e) {
-                cluster.abort();
+                cluster.group.abort();
                 if (!(e instanceof EmbeddedClusterException ece) || !portTaken(ece)) {
                     throw e;
                 }
@@ -99,20 +113,24 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             return Optional.empty();
         }
         if (state.stale(dir)) {
+            BrokerIsolation.attach(state.settings()).close();
             RunDirs.delete(dir);
             return Optional.empty();
         }
         if (!state.detached()) {
             return Optional.empty();   // a temporary cluster of another mqprobe run: not ours to drive
         }
-        List<BrokerNode> nodes = new ArrayList<>();
+        List<ProcessNode> nodes = new ArrayList<>();
         for (ClusterState.Node n : state.nodes()) {
-            BrokerNode node = new BrokerNode(n.id(), n.listenerPort(), n.controllerPort(), n.jmxPort(), ClusterState.nodeDir(dir, n.id()));
-            ClusterState.liveBroker(n.pid(), node.dir()).ifPresent(node::adopt);
+            ProcessNode node = n.toNode(dir);
+            ClusterState.liveProcess(n.pid(), node.dir()).ifPresent(node::adopt);
             nodes.add(node);
         }
-        return Optional.of(new EmbeddedKafkaCluster(state.clusterId(), dir, state.heapBytes(),
-                Duration.ofMillis(state.startTimeoutMs()), false, nodes, ProcessHandle.current().pid(), true));
+        long heap = Long.parseLong(state.settings().get("heap.bytes"));
+        Duration timeout = Duration.ofMillis(Long.parseLong(state.settings().get("start.timeout.ms")));
+        NodeGroup group = new NodeGroup(state.clusterId(), dir, nodes, BrokerIsolation.attach(state.settings()), false, true,
+                settings(heap, timeout));
+        return Optional.of(new EmbeddedKafkaCluster(group, heap, timeout, ProcessHandle.current().pid()));
     }
 
     /**
@@ -120,84 +138,117 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      * mqprobe cannot delete its own). Returns how many were removed.
      */
     public static int removeStaleRunDirs(Path parentDir) {
-        if (!Files.isDirectory(parentDir)) {
-            return 0;
-        }
-        try (Stream<Path> dirs = Files.list(parentDir)) {
-            List<Path> stale = dirs.filter(Files::isDirectory).filter(RunDirs::stale).toList();
-            stale.forEach(RunDirs::delete);
-            return stale.size();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + parentDir, e);
-        }
+        return RunDirs.removeStale(parentDir);
     }
 
-    /** {@code 127.0.0.1:p1,127.0.0.1:p2,...} in broker id order, running or not. */
+    /** {@code host:p1,host:p2,...} in broker id order, running or not. */
     public String bootstrap() {
-        return nodes.stream().map(n -> "127.0.0.1:" + n.listenerPort()).collect(Collectors.joining(","));
+        return group.nodes().stream().map(n -> n.host() + ":" + n.port(BrokerFiles.PORT)).collect(Collectors.joining(","));
     }
 
-    /** Every broker, with pid -1 for those that are down. */
+    /** Every broker, with pid -1 for those that are down, its address and the size it is confined to. */
     public List<LocalBrokerProcess> brokers() {
-        return nodes.stream().map(BrokerNode::describe).toList();
+        return group.nodes().stream().map(n -> new LocalBrokerProcess(n.id(), n.pid(), n.jmxPort(),
+                BrokerFiles.of(n).dataDir(), n.host(), group.isolation().spec().orElse(null))).toList();
+    }
+
+    @Override
+    public List<Integer> nodeIds() {
+        return group.nodes().stream().map(ProcessNode::id).toList();
     }
 
     /** The client listener port of a broker. */
     public int listenerPort(int brokerId) {
-        return node(brokerId).listenerPort();
+        return group.node(brokerId).port(BrokerFiles.PORT);
     }
 
     public Path runDir() {
-        return runDir;
+        return group.runDir();
+    }
+
+    /** What confines the brokers, in one line ("isolation off" without). */
+    public String isolation() {
+        return group.isolation().describe();
     }
 
     /** The last lines of a broker's console and server logs, e.g. to print when a test or run fails. */
     public String logTail(int brokerId, int lines) {
-        return node(brokerId).logTail(lines);
+        ProcessNode node = group.node(brokerId);
+        return node.logTail(lines, BrokerFiles.of(node).serverLog());
     }
 
     /** True when at least one broker runs. */
     public boolean anyRunning() {
-        return nodes.stream().anyMatch(BrokerNode::alive);
+        return group.anyRunning();
     }
 
     /** True once {@link #detach()} ran, or for a cluster found with {@link #attach(Path)}. */
     public boolean detached() {
-        return detached;
+        return group.detached();
     }
 
     /** kill -9, then waits for the process to be gone. */
+    @Override
     public synchronized void kill(int brokerId) {
-        node(brokerId).kill();
-        saveState();
+        group.kill(brokerId);
     }
 
     /** SIGTERM (controlled shutdown), waits up to 30 s, then kill -9. */
+    @Override
     public synchronized void stop(int brokerId) {
-        node(brokerId).stop(STOP_TIMEOUT);
-        saveState();
+        group.stop(brokerId, STOP_TIMEOUT);
     }
 
     /** Starts the broker again with the same id, ports and data (stopping it first if it runs); waits until it serves. */
+    @Override
     public synchronized void restart(int brokerId) {
-        BrokerNode node = node(brokerId);
+        ProcessNode node = group.node(brokerId);
         node.stop(STOP_TIMEOUT);
-        node.launch(clusterId, heapBytes, watchedPid);
-        saveState();
-        ReadinessProbe.await(nodes, startTimeout);
+        group.launch(node, jvm(node));
+        ReadinessProbe.await(group.nodes(), startTimeout);
     }
 
     /** Stops the broker, deletes its data (not the KRaft metadata log), formats it again and restarts it. */
+    @Override
     public synchronized void wipe(int brokerId) {
-        BrokerNode node = node(brokerId);
+        ProcessNode node = group.node(brokerId);
         node.stop(STOP_TIMEOUT);
-        RunDirs.deleteTree(node.dataDir());
+        RunDirs.deleteTree(BrokerFiles.of(node).dataDir());
         restart(brokerId);
+    }
+
+    /** SIGSTOP: the broker freezes with its connections open. */
+    @Override
+    public void pause(int brokerId) {
+        group.pause(brokerId);
+    }
+
+    /** SIGCONT after {@link #pause(int)}. */
+    @Override
+    public void resume(int brokerId) {
+        group.resume(brokerId);
+    }
+
+    /** Cuts the broker off the other brokers and the clients; needs {@code --broker-net}. */
+    @Override
+    public void partition(int brokerId) {
+        group.partition(brokerId);
+    }
+
+    @Override
+    public void heal(int brokerId) {
+        group.heal(brokerId);
+    }
+
+    /** Throttles the broker's disk writes; 0 restores the cluster's own throttle. Needs cgroups (root). */
+    @Override
+    public void throttleWrites(int brokerId, long bytesPerSecond) {
+        group.throttleWrites(brokerId, bytesPerSecond);
     }
 
     /** Waits until every running broker is registered, unfenced and answering requests. */
     public void awaitReady(Duration timeout) {
-        ReadinessProbe.await(nodes, timeout);
+        ReadinessProbe.await(group.nodes(), timeout);
     }
 
     /**
@@ -205,118 +256,66 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
      * each broker to ignore the death of its starter. Stopping it is then up to whoever attaches.
      */
     public synchronized void detach() {
-        try {
-            for (BrokerNode node : nodes) {
-                Files.writeString(node.detachedMarker(), "outlives the mqprobe process that started it\n");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot detach the cluster in " + runDir, e);
-        }
-        detached = true;
-        saveState();
-        removeShutdownHook();
+        group.detach();
     }
 
-    /** Stops every broker (SIGTERM, kill -9 after a timeout) and deletes the run dir unless asked to keep it. */
+    /** Stops every broker (SIGTERM, kill -9 after a timeout), removes their isolation and the run dir unless asked to keep it. */
     @Override
     public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        removeShutdownHook();
-        stopAll(STOP_TIMEOUT);
-        if (!keepRunDir) {
-            RunDirs.delete(runDir);
-        } else {
-            saveState();
-        }
+        group.close(stopOrder(), STOP_TIMEOUT);
     }
 
-    private void launch(EmbeddedClusterOptions options) {
-        int controllerPort = nodes.get(0).controllerPort();
-        for (BrokerNode node : nodes) {
+    private void launch(Map<String, String> overrides) {
+        ProcessNode controller = group.nodes().get(0);
+        for (ProcessNode node : group.nodes()) {
             try {
                 Files.createDirectories(node.dir());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create " + node.dir(), e);
             }
-            BrokerConfig.write(node.configFile(), BrokerConfig.settings(node, nodes.size(), controllerPort, options.brokerOverrides()));
+            BrokerConfig.write(BrokerFiles.of(node).configFile(), BrokerConfig.settings(node, controller, group.nodes().size(), overrides));
         }
-        installShutdownHook();
-        for (BrokerNode node : nodes) {
-            node.launch(clusterId, heapBytes, watchedPid);
+        group.installShutdownHook(stopOrder());
+        for (ProcessNode node : group.nodes()) {
+            group.launch(node, jvm(node));
         }
-        saveState();
-        ReadinessProbe.await(nodes, startTimeout);
+        ReadinessProbe.await(group.nodes(), startTimeout);
     }
 
-    /** After a failed start: nothing may keep running, but the logs stay for the user to read. */
-    private void abort() {
-        removeShutdownHook();
-        nodes.forEach(BrokerNode::kill);
-        saveState();
+    private JvmSpec jvm(ProcessNode node) {
+        return new JvmSpec(BrokerMain.class.getName(), List.of(BrokerFiles.of(node).configFile().toString(), group.clusterId()),
+                heapBytes, List.of("-Dkafka.logs.dir=" + node.logDir()), LOG_CONFIG, watchedPid);
     }
 
-    private void stopAll(Duration timeout) {
-        // brokers first: their controlled shutdown needs the controller, which goes last
-        List<BrokerNode> brokersOnly = nodes.stream().filter(n -> !n.controller()).toList();
-        List<BrokerNode> controllers = nodes.stream().filter(BrokerNode::controller).toList();
-        for (List<BrokerNode> group : List.of(brokersOnly, controllers)) {
-            group.forEach(BrokerNode::requestStop);
-            group.forEach(n -> n.finishStop(timeout));
+    /** Brokers first: their controlled shutdown needs the controller, which goes last. */
+    private List<List<ProcessNode>> stopOrder() {
+        List<ProcessNode> nodes = group.nodes();
+        return List.of(nodes.subList(1, nodes.size()), nodes.subList(0, 1));
+    }
+
+    private static Supplier<Map<String, String>> settings(long heapBytes, Duration startTimeout) {
+        return () -> Map.of("heap.bytes", Long.toString(heapBytes), "start.timeout.ms", Long.toString(startTimeout.toMillis()));
+    }
+
+    private static List<String> names(int brokers) {
+        List<String> names = new ArrayList<>();
+        for (int id = 1; id <= brokers; id++) {
+            names.add("broker-" + id);
         }
+        return names;
     }
 
-    private void installShutdownHook() {
-        shutdownHook = new Thread(() -> {
-            // no lock: a restart holding it may wait minutes, and Ctrl-C must not
-            if (!detached && !closed) {
-                closed = true;
-                stopAll(HOOK_STOP_TIMEOUT);
-                if (!keepRunDir) {
-                    RunDirs.delete(runDir);
-                }
-            }
-        }, "mqprobe-embedded-kafka-shutdown");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
-    }
-
-    private void removeShutdownHook() {
-        if (shutdownHook != null) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(shutdownHook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running or about to: nothing to remove
-            }
-            shutdownHook = null;
-        }
-    }
-
-    private void saveState() {
-        if (!Files.isDirectory(runDir)) {
-            return;
-        }
-        List<ClusterState.Node> states = nodes.stream()
-                .map(n -> new ClusterState.Node(n.id(), n.pid(), n.listenerPort(), n.controllerPort(), n.jmxPort()))
-                .toList();
-        new ClusterState(clusterId, detached, ProcessHandle.current().pid(), heapBytes, startTimeout.toMillis(), states).write(runDir);
-    }
-
-    private BrokerNode node(int brokerId) {
-        if (brokerId < 1 || brokerId > nodes.size()) {
-            throw new UsageException("no broker " + brokerId + " in this cluster (brokers are 1 to " + nodes.size() + ")");
-        }
-        return nodes.get(brokerId - 1);
-    }
-
-    private static List<BrokerNode> layout(int brokers, Path runDir) {
+    private static List<ProcessNode> layout(List<String> names, Path runDir, Isolation isolation) {
+        int brokers = names.size();
         int[] ports = FreePorts.allocate(2 * brokers + 1);
         int controllerPort = ports[2 * brokers];
-        List<BrokerNode> nodes = new ArrayList<>(brokers);
+        List<ProcessNode> nodes = new ArrayList<>(brokers);
         for (int id = 1; id <= brokers; id++) {
-            nodes.add(new BrokerNode(id, ports[2 * (id - 1)], id == 1 ? controllerPort : 0, ports[2 * (id - 1) + 1],
-                    ClusterState.nodeDir(runDir, id)));
+            String name = names.get(id - 1);
+            Map<String, Integer> named = id == 1
+                    ? Map.of(BrokerFiles.PORT, ports[2 * (id - 1)], BrokerFiles.CONTROLLER_PORT, controllerPort)
+                    : Map.of(BrokerFiles.PORT, ports[2 * (id - 1)]);
+            nodes.add(new ProcessNode(id, name, runDir.resolve(name), isolation.host(name), ports[2 * (id - 1) + 1], named));
         }
         return nodes;
     }

@@ -1,5 +1,7 @@
 package io.mqprobe.kafka.embedded;
 
+import io.mqprobe.embedded.ProcessNode;
+import io.mqprobe.embedded.Readiness;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -8,11 +10,7 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -27,7 +25,6 @@ import java.util.stream.Collectors;
  */
 final class ReadinessProbe {
 
-    private static final long POLL_MS = 200;
     /**
      * Generous: the first admin call of a cold JVM on a busy 2-core machine takes seconds, and a broker
      * whose port accepts is about to answer anyway; a short timeout would only throw the round away.
@@ -37,41 +34,24 @@ final class ReadinessProbe {
     private ReadinessProbe() {
     }
 
-    static void await(Collection<BrokerNode> nodes, Duration timeout) {
-        List<BrokerNode> running = nodes.stream().filter(BrokerNode::alive).toList();
+    static void await(List<ProcessNode> nodes, Duration timeout) {
+        List<ProcessNode> running = nodes.stream().filter(ProcessNode::alive).toList();
         if (running.isEmpty()) {
             return;
         }
-        long deadlineNs = System.nanoTime() + timeout.toNanos();
         // created while the brokers still start: a cold client takes seconds to load, and this overlaps it
         Admin admin = Admin.create(adminProperties(running));
         try {
-            while (true) {
-                for (BrokerNode node : running) {
-                    if (!node.alive()) {
-                        String code = node.exitCode().map(c -> " with status " + c).orElse("");
-                        throw node.failure("broker " + node.id() + " exited" + code + " while starting");
-                    }
-                }
-                // a broker's client port accepts only once it processes requests: cheap to check first
-                if (running.stream().allMatch(ReadinessProbe::listening) && serving(admin, running)) {
-                    return;
-                }
-                if (System.nanoTime() > deadlineNs) {
-                    BrokerNode first = running.get(running.size() - 1);
-                    throw first.failure("Kafka brokers " + ids(running) + " not serving after " + timeout.toSeconds() + " s");
-                }
-                Thread.sleep(POLL_MS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EmbeddedClusterException("interrupted while waiting for Kafka brokers " + ids(running));
+            // a broker's client port accepts only once it processes requests: cheap to check first
+            Readiness.await(running, timeout, "Kafka brokers",
+                    r -> r.stream().allMatch(n -> Readiness.listening(n.host(), n.port(BrokerFiles.PORT))) && serving(admin, r),
+                    n -> n.logTail(40, BrokerFiles.of(n).serverLog()));
         } finally {
             admin.close(Duration.ZERO);
         }
     }
 
-    private static boolean serving(Admin admin, List<BrokerNode> running) throws InterruptedException {
+    private static boolean serving(Admin admin, List<ProcessNode> running) throws InterruptedException {
         Set<Integer> wanted = ids(running);
         try {
             Set<Integer> unfenced = admin.describeCluster(new DescribeClusterOptions().timeoutMs(CALL_TIMEOUT_MS))
@@ -92,19 +72,10 @@ final class ReadinessProbe {
         }
     }
 
-    private static boolean listening(BrokerNode node) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", node.listenerPort()), 200);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static Properties adminProperties(List<BrokerNode> running) {
+    private static Properties adminProperties(List<ProcessNode> running) {
         Properties p = new Properties();
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                running.stream().map(n -> "127.0.0.1:" + n.listenerPort()).collect(Collectors.joining(",")));
+                running.stream().map(n -> n.host() + ":" + n.port(BrokerFiles.PORT)).collect(Collectors.joining(",")));
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, "mqprobe-embedded-readiness");
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Integer.toString(CALL_TIMEOUT_MS));
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Integer.toString(CALL_TIMEOUT_MS));
@@ -113,7 +84,7 @@ final class ReadinessProbe {
         return p;
     }
 
-    private static Set<Integer> ids(List<BrokerNode> nodes) {
-        return nodes.stream().map(BrokerNode::id).collect(Collectors.toCollection(java.util.TreeSet::new));
+    private static Set<Integer> ids(List<ProcessNode> nodes) {
+        return nodes.stream().map(ProcessNode::id).collect(Collectors.toCollection(java.util.TreeSet::new));
     }
 }

@@ -9,6 +9,9 @@ import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.fault.FaultSpec;
+import io.mqprobe.embedded.EmbeddedClusterException;
+import io.mqprobe.embedded.FaultRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,18 +20,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The faults of the method on the shared real cluster: kill -9, stop, restart, wipe. Each test leaves every
+ * The faults of the method on the shared real cluster: kill -9, stop, restart, wipe, pause, and faults as data. Each test leaves every
  * broker running again. Broker 1 (the only controller) is spared: without it no leader can move.
  */
 @ExtendWith(SharedKafkaCluster.class)
@@ -103,6 +109,47 @@ class EmbeddedClusterFaultsTest {
             partitions = driver.admin().describeTopic(topic);
         }
         assertThat(partitions).noneMatch(PartitionInfo::underReplicated);
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void should_apply_faults_given_as_data_and_undo_them_after_their_duration() throws Exception {
+        EmbeddedKafkaCluster cluster = SharedKafkaCluster.cluster();
+        FaultRunner faults = new FaultRunner(cluster, FaultRunner.RoleResolver.NONE, new Random(1));
+        long pausedPid = cluster.brokers().get(2).pid();
+
+        FaultRunner.Applied pause = faults.apply(FaultSpec.parse("pause:broker-3+2s"));
+
+        assertThat(pause.nodeIds()).containsExactly(3);
+        assertThat(awaitState(pausedPid, "T")).isEqualTo('T');
+        pause.undo();
+        assertThat(awaitState(pausedPid, "SR")).isIn('S', 'R');
+
+        long killedPid = cluster.brokers().get(2).pid();
+        assertThat(faults.runFor(FaultSpec.parse("kill:broker-3+1s"))).isEmpty();
+
+        assertThat(ProcessHandle.of(killedPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(cluster.brokers().get(2).running()).isTrue();
+        assertRoundTrip("after-kill-as-data");
+        assertThatThrownBy(() -> faults.apply(FaultSpec.parse("kill:leader")))
+                .isInstanceOf(EmbeddedClusterException.class).hasMessageContaining("needs the cluster's admin");
+        assertThatThrownBy(() -> faults.apply(FaultSpec.parse("partition:broker-2")))
+                .isInstanceOf(EmbeddedClusterException.class).hasMessageContaining("--broker-net");
+    }
+
+    /** The state letter of /proc/PID/stat (T stopped, S sleeping, R running) once it is one of {@code wanted}, or after 5 s. */
+    private static char awaitState(long pid, String wanted) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        char state;
+        do {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            state = stat.charAt(stat.lastIndexOf(')') + 2);
+            if (wanted.indexOf(state) >= 0) {
+                return state;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < deadline);
+        return state;
     }
 
     /** Sends a batch tagged {@code batch} and reads it back completely with a fresh consumer group. */

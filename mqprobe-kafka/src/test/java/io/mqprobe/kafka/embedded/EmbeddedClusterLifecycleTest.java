@@ -6,6 +6,9 @@ import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.embedded.ClusterState;
+import io.mqprobe.embedded.EmbeddedClusterException;
+import io.mqprobe.embedded.RunDirs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -104,7 +107,7 @@ class EmbeddedClusterLifecycleTest {
 
         assertThatThrownBy(() -> start(broken, ProcessHandle.current().pid()))
                 .isInstanceOfSatisfying(EmbeddedClusterException.class, e -> {
-                    assertThat(e.getMessage()).contains("broker 1 exited").doesNotContain("\n");
+                    assertThat(e.getMessage()).contains("broker-1 exited").doesNotContain("\n");
                     assertThat(e.logTail()).contains("num.network.threads");
                 });
         assertThat(tmp.resolve("broken/broker-1/console.log")).exists();
@@ -117,7 +120,7 @@ class EmbeddedClusterLifecycleTest {
         long deadPid = deadPid();
         Files.createDirectories(runDir.resolve("broker-1"));
         Files.writeString(runDir.resolve(RunDirs.MARKER), "");
-        new ClusterState("id", true, deadPid, 1L << 30, 60_000, List.of(new ClusterState.Node(1, deadPid, 9, 10, 11))).write(runDir);
+        state(true, deadPid, deadPid).write(runDir);
 
         assertThat(EmbeddedKafkaCluster.attach(runDir)).isEmpty();
 
@@ -131,10 +134,10 @@ class EmbeddedClusterLifecycleTest {
         Files.createDirectories(stale);
         Files.writeString(stale.resolve(RunDirs.MARKER), "");
         long deadOwner = deadPid();
-        new ClusterState("id", false, deadOwner, 1L << 30, 60_000, List.of(new ClusterState.Node(1, deadOwner, 9, 10, 11))).write(stale);
+        state(false, deadOwner, deadOwner).write(stale);
         Path ownerAlive = Files.createDirectories(tmp.resolve("brokers-killed-by-a-running-test"));
         Files.writeString(ownerAlive.resolve(RunDirs.MARKER), "");
-        new ClusterState("id", false, ProcessHandle.current().pid(), 1L << 30, 60_000, List.of(new ClusterState.Node(1, -1, 9, 10, 11))).write(ownerAlive);
+        state(false, ProcessHandle.current().pid(), -1).write(ownerAlive);
         Path foreign = Files.createDirectories(tmp.resolve("someone-elses"));
         Files.writeString(foreign.resolve(ClusterState.FILE), "broker.count=1\n");
 
@@ -152,7 +155,7 @@ class EmbeddedClusterLifecycleTest {
         Path runDir = tmp.resolve("all-down");
         Files.createDirectories(runDir.resolve("broker-1"));
         Files.writeString(runDir.resolve(RunDirs.MARKER), "");
-        new ClusterState("id", true, deadPid(), 1L << 30, 60_000, List.of(new ClusterState.Node(1, -1, 9, 10, 11))).write(runDir);
+        state(true, deadPid(), -1).write(runDir);
 
         Optional<EmbeddedKafkaCluster> attached = EmbeddedKafkaCluster.attach(runDir);
 
@@ -188,7 +191,7 @@ class EmbeddedClusterLifecycleTest {
     }
 
     private EmbeddedKafkaCluster start(EmbeddedClusterOptions options, long watchedPid) {
-        EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.start(options, watchedPid);
+        EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.start(options, watchedPid, System.err::println);
         started.add(cluster);
         return cluster;
     }
@@ -203,6 +206,12 @@ class EmbeddedClusterLifecycleTest {
         Process p = new ProcessBuilder("sleep", "300").start();
         standIns.add(p);
         return p;
+    }
+
+    /** A state file as a cluster of one broker would write it. */
+    private static ClusterState state(boolean detached, long ownerPid, long brokerPid) {
+        return new ClusterState("id", detached, ownerPid, Map.of("heap.bytes", Long.toString(1L << 30), "start.timeout.ms", "60000"),
+                List.of(new ClusterState.Node(1, "broker-1", brokerPid, "127.0.0.1", 11, Map.of("port", 9, "controller.port", 10))));
     }
 
     private static long deadPid() throws Exception {

@@ -1,5 +1,6 @@
 package io.mqprobe.kafka.embedded;
 
+import io.mqprobe.embedded.EmbeddedClusterException;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;

@@ -1,4 +1,4 @@
-package io.mqprobe.kafka.embedded;
+package io.mqprobe.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,16 +10,16 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
  * Creates, recognises and removes embedded-cluster run dirs. Only directories carrying mqprobe's
  * marker file are ever emptied or deleted, so a mistyped path cannot cost anyone their files.
  */
-final class RunDirs {
+public final class RunDirs {
 
-    static final String MARKER = ".mqprobe-cluster";
-    private static final String TEMP_PREFIX = "mqprobe-kafka-";
+    public static final String MARKER = ".mqprobe-cluster";
 
     /** A run dir younger than this without a state file may belong to a cluster that is starting right now. */
     private static final Duration STARTING_GRACE = Duration.ofMinutes(10);
@@ -27,13 +27,16 @@ final class RunDirs {
     private RunDirs() {
     }
 
-    /** A fresh temp dir for {@code null}, else the given dir made empty; refuses a live cluster or foreign files. */
-    static Path prepare(Path requested) {
+    /**
+     * A fresh temp dir named {@code tempPrefix...} for {@code null}, else the given dir made empty; refuses
+     * a live cluster or foreign files.
+     */
+    public static Path prepare(Path requested, String tempPrefix) {
         try {
             if (requested == null) {
-                removeStaleTempDirs();
+                removeStaleTempDirs(tempPrefix);
             }
-            Path dir = requested == null ? Files.createTempDirectory(TEMP_PREFIX) : requested.toAbsolutePath();
+            Path dir = requested == null ? Files.createTempDirectory(tempPrefix) : requested.toAbsolutePath();
             Files.createDirectories(dir);
             if (!isEmpty(dir)) {
                 if (!ours(dir)) {
@@ -44,7 +47,7 @@ final class RunDirs {
                 }
                 clear(dir);
             }
-            Files.writeString(dir.resolve(MARKER), "embedded Kafka cluster run dir; deleted by mqprobe when the cluster stops\n");
+            Files.writeString(dir.resolve(MARKER), "embedded cluster run dir; deleted by mqprobe when the cluster stops\n");
             return dir;
         } catch (IOException e) {
             throw new EmbeddedClusterException("cannot create run dir: " + e.getMessage(), "", e);
@@ -52,10 +55,10 @@ final class RunDirs {
     }
 
     /** Temp run dirs of killed runs would pile up in the temp dir, where nobody else looks. */
-    private static void removeStaleTempDirs() {
+    private static void removeStaleTempDirs(String tempPrefix) {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         try (Stream<Path> dirs = Files.list(tmp)) {
-            dirs.filter(d -> d.getFileName().toString().startsWith(TEMP_PREFIX) && Files.isDirectory(d))
+            dirs.filter(d -> d.getFileName().toString().startsWith(tempPrefix) && Files.isDirectory(d))
                     .filter(RunDirs::stale)
                     .forEach(RunDirs::delete);
         } catch (IOException | UncheckedIOException e) {
@@ -63,12 +66,12 @@ final class RunDirs {
         }
     }
 
-    static boolean ours(Path dir) {
+    public static boolean ours(Path dir) {
         return Files.isRegularFile(dir.resolve(MARKER));
     }
 
     /** True when {@code dir} is one of ours whose cluster is gone for good (see {@link ClusterState#stale}). */
-    static boolean stale(Path dir) {
+    public static boolean stale(Path dir) {
         if (!ours(dir)) {
             return false;
         }
@@ -92,7 +95,7 @@ final class RunDirs {
     }
 
     /** Deletes everything but the marker. */
-    static void clear(Path dir) {
+    public static void clear(Path dir) {
         try (Stream<Path> children = Files.list(dir)) {
             children.filter(p -> !p.getFileName().toString().equals(MARKER)).forEach(RunDirs::deleteTree);
         } catch (IOException e) {
@@ -101,13 +104,13 @@ final class RunDirs {
     }
 
     /** Deletes a run dir of ours; leaves anything else alone. */
-    static void delete(Path dir) {
+    public static void delete(Path dir) {
         if (ours(dir)) {
             deleteTree(dir);
         }
     }
 
-    static void deleteTree(Path root) {
+    public static void deleteTree(Path root) {
         if (!Files.exists(root)) {
             return;
         }
@@ -135,6 +138,23 @@ final class RunDirs {
             });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + root, e);
+        }
+    }
+
+    /**
+     * Deletes the run dirs under {@code parentDir} left by clusters whose nodes are all gone (a killed
+     * mqprobe cannot delete its own); only dirs with mqprobe's marker. Returns how many were removed.
+     */
+    public static int removeStale(Path parentDir) {
+        if (!Files.isDirectory(parentDir)) {
+            return 0;
+        }
+        try (Stream<Path> dirs = Files.list(parentDir)) {
+            List<Path> stale = dirs.filter(Files::isDirectory).filter(RunDirs::stale).toList();
+            stale.forEach(RunDirs::delete);
+            return stale.size();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + parentDir, e);
         }
     }
 

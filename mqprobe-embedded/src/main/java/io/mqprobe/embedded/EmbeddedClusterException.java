@@ -1,4 +1,4 @@
-package io.mqprobe.kafka.embedded;
+package io.mqprobe.embedded;
 
 /**
  * The embedded cluster could not start, stop or recover a broker. The message is one line; the

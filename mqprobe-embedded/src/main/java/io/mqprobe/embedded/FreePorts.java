@@ -1,4 +1,4 @@
-package io.mqprobe.kafka.embedded;
+package io.mqprobe.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,13 +11,13 @@ import java.util.List;
  * Picks loopback ports the OS reports free. Another process may still grab one between release and
  * the broker's bind, so callers retry with fresh ports when a broker reports the address in use.
  */
-final class FreePorts {
+public final class FreePorts {
 
     private FreePorts() {
     }
 
     /** {@code count} distinct free ports: all sockets stay open until every port is chosen, so none repeats. */
-    static int[] allocate(int count) {
+    public static int[] allocate(int count) {
         List<ServerSocket> sockets = new ArrayList<>(count);
         try {
             int[] ports = new int[count];

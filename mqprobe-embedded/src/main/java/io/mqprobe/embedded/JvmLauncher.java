@@ -1,4 +1,4 @@
-package io.mqprobe.kafka.embedded;
+package io.mqprobe.embedded;
 
 import java.io.File;
 import java.io.IOException;
@@ -9,19 +9,21 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Builds and starts the child JVM of one embedded broker. */
-final class BrokerLauncher {
+/**
+ * Builds and starts a node's child JVM: its own session, stdin from /dev/null, output appended to the
+ * node's console log, this JVM's class path made absolute, JMX on one port of the node's address.
+ */
+final class JvmLauncher {
 
-    private static final String LOG_CONFIG = "classpath:io/mqprobe/kafka/embedded/broker-log4j2.xml";
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final File DEV_NULL = new File("/dev/null");
 
-    private BrokerLauncher() {
+    private JvmLauncher() {
     }
 
-    static Process launch(BrokerNode node, String clusterId, long heapBytes, long watchedPid) throws IOException {
+    static Process launch(ProcessNode node, JvmSpec spec, Placement placement) throws IOException {
         Files.createDirectories(node.logDir());
-        ProcessBuilder builder = new ProcessBuilder(command(node, clusterId, heapBytes, watchedPid))
+        ProcessBuilder builder = new ProcessBuilder(command(node, spec, placement))
                 .directory(node.dir().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(node.consoleLog().toFile()));
@@ -31,12 +33,12 @@ final class BrokerLauncher {
         return builder.start();
     }
 
-    /** Names the broker's directory on its command line, so a pid can be checked to still be that broker. */
+    /** Names the node's directory on its command line, so a pid can be checked to still be that node. */
     static String nodeTag(Path nodeDir) {
-        return "-Dmqprobe.broker.node=" + nodeDir;
+        return "-Dmqprobe.node=" + nodeDir;
     }
 
-    /** The child starts in the broker's directory, so entries relative to ours (e.g. {@code lib/*}) must be made absolute. */
+    /** The child starts in the node's directory, so entries relative to ours (e.g. {@code lib/*}) must be made absolute. */
     static String absoluteClassPath(String classPath) {
         return Arrays.stream(classPath.split(File.pathSeparator))
                 .filter(entry -> !entry.isEmpty())
@@ -46,17 +48,18 @@ final class BrokerLauncher {
                 .collect(Collectors.joining(File.pathSeparator));
     }
 
-    static List<String> command(BrokerNode node, String clusterId, long heapBytes, long watchedPid) {
+    static List<String> command(ProcessNode node, JvmSpec spec, Placement placement) {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
-            // own session: Ctrl-C on the terminal reaches only mqprobe, which then stops the brokers in order
-            // (setsid execs in place, so the pid stays the JVM's)
+            // own session: Ctrl-C on the terminal reaches only mqprobe, which then stops the nodes in order
+            // (setsid, ip netns exec and the placing shell all exec in place, so the pid stays the JVM's)
             cmd.add(SETSID.toString());
         }
+        cmd.addAll(placement.prefix());
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // first, because the JDK shows only the first 4 KiB of another process's command line
         cmd.add(nodeTag(node.dir()));
-        long heapMiB = heapBytes >> 20;
+        long heapMiB = spec.heapBytes() >> 20;
         cmd.add("-Xms" + heapMiB + "m");
         cmd.add("-Xmx" + heapMiB + "m");
         // the GC settings of Kafka's own start script
@@ -66,23 +69,25 @@ final class BrokerLauncher {
         cmd.add("-XX:+ExplicitGCInvokesConcurrent");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
         cmd.add("-Djava.awt.headless=true");
-        // JMX on loopback, one port for registry and RMI so monitors need to know a single number
+        // JMX on the node's address, one port for registry and RMI so monitors need to know a single number
         cmd.add("-Dcom.sun.management.jmxremote");
         cmd.add("-Dcom.sun.management.jmxremote.port=" + node.jmxPort());
         cmd.add("-Dcom.sun.management.jmxremote.rmi.port=" + node.jmxPort());
-        cmd.add("-Dcom.sun.management.jmxremote.host=127.0.0.1");
+        cmd.add("-Dcom.sun.management.jmxremote.host=" + node.host());
         cmd.add("-Dcom.sun.management.jmxremote.authenticate=false");
         cmd.add("-Dcom.sun.management.jmxremote.ssl=false");
-        cmd.add("-Djava.rmi.server.hostname=127.0.0.1");
-        cmd.add("-Dlog4j2.configurationFile=" + LOG_CONFIG);
-        cmd.add("-Dmqprobe.broker.logDir=" + node.logDir());
-        cmd.add("-Dkafka.logs.dir=" + node.logDir());
+        cmd.add("-Djava.rmi.server.hostname=" + node.host());
+        if (spec.logConfig() != null) {
+            cmd.add("-Dlog4j2.configurationFile=" + spec.logConfig());
+        }
+        cmd.add("-Dmqprobe.node.logDir=" + node.logDir());
+        cmd.addAll(spec.jvmArgs());
         cmd.add("-cp");
         cmd.add(absoluteClassPath(System.getProperty("java.class.path")));
-        cmd.add(BrokerMain.class.getName());
-        cmd.add(node.configFile().toString());
-        cmd.add(clusterId);
-        cmd.add(Long.toString(watchedPid));
+        cmd.add(spec.mainClass());
+        cmd.add(Long.toString(spec.watchedPid()));
+        cmd.add(node.detachedMarker().toString());
+        cmd.addAll(spec.args());
         return cmd;
     }
 }

@@ -1,4 +1,4 @@
-package io.mqprobe.kafka.embedded;
+package io.mqprobe.embedded;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -9,8 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** Reads the end of broker log files, which grow too large to read whole. */
-final class LogTail {
+/** Reads the end of node log files, which grow too large to read whole. */
+public final class LogTail {
 
     private static final int MAX_TAIL_BYTES = 64 * 1024;
 
@@ -18,7 +18,7 @@ final class LogTail {
     }
 
     /** The last {@code lines} lines of the file under a header naming it, or "" when it does not exist. */
-    static String of(Path file, int lines) {
+    public static String of(Path file, int lines) {
         if (!Files.isRegularFile(file)) {
             return "";
         }
@@ -36,7 +36,7 @@ final class LogTail {
     }
 
     /** The last line that looks like the reason of a failure, to put into a one-line message. */
-    static Optional<String> lastProblem(String tail) {
+    public static Optional<String> lastProblem(String tail) {
         String[] lines = tail.split("\n");
         for (int i = lines.length - 1; i >= 0; i--) {
             String line = lines[i];

@@ -1,0 +1,75 @@
+package io.mqprobe.embedded;
+
+import io.mqprobe.api.InstanceSpec;
+import io.mqprobe.embedded.isolation.BrokerIsolation;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where a cluster's nodes run: unconfined on loopback ({@link #none()}), or each in its cgroup and
+ * network namespace ({@link BrokerIsolation}). The fault operations that need confinement (partition,
+ * slow disk) fail with one line on a cluster without it.
+ */
+public interface Isolation extends AutoCloseable {
+
+    /** The nodes run where mqprobe runs, on 127.0.0.1. */
+    static Isolation none() {
+        return None.INSTANCE;
+    }
+
+    /** The address the node's listeners bind to. */
+    default String host(String node) {
+        return "127.0.0.1";
+    }
+
+    default Placement placement(String node) {
+        return Placement.NONE;
+    }
+
+    /** The size each node is confined to, if any. */
+    default Optional<InstanceSpec> spec() {
+        return Optional.empty();
+    }
+
+    default void partition(String node) {
+        throw new EmbeddedClusterException("a partition needs each broker in its own network namespace: start the cluster "
+                + "with --broker-net RATE (as root)");
+    }
+
+    default void heal(String node) {
+        partition(node);
+    }
+
+    default void throttleWrites(String node, long bytesPerSecond) {
+        throw new EmbeddedClusterException("a disk throttle needs the brokers in cgroups: start the cluster with "
+                + "--broker-spec or --broker-disk (as root)");
+    }
+
+    /** Entries of the cluster's state file that let another process attach to this isolation. */
+    default Map<String, String> settings() {
+        return Map.of();
+    }
+
+    /** One line for people: what confines the nodes. */
+    default String describe() {
+        return "isolation off";
+    }
+
+    /** Removes what was created; never throws. */
+    @Override
+    default void close() {
+    }
+
+    /** The owner tag in the name of every cgroup, namespace and link mqprobe creates: {@code mqprobe-<pid>}. */
+    static String ownerTag(long pid) {
+        return "mqprobe-" + pid;
+    }
+
+    final class None implements Isolation {
+        private static final None INSTANCE = new None();
+
+        private None() {
+        }
+    }
+}
