@@ -11,6 +11,8 @@ import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,13 +24,14 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The broker's own statistics, read from a real broker while it stores messages. */
+@ExtendWith(SharedRocketMqCluster.class)
 class BrokerStatsSamplerTest {
 
     private static Driver driver;
 
     @BeforeAll
     static void connect() {
-        driver = Drivers.connect(new Target("rocketmq", System.getProperty("rmq.namesrv", "127.0.0.1:19876"), Map.of(), Duration.ofSeconds(10)));
+        driver = Drivers.connect(new Target("rocketmq", SharedRocketMqCluster.cluster().nameServer(), Map.of(), Duration.ofSeconds(10)));
     }
 
     @AfterAll

@@ -9,6 +9,8 @@ import io.mqprobe.api.TargetUnreachableException;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,13 +25,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What a user gets wrong, against a real name server and broker: one clear exception of the right kind, quickly. */
+@ExtendWith(SharedRocketMqCluster.class)
 class RocketMqBadInputTest {
 
     private static Driver driver;
 
     @BeforeAll
     static void connect() {
-        driver = Drivers.connect(new Target("rocketmq", System.getProperty("rmq.namesrv", "127.0.0.1:19876"), Map.of(), Duration.ofSeconds(10)));
+        driver = Drivers.connect(new Target("rocketmq", SharedRocketMqCluster.cluster().nameServer(), Map.of(), Duration.ofSeconds(10)));
     }
 
     @AfterAll

@@ -6,18 +6,21 @@ import io.mqprobe.api.Drivers;
 import io.mqprobe.api.Target;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 
 import java.time.Duration;
 import java.util.Map;
 
 /** The driver contract against a real RocketMQ name server and master; the driver is found through ServiceLoader. */
+@ExtendWith(SharedRocketMqCluster.class)
 class RocketMqDriverContractTest extends DriverContractTest {
 
     private static Driver driver;
 
     @BeforeAll
     static void connect() {
-        driver = Drivers.connect(new Target("rocketmq", System.getProperty("rmq.namesrv", "127.0.0.1:19876"), Map.of(), Duration.ofSeconds(10)));
+        driver = Drivers.connect(new Target("rocketmq", SharedRocketMqCluster.cluster().nameServer(), Map.of(), Duration.ofSeconds(10)));
     }
 
     @AfterAll
