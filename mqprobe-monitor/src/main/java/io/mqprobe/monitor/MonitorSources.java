@@ -166,7 +166,7 @@ public final class MonitorSources {
             for (LocalBrokerProcess broker : brokers) {
                 int id = broker.brokerId();
                 samplers.add(new ProcessSampler("broker-" + id, () -> current(id).pid(), diskWriteCeilingBps));
-                JmxConnection connection = new JmxConnection("127.0.0.1", () -> current(id).jmxPort(), sourceTimeout);
+                JmxConnection connection = new JmxConnection(broker.host(), () -> current(id).jmxPort(), sourceTimeout);
                 samplers.add(new KafkaJmxSampler(connection, id, false, false));
             }
             for (int i = 0; i < jmx.size(); i++) {

@@ -49,6 +49,7 @@ final class ClusterStatusCommand implements Callable<Integer> {
                 out.println("embedded Kafka, " + UpCluster.brokers(cluster.get().brokers().size()));
                 out.println("bootstrap  " + cluster.get().bootstrap());
                 out.println("run dir    " + cluster.get().runDir());
+                out.println("isolation  " + cluster.get().isolation());
                 UpCluster.printBrokers(out, cluster.get());
             }
         }

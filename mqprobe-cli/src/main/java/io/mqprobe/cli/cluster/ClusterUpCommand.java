@@ -2,10 +2,12 @@ package io.mqprobe.cli.cluster;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.cli.target.IsolationFlags;
 import io.mqprobe.cli.target.MqprobeHome;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,15 +30,19 @@ final class ClusterUpCommand implements Callable<Integer> {
     int brokers;
 
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "1GiB",
-            description = "JVM heap of each broker (default: ${DEFAULT-VALUE}).")
+            description = "JVM heap of each broker (default: ${DEFAULT-VALUE}; with --broker-spec half its memory).")
     String heap;
+
+    @Mixin
+    IsolationFlags isolation = new IsolationFlags();
 
     @Override
     public Integer call() {
         EmbeddedClusterOptions options = EmbeddedClusterOptions.defaults()
                 .withBrokers(brokers)
                 .withHeapBytes(ByteSize.parse(heap))
-                .withRunDir(MqprobeHome.clusterDir());
+                .withRunDir(MqprobeHome.clusterDir())
+                .withIsolation(isolation.isolation());
         Optional<EmbeddedKafkaCluster> running = UpCluster.find();
         if (running.isPresent() && running.get().anyRunning()) {
             throw new UsageException("an embedded cluster is already up (" + UpCluster.brokers(running.get().brokers().size())
@@ -52,7 +58,10 @@ final class ClusterUpCommand implements Callable<Integer> {
         long startNs = System.nanoTime();
         EmbeddedKafkaCluster cluster;
         try {
-            cluster = EmbeddedKafkaCluster.start(options);
+            cluster = EmbeddedKafkaCluster.start(options, line -> {
+                err.print(line + "; ");
+                err.flush();
+            });
         } catch (RuntimeException e) {
             err.println("failed");
             err.flush();
@@ -65,6 +74,7 @@ final class ClusterUpCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println("bootstrap  " + cluster.bootstrap());
         out.println("run dir    " + cluster.runDir());
+        out.println("isolation  " + cluster.isolation());
         UpCluster.printBrokers(out, cluster);
         out.println("Commands without --bootstrap now use this cluster. Stop it with 'mqprobe cluster down'.");
         out.flush();

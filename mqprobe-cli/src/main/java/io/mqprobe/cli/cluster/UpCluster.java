@@ -31,11 +31,12 @@ final class UpCluster {
     }
 
     static void printBrokers(PrintWriter out, EmbeddedKafkaCluster cluster) {
-        out.printf(Locale.ROOT, "%-7s %-8s %-6s %-6s %-6s %s%n", "broker", "pid", "port", "jmx", "alive", "data");
+        out.printf(Locale.ROOT, "%-7s %-8s %-13s %-6s %-6s %-6s %-8s %s%n", "broker", "pid", "host", "port", "jmx", "alive", "spec", "data");
         for (LocalBrokerProcess broker : cluster.brokers()) {
-            out.printf(Locale.ROOT, "%-7d %-8s %-6d %-6d %-6s %s%n", broker.brokerId(),
-                    broker.running() ? Long.toString(broker.pid()) : "-", cluster.listenerPort(broker.brokerId()),
-                    broker.jmxPort(), broker.running() ? "yes" : "no", ByteSize.format(sizeBytes(broker.dataDir())));
+            out.printf(Locale.ROOT, "%-7d %-8s %-13s %-6d %-6d %-6s %-8s %s%n", broker.brokerId(),
+                    broker.running() ? Long.toString(broker.pid()) : "-", broker.host(), cluster.listenerPort(broker.brokerId()),
+                    broker.jmxPort(), broker.running() ? "yes" : "no", broker.instanceSpec().map(Object::toString).orElse("-"),
+                    ByteSize.format(sizeBytes(broker.dataDir())));
         }
     }
 

@@ -5,6 +5,8 @@ import io.mqprobe.api.Drivers;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.embedded.isolation.ClientCgroup;
+import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.kafka.KafkaDriverFactory;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
@@ -29,6 +31,7 @@ public final class ClusterSession implements AutoCloseable {
     private final Target target;
     private final EmbeddedKafkaCluster cluster;
     private final boolean ownsCluster;
+    private ClientCgroup client;
     private boolean closed;
 
     private ClusterSession(Driver driver, Target target, EmbeddedKafkaCluster cluster, boolean ownsCluster) {
@@ -49,9 +52,14 @@ public final class ClusterSession implements AutoCloseable {
     public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress) {
         options.clientProperties();   // an unreadable file fails before anything starts
         Optional<String> bootstrap = options.bootstrap();
+        IsolationOptions isolation = options.isolation();
         if (bootstrap.isPresent()) {
             if (options.brokers().isPresent()) {
                 throw new UsageException("--brokers sizes an embedded cluster; it cannot be combined with --bootstrap");
+            }
+            if (isolation.requested()) {
+                throw new UsageException("--broker-spec, --broker-net, --broker-disk and --client-cores confine an embedded "
+                        + "cluster; they cannot be combined with --bootstrap");
             }
             Target target = options.target(bootstrap.get());
             return new ClusterSession(Drivers.connect(target), target, null, false);
@@ -60,10 +68,35 @@ public final class ClusterSession implements AutoCloseable {
             throw new UsageException("the embedded cluster is Kafka; --driver " + options.driverId() + " needs --bootstrap");
         }
         Optional<EmbeddedKafkaCluster> up = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir());
-        if (up.isPresent()) {
-            return useClusterUp(up.get(), options, progress);
+        ClusterSession session = up.isPresent()
+                ? useClusterUp(up.get(), options, progress)
+                : startTemporary(options, options.brokers().orElse(defaultEmbeddedBrokers), progress);
+        try {
+            // a temporary cluster asked for broker isolation has already said in one line when it is off
+            session.confineClient(isolation, up.isEmpty() && options.confinesBrokers(), progress);
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
         }
-        return startTemporary(options, options.brokers().orElse(defaultEmbeddedBrokers), progress);
+        return session;
+    }
+
+    /** The load generator in its own cgroup, next to the cluster's brokers; one line says how everything is confined. */
+    private void confineClient(IsolationOptions isolation, boolean offAlreadyTold, PrintWriter progress) {
+        if (cluster == null) {
+            return;
+        }
+        List<LocalBrokerProcess> brokers = cluster.brokers();
+        client = ClientCgroup.confine(isolation, brokers.size(), brokers.get(0).spec(), line -> {
+            if (!offAlreadyTold) {
+                progress.println(line);
+                progress.flush();
+            }
+        }).orElse(null);
+        if (client != null) {
+            progress.println("isolation: " + isolationSummary());
+            progress.flush();
+        }
     }
 
     private static ClusterSession useClusterUp(EmbeddedKafkaCluster up, TargetOptions options, PrintWriter progress) {
@@ -71,6 +104,10 @@ public final class ClusterSession implements AutoCloseable {
         if (!up.anyRunning()) {
             throw new UsageException("every broker of the cluster of 'mqprobe cluster up' is stopped; start one with "
                     + "'mqprobe cluster restart --broker N' or remove the cluster with 'mqprobe cluster down'");
+        }
+        if (options.confinesBrokers()) {
+            throw new UsageException("the cluster of 'mqprobe cluster up' keeps the isolation it was started with; "
+                    + "give --broker-spec, --broker-net or --broker-disk to 'mqprobe cluster up' instead");
         }
         if (options.brokers().isPresent() && options.brokers().getAsInt() != size) {
             throw new UsageException("the cluster of 'mqprobe cluster up' has " + size + " brokers, not "
@@ -86,13 +123,17 @@ public final class ClusterSession implements AutoCloseable {
         Path runs = MqprobeHome.embeddedRunsDir();
         EmbeddedKafkaCluster.removeStaleRunDirs(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
-        EmbeddedClusterOptions clusterOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir);
+        EmbeddedClusterOptions clusterOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
+                .withIsolation(options.isolation());
         progress.print("starting embedded Kafka (" + brokers(brokerCount) + ") ... ");
         progress.flush();
         long startNs = System.nanoTime();
         EmbeddedKafkaCluster cluster;
         try {
-            cluster = EmbeddedKafkaCluster.start(clusterOptions);
+            cluster = EmbeddedKafkaCluster.start(clusterOptions, line -> {
+                progress.print(line + "; ");
+                progress.flush();
+            });
         } catch (RuntimeException e) {
             progress.println("failed");
             progress.flush();
@@ -131,6 +172,15 @@ public final class ClusterSession implements AutoCloseable {
         return cluster == null ? List.of() : cluster.brokers();
     }
 
+    /**
+     * How brokers and load generator are confined, in one line ("isolation off" without), with
+     * "oversubscribed" when the specs add up to more than the machine.
+     */
+    public String isolationSummary() {
+        String brokers = cluster == null ? "isolation off" : cluster.isolation();
+        return client == null ? brokers : brokers + "; " + client.describe();
+    }
+
     /** Closes the driver; stops the cluster only when this session started it. */
     @Override
     public void close() {
@@ -141,8 +191,14 @@ public final class ClusterSession implements AutoCloseable {
         try {
             driver.close();
         } finally {
-            if (ownsCluster) {
-                cluster.close();
+            try {
+                if (ownsCluster) {
+                    cluster.close();
+                }
+            } finally {
+                if (client != null) {
+                    client.close();
+                }
             }
         }
     }

@@ -3,7 +3,9 @@ package io.mqprobe.cli.target;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.embedded.isolation.IsolationOptions;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -41,6 +43,9 @@ public final class TargetOptions {
             description = "How long to wait for the cluster to answer (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
+    @Mixin
+    IsolationFlags isolationFlags = new IsolationFlags();
+
     private Map<String, String> clientProperties;
 
     public Optional<String> bootstrap() {
@@ -73,6 +78,16 @@ public final class TargetOptions {
             clientProperties = commandConfig == null ? Map.of() : read(commandConfig);
         }
         return clientProperties;
+    }
+
+    /** The isolation asked for with {@code --broker-spec}, {@code --client-cores}, ...; @throws UsageException naming a bad value */
+    public IsolationOptions isolation() {
+        return isolationFlags.isolation();
+    }
+
+    /** True when an option sizes or confines the embedded brokers themselves (not only the load generator). */
+    public boolean confinesBrokers() {
+        return isolationFlags.confinesBrokers();
     }
 
     /** The target at {@code bootstrapServers} with this driver, client settings and timeout. */

@@ -1,10 +1,14 @@
 package io.mqprobe.embedded.isolation;
 
+import io.mqprobe.api.InstanceSpec;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The load generator (this JVM) in a cgroup of its own with a CPU quota, so that a saturated client
@@ -18,6 +22,8 @@ public final class ClientCgroup implements AutoCloseable {
     private final List<String> originalTaskFiles;
     private final double cores;
     private final String cpus;
+    private boolean oversubscribed;
+    private boolean closed;
 
     private ClientCgroup(Cgroups cgroups, String group, List<String> originalTaskFiles, double cores, String cpus) {
         this.cgroups = cgroups;
@@ -25,6 +31,40 @@ public final class ClientCgroup implements AutoCloseable {
         this.originalTaskFiles = originalTaskFiles;
         this.cores = cores;
         this.cpus = cpus;
+    }
+
+    /**
+     * Confines this JVM as the options ask, next to {@code brokers} brokers of {@code brokerSpec} (the
+     * cluster's, which may come from {@code cluster up}): {@code --client-cores}, else what the brokers leave.
+     *
+     * @return empty when nothing asks for isolation, or (said through {@code notice}) cgroups are unusable
+     * @throws io.mqprobe.api.UsageException when the machine is oversubscribed and that is not allowed
+     */
+    public static Optional<ClientCgroup> confine(IsolationOptions options, int brokers, InstanceSpec brokerSpec,
+                                                 Consumer<String> notice) {
+        if (!options.requested() && brokerSpec == null) {
+            return Optional.empty();
+        }
+        CpuPlan plan = CpuPlan.of(BrokerIsolation.machineCpus(), brokers, CpuPlan.cores(brokerSpec), options.clientCores(),
+                options.allowOversubscribe());
+        Optional<Cgroups> cgroups = Cgroups.detect();
+        if (cgroups.isEmpty()) {
+            notice.accept("isolation off: " + Cgroups.unusableReason() + "; brokers and load generator share the machine");
+            return Optional.empty();
+        }
+        ClientCgroup client = confine(cgroups.get(), plan.clientCores(), plan.clientCpus());
+        client.oversubscribed = plan.oversubscribed();
+        return Optional.of(client);
+    }
+
+    /** True when the specs add up to more than the machine (run anyway with --allow-oversubscribe). */
+    public boolean oversubscribed() {
+        return oversubscribed;
+    }
+
+    /** One line for people and the result. */
+    public String describe() {
+        return "load generator " + CpuPlan.fmt(cores) + " cores on cpu " + cpus + (oversubscribed ? ", oversubscribed" : "");
     }
 
     /** Moves this JVM into {@code mqprobe-<pid>/client} limited to {@code cores} on {@code cpus}. */
@@ -50,6 +90,10 @@ public final class ClientCgroup implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         long pid = ProcessHandle.current().pid();
         for (String file : originalTaskFiles) {
             try {
@@ -60,8 +104,12 @@ public final class ClientCgroup implements AutoCloseable {
         }
         try {
             cgroups.remove(group);
+            String owner = group.substring(0, group.indexOf('/'));
+            if (cgroups.pids(owner).isEmpty()) {
+                cgroups.remove(owner);   // the last one out (clusters close on their own) removes the process's group
+            }
         } catch (RuntimeException e) {
-            // a thread still in it (racing exit): the next start removes the stale group
+            // a cluster of this process still uses the owner group, or a thread races exit: the next start cleans up
         }
     }
 
