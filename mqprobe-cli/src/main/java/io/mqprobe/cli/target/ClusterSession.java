@@ -7,9 +7,7 @@ import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
-import io.mqprobe.kafka.KafkaDriverFactory;
-import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.embedded.EmbeddedCluster;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,12 +27,12 @@ public final class ClusterSession implements AutoCloseable {
 
     private final Driver driver;
     private final Target target;
-    private final EmbeddedKafkaCluster cluster;
+    private final EmbeddedCluster cluster;
     private final boolean ownsCluster;
     private ClientCgroup client;
     private boolean closed;
 
-    private ClusterSession(Driver driver, Target target, EmbeddedKafkaCluster cluster, boolean ownsCluster) {
+    private ClusterSession(Driver driver, Target target, EmbeddedCluster cluster, boolean ownsCluster) {
         this.driver = driver;
         this.target = target;
         this.cluster = cluster;
@@ -64,10 +62,7 @@ public final class ClusterSession implements AutoCloseable {
             Target target = options.target(bootstrap.get());
             return new ClusterSession(Drivers.connect(target), target, null, false);
         }
-        if (!KafkaDriverFactory.ID.equals(options.driverId())) {
-            throw new UsageException("the embedded cluster is Kafka; --driver " + options.driverId() + " needs --bootstrap");
-        }
-        Optional<EmbeddedKafkaCluster> up = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir());
+        Optional<EmbeddedCluster> up = EmbeddedClusters.attach(options.driverId());
         ClusterSession session = up.isPresent()
                 ? useClusterUp(up.get(), options, progress)
                 : startTemporary(options, options.brokers().orElse(defaultEmbeddedBrokers), progress);
@@ -99,7 +94,7 @@ public final class ClusterSession implements AutoCloseable {
         }
     }
 
-    private static ClusterSession useClusterUp(EmbeddedKafkaCluster up, TargetOptions options, PrintWriter progress) {
+    private static ClusterSession useClusterUp(EmbeddedCluster up, TargetOptions options, PrintWriter progress) {
         int size = up.brokers().size();
         if (!up.anyRunning()) {
             throw new UsageException("every broker of the cluster of 'mqprobe cluster up' is stopped; start one with "
@@ -113,7 +108,7 @@ public final class ClusterSession implements AutoCloseable {
             throw new UsageException("the cluster of 'mqprobe cluster up' has " + size + " brokers, not "
                     + options.brokers().getAsInt() + "; drop --brokers or run 'mqprobe cluster down' first");
         }
-        progress.println("using the embedded Kafka of 'mqprobe cluster up' (" + brokers(size) + ", " + up.bootstrap() + ")");
+        progress.println("using the embedded " + up.system() + " of 'mqprobe cluster up' (" + brokers(size) + ", " + up.bootstrap() + ")");
         progress.flush();
         Target target = options.target(up.bootstrap());
         return new ClusterSession(Drivers.connect(target), target, up, false);
@@ -121,16 +116,15 @@ public final class ClusterSession implements AutoCloseable {
 
     private static ClusterSession startTemporary(TargetOptions options, int brokerCount, PrintWriter progress) {
         Path runs = MqprobeHome.embeddedRunsDir();
-        EmbeddedKafkaCluster.removeStaleRunDirs(runs);
+        EmbeddedClusters.removeStaleRunDirs(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
-        EmbeddedClusterOptions clusterOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
-                .withIsolation(options.isolation());
-        progress.print("starting embedded Kafka (" + brokers(brokerCount) + ") ... ");
+        EmbeddedClusters.Spec spec = EmbeddedClusters.Spec.of(options.driverId(), brokerCount, runDir, options.isolation());
+        progress.print("starting embedded " + EmbeddedClusters.system(options.driverId()) + " (" + EmbeddedClusters.describe(spec) + ") ... ");
         progress.flush();
         long startNs = System.nanoTime();
-        EmbeddedKafkaCluster cluster;
+        EmbeddedCluster cluster;
         try {
-            cluster = EmbeddedKafkaCluster.start(clusterOptions, line -> {
+            cluster = EmbeddedClusters.start(spec, line -> {
                 progress.print(line + "; ");
                 progress.flush();
             });
@@ -163,7 +157,7 @@ public final class ClusterSession implements AutoCloseable {
         return cluster != null;
     }
 
-    public Optional<EmbeddedKafkaCluster> embeddedCluster() {
+    public Optional<EmbeddedCluster> embeddedCluster() {
         return Optional.ofNullable(cluster);
     }
 

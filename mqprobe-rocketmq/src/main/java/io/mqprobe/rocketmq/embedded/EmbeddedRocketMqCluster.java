@@ -3,7 +3,7 @@ package io.mqprobe.rocketmq.embedded;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.embedded.ClusterState;
 import io.mqprobe.embedded.EmbeddedClusterException;
-import io.mqprobe.embedded.FaultableCluster;
+import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.FreePorts;
 import io.mqprobe.embedded.Isolation;
 import io.mqprobe.embedded.JvmSpec;
@@ -33,7 +33,7 @@ import java.util.function.Supplier;
  * its own child JVM on 127.0.0.1 with JMX on. Offers the same faults as the Kafka cluster (kill -9, stop,
  * restart, wipe, pause) on any node, the name server included, and can outlive this process.
  */
-public final class EmbeddedRocketMqCluster implements FaultableCluster, AutoCloseable {
+public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
 
     static final String PORT = "port";
     static final String HA_PORT = "ha.port";
@@ -124,11 +124,33 @@ public final class EmbeddedRocketMqCluster implements FaultableCluster, AutoClos
         return n.host() + ":" + n.port(PORT);
     }
 
+    @Override
+    public String system() {
+        return "RocketMQ";
+    }
+
+    /** Clients are given the name server. */
+    @Override
+    public String bootstrap() {
+        return nameServer();
+    }
+
+    @Override
+    public int listenerPort(int brokerId) {
+        return group.node(brokerId).port(PORT);
+    }
+
+    @Override
+    public String isolation() {
+        return group.isolation().describe();
+    }
+
     public RocketMqLayout layout() {
         return options.layout();
     }
 
     /** The brokers (not the name server), with pid -1 for those that are down; ids as the driver numbers them. */
+    @Override
     public List<LocalBrokerProcess> brokers() {
         return brokerNodes().stream()
                 .map(n -> new LocalBrokerProcess(n.id(), n.pid(), n.jmxPort(), storeDir(n), n.host(), null)).toList();
@@ -145,19 +167,23 @@ public final class EmbeddedRocketMqCluster implements FaultableCluster, AutoClos
         return nameServerNode().id();
     }
 
+    @Override
     public Path runDir() {
         return group.runDir();
     }
 
+    @Override
     public boolean anyRunning() {
         return group.anyRunning();
     }
 
+    @Override
     public boolean detached() {
         return group.detached();
     }
 
     /** The last lines of a node's console and RocketMQ logs. */
+    @Override
     public String logTail(int nodeId, int lines) {
         ProcessNode node = group.node(nodeId);
         return node.logTail(lines, node.logDir().resolve(kind(node) + ".log"));
@@ -238,6 +264,7 @@ public final class EmbeddedRocketMqCluster implements FaultableCluster, AutoClos
     }
 
     /** Lets the nodes outlive this process; whoever attaches stops them. */
+    @Override
     public synchronized void detach() {
         group.detach();
     }
