@@ -32,6 +32,12 @@ public interface Driver extends AutoCloseable {
         return java.util.Set.of();
     }
 
+    /** Native producer and topic settings for a durability level on topics with {@code replicationFactor} copies. */
+    DurabilitySettings durability(Durability level, int replicationFactor);
+
+    /** Native producer defaults for a kind of run; the user's settings are applied on top. */
+    java.util.Map<String, String> producerDefaults(ProducerProfile profile);
+
     @Override
     void close();
 }

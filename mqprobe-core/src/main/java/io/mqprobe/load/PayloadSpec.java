@@ -1,10 +1,17 @@
 package io.mqprobe.load;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.mqprobe.api.UsageException;
 
 import java.nio.file.Path;
 
 /** What message bodies are made of: {@code random}, {@code compressible:RATIO} or {@code file:PATH}. */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = PayloadSpec.Random.class, name = "random"),
+        @JsonSubTypes.Type(value = PayloadSpec.Compressible.class, name = "compressible"),
+        @JsonSubTypes.Type(value = PayloadSpec.FromFile.class, name = "file")})
 public sealed interface PayloadSpec {
 
     /** Incompressible random bytes (the worst case for compression, the usual benchmark default). */

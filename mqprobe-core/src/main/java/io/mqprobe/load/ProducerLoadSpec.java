@@ -63,6 +63,20 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
                 maxRecords, duration, payload, producerProperties, trackAcks);
     }
 
+    /** The same load on another topic (a planner's fresh topic per scenario). */
+    public ProducerLoadSpec withTopic(String newTopic) {
+        return new ProducerLoadSpec(newTopic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
+                maxRecords, duration, payload, producerProperties, trackAcks);
+    }
+
+    /** The same load over native {@code defaults} (a driver's, for a kind of run): this spec's own settings win. */
+    public ProducerLoadSpec withDefaults(Map<String, String> defaults) {
+        Map<String, String> merged = new java.util.LinkedHashMap<>(defaults);
+        merged.putAll(producerProperties);
+        return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
+                maxRecords, duration, payload, merged, trackAcks);
+    }
+
     public ProducerLoadSpec withDuration(Duration newDuration) {
         return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
                 maxRecords, newDuration, payload, producerProperties, trackAcks);

@@ -4,17 +4,17 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.result.ResultDocument;
-import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Runs one load step — producers, optionally consumers on the same topic — ticking once per second,
- * and appends the measured step to the result document. Shared by {@code produce}, {@code e2e} and
- * every step of {@code probe}.
+ * Runs one load step — producers, consumers, or both on the same topic — ticking once per second,
+ * and records the measured step in the result document. The experiment runner calls it for every
+ * step of every command; nothing else runs load.
  */
 public final class StepRunner {
 
@@ -36,55 +36,57 @@ public final class StepRunner {
         this.clock = clock;
     }
 
-    /** What one step measured, and the delivery verdict when consumers ran. */
-    public record Outcome(StepResult step, WindowTotals window, DeliveryReport delivery, long unfinishedSends) {
+    /**
+     * What one step measured.
+     *
+     * @param delivery         the delivery check when consumers ran, else {@code null}
+     * @param unfinishedSends  sends still unacknowledged when the step ended
+     * @param unstampedRecords consumed records mqprobe did not write (no latency or sequence checks possible)
+     * @param consumerFailures why consumers stopped early (empty when they did not)
+     */
+    public record Outcome(StepResult step, WindowTotals window, DeliveryReport delivery, long unfinishedSends,
+                          long unstampedRecords, List<Throwable> consumerFailures) {
+        public Outcome {
+            consumerFailures = List.copyOf(consumerFailures);
+        }
     }
 
     /**
-     * @param consumers    consumers to run alongside, or {@code null}; they start first so nothing is missed
+     * @param scenario     name of the document's scenario the step belongs to
      * @param drainTimeout after sending ends, how long to wait for acknowledgements and consumers to catch up
      */
-    public Outcome run(ScenarioResult scenario, int stepIndex, ProducerLoadSpec producers, Duration warmup,
-                       ConsumerLoadSpec consumers, Duration drainTimeout) {
+    public Outcome run(String scenario, int stepIndex, StepLoad load, Duration warmup, Duration drainTimeout) {
         long startedMs = System.currentTimeMillis();
-        ConsumerLoad consumerLoad = consumers == null ? null : ConsumerLoad.start(driver, consumers, clock);
-        ProducerLoad producerLoad = null;
+        ConsumerLoadSpec consumerSpec = load.consumerSpec().orElse(null);
+        ProducerLoadSpec producerSpec = load.producerSpec().orElse(null);
+        ConsumerLoad consumers = consumerSpec == null ? null : ConsumerLoad.start(driver, consumerSpec, clock);
+        ProducerLoad producers = null;
         try {
-            producerLoad = ProducerLoad.start(driver, producers, clock, nextRunId++);
-            LoadMeter meter = new LoadMeter(producerLoad.stats(), consumerLoad == null ? null : consumerLoad.stats(),
-                    scenario.name, stepIndex, startedMs);
-            ProducerLoad load = producerLoad;
-            long[] drainDeadlineNs = {Long.MAX_VALUE};
-            WindowTotals window = StepLoop.run(meter, startedMs, warmup, () -> {
-                if (!load.sendingDone()) {
-                    return false;
-                }
-                if (drainDeadlineNs[0] == Long.MAX_VALUE) {
-                    drainDeadlineNs[0] = System.nanoTime() + drainTimeout.toNanos();
-                }
-                boolean drained = load.stats().completed() >= load.stats().sent()
-                        && (consumerLoad == null || consumerLoad.stats().records() >= load.stats().acked()
-                        || consumerLoad.done());
-                return drained || System.nanoTime() > drainDeadlineNs[0];
-            }, control, row -> {
-                document.addInterval(row);
-                onTick.accept(row);
-            });
-            long unfinished = producerLoad.finish(Duration.ZERO);
-            DeliveryReport delivery = consumerLoad == null ? null
-                    : consumerLoad.finish(producers.trackAcks() ? producerLoad.ackedSequences() : null);
-            StepResult step = StepResult.of(stepIndex, producers.clients(), producers.targetRecordsPerSecond(), startedMs,
-                    warmup.toMillis(), window,
-                    consumerLoad == null ? null : StepResult.Consumed.of(window, delivery),
+            producers = producerSpec == null ? null : ProducerLoad.start(driver, producerSpec, clock, nextRunId++);
+            LoadMeter meter = new LoadMeter(producers == null ? null : producers.stats(),
+                    consumers == null ? null : consumers.stats(), scenario, stepIndex, startedMs);
+            WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
+                    control, row -> {
+                        document.addInterval(row);
+                        onTick.accept(row);
+                    });
+            long unfinished = producers == null ? 0 : producers.finish(Duration.ZERO);
+            DeliveryReport delivery = consumers == null ? null
+                    : consumers.finish(producerSpec != null && producerSpec.trackAcks() ? producers.ackedSequences() : null);
+            int clients = producerSpec != null ? producerSpec.clients() : consumerSpec.threads();
+            double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
+            StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
+                    consumers == null ? null : StepResult.Consumed.of(window, delivery),
                     resources.summarize(window.fromEpochMs(), window.toEpochMs()));
-            document.addStep(scenario, step);
-            return new Outcome(step, window, delivery, unfinished);
+            document.recordStep(scenario, step);
+            return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
+                    consumers == null ? List.of() : consumers.failures());
         } finally {
-            if (producerLoad != null) {
-                producerLoad.close();
+            if (producers != null) {
+                producers.close();
             }
-            if (consumerLoad != null) {
-                consumerLoad.close();
+            if (consumers != null) {
+                consumers.close();
             }
         }
     }

@@ -2,26 +2,31 @@ package io.mqprobe.result;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.load.IntervalRow;
+import io.mqprobe.search.Thresholds;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The result of one command, in the shape of {@code docs/result-schema.md}. Mutated while the run
- * goes on (from the run thread and the monitor thread), serialized by {@link ResultFile} under this
- * object's lock, so every write is a consistent snapshot.
+ * The result of one command, in the shape of {@code docs/result-schema.md}. Written to while the run
+ * goes on (the run thread, the action thread and the monitor thread) only through its intent methods,
+ * which take this object's lock; {@link #toJson()} serializes under the same lock, so every written
+ * file is a consistent snapshot. Callers never lock it themselves.
  */
-@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.PUBLIC_ONLY, getterVisibility = JsonAutoDetect.Visibility.NONE,
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
-@JsonPropertyOrder({"schema", "mqprobeVersion", "command", "argv", "complete", "interrupted", "failure", "startedAt",
-        "finishedAt", "target", "environment", "ceilings", "thresholds", "scenarios", "intervals", "timeline", "summary"})
+@JsonPropertyOrder({"schema", "mqprobeVersion", "command", "experiment", "argv", "complete", "interrupted", "failure",
+        "startedAt", "finishedAt", "target", "environment", "ceilings", "thresholds", "scenarios", "actions", "intervals",
+        "timeline", "summary"})
 public final class ResultDocument {
 
-    public static final String SCHEMA = "mqprobe.result/v1";
+    public static final String SCHEMA = "mqprobe.result/v2";
 
     /** Where the load went; client properties are already redacted. */
     public record TargetInfo(String driver, String bootstrap, boolean embedded, List<BrokerEntry> brokers,
@@ -39,38 +44,107 @@ public final class ResultDocument {
     public record Summary(String headline, List<String> lines, boolean clientLimited, List<String> notes) {
     }
 
-    public final String schema = SCHEMA;
-    public final String mqprobeVersion;
-    public final String command;
-    public final List<String> argv;
-    public boolean complete;
-    public boolean interrupted;
-    public String failure;
-    public final String startedAt;
-    public String finishedAt;
-    public TargetInfo target;
-    public final RunEnvironment environment = RunEnvironment.capture();
-    public Ceilings ceilings;
-    public Object thresholds;
-    public final List<ScenarioResult> scenarios = new ArrayList<>();
-    public final List<IntervalRow> intervals = new ArrayList<>();
-    public final List<ResourceSample> timeline = new ArrayList<>();
-    public Summary summary;
+    private final String schema = SCHEMA;
+    private final String mqprobeVersion;
+    private final String command;
+    private String experiment;
+    private final List<String> argv;
+    private boolean complete;
+    private boolean interrupted;
+    private String failure;
+    private final String startedAt;
+    private String finishedAt;
+    private TargetInfo target;
+    private final RunEnvironment environment = RunEnvironment.capture();
+    private Ceilings ceilings;
+    private Thresholds thresholds;
+    private final List<ScenarioResult> scenarios = new ArrayList<>();
+    private final List<ActionRecord> actions = new ArrayList<>();
+    private final List<IntervalRow> intervals = new ArrayList<>();
+    private final List<ResourceSample> timeline = new ArrayList<>();
+    private Summary summary;
 
     public ResultDocument(String command, List<String> argv) {
         this.mqprobeVersion = version();
         this.command = command;
+        this.experiment = command;
         this.argv = List.copyOf(argv);
         this.startedAt = Instant.now().toString();
     }
 
-    public synchronized ScenarioResult addScenario(ScenarioResult scenario) {
-        scenarios.add(scenario);
-        return scenario;
+    /** Names the experiment kind that produced the document ({@code probe}, {@code single-run}, ...). */
+    public synchronized void setExperiment(String kind) {
+        this.experiment = kind;
     }
 
-    public synchronized void addStep(ScenarioResult scenario, StepResult step) {
-        scenario.steps.add(step);
+    public synchronized void setTarget(TargetInfo where) {
+        this.target = where;
+    }
+
+    public synchronized Optional<TargetInfo> target() {
+        return Optional.ofNullable(target);
+    }
+
+    public synchronized void setCeilings(Ceilings physical) {
+        this.ceilings = physical;
+    }
+
+    public synchronized void setThresholds(Thresholds limits) {
+        this.thresholds = limits;
+    }
+
+    public synchronized void setSummary(Summary runSummary) {
+        this.summary = runSummary;
+    }
+
+    public synchronized Optional<Summary> summary() {
+        return Optional.ofNullable(summary);
+    }
+
+    /** Adds a scenario that is about to run. */
+    public synchronized void startScenario(ScenarioResult scenario) {
+        if (find(scenario.name()).isPresent()) {
+            throw new IllegalStateException("scenario " + scenario.name() + " was already started");
+        }
+        scenarios.add(scenario);
+    }
+
+    /** Adds a scenario that could not run, and why. */
+    public synchronized void skipScenario(ScenarioResult scenario, String reason) {
+        startScenario(scenario);
+        scenario.skip(reason);
+    }
+
+    /** Appends a measured step to a started scenario. */
+    public synchronized void recordStep(String scenario, StepResult step) {
+        scenario(scenario).addStep(step);
+    }
+
+    /** Sets a started scenario's verdict; it is over. */
+    public synchronized void completeScenario(String scenario, Verdict verdict) {
+        scenario(scenario).complete(verdict);
+    }
+
+    /** The measured steps of a scenario so far. */
+    public synchronized List<StepResult> steps(String scenario) {
+        return scenario(scenario).steps();
+    }
+
+    /** The verdict of a completed scenario. */
+    public synchronized Optional<Verdict> verdict(String scenario) {
+        return Optional.ofNullable(scenario(scenario).verdict());
+    }
+
+    public synchronized List<String> scenarioNames() {
+        return scenarios.stream().map(ScenarioResult::name).toList();
+    }
+
+    public synchronized void recordAction(ActionRecord action) {
+        actions.add(action);
+    }
+
+    public synchronized List<ActionRecord> actions() {
+        return List.copyOf(actions);
     }
 
     public synchronized void addInterval(IntervalRow row) {
@@ -91,6 +165,23 @@ public final class ResultDocument {
         this.failure = failureReason;
         this.complete = !wasInterrupted && failureReason == null;
         this.finishedAt = Instant.now().toString();
+    }
+
+    /** The whole document as pretty-printed JSON, a consistent snapshot. */
+    public synchronized byte[] toJson() {
+        try {
+            return ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize the result document: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private Optional<ScenarioResult> find(String name) {
+        return scenarios.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    private ScenarioResult scenario(String name) {
+        return find(name).orElseThrow(() -> new IllegalStateException("no scenario " + name + " was started"));
     }
 
     private static String version() {

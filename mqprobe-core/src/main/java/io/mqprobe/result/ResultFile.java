@@ -34,10 +34,7 @@ public final class ResultFile {
         try {
             Files.createDirectories(path.getParent());
             Path tmp = path.resolveSibling(path.getFileName() + ".tmp");
-            byte[] json;
-            synchronized (document) {
-                json = ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document);
-            }
+            byte[] json = document.toJson();
             Files.write(tmp, json);
             try {
                 Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

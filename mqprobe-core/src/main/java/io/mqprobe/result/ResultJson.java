@@ -8,14 +8,30 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
-import java.io.IOException;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 
-/** The one JSON mapper for result documents: NaN and infinities become {@code null}, never invalid JSON. */
+import java.io.IOException;
+import java.time.Duration;
+
+/**
+ * The one JSON mapper for result documents and specs: NaN and infinities become {@code null}, never
+ * invalid JSON; durations are ISO-8601 text.
+ */
 public final class ResultJson {
 
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .addModule(new SimpleModule().addSerializer(Double.class, new FiniteDouble())
-                    .addSerializer(double.class, new FiniteDouble()))
+                    .addSerializer(double.class, new FiniteDouble())
+                    // durations as ISO-8601 text ("PT2S"): the project carries no jsr310 module
+                    .addSerializer(Duration.class, new ToStringSerializer(Duration.class))
+                    .addDeserializer(Duration.class, new FromStringDeserializer<>(Duration.class) {
+                        @Override
+                        protected Duration _deserialize(String value, DeserializationContext ctxt) {
+                            return Duration.parse(value);
+                        }
+                    }))
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .build();
 

@@ -1,35 +1,88 @@
 package io.mqprobe.result;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.mqprobe.api.Durability;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One scenario of a run ({@code produce}, {@code e2e} and {@code consume} have exactly one, named
- * after the command). Steps are appended while it runs; the verdict comes last.
+ * after the command). Changed only through {@link ResultDocument}'s intent methods, under its lock:
+ * steps are appended while it runs, the verdict (or the reason it was skipped) comes last.
  */
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
+        isGetterVisibility = JsonAutoDetect.Visibility.NONE)
+@JsonPropertyOrder({"name", "description", "skipped", "topic", "producer", "steps", "verdict"})
 public final class ScenarioResult {
 
     /** Topic layout; {@code placement} says whether the broker chose replicas or mqprobe pinned them. */
     public record TopicLayout(String name, int partitions, int replicationFactor, String placement) {
     }
 
-    /** Producer settings that define the scenario. */
-    public record ProducerSetup(int recordSizeBytes, String acks, Map<String, String> properties) {
+    /**
+     * Producer settings that define the scenario.
+     *
+     * @param durability what the producer waits for; {@code null} when the user's native settings decide
+     * @param properties the native settings the driver and the user gave the producers
+     */
+    public record ProducerSetup(int recordSizeBytes, Durability durability, Map<String, String> properties) {
+        public ProducerSetup {
+            properties = Map.copyOf(properties);
+        }
     }
 
-    public final String name;
-    public final String description;
-    public String skipped;
-    public final TopicLayout topic;
-    public final ProducerSetup producer;
-    public final List<StepResult> steps = new ArrayList<>();
-    public Object verdict;
+    private final String name;
+    private final String description;
+    private String skipped;
+    private final TopicLayout topic;
+    private final ProducerSetup producer;
+    private final List<StepResult> steps = new ArrayList<>();
+    private Verdict verdict;
 
+    /** @param topic {@code null} when the scenario is skipped before it had one; producer likewise without producers */
     public ScenarioResult(String name, String description, TopicLayout topic, ProducerSetup producer) {
         this.name = name;
         this.description = description;
         this.topic = topic;
         this.producer = producer;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public TopicLayout topic() {
+        return topic;
+    }
+
+    public ProducerSetup producer() {
+        return producer;
+    }
+
+    void addStep(StepResult step) {
+        steps.add(step);
+    }
+
+    void complete(Verdict judged) {
+        this.verdict = judged;
+    }
+
+    void skip(String reason) {
+        this.skipped = reason;
+    }
+
+    Verdict verdict() {
+        return verdict;
+    }
+
+    List<StepResult> steps() {
+        return List.copyOf(steps);
     }
 }

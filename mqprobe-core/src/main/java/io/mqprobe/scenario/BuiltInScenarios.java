@@ -1,5 +1,6 @@
 package io.mqprobe.scenario;
 
+import io.mqprobe.api.Durability;
 import io.mqprobe.api.UsageException;
 
 import java.util.ArrayList;
@@ -11,14 +12,14 @@ import java.util.Map;
 public final class BuiltInScenarios {
 
     public static final List<ScenarioSpec> ALL = List.of(
-            new ScenarioSpec("single", "1 partition, RF 1, acks=1: one partition's ceiling (one file being appended)",
-                    1, 1, false, "1", 1, Map.of()),
-            new ScenarioSpec("broker-ceiling", "all partitions on one broker, RF 1, acks=1: one broker's ceiling",
-                    0, 1, true, "1", 1, Map.of()),
-            new ScenarioSpec("replicated-all", "partitions over all brokers, RF 3, acks=all: durable capacity (the guaranteed floor)",
-                    0, 0, false, "all", 2, Map.of()),
-            new ScenarioSpec("replicated-leader", "partitions over all brokers, RF 3, acks=1: peak business traffic the leaders accept",
-                    0, 0, false, "1", 2, Map.of()));
+            new ScenarioSpec("single", "1 partition, RF 1, leader acknowledges: one partition's ceiling (one file being appended)",
+                    1, 1, false, Durability.LEADER, 1, Map.of()),
+            new ScenarioSpec("broker-ceiling", "all partitions on one broker, RF 1, leader acknowledges: one broker's ceiling",
+                    0, 1, true, Durability.LEADER, 1, Map.of()),
+            new ScenarioSpec("replicated-all", "partitions over all brokers, RF 3, all replicas acknowledge: durable capacity (the guaranteed floor)",
+                    0, 0, false, Durability.ALL_REPLICAS, 2, Map.of()),
+            new ScenarioSpec("replicated-leader", "partitions over all brokers, RF 3, leader acknowledges: peak business traffic the leaders accept",
+                    0, 0, false, Durability.LEADER, 2, Map.of()));
 
     private BuiltInScenarios() {
     }

@@ -18,7 +18,7 @@ import java.util.List;
  * scenarios:
  *   - name: big-batches
  *     partitions: 12
- *     acks: all
+ *     durability: all-replicas      # or, as older files say, acks: all
  *     producerProperties: {batch.size: "1048576", compression.type: lz4}
  * </pre>
  */

@@ -1,7 +1,9 @@
 package io.mqprobe.scenario;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mqprobe.api.Durability;
 import io.mqprobe.api.UsageException;
 
 import java.util.Map;
@@ -15,17 +17,19 @@ import java.util.Map;
  * @param partitions        partitions of its topic; 0 = the probe's {@code --partitions}
  * @param replicationFactor copies of each partition; 0 = min(3, brokers)
  * @param pinToOneBroker    place every partition on one broker (that broker's ceiling)
- * @param acks              producer acks ({@code 0}, {@code 1}, {@code all})
+ * @param durability        what the producer waits for ({@code none}, {@code leader}, {@code all-replicas}); the
+ *                          driver turns it into native settings. Files may still say {@code acks: 0 | 1 | all}
  * @param minReplicas       brokers the scenario needs; below that it is skipped with a reason
  * @param producerProperties extra native producer settings for this scenario (win over the probe's)
  */
 public record ScenarioSpec(String name, String description, int partitions, int replicationFactor,
-                           boolean pinToOneBroker, String acks, int minReplicas, Map<String, String> producerProperties) {
+                           boolean pinToOneBroker, Durability durability, int minReplicas, Map<String, String> producerProperties) {
 
     @JsonCreator
     public ScenarioSpec(@JsonProperty("name") String name, @JsonProperty("description") String description,
                         @JsonProperty("partitions") int partitions, @JsonProperty("replicationFactor") int replicationFactor,
-                        @JsonProperty("pinToOneBroker") boolean pinToOneBroker, @JsonProperty("acks") String acks,
+                        @JsonProperty("pinToOneBroker") boolean pinToOneBroker,
+                        @JsonProperty("durability") @JsonAlias("acks") Durability durability,
                         @JsonProperty("minReplicas") int minReplicas,
                         @JsonProperty("producerProperties") Map<String, String> producerProperties) {
         if (name == null || !name.matches("[a-z0-9][a-z0-9-]{0,40}")) {
@@ -34,15 +38,12 @@ public record ScenarioSpec(String name, String description, int partitions, int 
         if (partitions < 0 || replicationFactor < 0 || minReplicas < 0) {
             throw new UsageException("scenario " + name + ": partitions, replicationFactor and minReplicas must not be negative");
         }
-        if (acks != null && !acks.matches("0|1|-1|all")) {
-            throw new UsageException("scenario " + name + ": acks must be 0, 1 or all, got '" + acks + "'");
-        }
         this.name = name;
         this.description = description == null ? "" : description;
         this.partitions = partitions;
         this.replicationFactor = replicationFactor;
         this.pinToOneBroker = pinToOneBroker;
-        this.acks = acks == null ? "1" : acks;
+        this.durability = durability == null ? Durability.LEADER : durability;
         this.minReplicas = Math.max(minReplicas, replicationFactor);
         this.producerProperties = producerProperties == null ? Map.of() : Map.copyOf(producerProperties);
     }

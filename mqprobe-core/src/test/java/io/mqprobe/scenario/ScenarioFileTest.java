@@ -1,5 +1,6 @@
 package io.mqprobe.scenario;
 
+import io.mqprobe.api.Durability;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,7 +19,7 @@ class ScenarioFileTest {
 
     @Test
     void should_round_trip_scenarios_through_yaml() {
-        List<ScenarioSpec> specs = List.of(new ScenarioSpec("big-batches", "lz4, 1 MiB batches", 12, 3, false, "all", 3,
+        List<ScenarioSpec> specs = List.of(new ScenarioSpec("big-batches", "lz4, 1 MiB batches", 12, 3, false, Durability.ALL_REPLICAS, 3,
                 Map.of("compression.type", "lz4", "batch.size", "1048576")));
         assertThat(ScenarioFile.parse(ScenarioFile.write(specs), "test")).isEqualTo(specs);
     }
@@ -36,6 +37,7 @@ class ScenarioFileTest {
             assertThat(s.replicationOn(5)).isEqualTo(3);
             assertThat(s.replicationOn(1)).isEqualTo(1);
             assertThat(s.producerProperties()).isEmpty();
+            assertThat(s.durability()).isEqualTo(Durability.ALL_REPLICAS); // read from the older acks: form
         });
     }
 

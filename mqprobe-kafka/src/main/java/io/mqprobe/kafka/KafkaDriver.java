@@ -3,6 +3,9 @@ package io.mqprobe.kafka;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.Driver;
+import io.mqprobe.api.Durability;
+import io.mqprobe.api.DurabilitySettings;
+import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.Target;
@@ -11,6 +14,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 
 import java.time.Duration;
+import java.util.Map;
 
 /** A connection to one Kafka cluster: a shared admin client, and new producer and consumer clients on demand. */
 final class KafkaDriver implements Driver {
@@ -51,6 +55,16 @@ final class KafkaDriver implements Driver {
         } catch (RuntimeException e) {
             throw KafkaClientProperties.constructionFailure(e, target, settings.properties());
         }
+    }
+
+    @Override
+    public DurabilitySettings durability(Durability level, int replicationFactor) {
+        return KafkaProducerDefaults.durability(level, replicationFactor);
+    }
+
+    @Override
+    public Map<String, String> producerDefaults(ProducerProfile profile) {
+        return KafkaProducerDefaults.of(profile);
     }
 
     @Override

@@ -42,6 +42,16 @@ final class Fields {
     }
 
     /** The elements of the array at {@code field} that are objects; empty when absent. */
+    /**
+     * A scenario's probe verdict (ceiling, knee, sustainable, bottleneck), or {@code null} when it has none or
+     * a verdict of another kind; v1 documents wrote probe verdicts without a {@code kind}.
+     */
+    static JsonNode probeVerdict(JsonNode scenario) {
+        JsonNode verdict = object(scenario, "verdict");
+        String kind = text(verdict, "kind");
+        return kind == null || "probe".equals(kind) ? verdict : null;
+    }
+
     static List<JsonNode> objects(JsonNode node, String field) {
         List<JsonNode> out = new ArrayList<>();
         JsonNode v = node == null ? null : node.get(field);

@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.SecretRedaction;
 
@@ -32,7 +33,7 @@ final class HtmlContext {
             JsonNode node = Fields.object(result, part[0]);
             if (node != null && !node.isEmpty()) {
                 List<String[]> rows = new ArrayList<>();
-                node.properties().forEach(e -> rows.add(new String[]{e.getKey(), HumanUnits.field(e.getKey(), e.getValue())}));
+                node.properties().forEach(e -> rows.add(new String[]{e.getKey(), ContextField.format(e.getKey(), e.getValue())}));
                 html.append(block(part[1], rows));
             }
         }

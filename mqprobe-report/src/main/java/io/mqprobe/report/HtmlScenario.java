@@ -32,7 +32,7 @@ final class HtmlScenario {
         if (skipped != null) {
             return html.append("<p class=\"skipped\">Skipped: ").append(Html.esc(skipped)).append("</p>\n</section>\n").toString();
         }
-        JsonNode verdict = Fields.object(scenario, "verdict");
+        JsonNode verdict = Fields.probeVerdict(scenario);
         html.append(verdict(scenario, verdict, runComplete));
         JsonNode thresholds = Fields.object(result, "thresholds");
         ScenarioWindow window = ScenarioWindow.of(scenario, intervals);
@@ -70,7 +70,7 @@ final class HtmlScenario {
         if (Fields.text(scenario, "skipped") != null) {
             return "<span class=\"badge muted\">skipped</span>";
         }
-        if (Fields.object(scenario, "verdict") != null) {
+        if (Fields.probeVerdict(scenario) != null) {
             return "<span class=\"badge good\">verdict</span>";
         }
         int steps = Fields.objects(scenario, "steps").size();
@@ -161,7 +161,7 @@ final class HtmlScenario {
         columns.forEach(c -> html.append(c.numeric() ? "<th class=\"num\">" : "<th>").append(Html.esc(c.header())).append("</th>"));
         html.append("</tr></thead><tbody>\n");
         for (JsonNode step : steps) {
-            String marks = StepColumns.marks(step, Fields.object(scenario, "verdict"));
+            String marks = StepColumns.marks(step, Fields.probeVerdict(scenario));
             html.append(marks.contains("knee") ? "<tr class=\"knee\">" : marks.contains("sustainable") ? "<tr class=\"sustainable\">" : "<tr>");
             columns.forEach(c -> html.append(c.numeric() ? "<td class=\"num\">" : "<td>").append(Html.esc(c.cell().apply(step))).append("</td>"));
             html.append("</tr>\n");

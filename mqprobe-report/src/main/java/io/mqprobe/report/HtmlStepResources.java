@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class HtmlStepResources {
         if (rows.isEmpty()) {
             return "";
         }
-        String hot = Fields.text(Fields.object(Fields.object(scenario, "verdict"), "bottleneck"), "source");
+        String hot = Fields.text(Fields.object(Fields.probeVerdict(scenario), "bottleneck"), "source");
         StringBuilder html = new StringBuilder("<details class=\"step-resources\"><summary>Resources per step (peak; mean on hover)</summary>")
                 .append("<div class=\"table-wrap\"><table><thead><tr><th>source</th><th>metric</th>");
         for (JsonNode step : steps) {

@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -43,7 +44,7 @@ final class HtmlSummary {
     }
 
     private static String table(List<JsonNode> scenarios, List<String> anchors, boolean complete) {
-        if (scenarios.stream().noneMatch(s -> Fields.object(s, "verdict") != null)) {
+        if (scenarios.stream().noneMatch(s -> Fields.probeVerdict(s) != null)) {
             return results(scenarios, anchors, complete);
         }
         StringBuilder html = new StringBuilder("<div class=\"table-wrap\"><table class=\"verdicts\"><thead><tr>")
@@ -52,7 +53,7 @@ final class HtmlSummary {
                 .append("<th><span class=\"marker sustainable\"></span>sustainable</th><th>bottleneck</th></tr></thead><tbody>\n");
         for (int i = 0; i < scenarios.size(); i++) {
             JsonNode s = scenarios.get(i);
-            JsonNode verdict = Fields.object(s, "verdict");
+            JsonNode verdict = Fields.probeVerdict(s);
             html.append("<tr><th scope=\"row\"><a href=\"#").append(anchors.get(i)).append("\">")
                     .append(Html.esc(HtmlScenario.name(s))).append("</a></th>");
             if (verdict == null) {

@@ -74,7 +74,7 @@ final class IntervalChart {
 
     /** One band per contiguous run of intervals of the same step and phase. */
     private static void shadeSteps(ChartSpec spec, List<JsonNode> intervals, double[] xs, JsonNode scenario) {
-        JsonNode verdict = Fields.object(scenario, "verdict");
+        JsonNode verdict = Fields.probeVerdict(scenario);
         Double knee = Fields.number(Fields.object(verdict, "knee"), "step");
         Double sustainable = Fields.number(Fields.object(verdict, "sustainable"), "step");
         int start = 0;

@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.SecretRedaction;
 
@@ -52,7 +53,7 @@ public final class MarkdownReport {
         List<JsonNode> scenarios = Fields.objects(result, "scenarios");
         if (scenarios.isEmpty()) {
             md.append(status.complete() ? "No scenarios ran.\n\n" : "No scenario has finished a step yet.\n\n");
-        } else if (scenarios.stream().noneMatch(s -> Fields.object(s, "verdict") != null)) {
+        } else if (scenarios.stream().noneMatch(s -> Fields.probeVerdict(s) != null)) {
             md.append("| scenario | result |\n|---|---|\n");
             scenarios.forEach(s -> md.append("| ").append(esc(HtmlScenario.name(s))).append(" | ")
                     .append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" |\n"));
@@ -60,7 +61,7 @@ public final class MarkdownReport {
         } else {
             md.append("| scenario | ceiling | knee | sustainable | bottleneck |\n|---|---|---|---|---|\n");
             for (JsonNode s : scenarios) {
-                JsonNode verdict = Fields.object(s, "verdict");
+                JsonNode verdict = Fields.probeVerdict(s);
                 md.append("| ").append(esc(HtmlScenario.name(s))).append(" | ");
                 if (verdict == null) {
                     md.append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" | | | |\n");
@@ -112,7 +113,7 @@ public final class MarkdownReport {
             md.append("Skipped: ").append(esc(skipped)).append("\n\n");
             return;
         }
-        JsonNode verdict = Fields.object(scenario, "verdict");
+        JsonNode verdict = Fields.probeVerdict(scenario);
         if (verdict == null) {
             md.append(esc(VerdictText.withoutVerdict(scenario, runComplete))).append("\n\n");
         } else {
@@ -184,7 +185,7 @@ public final class MarkdownReport {
             JsonNode node = Fields.object(result, part);
             if (node != null && !node.isEmpty()) {
                 List<String> fields = new ArrayList<>();
-                node.properties().forEach(e -> fields.add(esc(e.getKey()) + " " + esc(HumanUnits.field(e.getKey(), e.getValue()))));
+                node.properties().forEach(e -> fields.add(esc(e.getKey()) + " " + esc(ContextField.format(e.getKey(), e.getValue()))));
                 md.append("- ").append(part).append(": ").append(String.join(", ", fields)).append('\n');
             }
         }

@@ -29,12 +29,12 @@ public final class ReportWriter {
      * @throws IOException when the reports cannot be written
      */
     public static Path write(Path resultJson, Path outDir) throws IOException {
-        return write(ResultDocument.read(resultJson), outDir != null ? outDir : resultJson.toAbsolutePath().getParent());
+        return write(ResultReader.read(resultJson), outDir != null ? outDir : resultJson.toAbsolutePath().getParent());
     }
 
     /**
      * Writes report.html and report.md of a document already in memory into {@code outDir} (created if
-     * missing); returns the html path. The document is rendered as given; see {@link ResultDocument#checkSchema}.
+     * missing); returns the html path. The document is rendered as given; see {@link ResultReader#checkSchema}.
      */
     public static Path write(JsonNode result, Path outDir) throws IOException {
         Path dir = outDir.toAbsolutePath();

@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.monitor.Metric;
 
@@ -141,11 +142,11 @@ final class ResourceCharts {
                 line(spec, "capacity " + unit.format(capacity), "#111827", capacity, minX, maxX);
             }
             if (thresholdPct != null && peak >= 0.5 * capacity * thresholdPct / 100) {
-                line(spec, HumanUnits.percent(thresholdPct) + " threshold", "#dc2626", capacity * thresholdPct / 100, minX, maxX);
+                line(spec, HumanUnits.pct(thresholdPct) + " threshold", "#dc2626", capacity * thresholdPct / 100, minX, maxX);
             }
         }
         if (unit == MetricUnit.PERCENT && thresholdPct != null && peak >= 0.5 * thresholdPct) {
-            line(spec, HumanUnits.percent(thresholdPct) + " threshold", "#dc2626", thresholdPct, minX, maxX);
+            line(spec, HumanUnits.pct(thresholdPct) + " threshold", "#dc2626", thresholdPct, minX, maxX);
         }
     }
 
@@ -158,10 +159,10 @@ final class ResourceCharts {
         StringBuilder text = new StringBuilder("peak ").append(peak.source()).append(' ').append(unit.format(peak.peak()));
         Double capacity = peak.capacity();
         if (capacity != null && capacity > 0 && !(unit == MetricUnit.PERCENT && capacity == 100)) {
-            text.append(" (").append(HumanUnits.percent(100 * peak.peak() / capacity)).append(" of ").append(unit.format(capacity)).append(')');
+            text.append(" (").append(HumanUnits.pct(100 * peak.peak() / capacity)).append(" of ").append(unit.format(capacity)).append(')');
         }
         if (thresholdPct != null) {
-            text.append(" · threshold ").append(HumanUnits.percent(thresholdPct));
+            text.append(" · threshold ").append(HumanUnits.pct(thresholdPct));
         }
         return text.toString();
     }

@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ final class ScalingCharts {
             return List.of();
         }
         List<String> labels = steps.stream().map(ScalingCharts::label).toList();
-        JsonNode verdict = Fields.object(scenario, "verdict");
+        JsonNode verdict = Fields.probeVerdict(scenario);
         return List.of(throughput(steps, labels, verdict), latency(steps, labels, verdict, thresholds));
     }
 
@@ -59,7 +60,7 @@ final class ScalingCharts {
                 spec.categoryLine("SLO p99", "y", "#991b1b", steps.stream().map(s -> sloUs).toList())
                         .put("dash", true).put("width", 1).put("points", false);
             }
-            note += " · SLO p99 " + HumanUnits.micros(sloUs);
+            note += " · SLO p99 " + HumanUnits.latencyUs(sloUs);
         }
         markVerdict(spec, steps, verdict, "y", p99);
         return new Figure("p99 latency vs load", note, spec, false);

@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -16,7 +17,7 @@ final class SingleStepText {
     static void append(StringBuilder out, JsonNode step, Ansi ansi) {
         String load = VerdictText.load(step);
         TerminalSummary.label(out, "throughput").append(ansi.bold(HumanUnits.rate(Fields.number(step, "bytesPerSecond"))))
-                .append(" · ").append(HumanUnits.records(Fields.number(step, "recordsPerSecond")))
+                .append(" · ").append(HumanUnits.msgsPerSecond(Fields.number(step, "recordsPerSecond")))
                 .append(load == null ? "" : " · " + load)
                 .append(measured(step)).append('\n');
         latency(out, "latency", Fields.object(step, "latencyUs"), "corrected, from intended send time");
@@ -50,11 +51,11 @@ final class SingleStepText {
             return;
         }
         TerminalSummary.label(out, label)
-                .append("p50 ").append(HumanUnits.micros(Fields.number(l, "p50")))
-                .append("  p95 ").append(HumanUnits.micros(Fields.number(l, "p95")))
-                .append("  p99 ").append(HumanUnits.micros(Fields.number(l, "p99")))
-                .append("  p99.9 ").append(HumanUnits.micros(Fields.number(l, "p999")))
-                .append("  max ").append(HumanUnits.micros(Fields.number(l, "max")))
+                .append("p50 ").append(HumanUnits.latencyUs(Fields.number(l, "p50")))
+                .append("  p95 ").append(HumanUnits.latencyUs(Fields.number(l, "p95")))
+                .append("  p99 ").append(HumanUnits.latencyUs(Fields.number(l, "p99")))
+                .append("  p99.9 ").append(HumanUnits.latencyUs(Fields.number(l, "p999")))
+                .append("  max ").append(HumanUnits.latencyUs(Fields.number(l, "max")))
                 .append("  (").append(meaning).append(")\n");
     }
 

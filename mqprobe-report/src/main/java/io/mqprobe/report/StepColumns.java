@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -23,12 +24,12 @@ final class StepColumns {
 
     static List<Column> of(JsonNode scenario) {
         List<JsonNode> steps = Fields.objects(scenario, "steps");
-        JsonNode verdict = Fields.object(scenario, "verdict");
+        JsonNode verdict = Fields.probeVerdict(scenario);
         List<Column> all = List.of(
                 new Column("step", s -> HumanUnits.count(Fields.number(s, "index")), true),
                 new Column("clients", s -> HumanUnits.count(Fields.number(s, "clients")), true),
-                new Column("target", s -> optional(Fields.number(s, "targetRecordsPerSecond"), HumanUnits::records), true),
-                new Column("records/s", s -> HumanUnits.records(Fields.number(s, "recordsPerSecond")), true),
+                new Column("target", s -> optional(Fields.number(s, "targetRecordsPerSecond"), HumanUnits::msgsPerSecond), true),
+                new Column("records/s", s -> HumanUnits.msgsPerSecond(Fields.number(s, "recordsPerSecond")), true),
                 new Column("throughput", s -> HumanUnits.rate(Fields.number(s, "bytesPerSecond")), true),
                 latency("p50", "latencyUs", "p50"),
                 latency("p95", "latencyUs", "p95"),
@@ -96,7 +97,7 @@ final class StepColumns {
     }
 
     private static Column latency(String header, String object, String field) {
-        return new Column(header, s -> HumanUnits.micros(Fields.number(Fields.object(s, object), field)), true);
+        return new Column(header, s -> HumanUnits.latencyUs(Fields.number(Fields.object(s, object), field)), true);
     }
 
     private static String optional(Double v, Function<Double, String> format) {

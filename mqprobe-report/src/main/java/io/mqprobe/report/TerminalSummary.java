@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.time.Duration;
@@ -64,7 +65,7 @@ public final class TerminalSummary {
         String description = Fields.text(scenario, "description");
         out.append(ansi.bold("scenario " + plain(HtmlScenario.name(scenario))))
                 .append(description == null ? "" : ansi.dim(" — " + plain(description))).append('\n');
-        JsonNode verdict = Fields.object(scenario, "verdict");
+        JsonNode verdict = Fields.probeVerdict(scenario);
         List<JsonNode> steps = Fields.objects(scenario, "steps");
         if (verdict != null) {
             verdict(out, scenario, verdict, ansi);

@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -30,7 +31,7 @@ final class VerdictText {
             return HumanUnits.NONE;
         }
         String text = HumanUnits.rate(Fields.number(point, "bytesPerSecond"))
-                + " · " + HumanUnits.records(Fields.number(point, "recordsPerSecond"));
+                + " · " + HumanUnits.msgsPerSecond(Fields.number(point, "recordsPerSecond"));
         String load = load(step(scenario, Fields.number(point, "step")));
         return load == null ? text : text + " · " + load;
     }
@@ -43,7 +44,7 @@ final class VerdictText {
         }
         String text = HumanUnits.count(clients) + (clients == 1 ? " client" : " clients");
         Double target = Fields.number(step, "targetRecordsPerSecond");
-        return target == null ? text : text + " at " + HumanUnits.records(target);
+        return target == null ? text : text + " at " + HumanUnits.msgsPerSecond(target);
     }
 
     /** What a scenario without a verdict shows instead: skipped, nothing measured, or its last step. */
@@ -69,8 +70,8 @@ final class VerdictText {
     static String stepFigures(JsonNode step) {
         StringBuilder text = new StringBuilder()
                 .append(HumanUnits.rate(Fields.number(step, "bytesPerSecond")))
-                .append(" · ").append(HumanUnits.records(Fields.number(step, "recordsPerSecond")))
-                .append(" · p99 ").append(HumanUnits.micros(Fields.number(Fields.object(step, "latencyUs"), "p99")));
+                .append(" · ").append(HumanUnits.msgsPerSecond(Fields.number(step, "recordsPerSecond")))
+                .append(" · p99 ").append(HumanUnits.latencyUs(Fields.number(Fields.object(step, "latencyUs"), "p99")));
         String load = load(step);
         if (load != null) {
             text.append(" · ").append(load);

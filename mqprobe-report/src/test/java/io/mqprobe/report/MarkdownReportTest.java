@@ -26,7 +26,7 @@ class MarkdownReportTest {
         int scenarios = result.get("scenarios").size();
         assertThat(lines.stream().filter(l -> l.startsWith("## Scenario: "))).hasSize(scenarios);
         assertThat(lines.stream().filter(l -> l.startsWith("| single | 90.6 MiB/s"))).hasSize(1);
-        assertThat(md).contains("- **knee:** 108.7 MiB/s · 111,328 rec/s · 4 clients\n",
+        assertThat(md).contains("- **knee:** 108.7 MiB/s · 111,328 msgs/s · 4 clients\n",
                 "- **bottleneck:** broker-1 CPU 1.96/2 cores at the knee\n  - broker-1 CPU 1.96/2 cores (98 %)\n");
     }
 
@@ -50,7 +50,7 @@ class MarkdownReportTest {
     void should_show_consumer_checks_and_errors_for_an_e2e_run() {
         String md = MarkdownReport.render(Samples.load(Samples.E2E));
 
-        assertThat(md).contains("| scenario | result |\n|---|---|\n| e2e | 19.5 MiB/s · 20,000 rec/s · p99 4.1 ms", "| e2e p99 |", "| consumed |", "399,997 · lost 0 · dup 2 · out-of-order 0",
+        assertThat(md).contains("| scenario | result |\n|---|---|\n| e2e | 19.5 MiB/s · 20,000 msgs/s · p99 4.1 ms", "| e2e p99 |", "| consumed |", "399,997 · lost 0 · dup 2 · out-of-order 0",
                 "4 (NotLeaderOrFollowerException 1, TimeoutException 3)", "| 5.3 ms |");
     }
 

@@ -58,8 +58,8 @@ class ReportWriterTest {
         assertUsage(empty, empty + " is empty");
         assertUsage(notJson, notJson + " is not valid JSON");
         assertUsage(array, array + " is not an mqprobe result document");
-        assertUsage(otherSchema, "(schema 'something/v9', expected mqprobe.result/v1)");
-        assertUsage(noSchema, "(schema missing, expected mqprobe.result/v1)");
+        assertUsage(otherSchema, "(schema 'something/v9', expected mqprobe.result/v2 or mqprobe.result/v1)");
+        assertUsage(noSchema, "(schema missing, expected mqprobe.result/v2 or mqprobe.result/v1)");
         assertUsage(dir, dir + " is a directory");
     }
 

@@ -18,9 +18,9 @@ class TerminalSummaryTest {
         assertThat(text).startsWith("mqprobe probe: complete in 2m37s\n  3 × 48.5 MB/s\n");
         assertThat(text).contains(
                 "scenario replicated-all — 6 partitions, RF 3, acks=all: durable capacity\n"
-                        + "  ceiling      46.7 MiB/s · 47,852 rec/s · 4 clients\n"
-                        + "  knee         46.3 MiB/s · 47,363 rec/s · 3 clients\n"
-                        + "  sustainable  42.9 MiB/s · 43,945 rec/s · 2 clients\n"
+                        + "  ceiling      46.7 MiB/s · 47,852 msgs/s · 4 clients\n"
+                        + "  knee         46.3 MiB/s · 47,363 msgs/s · 3 clients\n"
+                        + "  sustainable  42.9 MiB/s · 43,945 msgs/s · 2 clients\n"
                         + "               limited by broker-2 CPU 1.52/2 cores (76 %) > 75 % at step 2\n"
                         + "  bottleneck   broker-2 request handlers 6 % idle: followers cannot keep up\n"
                         + "               - broker-2 request-handler idle 6 %\n");
@@ -32,8 +32,8 @@ class TerminalSummaryTest {
         String text = TerminalSummary.render(Samples.load(Samples.E2E), Ansi.of(false, Map.of()));
 
         assertThat(text).contains(
-                "  throughput   19.5 MiB/s · 20,000 rec/s · 1 client at 20,000 rec/s over 20s\n",
-                "  latency      p50 1.1 ms  p95 2.7 ms  p99 4.1 ms  p99.9 10.3 ms  max 15.6 ms  (corrected, from intended send time)\n",
+                "  throughput   19.5 MiB/s · 20,000 msgs/s · 1 client at 20,000 msgs/s over 20s\n",
+                "  latency      p50 1.1 ms  p95 2.7 ms  p99 4.1 ms  p99.9 10 ms  max 16 ms  (corrected, from intended send time)\n",
                 "  service      p50 1.1 ms  p95 2.5 ms  p99 3.8 ms",
                 "  end-to-end   p50 1.5 ms",
                 "  errors       4 (NotLeaderOrFollowerException 1, TimeoutException 3)\n",

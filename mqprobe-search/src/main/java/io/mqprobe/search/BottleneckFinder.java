@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Metric;
 
@@ -18,8 +19,7 @@ import java.util.stream.Stream;
  */
 final class BottleneckFinder {
 
-    /** A process using this share of its cores or more is saturated; below it, it still had room. */
-    static final double PROCESS_SATURATED_PCT = 85;
+    static final double PROCESS_SATURATED_PCT = Thresholds.PROCESS_SATURATED_PCT;
     /** Host CPU at or above this, with no single process saturated, means brokers and client starve each other. */
     static final double HOST_SATURATED_PCT = 90;
     /** Request-handler or network-processor idle at or below this means the broker's threads are all busy. */

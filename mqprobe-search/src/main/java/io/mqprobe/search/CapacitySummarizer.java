@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.units.HumanUnits;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -8,8 +9,8 @@ import java.util.function.Predicate;
 
 /**
  * Writes the cross-scenario capacity summary the way practitioners state it. The headline is
- * {@code RF × n MB/s}: n is the ceiling of business traffic of the durable scenario (replicated, acks=all),
- * falling back to the replicated acks=1 scenario, then to the best single-replica one, each fallback with a
+ * {@code RF × n MB/s}: n is the ceiling of business traffic of the durable scenario (replicated, all replicas acknowledge),
+ * falling back to the replicated leader-acknowledged scenario, then to the best single-replica one, each fallback with a
  * note saying why. MB is 10^6 bytes, as the field writes capacity.
  */
 public final class CapacitySummarizer {
@@ -39,10 +40,10 @@ public final class CapacitySummarizer {
                 .orElse("no capacity measured");
         headlineSource.ifPresent(o -> lines.add("cluster capacity " + headline + ": " + rates(o.verdict().ceiling())
                 + " of business traffic, " + HumanUnits.mbPerSecond(o.replicationFactor() * ceilingBytes(o))
-                + " written with replicas (" + o.name() + ", RF " + o.replicationFactor() + ", acks=" + o.acks() + ")"));
+                + " written with replicas (" + o.name() + ", RF " + o.replicationFactor() + ", " + o.durability().id() + ")"));
         perBroker.ifPresent(o -> lines.add("per-broker ceiling " + rates(o.verdict().ceiling()) + " (" + o.name() + ")"));
-        durable.ifPresent(o -> lines.add("durable floor (acks=all) " + rates(o.verdict().ceiling()) + " (" + o.name() + ")"));
-        leaders.ifPresent(o -> lines.add("peak business traffic (acks=" + o.acks() + " leaders) " + rates(o.verdict().ceiling())
+        durable.ifPresent(o -> lines.add("durable floor (all-replicas) " + rates(o.verdict().ceiling()) + " (" + o.name() + ")"));
+        leaders.ifPresent(o -> lines.add("peak business traffic (" + o.durability().id() + "-acknowledged) " + rates(o.verdict().ceiling())
                 + " (" + o.name() + "; followers may lag behind it)"));
         headlineSource.ifPresent(o -> lines.add(sustainableLine(o)));
         for (ScenarioOutcome o : outcomes) {
@@ -59,7 +60,7 @@ public final class CapacitySummarizer {
             notes.add((brokers == 1 ? "replicated scenarios skipped: target has 1 broker" : "no replicated scenario ran")
                     + ", so the headline is the single-replica ceiling, not durable capacity");
         } else if (durable.isEmpty()) {
-            notes.add("no acks=all scenario ran: the headline is acks=1 leader traffic, which followers may not keep up with");
+            notes.add("no all-replicas scenario ran: the headline is leader-acknowledged traffic, which followers may not keep up with");
         }
         List<String> clientLimited = namesWith(measured, Bottleneck.CLIENT);
         if (!clientLimited.isEmpty()) {

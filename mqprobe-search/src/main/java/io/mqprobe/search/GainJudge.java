@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.units.HumanUnits;
 import java.util.List;
 import java.util.OptionalInt;
 

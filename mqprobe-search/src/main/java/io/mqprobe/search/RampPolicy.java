@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.UsageException;
 
 import java.util.List;

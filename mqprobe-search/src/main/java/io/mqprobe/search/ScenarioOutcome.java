@@ -1,20 +1,22 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.Durability;
+
 import java.util.Objects;
 
 /**
- * One scenario of a probe as the capacity summary needs it: its topic layout, acks and verdict.
+ * One scenario of a probe as the capacity summary needs it: its topic layout, durability and verdict.
  *
  * @param brokerPinned true when all partitions sit on one broker, so the ceiling is one broker's ceiling
  * @param verdict      {@code null} when the scenario was skipped
  * @param skipped      why it was skipped ("needs 3 brokers, target has 1"), or {@code null} when it ran
  */
-public record ScenarioOutcome(String name, int replicationFactor, String acks, boolean brokerPinned,
+public record ScenarioOutcome(String name, int replicationFactor, Durability durability, boolean brokerPinned,
                               ScenarioVerdict verdict, String skipped) {
 
     public ScenarioOutcome {
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(acks, "acks");
+        Objects.requireNonNull(durability, "durability");
         if (replicationFactor < 1) {
             throw new IllegalArgumentException("replication factor must be at least 1, got " + replicationFactor);
         }
@@ -24,18 +26,18 @@ public record ScenarioOutcome(String name, int replicationFactor, String acks, b
     }
 
     /** A scenario that ran. */
-    public ScenarioOutcome(String name, int replicationFactor, String acks, boolean brokerPinned, ScenarioVerdict verdict) {
-        this(name, replicationFactor, acks, brokerPinned, verdict, null);
+    public ScenarioOutcome(String name, int replicationFactor, Durability durability, boolean brokerPinned, ScenarioVerdict verdict) {
+        this(name, replicationFactor, durability, brokerPinned, verdict, null);
     }
 
     /** A scenario that could not run, and why. */
-    public static ScenarioOutcome skipped(String name, int replicationFactor, String acks, boolean brokerPinned, String reason) {
-        return new ScenarioOutcome(name, replicationFactor, acks, brokerPinned, null, reason);
+    public static ScenarioOutcome skipped(String name, int replicationFactor, Durability durability, boolean brokerPinned, String reason) {
+        return new ScenarioOutcome(name, replicationFactor, durability, brokerPinned, null, reason);
     }
 
-    /** acks=all (or -1): every in-sync replica has the record before the producer hears back. */
+    /** Every in-sync replica has the record before the producer hears back. */
     public boolean durable() {
-        return acks.equals("all") || acks.equals("-1");
+        return durability.durable();
     }
 
     boolean measured() {

@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.stats.LatencySummary;
 import io.mqprobe.api.monitor.ResourceUsage;
 import java.util.List;
 import java.util.Objects;
@@ -18,7 +19,7 @@ import java.util.Optional;
  * @param resources               per source and metric over the measured window
  */
 public record StepMeasurement(int index, int clients, Double targetRecordsPerSecond, double recordsPerSecond,
-                              double bytesPerSecond, long records, long errors, LatencyUs latencyUs,
+                              double bytesPerSecond, long records, long errors, LatencySummary latencyUs,
                               List<ResourceUsage> resources) {
 
     public StepMeasurement {

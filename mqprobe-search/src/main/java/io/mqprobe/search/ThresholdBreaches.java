@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Metric;
 

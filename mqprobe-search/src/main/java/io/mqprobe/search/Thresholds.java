@@ -1,7 +1,10 @@
 package io.mqprobe.search;
 
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -19,6 +22,12 @@ import java.util.Locale;
  */
 public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double diskPct, double sloP99Ms,
                          double plateauGainPct, int plateauSteps, double maxErrorRatio) {
+
+    /**
+     * A process (a broker, or mqprobe itself) using this share of its cores or more is saturated; below it,
+     * it still had room. The one threshold for "the client set the pace", in verdicts and single runs alike.
+     */
+    public static final double PROCESS_SATURATED_PCT = 85;
 
     public Thresholds {
         requirePct("CPU threshold", cpuPct);
@@ -58,6 +67,12 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
     /** The same thresholds with another p99 SLO (what {@code --slo-p99} changes). */
     public Thresholds withSloP99Ms(double newSloP99Ms) {
         return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct, newSloP99Ms, plateauGainPct, plateauSteps, maxErrorRatio);
+    }
+
+    /** True when mqprobe's own process ({@code client}) averaged at least {@link #PROCESS_SATURATED_PCT} of its cores. */
+    public static boolean clientSaturated(List<ResourceUsage> resources) {
+        return resources.stream().anyMatch(r -> "client".equals(r.source()) && Metric.CPU_CORES.equals(r.metric())
+                && r.meanPct() >= PROCESS_SATURATED_PCT);
     }
 
     double sloP99Us() {

@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.Durability;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,10 +22,10 @@ class CapacitySummarizerTest {
         assertThat(summary.lines()).contains(
                 "capacity is written replication factor × business traffic; MB = 10^6 bytes, as the field writes it",
                 "cluster capacity 3 × 48.5 MB/s: 48.5 MB/s, 48,500 msgs/s of business traffic, 145.5 MB/s written with replicas"
-                        + " (replicated-all, RF 3, acks=all)",
+                        + " (replicated-all, RF 3, all-replicas)",
                 "per-broker ceiling 95.1 MB/s, 95,100 msgs/s (broker-ceiling)",
-                "durable floor (acks=all) 48.5 MB/s, 48,500 msgs/s (replicated-all)",
-                "peak business traffic (acks=1 leaders) 96.0 MB/s, 96,000 msgs/s (replicated-leader; followers may lag behind it)",
+                "durable floor (all-replicas) 48.5 MB/s, 48,500 msgs/s (replicated-all)",
+                "peak business traffic (leader-acknowledged) 96.0 MB/s, 96,000 msgs/s (replicated-leader; followers may lag behind it)",
                 "sustainable load 40.0 MB/s, 40,000 msgs/s (replicated-all; limited by broker-1 CPU 82 % > 75 % at step 2)");
         assertThat(summary.clientLimited()).isFalse();
         assertThat(summary.notes()).isEmpty();
@@ -41,10 +42,10 @@ class CapacitySummarizerTest {
     @Test
     void should_fall_back_to_the_single_replica_ceiling_on_a_one_broker_target() {
         List<ScenarioOutcome> outcomes = List.of(
-                new ScenarioOutcome("single", 1, "1", false, verdict(55_000, Bottleneck.CPU)),
-                new ScenarioOutcome("broker-ceiling", 1, "1", true, verdict(95_100, Bottleneck.CPU)),
-                ScenarioOutcome.skipped("replicated-all", 3, "all", false, "needs 3 brokers, target has 1"),
-                ScenarioOutcome.skipped("replicated-leader", 3, "1", false, "needs 3 brokers, target has 1"));
+                new ScenarioOutcome("single", 1, Durability.LEADER, false, verdict(55_000, Bottleneck.CPU)),
+                new ScenarioOutcome("broker-ceiling", 1, Durability.LEADER, true, verdict(95_100, Bottleneck.CPU)),
+                ScenarioOutcome.skipped("replicated-all", 3, Durability.ALL_REPLICAS, false, "needs 3 brokers, target has 1"),
+                ScenarioOutcome.skipped("replicated-leader", 3, Durability.LEADER, false, "needs 3 brokers, target has 1"));
 
         CapacitySummary summary = CapacitySummarizer.summarize(outcomes, 1);
 
@@ -59,20 +60,20 @@ class CapacitySummarizerTest {
     @Test
     void should_fall_back_to_leader_traffic_when_no_acks_all_scenario_ran() {
         List<ScenarioOutcome> outcomes = List.of(
-                new ScenarioOutcome("replicated-leader", 3, "1", false, verdict(96_000, Bottleneck.CPU)),
-                ScenarioOutcome.skipped("replicated-all", 3, "all", false, "not selected"));
+                new ScenarioOutcome("replicated-leader", 3, Durability.LEADER, false, verdict(96_000, Bottleneck.CPU)),
+                ScenarioOutcome.skipped("replicated-all", 3, Durability.ALL_REPLICAS, false, "not selected"));
 
         CapacitySummary summary = CapacitySummarizer.summarize(outcomes, 3);
 
         assertThat(summary.headline()).isEqualTo("3 × 96.0 MB/s");
-        assertThat(summary.notes()).anyMatch(note -> note.startsWith("no acks=all scenario ran"));
+        assertThat(summary.notes()).anyMatch(note -> note.startsWith("no all-replicas scenario ran"));
     }
 
     @Test
     void should_take_the_durable_scenario_even_when_acks_one_is_faster() {
         List<ScenarioOutcome> outcomes = List.of(
-                new ScenarioOutcome("replicated-leader", 3, "1", false, verdict(96_000, Bottleneck.CPU)),
-                new ScenarioOutcome("replicated-all", 3, "-1", false, verdict(30_000, Bottleneck.REPLICATION)));
+                new ScenarioOutcome("replicated-leader", 3, Durability.LEADER, false, verdict(96_000, Bottleneck.CPU)),
+                new ScenarioOutcome("replicated-all", 3, Durability.parse("-1"), false, verdict(30_000, Bottleneck.REPLICATION)));
 
         assertThat(CapacitySummarizer.summarize(outcomes, 3).headline()).isEqualTo("3 × 30.0 MB/s");
     }
@@ -97,7 +98,7 @@ class CapacitySummarizerTest {
     @Test
     void should_say_so_when_nothing_was_measured() {
         CapacitySummary summary = CapacitySummarizer.summarize(
-                List.of(ScenarioOutcome.skipped("single", 1, "1", false, "interrupted")), 1);
+                List.of(ScenarioOutcome.skipped("single", 1, Durability.LEADER, false, "interrupted")), 1);
 
         assertThat(summary.headline()).isEqualTo("no capacity measured");
         assertThat(summary.notes()).contains("single skipped: interrupted");
@@ -105,16 +106,16 @@ class CapacitySummarizerTest {
 
     @Test
     void should_reject_an_outcome_with_neither_verdict_nor_skip_reason() {
-        assertThatThrownBy(() -> new ScenarioOutcome("single", 1, "1", false, null))
+        assertThatThrownBy(() -> new ScenarioOutcome("single", 1, Durability.LEADER, false, null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("single");
     }
 
     private static List<ScenarioOutcome> fourScenarios(String bottleneck) {
         return List.of(
-                new ScenarioOutcome("single", 1, "1", false, verdict(55_000, bottleneck)),
-                new ScenarioOutcome("broker-ceiling", 1, "1", true, verdict(95_100, bottleneck)),
-                new ScenarioOutcome("replicated-all", 3, "all", false, verdict(48_500, bottleneck)),
-                new ScenarioOutcome("replicated-leader", 3, "1", false, verdict(96_000, bottleneck)));
+                new ScenarioOutcome("single", 1, Durability.LEADER, false, verdict(55_000, bottleneck)),
+                new ScenarioOutcome("broker-ceiling", 1, Durability.LEADER, true, verdict(95_100, bottleneck)),
+                new ScenarioOutcome("replicated-all", 3, Durability.ALL_REPLICAS, false, verdict(48_500, bottleneck)),
+                new ScenarioOutcome("replicated-leader", 3, Durability.LEADER, false, verdict(96_000, bottleneck)));
     }
 
     /** A verdict with its ceiling at step 3, knee at step 2 and sustainable load 40,000 msgs/s at step 1. */

@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.stats.LatencySummary;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Metric;
 
@@ -69,7 +70,7 @@ final class StepBuilder {
 
     StepMeasurement build() {
         long records = Math.round(recordsPerSecond * WINDOW_S);
-        LatencyUs latency = records == 0 ? null : new LatencyUs(p99Us / 4, p99Us / 2, p99Us, p99Us * 2, p99Us * 3, p99Us / 3);
+        LatencySummary latency = records == 0 ? null : new LatencySummary(p99Us / 4, p99Us / 2, p99Us, p99Us * 2, p99Us * 3, p99Us / 3, records);
         return new StepMeasurement(index, clients, targetRecordsPerSecond, recordsPerSecond, recordsPerSecond * RECORD_SIZE_BYTES,
                 records, errors, latency, resources);
     }

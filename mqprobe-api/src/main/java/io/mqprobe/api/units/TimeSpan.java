@@ -50,13 +50,16 @@ public final class TimeSpan {
         return d;
     }
 
-    /** Latency in a readable unit: {@code 850 µs}, {@code 3.2 ms}, {@code 1.25 s}. */
+    /** Latency in a readable unit: {@code 850 µs}, {@code 3.2 ms}, {@code 12 ms}, {@code 1.25 s}; NaN as {@code n/a}. */
     public static String formatMicros(double micros) {
+        if (Double.isNaN(micros)) {
+            return "n/a";
+        }
         if (micros < 1000) {
             return String.format(Locale.ROOT, "%.0f µs", micros);
         }
         if (micros < 1_000_000) {
-            return String.format(Locale.ROOT, "%.1f ms", micros / 1000);
+            return String.format(Locale.ROOT, micros < 10_000 ? "%.1f ms" : "%.0f ms", micros / 1000);
         }
         return String.format(Locale.ROOT, "%.2f s", micros / 1e6);
     }

@@ -7,7 +7,7 @@ import picocli.CommandLine;
 import java.time.Duration;
 
 /** {@code 500ms}, {@code 10s}, {@code 1m30s} (a bare number is seconds, as iperf3's {@code -t}) to a positive duration. */
-final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
 
     @Override
     public Duration convert(String value) {
@@ -24,7 +24,7 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     }
 
     /** The same, allowing zero (a warm-up that can be switched off). */
-    static final class OrZero implements CommandLine.ITypeConverter<Duration> {
+    public static final class OrZero implements CommandLine.ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
             try {

@@ -5,7 +5,7 @@ import io.mqprobe.api.units.ByteSize;
 import picocli.CommandLine;
 
 /** {@code 64k}, {@code 1m}, {@code 4GiB} to bytes, for options that fit an int. */
-final class SizeConverter implements CommandLine.ITypeConverter<Integer> {
+public final class SizeConverter implements CommandLine.ITypeConverter<Integer> {
 
     @Override
     public Integer convert(String value) {

@@ -2,18 +2,17 @@ package io.mqprobe.cli.load;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
-import io.mqprobe.load.LoadMeter;
-import io.mqprobe.load.NanoClock;
-import io.mqprobe.load.StepLoop;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.StepLoad;
+import io.mqprobe.load.StepRunner;
 import io.mqprobe.load.WindowTotals;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
-import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code mqprobe consume}: a better kafka-consumer-perf-test. */
@@ -56,39 +56,28 @@ public final class ConsumeCommand implements Callable<Integer> {
     public Integer call() {
         Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
                 : messages > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
-        ConsumerLoadSpec load = consumer.spec(topic, messages, runFor);
+        ConsumerLoadSpec load = consumer.conclude(topic, messages, runFor);
         run.monitor().interval();
         return LoadSession.run("consume", spec, run, 1, false, session -> {
             session.topics().requireExisting(topic, session.cluster().target().bootstrap());
             session.watchTopic(topic);
             Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(load.groupId()), Double.NaN, Double.NaN);
             int partitions = session.cluster().driver().admin().describeTopic(topic).size();
-            ScenarioResult scenario = session.document().addScenario(new ScenarioResult("consume",
-                    "consume " + topic + " as group " + load.groupId(),
-                    new ScenarioResult.TopicLayout(topic, partitions, 0, "existing"), null));
-            long startedMs = System.currentTimeMillis();
-            ConsumerLoad consumers = ConsumerLoad.start(session.cluster().driver(), load, NanoClock.SYSTEM);
-            WindowTotals window;
-            DeliveryReport delivery;
-            try {
-                LoadMeter meter = new LoadMeter(null, consumers.stats(), "consume", 0, startedMs);
-                LoadProgress progress = new LoadProgress(session.progress(), "consume");
-                window = StepLoop.run(meter, startedMs, Duration.ZERO, consumers::done, session.control(), row -> {
-                    session.document().addInterval(row);
-                    progress.accept(row);
-                });
-                delivery = consumers.finish(null);
-            } finally {
-                consumers.close();
+            ScenarioResult scenario = new ScenarioResult("consume", "consume " + topic + " as group " + load.groupId(),
+                    new ScenarioResult.TopicLayout(topic, partitions, 0, "existing"), null);
+            StepPlan step = StepPlan.of("consume", 0, new StepLoad.Consume(load), Duration.ZERO, Duration.ZERO);
+            Optional<SingleRunSummary.Ran> ran = SingleRunSummary.run(session, monitoring, scenario, step,
+                    new LoadProgress(session.progress(), "consume"));
+            if (ran.isEmpty()) {
+                return session.exitCode(ExitCode.OK);
             }
-            if (!consumers.failures().isEmpty()) {
-                throw new IllegalStateException("consumer failed: " + consumers.failures().get(0).getMessage(), consumers.failures().get(0));
+            StepRunner.Outcome outcome = ran.get().step().outcome();
+            if (!outcome.consumerFailures().isEmpty()) {
+                Throwable first = outcome.consumerFailures().get(0);
+                throw new IllegalStateException("consumer failed: " + first.getMessage(), first);
             }
-            StepResult step = StepResult.of(0, load.threads(), 0, startedMs, 0, window, StepResult.Consumed.of(window, delivery),
-                    monitoring.window().summarize(window.fromEpochMs(), window.toEpochMs()));
-            session.document().addStep(scenario, step);
-            summarize(session.document(), window, delivery, consumers.stats().unstamped());
-            return session.exitCode(0);
+            summarize(session.document(), outcome.window(), outcome.delivery(), outcome.unstampedRecords());
+            return session.exitCode(ExitCode.OK);
         });
     }
 
@@ -108,8 +97,6 @@ public final class ConsumeCommand implements Callable<Integer> {
             notes.add(unstamped + " messages were not written by mqprobe: counted, but without latency or sequence checks");
         }
         notes.add("loss is inferred from sequence gaps; a missing tail cannot be seen without the producer (use e2e)");
-        synchronized (document) {
-            document.summary = new ResultDocument.Summary(headline, lines, false, notes);
-        }
+        document.setSummary(new ResultDocument.Summary(headline, lines, false, notes));
     }
 }

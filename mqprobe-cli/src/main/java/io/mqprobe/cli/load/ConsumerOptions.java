@@ -37,7 +37,8 @@ public final class ConsumerOptions {
         return group;
     }
 
-    public ConsumerLoadSpec spec(String topic, long maxRecords, Duration duration) {
+    /** The validated consumer load; {@code auto.offset.reset=earliest} unless the user says otherwise. */
+    public ConsumerLoadSpec conclude(String topic, long maxRecords, Duration duration) {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("auto.offset.reset", "earliest"); // a load test reads what is there, like kafka-consumer-perf-test
         props.putAll(ClientProperties.merge(consumerConfig, "--consumer-props", consumerProps));

@@ -1,22 +1,23 @@
 package io.mqprobe.cli.load;
 
+import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;
-import io.mqprobe.load.StepRunner;
+import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.ScenarioResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code mqprobe e2e}: produce and consume a fresh topic at once; end-to-end latency and a delivery check. */
@@ -25,9 +26,6 @@ import java.util.concurrent.Callable;
                 "Proves that no acknowledged message was lost, duplicated or reordered (acks=all and idempotence",
                 "by default)."})
 public final class E2eCommand implements Callable<Integer> {
-
-    /** Durable, exactly-once-per-partition sending, so any loss or duplicate found is the cluster's doing. */
-    private static final Map<String, String> PRODUCER_DEFAULTS = Map.of("acks", "all", "enable.idempotence", "true");
 
     @Spec
     CommandSpec spec;
@@ -49,23 +47,29 @@ public final class E2eCommand implements Callable<Integer> {
         if (topic.topic() != null) {
             throw new UsageException("e2e always uses a fresh topic; use --partitions and --replication-factor to shape it");
         }
-        producer.spec("validation-only", PRODUCER_DEFAULTS, true);
-        consumer.spec("validation-only", 0, Duration.ofSeconds(1));
+        String topicName = topic.name("e2e");
+        ProducerLoadSpec userLoad = producer.conclude(topicName, true);
+        // consumers outlive the producers by the drain time, so late messages are still counted
+        ConsumerLoadSpec consumers = consumer.conclude(topicName, 0, userLoad.duration().plus(SingleRunSummary.DRAIN_TIMEOUT));
         run.monitor().interval();
         return LoadSession.run("e2e", spec, run, 1, topic.keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "e2e");
-            ProducerLoadSpec load = producer.spec(layout.name(), PRODUCER_DEFAULTS, true);
-            // consumers outlive the producers by the drain time, so late messages are still counted
-            ConsumerLoadSpec consumers = consumer.spec(layout.name(), 0, load.duration().plus(SingleRun.DRAIN_TIMEOUT));
+            // the driver's delivery-check defaults (durable, written once per partition) under the user's settings
+            ProducerLoadSpec load = userLoad.withDefaults(
+                    session.cluster().driver().producerDefaults(ProducerProfile.DELIVERY_CHECK));
             session.watchTopic(layout.name());
             Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(consumers.groupId()), Double.NaN, Double.NaN);
-            ScenarioResult scenario = session.document().addScenario(new ScenarioResult("e2e",
-                    "produce and consume " + layout.name(), layout, SingleRun.producerSetup(load)));
-            StepRunner runner = new StepRunner(session.cluster().driver(), session.document(), monitoring.window(),
-                    session.control(), new LoadProgress(session.progress(), "e2e"), NanoClock.SYSTEM);
-            StepRunner.Outcome outcome = runner.run(scenario, 0, load, producer.warmup(), consumers, SingleRun.DRAIN_TIMEOUT);
-            SingleRun.summarize(session.document(), outcome, load);
-            return session.exitCode(SingleRun.exitCode(outcome));
+            ScenarioResult scenario = new ScenarioResult("e2e", "produce and consume " + layout.name(), layout,
+                    SingleRunSummary.producerSetup(load));
+            StepPlan step = StepPlan.of("e2e", 0, new StepLoad.ProduceAndConsume(load, consumers), producer.warmup(),
+                    SingleRunSummary.DRAIN_TIMEOUT);
+            Optional<SingleRunSummary.Ran> ran = SingleRunSummary.run(session, monitoring, scenario, step,
+                    new LoadProgress(session.progress(), "e2e"));
+            if (ran.isEmpty()) {
+                return session.exitCode(ExitCode.OK);
+            }
+            SingleRunSummary.summarize(session.document(), ran.get(), load);
+            return session.exitCode(ran.get().exitCode());
         });
     }
 }

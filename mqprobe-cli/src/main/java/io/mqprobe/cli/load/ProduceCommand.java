@@ -1,12 +1,15 @@
 package io.mqprobe.cli.load;
 
+import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.IntervalRow;
 import io.mqprobe.load.ProducerLoadSpec;
-import io.mqprobe.load.StepRunner;
+import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.ScenarioResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -44,7 +47,7 @@ public final class ProduceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // bad input fails here, within milliseconds, before any cluster starts
-        producer.spec("validation-only", Map.of(), false);
+        ProducerLoadSpec userLoad = producer.conclude(topic.name("produce"), false);
         run.monitor().interval();
         boolean perfTestLines = switch (format) {
             case "human" -> false;
@@ -53,28 +56,31 @@ public final class ProduceCommand implements Callable<Integer> {
         };
         return LoadSession.run("produce", spec, run, 1, topic.keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "produce");
-            ProducerLoadSpec load = producer.spec(layout.name(), Map.of(), false);
+            ProducerLoadSpec load = userLoad.withDefaults(session.cluster().driver().producerDefaults(ProducerProfile.PLAIN));
             session.watchTopic(layout.name());
             Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(), Double.NaN, Double.NaN);
-            ScenarioResult scenario = session.document().addScenario(new ScenarioResult("produce",
-                    "produce to " + layout.name(), layout, SingleRun.producerSetup(load)));
+            ScenarioResult scenario = new ScenarioResult("produce", "produce to " + layout.name(), layout,
+                    SingleRunSummary.producerSetup(load));
             if (perfTestLines) {
                 session.printSummaryTo(spec.commandLine().getErr()); // stdout carries only perf-test's lines
             }
             PerfTestFormat perfTest = perfTestLines
                     ? new PerfTestFormat(spec.commandLine().getOut(), load.recordSizeBytes()) : null;
-            Consumer<io.mqprobe.load.IntervalRow> onTick = new LoadProgress(session.progress(), "produce");
+            Consumer<IntervalRow> onTick = new LoadProgress(session.progress(), "produce");
             if (perfTest != null) {
                 onTick = onTick.andThen(perfTest);
             }
-            StepRunner runner = new StepRunner(session.cluster().driver(), session.document(), monitoring.window(),
-                    session.control(), onTick, NanoClock.SYSTEM);
-            StepRunner.Outcome outcome = runner.run(scenario, 0, load, producer.warmup(), null, SingleRun.DRAIN_TIMEOUT);
-            if (perfTest != null) {
-                perfTest.printTotals(outcome.window());
+            StepPlan step = StepPlan.of("produce", 0, new StepLoad.Produce(load), producer.warmup(),
+                    SingleRunSummary.DRAIN_TIMEOUT);
+            Optional<SingleRunSummary.Ran> ran = SingleRunSummary.run(session, monitoring, scenario, step, onTick);
+            if (ran.isEmpty()) {
+                return session.exitCode(ExitCode.OK);
             }
-            SingleRun.summarize(session.document(), outcome, load);
-            return session.exitCode(SingleRun.exitCode(outcome));
+            if (perfTest != null) {
+                perfTest.printTotals(ran.get().step().outcome().window());
+            }
+            SingleRunSummary.summarize(session.document(), ran.get(), load);
+            return session.exitCode(ran.get().exitCode());
         });
     }
 }

@@ -11,7 +11,6 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -62,14 +61,11 @@ public final class ProducerOptions {
         return TimeSpan.parse(warmup);
     }
 
-    /** Native settings: file, then flags, over the given defaults. */
-    public Map<String, String> properties(Map<String, String> defaults) {
-        Map<String, String> props = new LinkedHashMap<>(defaults);
-        props.putAll(ClientProperties.merge(producerConfig, "--producer-props", producerProps));
-        return props;
-    }
-
-    public ProducerLoadSpec spec(String topic, Map<String, String> defaults, boolean trackAcks) {
+    /**
+     * The validated producer load on {@code topic}, with the user's native settings (file, then flags);
+     * the driver's defaults go under them once the target is known ({@link ProducerLoadSpec#withDefaults}).
+     */
+    public ProducerLoadSpec conclude(String topic, boolean trackAcks) {
         Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
                 : numRecords > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
         if (!warmup().isZero() && warmup().compareTo(runFor) >= 0) {
@@ -81,6 +77,6 @@ public final class ProducerOptions {
             throw new UsageException("--throughput must be positive, or -1 for as fast as possible");
         }
         return new ProducerLoadSpec(topic, clients, threads, sync, (int) size, rate, numRecords, runFor,
-                PayloadSpec.parse(payload), properties(defaults), trackAcks);
+                PayloadSpec.parse(payload), ClientProperties.merge(producerConfig, "--producer-props", producerProps), trackAcks);
     }
 }

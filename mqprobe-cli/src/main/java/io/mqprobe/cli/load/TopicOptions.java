@@ -28,8 +28,22 @@ public final class TopicOptions {
     @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
     boolean keepTopics;
 
+    /** A fresh topic's name, chosen once so the plan and the run agree on it. */
+    private String freshName;
+
     public String topic() {
         return topic;
+    }
+
+    /** The topic the load will use: the user's, or a fresh {@code mqprobe-<purpose>-*} name chosen once. */
+    public String name(String purpose) {
+        if (topic != null) {
+            return topic;
+        }
+        if (freshName == null) {
+            freshName = TopicLifecycle.freshName(purpose);
+        }
+        return freshName;
     }
 
     public boolean createTopic() {
@@ -62,7 +76,7 @@ public final class TopicOptions {
             return new ScenarioResult.TopicLayout(topic, partitionInfos.size(),
                     partitionInfos.isEmpty() ? 0 : partitionInfos.get(0).replicas().size(), "existing");
         }
-        String name = topic != null ? topic : TopicLifecycle.freshName(purpose);
+        String name = name(purpose);
         TopicSpec spec = layout(name, session.brokerCount());
         if (topic == null || !session.cluster().driver().admin().listTopics().contains(name)) {
             topics.create(spec);

@@ -1,30 +1,34 @@
 package io.mqprobe.cli.probe;
 
-import io.mqprobe.api.units.ByteSize;
-import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.ceiling.DurationConverter;
+import io.mqprobe.cli.ceiling.SizeConverter;
 import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.load.MessageStamp;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.scenario.BuiltInScenarios;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.scenario.ScenarioFile;
-import io.mqprobe.scenario.ScenarioRunner;
+import io.mqprobe.scenario.ProbeSettings;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.Thresholds;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-/** What {@code probe} runs and how it judges: scenarios, load shape, ramp and thresholds. */
+/**
+ * What {@code probe} runs and how it judges: scenarios, load shape, ramp and thresholds. Durations and
+ * sizes are typed at the edge (picocli converters); {@link #conclude()} checks the rest and returns the
+ * validated plan before any cluster starts.
+ */
 final class ProbeOptions {
 
-    /** Big batches: the producer spends far less CPU per record, so the client is not the first bottleneck. */
-    private static final Map<String, String> PRODUCER_DEFAULTS = Map.of("batch.size", "1048576", "linger.ms", "5",
-            // a smaller buffer keeps an unthrottled client's own queue (and the step's drain) short
-            "buffer.memory", "16777216");
+    /** The probe's whole plan, validated: scenarios, shared settings (ramp, thresholds) and topic handling. */
+    record ProbeRun(List<ScenarioSpec> scenarios, ProbeSettings settings, boolean keepTopics) {
+    }
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
             description = "Scenarios to run: single, broker-ceiling, replicated-all, replicated-leader (default: all).")
@@ -33,8 +37,9 @@ final class ProbeOptions {
     @Option(names = "--scenario-file", paramLabel = "FILE", description = "YAML file with more scenarios (see docs/scenarios.md).")
     Path scenarioFile;
 
-    @Option(names = "--record-size", paramLabel = "SIZE", defaultValue = "1KiB", description = "Record size (default: ${DEFAULT-VALUE}).")
-    String recordSize;
+    @Option(names = "--record-size", paramLabel = "SIZE", defaultValue = "1KiB", converter = SizeConverter.class,
+            description = "Record size (default: ${DEFAULT-VALUE}).")
+    int recordSizeBytes;
 
     @Option(names = "--partitions", paramLabel = "N", defaultValue = "6",
             description = "Partitions of scenarios that do not fix them (default: ${DEFAULT-VALUE}).")
@@ -44,18 +49,19 @@ final class ProbeOptions {
     String payload;
 
     @Option(names = "--producer-props", arity = "1..*", paramLabel = "K=V",
-            description = "Producer settings for every scenario (default: batch.size=1048576 linger.ms=5 buffer.memory=16777216).")
+            description = "Producer settings for every scenario, over the driver's capacity defaults (Kafka: batch.size=1048576 linger.ms=5 buffer.memory=16777216).")
     List<String> producerProps = new ArrayList<>();
 
     @Option(names = "--producer.config", paramLabel = "FILE", description = "Producer settings file.")
     Path producerConfig;
 
-    @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = "2s", description = "Warm-up of each step (default: ${DEFAULT-VALUE}).")
-    String stepWarmup;
+    @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.OrZero.class,
+            description = "Warm-up of each step (default: ${DEFAULT-VALUE}).")
+    Duration stepWarmup;
 
-    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "5s",
+    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
             description = "Measured window of each step (default: ${DEFAULT-VALUE}).")
-    String stepDuration;
+    Duration stepDuration;
 
     @Option(names = "--max-clients", paramLabel = "N", defaultValue = "8", description = "Most producer clients in a step (default: ${DEFAULT-VALUE}).")
     int maxClients;
@@ -67,20 +73,21 @@ final class ProbeOptions {
             description = "Paced steps after saturation, as fractions of the ceiling (default: 0.25,0.5,0.8).")
     List<Double> sustainableFractions = new ArrayList<>(RampPlan.DEFAULT_FRACTIONS);
 
-    @Option(names = "--cpu-threshold", paramLabel = "PCT", defaultValue = "75", description = "Sustainable CPU limit, %% of cores (default: ${DEFAULT-VALUE}).")
-    double cpuPct;
+    @Option(names = "--cpu-threshold", paramLabel = "PCT", description = "Sustainable CPU limit, %% of cores (default: 75).")
+    Double cpuPct;
 
-    @Option(names = "--iowait-threshold", paramLabel = "PCT", defaultValue = "40", description = "Sustainable iowait limit, %% (default: ${DEFAULT-VALUE}).")
-    double iowaitPct;
+    @Option(names = "--iowait-threshold", paramLabel = "PCT", description = "Sustainable iowait limit, %% (default: 40).")
+    Double iowaitPct;
 
-    @Option(names = "--nic-threshold", paramLabel = "PCT", defaultValue = "80", description = "Sustainable NIC limit, %% of ceiling (default: ${DEFAULT-VALUE}).")
-    double nicPct;
+    @Option(names = "--nic-threshold", paramLabel = "PCT", description = "Sustainable NIC limit, %% of ceiling (default: 80).")
+    Double nicPct;
 
-    @Option(names = "--disk-threshold", paramLabel = "PCT", defaultValue = "80", description = "Sustainable disk limit, %% of ceiling (default: ${DEFAULT-VALUE}).")
-    double diskPct;
+    @Option(names = "--disk-threshold", paramLabel = "PCT", description = "Sustainable disk limit, %% of ceiling (default: 80).")
+    Double diskPct;
 
-    @Option(names = "--slo-p99", paramLabel = "DURATION", defaultValue = "200ms", description = "p99 latency SLO (default: ${DEFAULT-VALUE}).")
-    String sloP99;
+    @Option(names = "--slo-p99", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "p99 latency SLO (default: 200ms).")
+    Duration sloP99;
 
     @Option(names = "--disk-ceiling", paramLabel = "RATE", description = "Disk write ceiling, e.g. 1.2GB/s (default: probed for an embedded cluster).")
     String diskCeiling;
@@ -94,29 +101,29 @@ final class ProbeOptions {
     @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
     boolean keepTopics;
 
-    List<ScenarioSpec> scenarioSpecs() {
+    /** Everything the user typed, checked: the plan of the probe. */
+    ProbeRun conclude() {
         List<ScenarioSpec> extra = scenarioFile == null ? List.of() : ScenarioFile.read(scenarioFile);
-        return BuiltInScenarios.select(scenarios, extra);
-    }
-
-    Thresholds thresholds() {
-        double sloMs = TimeSpan.parsePositive("--slo-p99", sloP99).toNanos() / 1e6;
-        Thresholds d = Thresholds.defaults();
-        return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct, sloMs, d.plateauGainPct(), d.plateauSteps(), d.maxErrorRatio());
-    }
-
-    RampPlan plan() {
-        return new RampPlan(TimeSpan.parse(stepWarmup), TimeSpan.parsePositive("--step-duration", stepDuration), maxClients, maxSteps,
-                sustainableFractions);
-    }
-
-    ScenarioRunner.Settings settings() {
-        Map<String, String> props = new LinkedHashMap<>(PRODUCER_DEFAULTS);
-        props.putAll(ClientProperties.merge(producerConfig, "--producer-props", producerProps));
-        int size = (int) ByteSize.parseInRange("--record-size", recordSize, 28, 64L << 20);
-        if (partitions < 1 || partitions > 10_000) {
-            throw new io.mqprobe.api.UsageException("--partitions must be between 1 and 10000, got " + partitions);
+        List<ScenarioSpec> chosen = BuiltInScenarios.select(scenarios, extra);
+        if (recordSizeBytes < MessageStamp.SIZE_BYTES) {
+            throw new UsageException("--record-size must be at least " + MessageStamp.SIZE_BYTES + " bytes, got " + recordSizeBytes);
         }
-        return new ScenarioRunner.Settings(size, partitions, PayloadSpec.parse(payload), props, plan(), thresholds());
+        ProbeSettings settings = new ProbeSettings(recordSizeBytes, partitions, PayloadSpec.parse(payload),
+                ClientProperties.merge(producerConfig, "--producer-props", producerProps),
+                new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, sustainableFractions), thresholds());
+        CeilingsStep.validate(this);
+        return new ProbeRun(chosen, settings, keepTopics);
+    }
+
+    /** The defaults live in {@link Thresholds#defaults()}; a flag replaces one of them. */
+    private Thresholds thresholds() {
+        Thresholds d = Thresholds.defaults();
+        return new Thresholds(or(cpuPct, d.cpuPct()), or(iowaitPct, d.iowaitPct()), or(nicPct, d.nicPct()),
+                or(diskPct, d.diskPct()), sloP99 == null ? d.sloP99Ms() : sloP99.toNanos() / 1e6, d.plateauGainPct(),
+                d.plateauSteps(), d.maxErrorRatio());
+    }
+
+    private static double or(Double given, double fallback) {
+        return given == null ? fallback : given;
     }
 }

@@ -5,14 +5,16 @@ import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.run.Progress;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.scenario.RampPlan;
-import io.mqprobe.scenario.ScenarioRunner;
+import io.mqprobe.experiment.ExperimentListener;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.scenario.ScenarioSpec;
 
 import java.util.List;
 import java.util.Locale;
 
 /** Probe progress: which scenario and step, the step's figures, and an ETA bounded by the ramp plan. */
-final class ProbeProgress implements ScenarioRunner.Listener {
+final class ProbeProgress implements ExperimentListener {
 
     private final Progress progress;
     private final List<ScenarioSpec> scenarios;
@@ -25,20 +27,23 @@ final class ProbeProgress implements ScenarioRunner.Listener {
         this.plan = plan;
     }
 
-    void scenarioStarts(ScenarioSpec scenario) {
+    @Override
+    public void onScenarioStart(ScenarioResult scenario) {
         scenarioIndex++;
         progress.line(String.format(Locale.ROOT, "[%d/%d] %s — %s", scenarioIndex + 1, scenarios.size(), scenario.name(),
                 scenario.description()));
     }
 
     @Override
-    public void onStepStart(ScenarioSpec scenario, int step, int clients) {
+    public void onStepStart(StepPlan plan) {
+        int step = plan.index();
+        int clients = plan.load().producerSpec().map(p -> p.clients()).orElse(0);
         progress.update(String.format(Locale.ROOT, "  step %d: %d producer client%s, warming up ... (at most %s left)",
                 step + 1, clients, clients == 1 ? "" : "s", TimeSpan.formatSeconds(worstCaseLeftSeconds(step))));
     }
 
     @Override
-    public void onStepDone(ScenarioSpec scenario, StepResult step) {
+    public void onStepDone(StepPlan plan, StepResult step) {
         String offered = step.targetRecordsPerSecond() == null ? "unthrottled"
                 : String.format(Locale.ROOT, "paced %,.0f/s", step.targetRecordsPerSecond());
         progress.line(String.format(Locale.ROOT, "  step %d: %2d clients %-18s %,10.0f msgs/s  %12s  p99 %-9s errors %d",

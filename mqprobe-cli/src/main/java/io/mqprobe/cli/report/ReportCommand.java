@@ -3,7 +3,7 @@ package io.mqprobe.cli.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.report.ReportWriter;
-import io.mqprobe.report.ResultDocument;
+import io.mqprobe.report.ResultReader;
 import io.mqprobe.report.TerminalSummary;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,7 +35,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JsonNode result = ResultDocument.read(resultJson);
+        JsonNode result = ResultReader.read(resultJson);
         Path dir = outDir != null ? outDir : resultJson.toAbsolutePath().getParent();
         Path html;
         try {

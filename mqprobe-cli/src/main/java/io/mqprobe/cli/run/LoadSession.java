@@ -4,7 +4,17 @@ import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.target.ClusterSession;
 import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.experiment.ActionHandler;
+import io.mqprobe.experiment.Experiment;
+import io.mqprobe.experiment.ExperimentListener;
+import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.experiment.ExperimentRunner;
+import io.mqprobe.experiment.Topics;
+import io.mqprobe.load.IntervalRow;
+import io.mqprobe.load.NanoClock;
 import io.mqprobe.load.RunControl;
+import io.mqprobe.load.StepRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import io.mqprobe.result.ResultDocument;
@@ -13,6 +23,7 @@ import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Everything a load command holds while it runs — the cluster, the result and reports, Ctrl-C
@@ -89,9 +100,37 @@ public final class LoadSession implements AutoCloseable {
 
     private void describeTarget() {
         List<BrokerInfo> brokers = cluster.driver().admin().describeBrokers();
-        document().target = new ResultDocument.TargetInfo(cluster.target().driverId(), cluster.target().bootstrap(),
+        document().setTarget(new ResultDocument.TargetInfo(cluster.target().driverId(), cluster.target().bootstrap(),
                 cluster.embedded(), brokers.stream().map(b -> new ResultDocument.BrokerEntry(b.id(), b.host(), b.port())).toList(),
-                cluster.target().redactedProperties());
+                cluster.target().redactedProperties()));
+    }
+
+    /**
+     * Runs an experiment on the engine: every step through one {@link StepRunner} measured against the
+     * monitors, ticks to {@code onTick}, the experiment's topics created, watched and deleted here.
+     */
+    public ExperimentResult runExperiment(Experiment experiment, Monitoring monitors, Consumer<IntervalRow> onTick,
+                                          ExperimentListener listener) {
+        StepRunner steps = new StepRunner(cluster.driver(), document(), monitors.window(), control, onTick, NanoClock.SYSTEM);
+        return new ExperimentRunner(steps, document(), cluster.driver().admin(), experimentTopics(), ActionHandler.NONE,
+                control, listener, this::save).run(experiment);
+    }
+
+    /** Topics of each scenario are created, watched, and deleted as soon as the scenario ends (disk stays free). */
+    private Topics experimentTopics() {
+        return new Topics() {
+            @Override
+            public void create(TopicSpec spec) {
+                topics.create(spec);
+                watchTopic(spec.name());
+            }
+
+            @Override
+            public void delete(String name) {
+                unwatchTopic(name);
+                topics.deleteNow(name);
+            }
+        };
     }
 
     /** Starts the resource monitors; topics and groups are watched through the cluster's protocol. */
@@ -126,7 +165,7 @@ public final class LoadSession implements AutoCloseable {
     }
 
     public int brokerCount() {
-        return document().target.brokers().size();
+        return document().target().map(t -> t.brokers().size()).orElseThrow();
     }
 
     public ResultDocument document() {

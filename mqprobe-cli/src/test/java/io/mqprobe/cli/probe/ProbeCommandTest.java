@@ -69,7 +69,8 @@ class ProbeCommandTest {
             while (!hasAStep(result) && System.nanoTime() < deadline && probe.isAlive()) {
                 Thread.sleep(500);
             }
-            assertThat(hasAStep(result)).as("a step was written before the interrupt").isTrue();
+            assertThat(hasAStep(result)).as("a step was written before the interrupt; the probe said:%n%s",
+                    Files.readString(dir.resolve("probe.log"))).isTrue();
             new ProcessBuilder("kill", "-INT", String.valueOf(probe.pid())).start().waitFor();
             assertThat(probe.waitFor(60, TimeUnit.SECONDS)).isTrue();
         } finally {

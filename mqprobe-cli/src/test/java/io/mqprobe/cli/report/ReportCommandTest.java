@@ -49,7 +49,7 @@ class ReportCommandTest {
         assertThat(code).as(err.toString()).isZero();
         Path html = dir.resolve("report.html").toAbsolutePath();
         assertThat(out.toString()).contains("report:   " + html, "markdown: " + dir.resolve("report.md").toAbsolutePath(),
-                "mqprobe produce: complete", "10,000 rec/s", "p99 3.2 ms", "p99.9 7.0 ms");
+                "mqprobe produce: complete", "10,000 msgs/s", "p99 3.2 ms", "p99.9 7.0 ms");
         assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>").contains("mqprobe produce report");
         assertThat(dir.resolve("report.md")).content().startsWith("# mqprobe produce report");
         assertThat(err.toString()).isEmpty();

@@ -2,7 +2,11 @@ package io.mqprobe.stats;
 
 import org.HdrHistogram.Histogram;
 
-/** Percentiles of a latency histogram in microseconds; all zero when nothing was recorded. */
+/**
+ * Percentiles of a latency histogram in microseconds; all zero when nothing was recorded. The one
+ * latency-summary type: steps in the result document, the search's step measurements and verdicts.
+ * (Lives in the API module so the search, which sees no load engine, uses it too.)
+ */
 public record LatencySummary(double p50, double p95, double p99, double p999, double max, double mean, long count) {
 
     public static LatencySummary of(Histogram h) {

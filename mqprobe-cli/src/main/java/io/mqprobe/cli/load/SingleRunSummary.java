@@ -1,43 +1,65 @@
 package io.mqprobe.cli.load;
 
-import io.mqprobe.api.monitor.Metric;
-import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.experiment.ExperimentListener;
+import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.SingleRun;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.IntervalRow;
 import io.mqprobe.load.ProducerLoadSpec;
-import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.SingleRunVerdict;
 import io.mqprobe.result.StepResult;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
 
-/** What {@code produce} and {@code e2e} share after their single step: the summary and the exit code. */
-final class SingleRun {
+/**
+ * What {@code produce}, {@code e2e} and {@code consume} share: running their one step on the engine,
+ * then the summary lines and the exit code from the single-run verdict.
+ */
+final class SingleRunSummary {
 
     /** After sending ends: time for the last acknowledgements and for consumers to catch up. */
     static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
-    /** Client CPU above this share of its cores means the load generator, not the cluster, set the pace. */
-    private static final double CLIENT_SATURATED_PCT = 90;
+    private SingleRunSummary() {
+    }
 
-    /** A paced send this late (p99) means the offered load was not the one asked for. */
-    private static final double LATE_SEND_US = 10_000;
+    /** The measured step and how it was judged. */
+    record Ran(MeasuredStep step, SingleRunVerdict verdict) {
 
-    private SingleRun() {
+        /** 1 when the verdict found a problem (nothing got through, lost or duplicated messages, a failed consumer). */
+        int exitCode() {
+            return verdict.passed() ? ExitCode.OK : ExitCode.RUN_FAILED;
+        }
+    }
+
+    /** Runs {@code step} as the one step of {@code scenario}; empty when the run was cancelled before it ran. */
+    static Optional<Ran> run(LoadSession session, Monitoring monitoring, ScenarioResult scenario, StepPlan step,
+                             Consumer<IntervalRow> onTick) {
+        ExperimentResult result = session.runExperiment(SingleRun.of(scenario, step), monitoring, onTick,
+                ExperimentListener.NONE);
+        return result.lastStep().map(m -> new Ran(m, (SingleRunVerdict) result.verdicts().get(scenario.name())));
     }
 
     static ScenarioResult.ProducerSetup producerSetup(ProducerLoadSpec spec) {
-        String acks = spec.producerProperties().getOrDefault("acks", "all (client default)");
-        return new ScenarioResult.ProducerSetup(spec.recordSizeBytes(), acks, spec.producerProperties());
+        return new ScenarioResult.ProducerSetup(spec.recordSizeBytes(), null, spec.producerProperties());
     }
 
-    static void summarize(ResultDocument document, StepRunner.Outcome outcome, ProducerLoadSpec spec) {
-        StepResult step = outcome.step();
+    static void summarize(ResultDocument document, Ran ran, ProducerLoadSpec spec) {
+        MeasuredStep measured = ran.step();
+        StepResult step = measured.result();
         List<String> lines = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         String headline = String.format(Locale.ROOT, "%,.0f msgs/s, %s, p99 %s", step.recordsPerSecond(),
@@ -55,36 +77,18 @@ final class SingleRun {
             notes.add("unthrottled: latency includes the time records wait in the producer's own buffer;"
                     + " pass --throughput for the latency at a given load");
         }
-        if (outcome.unfinishedSends() > 0) {
-            notes.add(outcome.unfinishedSends() + " sends were still unacknowledged when the run ended");
+        if (measured.outcome().unfinishedSends() > 0) {
+            notes.add(measured.outcome().unfinishedSends() + " sends were still unacknowledged when the run ended");
         }
-        boolean cpuBound = clientSaturated(step.resources());
-        if (cpuBound) {
+        if (SingleRun.clientSaturated(step)) {
             notes.add("the load generator (mqprobe) was near its CPU limit: the cluster may take more than measured;"
                     + " run more clients on other machines");
         }
-        boolean late = spec.paced() && step.sendDelayUs().p99() > LATE_SEND_US;
-        if (late) {
-            notes.add("mqprobe could not send on schedule (p99 send delay " + TimeSpan.formatMicros(step.sendDelayUs().p99())
+        if (SingleRun.lateSends(measured)) {
+            notes.add("mqprobe could not send on schedule (" + SingleRun.sendDelay(step)
                     + "): its CPU or the producer's full buffer (broker backpressure) held sends back, so the offered"
                     + " load was not what was asked");
         }
-        boolean clientLimited = cpuBound || late;
-        synchronized (document) {
-            document.summary = new ResultDocument.Summary(headline, lines, clientLimited, notes);
-        }
-    }
-
-    static boolean clientSaturated(List<ResourceUsage> resources) {
-        return resources.stream().anyMatch(r -> "client".equals(r.source()) && Metric.CPU_CORES.equals(r.metric())
-                && r.meanPct() >= CLIENT_SATURATED_PCT);
-    }
-
-    /** 1 when nothing got through, or when a delivery check found lost or duplicated messages. */
-    static int exitCode(StepRunner.Outcome outcome) {
-        StepResult step = outcome.step();
-        boolean nothingAcked = step.records() == 0 && !step.errors().isEmpty();
-        boolean deliveryBroken = step.consumed() != null && (step.consumed().lost() > 0 || step.consumed().duplicates() > 0);
-        return nothingAcked || deliveryBroken ? ExitCode.RUN_FAILED : ExitCode.OK;
+        document.setSummary(new ResultDocument.Summary(headline, lines, ran.verdict().clientLimited(), notes));
     }
 }

@@ -11,19 +11,21 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Reads a result document ({@code docs/result-schema.md}) as a JSON tree, so renderers ignore fields
- * they do not know. Anything that is not such a document is the user's mistake: {@link UsageException}.
+ * Reads a result file ({@code docs/result-schema.md}) as a JSON tree for the renderers, which ignore
+ * fields they do not know. Reads the current schema and {@code mqprobe.result/v1}. Anything that is not
+ * such a document is the user's mistake: {@link UsageException}.
  */
-public final class ResultDocument {
+public final class ResultReader {
 
-    /** The schema id this reader understands; newer fields inside it are ignored. */
-    public static final String SCHEMA = "mqprobe.result/v1";
+    /** The schema ids this reader understands, newest first; newer fields inside them are ignored. */
+    public static final List<String> SCHEMAS = List.of("mqprobe.result/v2", "mqprobe.result/v1");
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ResultDocument() {
+    private ResultReader() {
     }
 
     /** @throws UsageException when the file is missing, unreadable, not JSON or not a result document */
@@ -50,16 +52,16 @@ public final class ResultDocument {
         return checkSchema(root, resultJson.toString());
     }
 
-    /** Returns {@code root} when it is a result document of {@link #SCHEMA}; names {@code origin} otherwise. */
+    /** Returns {@code root} when it is a result document of one of the {@link #SCHEMAS}; names {@code origin} otherwise. */
     public static JsonNode checkSchema(JsonNode root, String origin) {
         if (root == null || !root.isObject()) {
             throw new UsageException(origin + " is not an mqprobe result document (expected a JSON object with \"schema\": \""
-                    + SCHEMA + "\")");
+                    + SCHEMAS.get(0) + "\")");
         }
         String schema = Fields.text(root, "schema");
-        if (!SCHEMA.equals(schema)) {
+        if (schema == null || !SCHEMAS.contains(schema)) {
             throw new UsageException(origin + " is not an mqprobe result document (schema "
-                    + (schema == null ? "missing" : "'" + oneLine(schema) + "'") + ", expected " + SCHEMA + ")");
+                    + (schema == null ? "missing" : "'" + oneLine(schema) + "'") + ", expected " + String.join(" or ", SCHEMAS) + ")");
         }
         return root;
     }

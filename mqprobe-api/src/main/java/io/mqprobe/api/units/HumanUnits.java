@@ -1,0 +1,84 @@
+package io.mqprobe.api.units;
+
+import io.mqprobe.api.monitor.ResourceUsage;
+
+import java.util.Locale;
+
+/**
+ * The one way mqprobe prints numbers for people — verdicts, summaries, progress and reports alike:
+ * {@code 46.3 MiB/s}, {@code 48.5 MB/s}, {@code 12,000 msgs/s}, {@code 3.2 ms}, {@code 98 %},
+ * {@code 1.96/2 cores}. Absent values ({@code null}) print as {@link #NONE}.
+ */
+public final class HumanUnits {
+
+    /** What an absent value prints as. */
+    public static final String NONE = "–";
+
+    private HumanUnits() {
+    }
+
+    /** Binary units as everywhere in mqprobe's tables: "650.0 MiB/s". */
+    public static String rate(double bytesPerSecond) {
+        return ByteSize.formatRate(bytesPerSecond);
+    }
+
+    public static String rate(Double bytesPerSecond) {
+        return bytesPerSecond == null ? NONE : rate(bytesPerSecond.doubleValue());
+    }
+
+    /** Decimal megabytes as the field writes capacity ("48.5 MB/s", MB = 10^6 bytes). */
+    public static String mbPerSecond(double bytesPerSecond) {
+        return String.format(Locale.ROOT, "%.1f MB/s", bytesPerSecond / 1e6);
+    }
+
+    /** "12,000 msgs/s". */
+    public static String msgsPerSecond(double recordsPerSecond) {
+        return String.format(Locale.ROOT, "%,.0f msgs/s", recordsPerSecond);
+    }
+
+    public static String msgsPerSecond(Double recordsPerSecond) {
+        return recordsPerSecond == null ? NONE : msgsPerSecond(recordsPerSecond.doubleValue());
+    }
+
+    /** "850 µs", "3.2 ms", "12 ms", "1.25 s". */
+    public static String latencyUs(double micros) {
+        return TimeSpan.formatMicros(micros);
+    }
+
+    public static String latencyUs(Double micros) {
+        return micros == null ? NONE : latencyUs(micros.doubleValue());
+    }
+
+    /** "1,234". */
+    public static String count(Double n) {
+        return n == null ? NONE : String.format(Locale.ROOT, "%,.0f", n);
+    }
+
+    /** "98 %" at and above 10, "2.5 %" above 1, "0.15 %" below; integral values without decimals ("5 %"). */
+    public static String pct(double pct) {
+        if (pct == Math.rint(pct) || Math.abs(pct) >= 10) {
+            return String.format(Locale.ROOT, "%.0f %%", pct);
+        }
+        return String.format(Locale.ROOT, Math.abs(pct) >= 1 ? "%.1f %%" : "%.2f %%", pct);
+    }
+
+    /** "1.96/2 cores", or "1.96 cores" when the capacity is unknown. */
+    public static String cores(ResourceUsage cpu) {
+        String used = String.format(Locale.ROOT, "%.2f", cpu.mean());
+        return cpu.hasCapacity() ? used + "/" + number(cpu.capacity()) + " cores" : used + " cores";
+    }
+
+    /** Milliseconds as a duration: "10s", "1m05s". */
+    public static String durationMs(Double ms) {
+        return ms == null ? NONE : TimeSpan.formatSeconds(Math.round(ms / 1000));
+    }
+
+    /** "2", "1.5", "0.25": as few decimals as the value needs, at most two. */
+    public static String number(double value) {
+        if (value == Math.rint(value)) {
+            return String.format(Locale.ROOT, "%.0f", value);
+        }
+        String two = String.format(Locale.ROOT, "%.2f", value);
+        return two.endsWith("0") ? two.substring(0, two.length() - 1) : two;
+    }
+}

@@ -1,0 +1,151 @@
+package io.mqprobe.experiment;
+
+import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.load.RunControl;
+import io.mqprobe.load.StepRunner;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.Verdict;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The one run loop of mqprobe. Asks the experiment's planner for the next step, runs it through the
+ * {@link StepRunner} while firing its timed actions, records everything in the result document and
+ * saves it after each step, judges each scenario when the planner moves on (or the run is cancelled)
+ * and deletes that scenario's topics. Commands supply the planner, the judge, the topics and the
+ * action handler; none of them loops.
+ */
+public final class ExperimentRunner {
+
+    private final StepRunner steps;
+    private final ResultDocument document;
+    private final ClusterAdmin admin;
+    private final Topics topics;
+    private final ActionHandler actions;
+    private final RunControl control;
+    private final ExperimentListener listener;
+    private final Runnable saveDocument;
+
+    /**
+     * @param saveDocument writes the result document to disk (after every step and every scenario)
+     */
+    public ExperimentRunner(StepRunner steps, ResultDocument document, ClusterAdmin admin, Topics topics,
+                            ActionHandler actions, RunControl control, ExperimentListener listener, Runnable saveDocument) {
+        this.steps = steps;
+        this.document = document;
+        this.admin = admin;
+        this.topics = topics;
+        this.actions = actions;
+        this.control = control;
+        this.listener = listener;
+        this.saveDocument = saveDocument;
+    }
+
+    public ExperimentResult run(Experiment experiment) {
+        document.setExperiment(experiment.kind());
+        Run run = new Run(experiment);
+        try (ActionScheduler scheduler = new ActionScheduler(actions, document, listener)) {
+            while (!control.cancelled()) {
+                Optional<StepPlan> next = experiment.planner().next(List.copyOf(run.measured), run);
+                if (next.isEmpty()) {
+                    break;
+                }
+                run.measure(next.get(), scheduler);
+            }
+        } finally {
+            run.completeCurrent(control.cancelled());
+        }
+        return new ExperimentResult(run.measured, run.verdicts, control.cancelled());
+    }
+
+    /** The state of one run, and the context its planner sees. */
+    private final class Run implements PlanContext {
+
+        private final Experiment experiment;
+        private final List<MeasuredStep> measured = new ArrayList<>();
+        private final Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        private final List<String> scenarioTopics = new ArrayList<>();
+        private String current;
+
+        Run(Experiment experiment) {
+            this.experiment = experiment;
+        }
+
+        void measure(StepPlan plan, ActionScheduler scheduler) {
+            if (!plan.scenario().equals(current)) {
+                throw new IllegalStateException("step of scenario " + plan.scenario() + " planned while "
+                        + (current == null ? "no scenario" : current) + " is running; start it first");
+            }
+            listener.onStepStart(plan);
+            StepRunner.Outcome outcome;
+            try (ActionScheduler.Step fired = scheduler.schedule(plan)) {
+                outcome = steps.run(plan.scenario(), plan.index(), plan.load(), plan.warmup(), plan.drainTimeout());
+            }
+            measured.add(new MeasuredStep(plan, outcome));
+            listener.onStepDone(plan, outcome.step());
+            saveDocument.run();
+        }
+
+        void completeCurrent(boolean interrupted) {
+            if (current == null) {
+                return;
+            }
+            String scenario = current;
+            current = null;
+            try {
+                List<MeasuredStep> ofScenario = measured.stream().filter(m -> m.plan().scenario().equals(scenario)).toList();
+                Verdict verdict = experiment.judge().judge(scenario, ofScenario, interrupted);
+                document.completeScenario(scenario, verdict);
+                verdicts.put(scenario, verdict);
+                listener.onScenarioDone(scenario, verdict);
+            } finally {
+                scenarioTopics.forEach(topics::delete);
+                scenarioTopics.clear();
+                saveDocument.run();
+            }
+        }
+
+        @Override
+        public List<Integer> brokerIds() {
+            return admin.describeBrokers().stream().map(BrokerInfo::id).sorted().toList();
+        }
+
+        @Override
+        public void startScenario(ScenarioResult scenario) {
+            completeCurrent(false);
+            document.startScenario(scenario);
+            current = scenario.name();
+            listener.onScenarioStart(scenario);
+        }
+
+        @Override
+        public void skipScenario(ScenarioResult scenario, String reason) {
+            completeCurrent(false);
+            document.skipScenario(scenario, reason);
+            listener.onScenarioStart(scenario);
+            saveDocument.run();
+        }
+
+        @Override
+        public void createTopic(TopicSpec topic) {
+            if (current == null) {
+                throw new IllegalStateException("topic " + topic.name() + " created outside a scenario");
+            }
+            topics.create(topic);
+            scenarioTopics.add(topic.name());
+        }
+
+        @Override
+        public boolean settle(Duration pause) {
+            return !control.sleep(pause.toMillis());
+        }
+    }
+}

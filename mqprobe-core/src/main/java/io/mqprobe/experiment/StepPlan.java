@@ -1,0 +1,51 @@
+package io.mqprobe.experiment;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.load.StepLoad;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One step an experiment wants measured: which scenario it belongs to, the load, how long its warm-up
+ * and drain are, and what to do to the cluster during it. Immutable; round-trips through JSON.
+ *
+ * @param scenario       name of the scenario (started through {@link PlanContext#startScenario}) it belongs to
+ * @param index          step number within the scenario, from 0
+ * @param load           producers and/or consumers of the step
+ * @param warmupMs       time from the step start that is excluded from the figures
+ * @param drainTimeoutMs after sending ends, how long to wait for acknowledgements and consumers
+ * @param actions        timed actions, fired at their offsets from the step start (sorted here)
+ */
+public record StepPlan(String scenario, int index, StepLoad load, long warmupMs, long drainTimeoutMs,
+                       List<StepAction> actions) {
+
+    public StepPlan {
+        Objects.requireNonNull(scenario, "scenario");
+        Objects.requireNonNull(load, "load");
+        if (index < 0 || warmupMs < 0 || drainTimeoutMs < 0) {
+            throw new UsageException("a step's index, warm-up and drain timeout must not be negative");
+        }
+        actions = actions.stream().sorted(Comparator.comparingLong(StepAction::offsetMs)).toList();
+    }
+
+    /** A step with no timed actions. */
+    public static StepPlan of(String scenario, int index, StepLoad load, Duration warmup, Duration drainTimeout) {
+        return new StepPlan(scenario, index, load, warmup.toMillis(), drainTimeout.toMillis(), List.of());
+    }
+
+    /** The same step with these actions. */
+    public StepPlan withActions(List<StepAction> timedActions) {
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, timedActions);
+    }
+
+    public Duration warmup() {
+        return Duration.ofMillis(warmupMs);
+    }
+
+    public Duration drainTimeout() {
+        return Duration.ofMillis(drainTimeoutMs);
+    }
+}

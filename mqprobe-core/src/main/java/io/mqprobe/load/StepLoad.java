@@ -1,0 +1,75 @@
+package io.mqprobe.load;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.mqprobe.consume.ConsumerLoadSpec;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one step loads the cluster with: producers, producers and consumers on the same topic (the
+ * consumers start first so nothing is missed), or consumers alone.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = StepLoad.Produce.class, name = "produce"),
+        @JsonSubTypes.Type(value = StepLoad.ProduceAndConsume.class, name = "produce-consume"),
+        @JsonSubTypes.Type(value = StepLoad.Consume.class, name = "consume")})
+public sealed interface StepLoad {
+
+    /** The producers of the step, if it has any. */
+    Optional<ProducerLoadSpec> producerSpec();
+
+    /** The consumers of the step, if it has any. */
+    Optional<ConsumerLoadSpec> consumerSpec();
+
+    record Produce(ProducerLoadSpec producers) implements StepLoad {
+        public Produce {
+            Objects.requireNonNull(producers, "producers");
+        }
+
+        @Override
+        public Optional<ProducerLoadSpec> producerSpec() {
+            return Optional.of(producers);
+        }
+
+        @Override
+        public Optional<ConsumerLoadSpec> consumerSpec() {
+            return Optional.empty();
+        }
+    }
+
+    record ProduceAndConsume(ProducerLoadSpec producers, ConsumerLoadSpec consumers) implements StepLoad {
+        public ProduceAndConsume {
+            Objects.requireNonNull(producers, "producers");
+            Objects.requireNonNull(consumers, "consumers");
+        }
+
+        @Override
+        public Optional<ProducerLoadSpec> producerSpec() {
+            return Optional.of(producers);
+        }
+
+        @Override
+        public Optional<ConsumerLoadSpec> consumerSpec() {
+            return Optional.of(consumers);
+        }
+    }
+
+    record Consume(ConsumerLoadSpec consumers) implements StepLoad {
+        public Consume {
+            Objects.requireNonNull(consumers, "consumers");
+        }
+
+        @Override
+        public Optional<ProducerLoadSpec> producerSpec() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<ConsumerLoadSpec> consumerSpec() {
+            return Optional.of(consumers);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package io.mqprobe.result;
+
+import java.util.List;
+
+/**
+ * The verdict of a one-step run ({@code produce}, {@code e2e}, {@code consume}): passed unless nothing
+ * got through or the delivery check found lost or duplicated messages.
+ *
+ * @param problems      why it failed, one line each; empty when it passed
+ * @param clientLimited the load generator, not the cluster, set the pace (its CPU, or sends behind schedule)
+ */
+public record SingleRunVerdict(List<String> problems, boolean clientLimited) implements Verdict {
+
+    public SingleRunVerdict {
+        problems = List.copyOf(problems);
+    }
+
+    @Override
+    public boolean passed() {
+        return problems.isEmpty();
+    }
+}

@@ -1,0 +1,194 @@
+package io.mqprobe.scenario;
+
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.DurabilitySettings;
+import io.mqprobe.api.ProducerProfile;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.PlanContext;
+import io.mqprobe.experiment.Planner;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.StepLoad;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.search.RampDecision;
+import io.mqprobe.search.RampPolicy;
+import io.mqprobe.search.ScenarioVerdict;
+import io.mqprobe.search.StepMeasurement;
+import io.mqprobe.search.VerdictFinder;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The probe's plan, scenario by scenario: a fresh topic, then unthrottled steps with more producer
+ * clients each until the ramp policy says stop (plateau, errors, or the plan's end), then paced steps
+ * at fractions of the ceiling with the knee's clients, where latency means something. What each
+ * scenario found is judged by {@link ProbeJudge}.
+ */
+public final class ProbePlanner implements Planner {
+
+    static final Duration STEP_DRAIN = Duration.ofSeconds(15);
+    /** Lets followers and the page cache catch up with the saturating steps before latency is judged. */
+    static final Duration SETTLE_BEFORE_PACED = Duration.ofSeconds(3);
+
+    /** Where one scenario is in its plan. */
+    private enum Phase { RAMP, PACED }
+
+    private final List<ScenarioSpec> scenarios;
+    private final ProbeSettings settings;
+    private final Driver driver;
+    private final Function<String, String> topicNames;
+    private final Map<String, ScenarioSetup> setups = new LinkedHashMap<>();
+    private final Map<String, String> stopReasons = new HashMap<>();
+    private int nextScenario;
+    private ScenarioSetup current;
+    private Phase phase;
+    private int nextIndex;
+    private int rampSteps;
+    private int pacedSteps;
+    private int pacedClients;
+    private double ceilingRecordsPerSecond;
+
+    /** How a scenario was laid out on the target; {@code skipped} says why it did not run, else {@code null}. */
+    public record ScenarioSetup(ScenarioSpec spec, String topic, int replicationFactor, Map<String, String> producerProperties,
+                                String skipped) {
+    }
+
+    /**
+     * @param driver     supplies the native producer defaults for capacity probing and each durability level's settings
+     * @param topicNames a fresh topic name for a scenario name
+     */
+    public ProbePlanner(List<ScenarioSpec> scenarios, ProbeSettings settings, Driver driver, Function<String, String> topicNames) {
+        this.scenarios = List.copyOf(scenarios);
+        this.settings = settings;
+        this.driver = driver;
+        this.topicNames = topicNames;
+    }
+
+    @Override
+    public Optional<StepPlan> next(List<MeasuredStep> measured, PlanContext context) {
+        while (true) {
+            if (current == null) {
+                if (nextScenario >= scenarios.size()) {
+                    return Optional.empty();
+                }
+                if (start(scenarios.get(nextScenario++), context)) {
+                    return Optional.of(rampStep());
+                }
+                continue;
+            }
+            Optional<StepPlan> step = phase == Phase.RAMP ? nextRampStep(measured, context) : nextPacedStep();
+            if (step.isPresent()) {
+                return step;
+            }
+            if (current != null) {
+                return Optional.empty(); // cancelled while settling
+            }
+        }
+    }
+
+    /** How every scenario that got as far as the planner was laid out, in order. */
+    public List<ScenarioSetup> setups() {
+        return List.copyOf(setups.values());
+    }
+
+    /** Why the ramp of a scenario stopped, once it did. */
+    Optional<String> stopReason(String scenario) {
+        return Optional.ofNullable(stopReasons.get(scenario));
+    }
+
+    /** Steps of a scenario's ramp (unthrottled), as opposed to its paced steps. */
+    static boolean saturating(MeasuredStep step) {
+        return step.plan().load().producerSpec().map(p -> !p.paced()).orElse(false);
+    }
+
+    private boolean start(ScenarioSpec scenario, PlanContext context) {
+        List<Integer> brokerIds = context.brokerIds();
+        int rf = scenario.replicationOn(brokerIds.size());
+        int partitions = scenario.partitions() > 0 ? scenario.partitions() : settings.defaultPartitions();
+        DurabilitySettings durable = driver.durability(scenario.durability(), rf);
+        // driver defaults, then the user's, then the scenario's; its durability always holds
+        Map<String, String> props = new LinkedHashMap<>(driver.producerDefaults(ProducerProfile.CAPACITY));
+        props.putAll(settings.producerProperties());
+        props.putAll(scenario.producerProperties());
+        props.putAll(durable.producerProperties());
+        ScenarioResult.ProducerSetup producer = new ScenarioResult.ProducerSetup(settings.recordSizeBytes(),
+                scenario.durability(), props);
+        if (brokerIds.size() < scenario.minReplicas()) {
+            String reason = "needs " + scenario.minReplicas() + " brokers, the target has " + brokerIds.size();
+            setups.put(scenario.name(), new ScenarioSetup(scenario, null, Math.max(1, rf), props, reason));
+            context.skipScenario(new ScenarioResult(scenario.name(), scenario.description(), null, producer), reason);
+            return false;
+        }
+        String topicName = topicNames.apply(scenario.name());
+        TopicSpec topic = scenario.pinToOneBroker() ? TopicSpec.pinnedTo(topicName, partitions, brokerIds.get(0))
+                : TopicSpec.of(topicName, partitions, rf).withConfigs(durable.topicConfigs());
+        context.startScenario(new ScenarioResult(scenario.name(), scenario.description(),
+                new ScenarioResult.TopicLayout(topicName, partitions, topic.replicaAssignment().isEmpty() ? rf : 1,
+                        scenario.pinToOneBroker() ? "pinned to broker " + brokerIds.get(0) : "broker-chosen"),
+                producer));
+        context.createTopic(topic);
+        current = new ScenarioSetup(scenario, topicName, rf, props, null);
+        setups.put(scenario.name(), current);
+        phase = Phase.RAMP;
+        nextIndex = 0;
+        rampSteps = 0;
+        pacedSteps = 0;
+        return true;
+    }
+
+    private Optional<StepPlan> nextRampStep(List<MeasuredStep> measured, PlanContext context) {
+        String name = current.spec().name();
+        List<StepMeasurement> ramp = ProbeJudge.measurements(measured.stream()
+                .filter(m -> m.plan().scenario().equals(name) && saturating(m)).toList());
+        List<Integer> clientSteps = settings.plan().clientSteps();
+        RampDecision decision = RampPolicy.next(ramp, settings.thresholds().withoutLatencyJudgement(), clientSteps.size());
+        if (decision instanceof RampDecision.Continue && rampSteps < clientSteps.size()) {
+            return Optional.of(rampStep());
+        }
+        String stopReason = decision instanceof RampDecision.Stop stop ? stop.reason()
+                : "ramp plan finished (" + clientSteps.size() + " steps)";
+        stopReasons.put(name, stopReason);
+        ScenarioVerdict saturation = VerdictFinder.find(ramp, settings.thresholds().withoutLatencyJudgement(), stopReason);
+        if (saturation.ceiling() == null || settings.plan().sustainableFractions().isEmpty()) {
+            current = null;
+            return Optional.empty();
+        }
+        int atStep = saturation.knee() != null ? saturation.knee().step() : saturation.ceiling().step();
+        pacedClients = ramp.stream().filter(s -> s.index() == atStep).findFirst().orElseThrow().clients();
+        ceilingRecordsPerSecond = saturation.ceiling().recordsPerSecond();
+        if (!context.settle(SETTLE_BEFORE_PACED)) {
+            return Optional.empty();
+        }
+        phase = Phase.PACED;
+        return nextPacedStep();
+    }
+
+    private Optional<StepPlan> nextPacedStep() {
+        List<Double> fractions = settings.plan().sustainableFractions();
+        if (pacedSteps >= fractions.size()) {
+            current = null;
+            return Optional.empty();
+        }
+        double rate = Math.max(1, fractions.get(pacedSteps++) * ceilingRecordsPerSecond);
+        return Optional.of(step(pacedClients, rate));
+    }
+
+    private StepPlan rampStep() {
+        return step(settings.plan().clientSteps().get(rampSteps++), 0);
+    }
+
+    private StepPlan step(int clients, double ratePerSecond) {
+        RampPlan plan = settings.plan();
+        ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, 1, false, settings.recordSizeBytes(),
+                ratePerSecond, 0, plan.stepDuration(), settings.payload(), current.producerProperties(), false);
+        return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), plan.warmup(), STEP_DRAIN);
+    }
+}

@@ -1,0 +1,29 @@
+package io.mqprobe.scenario;
+
+import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.search.Thresholds;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Shared settings of every scenario of one probe, validated before anything runs.
+ *
+ * @param recordSizeBytes    record size of every scenario
+ * @param defaultPartitions  partitions when the scenario does not fix them, in [1, 10000]
+ * @param producerProperties native producer settings: the driver's capacity defaults under the user's
+ *                           (a scenario's own settings win over these)
+ */
+public record ProbeSettings(int recordSizeBytes, int defaultPartitions, PayloadSpec payload,
+                           Map<String, String> producerProperties, RampPlan plan, Thresholds thresholds) {
+
+    public ProbeSettings {
+        if (defaultPartitions < 1 || defaultPartitions > 10_000) {
+            throw new io.mqprobe.api.UsageException("--partitions must be between 1 and 10000, got " + defaultPartitions);
+        }
+        Objects.requireNonNull(payload, "payload");
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(thresholds, "thresholds");
+        producerProperties = Map.copyOf(producerProperties);
+    }
+}

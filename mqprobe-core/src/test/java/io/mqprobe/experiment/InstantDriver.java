@@ -1,0 +1,122 @@
+package io.mqprobe.experiment;
+
+import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.ClientSettings;
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.Durability;
+import io.mqprobe.api.DurabilitySettings;
+import io.mqprobe.api.MessageConsumer;
+import io.mqprobe.api.MessageProducer;
+import io.mqprobe.api.PartitionInfo;
+import io.mqprobe.api.ProducerProfile;
+import io.mqprobe.api.ReplicaLogSize;
+import io.mqprobe.api.SendCallback;
+import io.mqprobe.api.TopicSpec;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A driver whose producers are acknowledged at once, and whose admin only remembers what it was asked:
+ * enough to exercise the engine's loop, timing and bookkeeping without a broker (the broker-facing
+ * behaviour is proven by the CLI tests against embedded Kafka).
+ */
+final class InstantDriver implements Driver {
+
+    final List<String> adminCalls = new CopyOnWriteArrayList<>();
+
+    @Override
+    public String id() {
+        return "instant";
+    }
+
+    @Override
+    public ClusterAdmin admin() {
+        return new ClusterAdmin() {
+            @Override
+            public void createTopic(TopicSpec spec) {
+                adminCalls.add("create " + spec.name());
+            }
+
+            @Override
+            public void deleteTopics(Collection<String> names) {
+                names.forEach(n -> adminCalls.add("delete " + n));
+            }
+
+            @Override
+            public Set<String> listTopics() {
+                return Set.of();
+            }
+
+            @Override
+            public List<PartitionInfo> describeTopic(String name) {
+                return List.of();
+            }
+
+            @Override
+            public List<BrokerInfo> describeBrokers() {
+                return List.of(new BrokerInfo(3, "127.0.0.1", 9094, null), new BrokerInfo(1, "127.0.0.1", 9092, null));
+            }
+
+            @Override
+            public Map<String, String> brokerConfig(int brokerId) {
+                return Map.of();
+            }
+
+            @Override
+            public void alterBrokerConfig(int brokerId, Map<String, String> settings) {
+            }
+
+            @Override
+            public List<ReplicaLogSize> replicaLogSizes(Collection<String> topics) {
+                return List.of();
+            }
+
+            @Override
+            public long consumerGroupLag(String groupId) {
+                return 0;
+            }
+        };
+    }
+
+    @Override
+    public MessageProducer newProducer(ClientSettings settings) {
+        return new MessageProducer() {
+            @Override
+            public void send(String topic, byte[] value, long token, SendCallback callback) {
+                callback.onSendComplete(token, null);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public MessageConsumer newConsumer(ClientSettings settings) {
+        throw new UnsupportedOperationException("no consumers here");
+    }
+
+    @Override
+    public DurabilitySettings durability(Durability level, int replicationFactor) {
+        return new DurabilitySettings(Map.of("wait-for", level.id()), Map.of());
+    }
+
+    @Override
+    public Map<String, String> producerDefaults(ProducerProfile profile) {
+        return Map.of("profile", profile.name());
+    }
+
+    @Override
+    public void close() {
+    }
+}

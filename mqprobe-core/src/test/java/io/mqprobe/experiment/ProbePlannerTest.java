@@ -1,0 +1,87 @@
+package io.mqprobe.experiment;
+
+import io.mqprobe.api.Durability;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.load.NanoClock;
+import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.load.ResourceWindow;
+import io.mqprobe.load.RunControl;
+import io.mqprobe.load.StepRunner;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.scenario.ProbeJudge;
+import io.mqprobe.scenario.ProbePlanner;
+import io.mqprobe.scenario.ProbeSettings;
+import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.scenario.ScenarioSpec;
+import io.mqprobe.search.ScenarioOutcome;
+import io.mqprobe.search.Thresholds;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The probe's plan on the engine, against a driver that acknowledges at once (so throughput never plateaus). */
+@Timeout(90)
+class ProbePlannerTest {
+
+    @Test
+    void should_ramp_each_scenario_then_pace_at_fractions_of_its_ceiling_and_skip_what_the_target_cannot_run() {
+        InstantDriver driver = new InstantDriver(); // two brokers
+        ResultDocument document = new ResultDocument("probe", List.of());
+        RunControl control = new RunControl();
+        List<String> topicEvents = new CopyOnWriteArrayList<>();
+        Topics topics = new Topics() {
+            @Override
+            public void create(TopicSpec spec) {
+                topicEvents.add("create " + spec.name() + " rf" + spec.replicationFactor() + " " + spec.configs());
+            }
+
+            @Override
+            public void delete(String name) {
+                topicEvents.add("delete " + name);
+            }
+        };
+        List<ScenarioSpec> scenarios = List.of(
+                new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of("linger.ms", "1")),
+                new ScenarioSpec("three-copies", "", 0, 3, false, Durability.ALL_REPLICAS, 3, Map.of()));
+        ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of("user", "x"),
+                new RampPlan(Duration.ZERO, Duration.ofSeconds(1), 2, 2, List.of(0.5)), Thresholds.defaults());
+        ProbePlanner planner = new ProbePlanner(scenarios, settings, driver, name -> "topic-" + name);
+        ProbeJudge judge = new ProbeJudge(planner, settings.thresholds());
+        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
+
+        ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), topics, ActionHandler.NONE, control,
+                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, judge));
+
+        List<StepResult> fast = document.steps("fast");
+        assertThat(fast).hasSize(3); // ramp with 1 then 2 clients, then one paced step
+        assertThat(fast).extracting(StepResult::clients).startsWith(1, 2);
+        assertThat(fast.get(0).targetRecordsPerSecond()).isNull();
+        ProbeVerdict verdict = (ProbeVerdict) result.verdicts().get("fast");
+        // paced with as many clients as the knee had (the ceiling's when throughput never plateaued)
+        int pacedAt = verdict.findings().knee() != null ? verdict.findings().knee().step() : verdict.findings().ceiling().step();
+        assertThat(fast.get(2).clients()).isEqualTo(fast.get(pacedAt).clients());
+        double ceiling = verdict.findings().ceiling().recordsPerSecond();
+        assertThat(ceiling).isPositive();
+        assertThat(fast.get(2).targetRecordsPerSecond()).isCloseTo(ceiling / 2, within(1.0));
+        assertThat(verdict.findings().stopReason()).isNotBlank().isNotEqualTo("interrupted");
+        assertThat(result.steps().get(0).plan().load().producerSpec().orElseThrow().producerProperties())
+                .containsEntry("profile", "CAPACITY").containsEntry("user", "x").containsEntry("linger.ms", "1")
+                .containsEntry("wait-for", "leader"); // the driver's settings for the scenario's durability
+        assertThat(topicEvents).containsExactly("create topic-fast rf1 {}", "delete topic-fast");
+
+        List<ScenarioOutcome> outcomes = judge.outcomes(result);
+        assertThat(outcomes).extracting(ScenarioOutcome::name).containsExactly("fast", "three-copies");
+        assertThat(outcomes.get(1).skipped()).isEqualTo("needs 3 brokers, the target has 2");
+        assertThat(outcomes.get(1).durable()).isTrue();
+        assertThat(document.verdict("three-copies")).isEmpty();
+    }
+}
