@@ -4,6 +4,9 @@ import io.mqprobe.api.Capability;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.Driver;
+import io.mqprobe.api.Durability;
+import io.mqprobe.api.DurabilitySettings;
+import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.Target;
@@ -21,6 +24,9 @@ import java.util.Set;
 
 /** A connection to one RocketMQ cluster (its name servers): a shared admin client, new producers and consumers on demand. */
 final class RocketMqDriver implements Driver {
+
+    /** Async sends in flight per producer (RocketMQ's {@code backPressureForAsyncSendNum}, 10000 by default). */
+    static final int ASYNC_IN_FLIGHT = 512;
 
     private final Target target;
     private final String nameServers;
@@ -52,8 +58,11 @@ final class RocketMqDriver implements Driver {
         DefaultMQProducer producer = new DefaultMQProducer("mqprobe-" + settings.clientId());
         producer.setNamesrvAddr(nameServers);
         producer.setInstanceName(RocketMqClientConfig.uniqueInstanceName(settings.clientId()));
-        // async sends block in send() once 10000 are in flight, instead of failing on the client's full executor queue
+        // async sends block in send() once ASYNC_IN_FLIGHT are in flight, instead of piling up in the client's executor
+        // queue; the broker rejects ("broker busy") what waits more than 200 ms in its send queue, so an unbounded
+        // window turns a fast sender into errors rather than load
         producer.setEnableBackpressureForAsyncMode(true);
+        producer.setBackPressureForAsyncSendNum(ASYNC_IN_FLIGHT);
         RocketMqClientConfig.apply(producer, all);
         SendMode mode = SendMode.parse(all.get(RocketMqClientConfig.SEND_MODE));
         errors.call("start producer " + settings.clientId(), () -> {
@@ -93,6 +102,16 @@ final class RocketMqDriver implements Driver {
             }
             default -> throw new UsageException("bad RocketMQ consumerMode '" + mode + "' (lite-pull or push)");
         }
+    }
+
+    @Override
+    public DurabilitySettings durability(Durability level, int replicationFactor) {
+        return RocketMqProducerDefaults.durability(level, replicationFactor);
+    }
+
+    @Override
+    public Map<String, String> producerDefaults(ProducerProfile profile) {
+        return RocketMqProducerDefaults.of(profile);
     }
 
     /** The brokers' runtime statistics through the shared admin client. */
