@@ -45,7 +45,7 @@ public final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // everything the user typed is checked before a cluster starts
-        ProbeOptions.ProbeRun plan = probe.conclude();
+        ProbeOptions.ProbeRun plan = probe.conclude(run.target().driverId());
         run.monitor().interval();
         return LoadSession.run("probe", spec, run, EMBEDDED_BROKERS, plan.keepTopics(), session -> {
             ResultDocument document = session.document();
