@@ -33,6 +33,12 @@ final class RocketMqConfigs {
         p.put("brokerId", Integer.toString(rocketMqBrokerId));
         p.put("brokerRole", rocketMqBrokerId == 0 ? layout.masterRole() : "SLAVE");
         p.put("flushDiskType", layout.flushDiskType());
+        if (layout.slaves() > 0) {
+            // RocketMQ 5 counts the master among the replicas: with the default of 1 a SYNC_MASTER answers
+            // without waiting for any slave (measured); 2 = the master and at least one slave, 4.x's meaning
+            p.put("totalReplicas", Integer.toString(layout.brokers()));
+            p.put("inSyncReplicas", layout.replication() == RocketMqLayout.Mode.SYNC ? "2" : "1");
+        }
         // registered address: clients must reach the broker on loopback, not on whatever NIC it would guess
         p.put("brokerIP1", host);
         p.put("brokerIP2", host);
