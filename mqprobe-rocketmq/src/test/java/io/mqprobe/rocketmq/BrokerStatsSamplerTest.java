@@ -9,10 +9,10 @@ import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
-import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -7,10 +7,10 @@ import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.TargetUnreachableException;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
-import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

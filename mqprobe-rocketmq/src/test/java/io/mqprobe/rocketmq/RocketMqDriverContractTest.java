@@ -4,10 +4,10 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.DriverContractTest;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.Target;
+import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
-import io.mqprobe.rocketmq.embedded.SharedRocketMqCluster;
 
 import java.time.Duration;
 import java.util.Map;
