@@ -45,7 +45,7 @@ public final class Metric {
     public static final String RMQ_PUT_LATENCY_P99_MS = "rocketmq.put_latency.p99_ms";     // broker's own store latency
     public static final String RMQ_PUT_TIME_P99_BUCKET_MS = "rocketmq.put_time.p99_bucket_ms"; // upper bound of the bucket holding p99, per interval
     public static final String RMQ_PUT_TIME_MAX_MS = "rocketmq.put_time.max_ms";
-    public static final String RMQ_PAGE_CACHE_LOCK_MS = "rocketmq.page_cache_lock.ms";     // how long the commit log lock is held now
+    public static final String RMQ_PAGE_CACHE_LOCK_MS = "rocketmq.page_cache_lock_ms";     // how long the commit log lock is held now
     public static final String RMQ_SEND_QUEUE_SIZE = "rocketmq.send_queue.size";           // capacity = the queue's capacity
     public static final String RMQ_SEND_QUEUE_HEAD_WAIT_MS = "rocketmq.send_queue.head_wait_ms";
     public static final String RMQ_DISPATCH_BEHIND_BYTES = "rocketmq.dispatch_behind.bytes";
