@@ -28,9 +28,17 @@ public final class ResultDocument {
 
     public static final String SCHEMA = "mqprobe.result/v2";
 
-    /** Where the load went; client properties are already redacted. */
+    /**
+     * Where the load went; client properties are already redacted. {@code isolation} says how embedded brokers
+     * and the load generator were confined ("cgroups v1, brokers 0.5c1g each, ...; load generator 0.5 cores
+     * on cpu 1, oversubscribed"), or null.
+     */
     public record TargetInfo(String driver, String bootstrap, boolean embedded, List<BrokerEntry> brokers,
-                             Map<String, String> clientProperties) {
+                             Map<String, String> clientProperties, String isolation) {
+        public TargetInfo(String driver, String bootstrap, boolean embedded, List<BrokerEntry> brokers,
+                          Map<String, String> clientProperties) {
+            this(driver, bootstrap, embedded, brokers, clientProperties, null);
+        }
     }
 
     public record BrokerEntry(int id, String host, int port) {

@@ -55,6 +55,9 @@ public record ClusterState(String clusterId, boolean detached, long ownerPid, Ma
         Properties p = new Properties();
         try (Reader in = Files.newBufferedReader(runDir.resolve(FILE))) {
             p.load(in);
+            if (p.getProperty("node.count") == null) {
+                return readLegacy(p);
+            }
             int count = Integer.parseInt(p.getProperty("node.count"));
             List<Node> nodes = new ArrayList<>(count);
             Map<String, String> settings = new TreeMap<>();
@@ -81,8 +84,52 @@ public record ClusterState(String clusterId, boolean detached, long ownerPid, Ma
         }
     }
 
+    /**
+     * The file of an mqprobe build from before the shared layer (Kafka brokers only): such a build may run
+     * next to this one on the same machine, and each must judge the other's run dirs right.
+     */
+    private static ClusterState readLegacy(Properties p) {
+        int count = Integer.parseInt(p.getProperty("broker.count"));
+        List<Node> nodes = new ArrayList<>(count);
+        for (int id = 1; id <= count; id++) {
+            String k = "broker." + id + ".";
+            Map<String, Integer> ports = new TreeMap<>();
+            ports.put("port", Integer.parseInt(p.getProperty(k + "port")));
+            int controllerPort = Integer.parseInt(p.getProperty(k + "controller.port", "0"));
+            if (controllerPort > 0) {
+                ports.put("controller.port", controllerPort);
+            }
+            nodes.add(new Node(id, "broker-" + id, Long.parseLong(p.getProperty(k + "pid")), "127.0.0.1",
+                    Integer.parseInt(p.getProperty(k + "jmx.port")), ports));
+        }
+        Map<String, String> settings = new TreeMap<>();
+        for (String key : List.of("heap.bytes", "start.timeout.ms")) {
+            if (p.getProperty(key) != null) {
+                settings.put(key, p.getProperty(key));
+            }
+        }
+        return new ClusterState(p.getProperty("cluster.id"), Boolean.parseBoolean(p.getProperty("detached")),
+                Long.parseLong(p.getProperty("owner.pid", "-1")), settings, nodes);
+    }
+
+    /** The keys an mqprobe build from before the shared layer reads, so that it does not take this file for garbage. */
+    private void writeLegacy(Properties p) {
+        p.setProperty("broker.count", Integer.toString(nodes.size()));
+        for (String key : List.of("heap.bytes", "start.timeout.ms")) {
+            p.setProperty(key, settings.getOrDefault(key, "0"));
+        }
+        for (Node n : nodes) {
+            String k = "broker." + n.id() + ".";
+            p.setProperty(k + "pid", Long.toString(n.pid()));
+            p.setProperty(k + "port", Integer.toString(n.ports().getOrDefault("port", 0)));
+            p.setProperty(k + "controller.port", Integer.toString(n.ports().getOrDefault("controller.port", 0)));
+            p.setProperty(k + "jmx.port", Integer.toString(n.jmxPort()));
+        }
+    }
+
     public void write(Path runDir) {
         Properties p = new Properties();
+        writeLegacy(p);
         p.setProperty("cluster.id", clusterId);
         p.setProperty("detached", Boolean.toString(detached));
         p.setProperty("owner.pid", Long.toString(ownerPid));

@@ -6,6 +6,7 @@ import io.mqprobe.cli.target.IsolationFlags;
 import io.mqprobe.cli.target.MqprobeHome;
 import io.mqprobe.cli.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.rocketmq.embedded.RocketMqLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,6 +66,7 @@ final class ClusterUpCommand implements Callable<Integer> {
             throw new UsageException("the embedded cluster's brokers are all stopped; start them with "
                     + "'mqprobe cluster restart --broker N' or remove it with " + down);
         }
+        BrokerIsolation.plan(options.isolation(), brokers);   // oversubscription is refused before anything starts
         PrintWriter err = spec.commandLine().getErr();
         err.print("starting embedded " + EmbeddedClusters.system(driverId) + " (" + EmbeddedClusters.describe(options) + ") ... ");
         err.flush();

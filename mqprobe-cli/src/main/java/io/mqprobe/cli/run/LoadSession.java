@@ -102,7 +102,7 @@ public final class LoadSession implements AutoCloseable {
         List<BrokerInfo> brokers = cluster.driver().admin().describeBrokers();
         document().setTarget(new ResultDocument.TargetInfo(cluster.target().driverId(), cluster.target().bootstrap(),
                 cluster.embedded(), brokers.stream().map(b -> new ResultDocument.BrokerEntry(b.id(), b.host(), b.port())).toList(),
-                cluster.target().redactedProperties()));
+                cluster.target().redactedProperties(), cluster.embedded() ? cluster.isolationSummary() : null));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.mqprobe.api.Drivers;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.embedded.EmbeddedCluster;
@@ -115,6 +116,7 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     private static ClusterSession startTemporary(TargetOptions options, int brokerCount, PrintWriter progress) {
+        BrokerIsolation.plan(options.isolation(), brokerCount);   // oversubscription is refused before anything starts
         Path runs = MqprobeHome.embeddedRunsDir();
         EmbeddedClusters.removeStaleRunDirs(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());

@@ -121,7 +121,7 @@ class ClusterCommandTest {
         assertThat(errLines()).singleElement().asString().contains("already up");
 
         assertThat(run("cluster", "status")).isZero();
-        assertThat(out.toString()).containsPattern("(?m)^1\\s+" + firstPid + "\\s+\\d+\\s+\\d+\\s+yes\\s+");
+        assertThat(out.toString()).containsPattern("(?m)^1\\s+" + firstPid + "\\s+127.0.0.1\\s+\\d+\\s+\\d+\\s+yes\\s+");
 
         StringWriter progress = new StringWriter();
         try (ClusterSession session = ClusterSession.open(parse(), 3, new PrintWriter(progress, true))) {
@@ -136,7 +136,7 @@ class ClusterCommandTest {
         assertThat(out.toString()).contains("broker 1 killed (was pid " + firstPid + ")");
         assertThat(alive(firstPid)).isFalse();
         assertThat(run("cluster", "status")).isZero();
-        assertThat(out.toString()).containsPattern("(?m)^1\\s+-\\s+\\d+\\s+\\d+\\s+no\\s+");
+        assertThat(out.toString()).containsPattern("(?m)^1\\s+-\\s+127.0.0.1\\s+\\d+\\s+\\d+\\s+no\\s+");
 
         assertThat(run("cluster", "restart", "--broker", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("broker 1 restarted");

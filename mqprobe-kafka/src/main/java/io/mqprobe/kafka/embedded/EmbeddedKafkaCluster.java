@@ -40,6 +40,7 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final String LOG_CONFIG = "classpath:io/mqprobe/kafka/embedded/broker-log4j2.xml";
     private static final String TEMP_PREFIX = "mqprobe-kafka-";
+    private static final long FLUSH_INTERVAL_MESSAGES = 1000;
 
     private final NodeGroup group;
     private final long heapBytes;
@@ -74,15 +75,17 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         CpuPlan plan = BrokerIsolation.plan(options.isolation(), options.brokers());   // refused before anything exists
         Path runDir = RunDirs.prepare(options.runDir(), TEMP_PREFIX);
         long heap = options.isolation().brokerSpec() != null ? options.isolation().brokerSpec().heapBytes() : options.heapBytes();
+        Duration startTimeout = startTimeout(options);
+        Map<String, String> overrides = overrides(options);
         EmbeddedClusterException failure = null;
         for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
             List<String> names = names(options.brokers());
             Isolation isolation = BrokerIsolation.open(options.isolation(), plan, names, runDir, notice);
             List<ProcessNode> nodes = layout(names, runDir, isolation);
             EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(new NodeGroup(Uuid.randomUuid().toString(), runDir, nodes,
-                    isolation, options.keepRunDir(), false, settings(heap, options.startTimeout())), heap, options.startTimeout(), watchedPid);
+                    isolation, options.keepRunDir(), false, settings(heap, startTimeout)), heap, startTimeout, watchedPid);
             try {
-                cluster.launch(options.brokerOverrides());
+                cluster.launch(overrides);
                 return cluster;
             } catch (RuntimeException e) {
                 cluster.group.abort();
@@ -94,6 +97,27 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
             }
         }
         throw failure;
+    }
+
+    /** A broker on a fraction of a core starts that much slower: its JVM warms up on the quota. */
+    private static Duration startTimeout(EmbeddedClusterOptions options) {
+        double cores = options.isolation().brokerSpec() == null ? 1 : options.isolation().brokerSpec().cpuCores();
+        return cores >= 1 ? options.startTimeout() : Duration.ofMillis((long) (options.startTimeout().toMillis() / cores));
+    }
+
+    /**
+     * With a disk throttle, the broker flushes every {@value #FLUSH_INTERVAL_MESSAGES} messages: on cgroup v1
+     * the kernel's background writeback of the page cache is charged to no cgroup, so only writes the broker
+     * itself forces to disk (fsync) meet the throttle (measured: docs/isolation.md). The user's own flush
+     * settings win.
+     */
+    private static Map<String, String> overrides(EmbeddedClusterOptions options) {
+        Map<String, String> all = new java.util.TreeMap<>();
+        if (options.isolation().brokerDiskBytesPerSecond() > 0) {
+            all.put("log.flush.interval.messages", Long.toString(FLUSH_INTERVAL_MESSAGES));
+        }
+        all.putAll(options.brokerOverrides());
+        return all;
     }
 
     /**
