@@ -60,9 +60,16 @@ public final class ExperimentRunner {
                 }
                 run.measure(next.get(), scheduler);
             }
-        } finally {
-            run.completeCurrent(control.cancelled());
+        } catch (RuntimeException failure) {
+            // the scenario still gets its topics deleted and a verdict of what was measured; the failure wins
+            try {
+                run.completeCurrent(true);
+            } catch (RuntimeException alsoFailed) {
+                failure.addSuppressed(alsoFailed);
+            }
+            throw failure;
         }
+        run.completeCurrent(control.cancelled());
         return new ExperimentResult(run.measured, run.verdicts, control.cancelled());
     }
 

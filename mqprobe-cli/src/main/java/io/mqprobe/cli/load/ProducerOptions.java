@@ -3,16 +3,13 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.cli.run.ProducerSettingsOptions;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ProducerLoadSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 
 /**
  * The producer side of a load, with kafka-producer-perf-test's option names plus mqprobe's own
@@ -30,11 +27,8 @@ public final class ProducerOptions {
             description = "Offered load in records/s over all clients, open loop; -1 = as fast as possible (default).")
     double throughput;
 
-    @Option(names = "--producer-props", arity = "1..*", paramLabel = "K=V", description = "Producer settings, e.g. acks=all linger.ms=5.")
-    List<String> producerProps = new ArrayList<>();
-
-    @Option(names = "--producer.config", paramLabel = "FILE", description = "Producer settings file (overridden by --producer-props).")
-    Path producerConfig;
+    @Mixin
+    ProducerSettingsOptions nativeSettings;
 
     @Option(names = "--duration", paramLabel = "DURATION",
             description = "How long to send (default: 30s, or up to 1h with --num-records).")
@@ -77,6 +71,6 @@ public final class ProducerOptions {
             throw new UsageException("--throughput must be positive, or -1 for as fast as possible");
         }
         return new ProducerLoadSpec(topic, clients, threads, sync, (int) size, rate, numRecords, runFor,
-                PayloadSpec.parse(payload), ClientProperties.merge(producerConfig, "--producer-props", producerProps), trackAcks);
+                PayloadSpec.parse(payload), nativeSettings.properties(), trackAcks);
     }
 }

@@ -3,7 +3,7 @@ package io.mqprobe.cli.probe;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.ceiling.DurationConverter;
 import io.mqprobe.cli.ceiling.SizeConverter;
-import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.cli.run.ProducerSettingsOptions;
 import io.mqprobe.load.MessageStamp;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.scenario.BuiltInScenarios;
@@ -12,6 +12,7 @@ import io.mqprobe.scenario.ScenarioFile;
 import io.mqprobe.scenario.ProbeSettings;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.Thresholds;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -49,12 +50,8 @@ final class ProbeOptions {
     @Option(names = "--payload", paramLabel = "KIND", defaultValue = "random", description = "random | compressible:RATIO | file:PATH.")
     String payload;
 
-    @Option(names = "--producer-props", arity = "1..*", paramLabel = "K=V",
-            description = "Producer settings for every scenario, over the driver's capacity defaults (Kafka: batch.size=1048576 linger.ms=5 buffer.memory=16777216).")
-    List<String> producerProps = new ArrayList<>();
-
-    @Option(names = "--producer.config", paramLabel = "FILE", description = "Producer settings file.")
-    Path producerConfig;
+    @Mixin
+    ProducerSettingsOptions nativeSettings;
 
     @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.OrZero.class,
             description = "Warm-up of each step (default: ${DEFAULT-VALUE}).")
@@ -110,7 +107,7 @@ final class ProbeOptions {
             throw new UsageException("--record-size must be at least " + MessageStamp.SIZE_BYTES + " bytes, got " + recordSizeBytes);
         }
         ProbeSettings settings = new ProbeSettings(recordSizeBytes, partitions, PayloadSpec.parse(payload),
-                ClientProperties.merge(producerConfig, "--producer-props", producerProps),
+                nativeSettings.properties(),
                 new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, sustainableFractions), thresholds());
         CeilingsStep.validate(this);
         return new ProbeRun(chosen, settings, keepTopics);
