@@ -27,8 +27,9 @@ final class UpCluster {
     }
 
     static EmbeddedCluster require(String driverId) {
-        return find(driverId).orElseThrow(() -> new UsageException("no embedded " + EmbeddedClusters.system(driverId)
-                + " cluster is up; start one with 'mqprobe cluster up" + driverFlag(driverId) + "'"));
+        String which = driverId.equals("kafka") ? "" : EmbeddedClusters.system(driverId) + " ";
+        return find(driverId).orElseThrow(() -> new UsageException("no embedded " + which + "cluster is up; start one with "
+                + "'mqprobe cluster up" + driverFlag(driverId) + "'"));
     }
 
     /** {@code " --driver ID"} for drivers other than the default, to repeat in hints. */

