@@ -2,6 +2,7 @@ package io.mqprobe.api;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Map;
 
 /** One consumer client. Not thread-safe: one thread polls it. */
 public interface MessageConsumer extends AutoCloseable {
@@ -11,6 +12,15 @@ public interface MessageConsumer extends AutoCloseable {
 
     /** Reads what is available within {@code timeout}, hands each message to the handler; returns the count. */
     int poll(Duration timeout, MessageHandler handler);
+
+    /**
+     * For each partition currently assigned, whether this consumer's position has reached its end (nothing
+     * left to read); empty when the client cannot tell. Lets a loss check tell "never written" from "not read yet".
+     * Called on the polling thread, after the last poll.
+     */
+    default Map<Integer, Boolean> readToEnd() {
+        return Map.of();
+    }
 
     @Override
     void close();

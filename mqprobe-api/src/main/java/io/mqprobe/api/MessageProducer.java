@@ -16,6 +16,13 @@ public interface MessageProducer extends AutoCloseable {
      */
     void send(String topic, byte[] value, long token, SendCallback callback);
 
+    /**
+     * Blocks until the client knows where to send to {@code topic} (its first metadata fetch), so that
+     * one-time cost lands before a paced schedule starts instead of in the first messages' latency.
+     */
+    default void awaitMetadata(String topic) {
+    }
+
     /** Blocks until every message sent so far is acknowledged or failed. */
     void flush();
 

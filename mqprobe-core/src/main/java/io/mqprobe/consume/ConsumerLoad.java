@@ -61,6 +61,8 @@ public final class ConsumerLoad implements AutoCloseable {
             while (!stopRequested && System.nanoTime() < endNs && stats.records() < max) {
                 consumer.poll(POLL_TIMEOUT, (partition, value) -> onMessage(checker, partition, value));
             }
+            // which partitions were read through tells a loss from a message the consumers never reached
+            checker.onStopped(consumer.readToEnd());
         } catch (RuntimeException e) {
             if (!stopRequested) {
                 failures.add(e);
@@ -70,11 +72,10 @@ public final class ConsumerLoad implements AutoCloseable {
 
     private void onMessage(DeliveryChecker checker, int partition, byte[] value) {
         if (MessageStamp.isStamped(value)) {
-            long e2eUs = clock.epochMicros() - MessageStamp.sendEpochMicros(value);
-            stats.onConsumed(value.length, Math.max(0, e2eUs));
+            stats.onConsumed(value.length, clock.epochMicros() - MessageStamp.sendEpochMicros(value));
             checker.onMessage(partition, MessageStamp.streamId(value), MessageStamp.sequence(value));
         } else {
-            stats.onConsumed(value == null ? 0 : value.length, -1);
+            stats.onUnstamped(value == null ? 0 : value.length);
         }
     }
 
@@ -106,10 +107,18 @@ public final class ConsumerLoad implements AutoCloseable {
         return List.copyOf(failures);
     }
 
-    /** Stops polling, closes the consumers and returns the delivery verdict. */
+    /**
+     * Stops polling, closes the consumers and returns the delivery verdict; when a consumer failed, the
+     * verdict says so and counts nothing as lost (what it did not read is unread, not lost by the cluster).
+     */
     public DeliveryReport finish(Map<Long, BitSet> ackedByStream) {
         close();
-        return DeliveryReport.of(checkers, ackedByStream);
+        DeliveryReport report = DeliveryReport.of(checkers, ackedByStream);
+        if (failures.isEmpty()) {
+            return report;
+        }
+        Throwable first = failures.get(0);
+        return report.withConsumerFailure(first.getClass().getSimpleName() + ": " + first.getMessage());
     }
 
     @Override

@@ -86,9 +86,9 @@ public final class LoadMeter {
                 s == null ? 0 : (s.sent() - lastSend.sent()) / seconds,
                 s == null ? 0 : (s.acked() - lastSend.acked()) / seconds,
                 s == null ? 0 : (s.ackedBytes() - lastSend.ackedBytes()) / seconds,
-                s == null ? 0 : s.corrected().getValueAtPercentile(99),
+                s == null ? 0 : stalledOr(s, s.corrected().getValueAtPercentile(99)),
                 s == null ? 0 : s.corrected().getMean(),
-                s == null ? 0 : s.corrected().getMaxValue(),
+                s == null ? 0 : stalledOr(s, s.corrected().getMaxValue()),
                 s == null ? 0 : s.service().getMean(),
                 s == null ? 0 : s.service().getMaxValue(),
                 s == null ? 0 : s.failed() - lastSend.failed(),
@@ -98,6 +98,14 @@ public final class LoadMeter {
         lastSend = s;
         lastConsume = c;
         return row;
+    }
+
+    /**
+     * A second in which nothing was acknowledged while messages waited is a stall, not a perfect second:
+     * its latency is at least how long the oldest in-flight message has waited.
+     */
+    private static double stalledOr(SendStats.Snapshot s, double latencyUs) {
+        return s.corrected().getTotalCount() == 0 && s.oldestInFlightUs() > 0 ? s.oldestInFlightUs() : latencyUs;
     }
 
     public boolean hasMeasured() {
@@ -119,16 +127,28 @@ public final class LoadMeter {
             windowEndConsume = windowStartConsume;
             consumeEndMs = windowStartMs;
         }
+        long fromMs = windowStartMs;
+        long sendToMs = Math.max(sendEndMs, windowStartMs + 1);
+        if (send != null) {
+            // ticks fall on whole seconds; a count-bounded load starts when its producers are ready and ends
+            // with its last acknowledgement, so its rate is divided by that time, not by rounded-up seconds
+            fromMs = Math.max(windowStartMs, windowEndSend.startedEpochMs());
+            long lastAckMs = windowEndSend.lastAckEpochMs();
+            if (lastAckMs > fromMs && lastAckMs < sendToMs) {
+                sendToMs = lastAckMs;
+            }
+            sendToMs = Math.max(sendToMs, fromMs + 1);
+        }
         long records = send == null ? 0 : windowEndSend.acked() - windowStartSend.acked();
         long bytes = send == null ? 0 : windowEndSend.ackedBytes() - windowStartSend.ackedBytes();
         Map<String, Long> errors = send == null ? Map.of()
                 : ErrorCounts.difference(windowEndSend.errorsByType(), windowStartSend.errorsByType());
         long consumed = consume == null ? 0 : windowEndConsume.records() - windowStartConsume.records();
         long consumedBytes = consume == null ? 0 : windowEndConsume.bytes() - windowStartConsume.bytes();
-        return new WindowTotals(windowStartMs, send == null ? windowEndMs : Math.max(sendEndMs, windowStartMs + 1), records,
+        return new WindowTotals(fromMs, send == null ? windowEndMs : sendToMs, records,
                 bytes, errors, LatencySummary.of(windowCorrected), LatencySummary.of(windowService),
                 LatencySummary.of(windowSendDelay), consumed, consumedBytes,
                 consume == null ? null : LatencySummary.of(windowEndToEnd),
-                consume == null ? windowEndMs : Math.max(consumeEndMs, windowStartMs + 1));
+                consume == null ? windowEndMs : Math.max(consumeEndMs, fromMs + 1));
     }
 }

@@ -11,6 +11,9 @@ public interface NanoClock {
     /** Wall-clock microseconds since the epoch, consistent with {@link #nanoTime()} within one process. */
     long epochMicros();
 
+    /** The wall-clock time of a {@link #nanoTime()} reading, without reading the clock again (hot path). */
+    long epochMicrosAt(long nanoTime);
+
     /** Blocks until {@link #nanoTime()} reaches {@code deadlineNs} (or returns early if interrupted). */
     void parkUntil(long deadlineNs);
 
@@ -25,8 +28,13 @@ public interface NanoClock {
 
         @Override
         public long epochMicros() {
+            return epochMicrosAt(System.nanoTime());
+        }
+
+        @Override
+        public long epochMicrosAt(long nanoTime) {
             // derived from nanoTime so stamps are cheap and never jump with NTP during a run
-            return baseEpochMicros + (System.nanoTime() - baseNs) / 1000;
+            return baseEpochMicros + (nanoTime - baseNs) / 1000;
         }
 
         @Override

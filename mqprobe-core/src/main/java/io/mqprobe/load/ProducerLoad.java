@@ -51,6 +51,15 @@ public final class ProducerLoad implements AutoCloseable {
 
     private void launch(Driver driver, ProducerLoadSpec spec, int runId) {
         PayloadPool payload = PayloadPool.build(spec.payload(), spec.recordSizeBytes(), PAYLOAD_SEED);
+        for (int c = 0; c < spec.clients(); c++) {
+            producers.add(driver.newProducer(ClientSettings.producer(
+                    "mqprobe-" + Integer.toHexString(runId) + "-" + c, spec.producerProperties())));
+        }
+        // constructing a client and its first metadata fetch take long (hundreds of ms with many clients):
+        // the schedule starts once they are done, or that one-time cost would land in the first messages' latency
+        for (MessageProducer producer : producers) {
+            producer.awaitMetadata(spec.topic());
+        }
         int streamCount = spec.streams();
         double intervalNs = spec.paced() ? 1e9 * streamCount / spec.targetRecordsPerSecond() : 0;
         long startNs = clock.nanoTime();
@@ -58,9 +67,6 @@ public final class ProducerLoad implements AutoCloseable {
         long maxRecords = spec.maxRecords() > 0 ? spec.maxRecords() : Long.MAX_VALUE;
         int slots = spec.sync() ? 1 : ASYNC_IN_FLIGHT_SLOTS;
         for (int c = 0; c < spec.clients(); c++) {
-            MessageProducer producer = driver.newProducer(ClientSettings.producer(
-                    "mqprobe-" + Integer.toHexString(runId) + "-" + c, spec.producerProperties()));
-            producers.add(producer);
             for (int t = 0; t < spec.threadsPerClient(); t++) {
                 int index = c * spec.threadsPerClient() + t;
                 // streams start staggered across one interval so a paced load is smooth, not bursty
@@ -69,10 +75,15 @@ public final class ProducerLoad implements AutoCloseable {
                 long share = maxRecords == Long.MAX_VALUE ? maxRecords
                         : maxRecords / streamCount + (index < maxRecords % streamCount ? 1 : 0);
                 long streamId = ((long) runId << 32) | index;
-                streams.add(new SendStream(streamId, producer, spec.topic(), payload, clock, stats, schedule,
+                streams.add(new SendStream(streamId, producers.get(c), spec.topic(), payload, clock, stats, schedule,
                         share, slots, spec.trackAcks()));
             }
         }
+        stats.oldestInFlight(() -> {
+            long nowNs = clock.nanoTime();
+            return streams.stream().mapToLong(s -> s.oldestInFlightUs(nowNs)).max().orElse(0);
+        });
+        stats.onStarted(clock.epochMicros());
         for (int i = 0; i < streams.size(); i++) {
             Thread thread = new Thread(streams.get(i), "mqprobe-send-" + i);
             thread.setDaemon(true);

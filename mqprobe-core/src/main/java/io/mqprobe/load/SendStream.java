@@ -65,34 +65,60 @@ final class SendStream implements Runnable, SendCallback {
 
     @Override
     public void run() {
-        for (long seq = 0; seq < maxRecords && !stopRequested; seq++) {
+        long next = sendAll();
+        if (schedule.paced()) {
+            recordUnsent(next);
+        }
+    }
+
+    /** Sends until done, stopped or out of time; returns the first sequence not sent. */
+    private long sendAll() {
+        long seq = 0;
+        for (; seq < maxRecords && !stopRequested; seq++) {
             long intendedNs = 0;
             if (schedule.paced()) {
                 intendedNs = schedule.intendedNs(seq);
                 if (intendedNs >= schedule.endNs()) {
-                    return;
+                    return seq;
                 }
                 clock.parkUntil(intendedNs);
             }
             int slot = (int) (seq & slotMask);
             if (!awaitFree(slot)) {
-                return;
+                return seq;
             }
             long actualNs = clock.nanoTime();
             if (actualNs >= schedule.endNs()) {
                 // the run's duration bounds it even when a saturated client falls behind its schedule;
                 // how far behind it was shows in the send delay and the corrected latencies
-                return;
+                return seq;
             }
             if (!schedule.paced()) {
                 intendedNs = actualNs; // unthrottled: no schedule to be late against
             }
             sendNsBySlot.set(slot, actualNs);
-            long intendedEpochMicros = clock.epochMicros() - (actualNs - intendedNs) / 1000;
+            long intendedEpochMicros = clock.epochMicrosAt(intendedNs);
             payload.fill(body, seq);
             MessageStamp.write(body, streamId, seq, intendedEpochMicros);
             stats.onSent((actualNs - intendedNs) / 1000);
             producer.send(topic, body, seq, this);
+        }
+        return seq;
+    }
+
+    /**
+     * Messages that fell due before the stream ended (the end of the run, or a stop) but were never sent
+     * waited at least until then: recorded as late, so an overloaded step's percentiles are not capped
+     * by what the client managed to send.
+     */
+    private void recordUnsent(long firstUnsent) {
+        long endedNs = Math.min(clock.nanoTime(), schedule.endNs());
+        for (long seq = firstUnsent; seq < maxRecords; seq++) {
+            long intendedNs = schedule.intendedNs(seq);
+            if (intendedNs >= endedNs) {
+                return;
+            }
+            stats.onUnsent((endedNs - intendedNs) / 1000);
         }
     }
 
@@ -103,7 +129,7 @@ final class SendStream implements Runnable, SendCallback {
         long actualNs = sendNsBySlot.get(slot);
         long intendedNs = schedule.paced() ? schedule.intendedNs(seq) : actualNs;
         if (error == null) {
-            stats.onAcked(body.length, (nowNs - intendedNs) / 1000, (nowNs - actualNs) / 1000);
+            stats.onAcked(body.length, (nowNs - intendedNs) / 1000, (nowNs - actualNs) / 1000, clock.epochMicrosAt(nowNs));
             if (acked != null && seq <= Integer.MAX_VALUE) {
                 acked.set((int) seq);
             }
@@ -125,7 +151,7 @@ final class SendStream implements Runnable, SendCallback {
         waiter = Thread.currentThread();
         try {
             while (sendNsBySlot.get(slot) != FREE) {
-                if (stopRequested || Thread.currentThread().isInterrupted()) {
+                if (stopRequested || Thread.currentThread().isInterrupted() || clock.nanoTime() >= schedule.endNs()) {
                     return false;
                 }
                 LockSupport.parkNanos(WAIT_SLICE_NS);
@@ -142,6 +168,22 @@ final class SendStream implements Runnable, SendCallback {
         if (w != null) {
             LockSupport.unpark(w);
         }
+    }
+
+    /**
+     * How long the oldest message still in flight has waited since it was sent, in µs (0 when none is):
+     * during a stall no acknowledgement arrives, and this is what the latency of that second is at least.
+     * Scans the ring; call once per interval, not per message.
+     */
+    long oldestInFlightUs(long nowNs) {
+        long oldestNs = Long.MAX_VALUE;
+        for (int i = 0; i <= slotMask; i++) {
+            long sentNs = sendNsBySlot.get(i);
+            if (sentNs != FREE && sentNs < oldestNs) {
+                oldestNs = sentNs;
+            }
+        }
+        return oldestNs == Long.MAX_VALUE ? 0 : Math.max(0, (nowNs - oldestNs) / 1000);
     }
 
     long streamId() {

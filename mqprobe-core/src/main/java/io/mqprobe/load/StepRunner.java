@@ -1,6 +1,7 @@
 package io.mqprobe.load;
 
 import io.mqprobe.api.Driver;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.result.ResultDocument;
@@ -8,6 +9,7 @@ import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -77,7 +79,7 @@ public final class StepRunner {
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
                     consumers == null ? null : StepResult.Consumed.of(window, delivery),
-                    resources.summarize(window.fromEpochMs(), window.toEpochMs()));
+                    withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window));
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
                     consumers == null ? List.of() : consumers.failures());
@@ -89,5 +91,12 @@ public final class StepRunner {
                 consumers.close();
             }
         }
+    }
+
+    /** The monitors' resources plus mqprobe's own send delay, which the bottleneck finder reads. */
+    private static List<ResourceUsage> withLoadGenerator(List<ResourceUsage> monitored, WindowTotals window) {
+        List<ResourceUsage> all = new ArrayList<>(monitored);
+        all.addAll(window.loadGeneratorUsage());
+        return all;
     }
 }

@@ -1,7 +1,10 @@
 package io.mqprobe.load;
 
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.stats.LatencySummary;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -44,5 +47,17 @@ public record WindowTotals(long fromEpochMs, long toEpochMs, long records, long 
 
     public long errorCount() {
         return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * mqprobe's own view of its sending, as a resource beside the monitors' (source {@code client}): the send
+     * delay p99 is how the bottleneck finder tells "the load generator fell behind" from a cluster limit.
+     * Empty when nothing was sent.
+     */
+    public List<ResourceUsage> loadGeneratorUsage() {
+        if (sendDelayUs == null || sendDelayUs.count() == 0) {
+            return List.of();
+        }
+        return List.of(new ResourceUsage("client", Metric.SEND_DELAY_P99_US, sendDelayUs.p99(), sendDelayUs.max(), Double.NaN));
     }
 }

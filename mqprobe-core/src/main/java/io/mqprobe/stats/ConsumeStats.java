@@ -3,6 +3,7 @@ package io.mqprobe.stats;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /** What the consumers of one load measure: counts, bytes and end-to-end latency from the stamped send time. */
@@ -12,16 +13,32 @@ public final class ConsumeStats {
     private final LongAdder records = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder unstamped = new LongAdder();
+    private final LongAdder aheadMessages = new LongAdder();
+    private final LongAccumulator maxAheadUs = new LongAccumulator(Math::max, 0);
+    private Histogram recycled;
 
-    /** @param endToEndUs consume time minus the intended send time stamped in the message; negative = unknown */
+    /**
+     * A stamped message. A negative latency means the producer's clock runs ahead of this one (another host):
+     * it is counted as clock offset, not recorded as a latency of 0.
+     *
+     * @param endToEndUs consume time minus the intended send time stamped in the message
+     */
     public void onConsumed(int sizeBytes, long endToEndUs) {
         records.increment();
         bytes.add(sizeBytes);
         if (endToEndUs >= 0) {
             LatencyHistograms.record(endToEnd, endToEndUs);
         } else {
-            unstamped.increment();
+            aheadMessages.increment();
+            maxAheadUs.accumulate(-endToEndUs);
         }
+    }
+
+    /** A message without mqprobe's stamp (written by another tool): counted, no latency. */
+    public void onUnstamped(int sizeBytes) {
+        records.increment();
+        bytes.add(sizeBytes);
+        unstamped.increment();
     }
 
     public long records() {
@@ -33,12 +50,38 @@ public final class ConsumeStats {
         return unstamped.sum();
     }
 
-    /** Cumulative counters and the end-to-end histogram of the interval since the previous snapshot. */
+    /** Messages consumed before their stamped send time, and by how much at most: the producer's clock is ahead. */
+    public ClockAhead clockAhead() {
+        return new ClockAhead(aheadMessages.sum(), maxAheadUs.get());
+    }
+
+    /**
+     * Cumulative counters and the end-to-end histogram of the interval since the previous snapshot
+     * (recycled: valid until the next call). Call from one thread.
+     */
     public Snapshot snapshot(long epochMs) {
-        return new Snapshot(epochMs, records.sum(), bytes.sum(), endToEnd.getIntervalHistogram());
+        recycled = endToEnd.getIntervalHistogram(recycled);
+        return new Snapshot(epochMs, records.sum(), bytes.sum(), recycled);
     }
 
     /** Cumulative counters and one interval's end-to-end histogram. */
     public record Snapshot(long epochMs, long records, long bytes, Histogram endToEnd) {
+    }
+
+    /**
+     * @param messages   consumed before their stamped send time; 0 when the clocks agree closely enough
+     * @param maxAheadUs the producer's clock is ahead of the consumer's by at least this much
+     */
+    public record ClockAhead(long messages, long maxAheadUs) {
+
+        /** One line for the run's notes, or {@code null} when no offset was seen. */
+        public String note() {
+            if (messages == 0) {
+                return null;
+            }
+            return String.format(java.util.Locale.ROOT, "%,d messages arrived before their stamped send time: the producer's"
+                    + " clock is ahead of the consumer's by at least %.1f ms, so end-to-end latency is understated"
+                    + " (synchronize the clocks, e.g. chrony)", messages, maxAheadUs / 1000.0);
+        }
     }
 }

@@ -18,6 +18,7 @@ public final class DeliveryChecker {
     private long received;
     private long duplicates;
     private long outOfOrder;
+    private final Map<Integer, Boolean> readToEnd = new HashMap<>();
 
     public void onMessage(int partition, long streamId, long sequence) {
         received++;
@@ -36,6 +37,30 @@ public final class DeliveryChecker {
         } else {
             view.setLastInPartition(partition, seq);
         }
+    }
+
+    /**
+     * The consumer stopped: for each partition it was assigned, whether it had read to the partition's end.
+     * Without this, every partition is treated as possibly read partway (no false losses, fewer found).
+     */
+    public void onStopped(Map<Integer, Boolean> readToEndByPartition) {
+        readToEnd.putAll(readToEndByPartition);
+    }
+
+    Map<Integer, Boolean> readToEnd() {
+        return readToEnd;
+    }
+
+    /** Highest sequence of the stream read from each partition (-1 where none was). */
+    Map<Integer, Long> lastByPartition(long streamId) {
+        Map<Integer, Long> last = new HashMap<>();
+        StreamView v = streams.get(streamId);
+        if (v != null) {
+            for (int p = 0; p < v.lastByPartition.length; p++) {
+                last.put(p, v.lastByPartition[p]);
+            }
+        }
+        return last;
     }
 
     public long received() {

@@ -3,13 +3,19 @@ package io.mqprobe.stats;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Everything the producers of one load measure, written concurrently from sender threads and client
- * I/O threads without locks, read once per interval by {@link #snapshot}.
+ * I/O threads without locks or allocation, read once per interval by {@link #snapshot}.
  */
 public final class SendStats {
+
+    /** The last-acknowledgement time is written at most once per this many µs, so acks do not fight over it. */
+    private static final long ACK_TIME_RESOLUTION_US = 1000;
 
     private final Recorder corrected = LatencyHistograms.newRecorder();
     private final Recorder service = LatencyHistograms.newRecorder();
@@ -17,7 +23,21 @@ public final class SendStats {
     private final LongAdder sent = new LongAdder();
     private final LongAdder acked = new LongAdder();
     private final LongAdder ackedBytes = new LongAdder();
+    private final LongAdder unsent = new LongAdder();
     private final ErrorCounts errors = new ErrorCounts();
+    private final AtomicLong lastAckEpochMicros = new AtomicLong();
+    private volatile long startedEpochMicros;
+    private volatile LongSupplier oldestInFlightUs = () -> 0;
+    // handed back to the recorders on the next snapshot: one interval's histograms are reused, not reallocated
+    private Histogram recycledCorrected;
+    private Histogram recycledService;
+    private Histogram recycledSendDelay;
+    private long ackedAtLastSnapshot;
+
+    /** The producers are ready and the schedule starts now: the window of a count-bounded run starts here. */
+    public void onStarted(long epochMicros) {
+        startedEpochMicros = epochMicros;
+    }
 
     /**
      * @param sendDelayUs how late the send happened against its intended time (grows when the client saturates)
@@ -30,16 +50,35 @@ public final class SendStats {
     /**
      * @param correctedUs acknowledgement time minus intended send time (coordinated omission corrected)
      * @param serviceUs   acknowledgement time minus actual send time
+     * @param epochMicros when the acknowledgement arrived
      */
-    public void onAcked(int bytes, long correctedUs, long serviceUs) {
+    public void onAcked(int bytes, long correctedUs, long serviceUs, long epochMicros) {
         acked.increment();
         ackedBytes.add(bytes);
         LatencyHistograms.record(corrected, correctedUs);
         LatencyHistograms.record(service, serviceUs);
+        if (epochMicros - lastAckEpochMicros.get() >= ACK_TIME_RESOLUTION_US) {
+            lastAckEpochMicros.accumulateAndGet(epochMicros, Math::max);
+        }
+    }
+
+    /**
+     * A message that was due before the load ended but never sent (the client fell behind, or was blocked
+     * on full buffers): its latency is at least {@code lateUs}, so it counts in the corrected histogram
+     * rather than vanishing and capping an overloaded step's percentiles near the step length.
+     */
+    public void onUnsent(long lateUs) {
+        unsent.increment();
+        LatencyHistograms.record(corrected, lateUs);
     }
 
     public void onFailed(Throwable error) {
         errors.add(error);
+    }
+
+    /** Where the load can tell how long its oldest in-flight message has waited, in µs (0 = none in flight). */
+    public void oldestInFlight(LongSupplier ageUs) {
+        this.oldestInFlightUs = ageUs;
     }
 
     public long sent() {
@@ -56,17 +95,36 @@ public final class SendStats {
     }
 
     /**
-     * Cumulative counters and the histograms of the interval since the previous snapshot. Taken once a
-     * second, so its few histogram allocations stay off the hot path.
+     * Cumulative counters and the histograms of the interval since the previous snapshot. The histograms
+     * are recycled: they are valid only until the next call. Call from one thread.
      */
     public Snapshot snapshot(long epochMs) {
-        return new Snapshot(epochMs, sent.sum(), acked.sum(), ackedBytes.sum(), errors.total(), errors.snapshot(),
-                corrected.getIntervalHistogram(), service.getIntervalHistogram(), sendDelay.getIntervalHistogram());
+        recycledCorrected = corrected.getIntervalHistogram(recycledCorrected);
+        recycledService = service.getIntervalHistogram(recycledService);
+        recycledSendDelay = sendDelay.getIntervalHistogram(recycledSendDelay);
+        long ackedNow = acked.sum();
+        long sentNow = sent.sum();
+        long failedNow = errors.total();
+        // the in-flight scan costs a pass over every stream's ring: only a second without acknowledgements needs it
+        long oldestUs = ackedNow == ackedAtLastSnapshot && sentNow > ackedNow + failedNow ? oldestInFlightUs.getAsLong() : 0;
+        ackedAtLastSnapshot = ackedNow;
+        return new Snapshot(epochMs, sentNow, ackedNow, ackedBytes.sum(), failedNow, errors.snapshot(),
+                recycledCorrected, recycledService, recycledSendDelay, unsent.sum(), startedEpochMicros / 1000,
+                lastAckEpochMicros.get() / 1000, oldestUs);
     }
 
-    /** Counters are cumulative since the load started; histograms cover one interval. */
+    /**
+     * Counters are cumulative since the load started; histograms cover one interval (valid until the next
+     * snapshot).
+     *
+     * @param unsent           messages due before the end but never sent (recorded in {@code corrected})
+     * @param startedEpochMs   when the schedule started, 0 before
+     * @param lastAckEpochMs   when the latest acknowledgement arrived (to the millisecond), 0 before any
+     * @param oldestInFlightUs in an interval without acknowledgements, how long the oldest unacknowledged
+     *                         message has waited since it was sent; 0 otherwise
+     */
     public record Snapshot(long epochMs, long sent, long acked, long ackedBytes, long failed,
-                           java.util.Map<String, Long> errorsByType,
-                           Histogram corrected, Histogram service, Histogram sendDelay) {
+                           Map<String, Long> errorsByType, Histogram corrected, Histogram service, Histogram sendDelay,
+                           long unsent, long startedEpochMs, long lastAckEpochMs, long oldestInFlightUs) {
     }
 }

@@ -3,7 +3,7 @@ package io.mqprobe.load;
 /** Virtual time for pacing tests: parking jumps straight to the deadline. */
 final class FakeClock implements NanoClock {
 
-    private long nowNs = 1_000_000_000L;
+    private volatile long nowNs = 1_000_000_000L;
 
     @Override
     public long nanoTime() {
@@ -13,6 +13,11 @@ final class FakeClock implements NanoClock {
     @Override
     public long epochMicros() {
         return nowNs / 1000;
+    }
+
+    @Override
+    public long epochMicrosAt(long nanoTime) {
+        return nanoTime / 1000;
     }
 
     @Override

@@ -39,10 +39,47 @@ class LoadMeterTest {
         assertThat(meter.window().records()).isZero();
     }
 
+    @Test
+    void should_not_show_a_second_without_acknowledgements_as_zero_latency() {
+        SendStats stats = new SendStats();
+        LoadMeter meter = new LoadMeter(stats, null, "s", 0, 0);
+        ack(stats, 100, 1_000);
+        meter.tick(1000, true);
+        stats.onSent(0);                                // sent, then the broker froze: nothing acknowledged
+        stats.oldestInFlight(() -> 1_500_000);
+
+        IntervalRow stalled = meter.tick(2000, true);
+
+        assertThat(stalled.ackedPerSecond()).isZero();
+        assertThat(stalled.p99Us()).isEqualTo(1_500_000);
+        assertThat(stalled.maxUs()).isEqualTo(1_500_000);
+    }
+
+    @Test
+    void should_divide_a_count_bounded_run_by_its_real_duration_not_whole_seconds() {
+        SendStats stats = new SendStats();
+        LoadMeter meter = new LoadMeter(stats, null, "s", 0, 0);
+        stats.onStarted(200_000);                        // epoch µs: producers ready 0.2 s after the step began
+        for (int second = 1; second <= 17; second++) {
+            int n = second == 17 ? 50_000 : 100_000;    // the last 50,000 are acknowledged by 16.5 s
+            for (int i = 0; i < n; i++) {
+                stats.onSent(0);
+                stats.onAcked(10, 1_000, 1_000, (second - 1) * 1_000_000L + (long) (i + 1) * (second == 17 ? 10 : 10));
+            }
+            meter.tick(second * 1000L, true);
+        }
+        meter.tick(17_050, true);                       // the loop noticed the end 50 ms later
+
+        WindowTotals w = meter.window();
+        assertThat(w.records()).isEqualTo(1_650_000);
+        assertThat(w.seconds()).isEqualTo(16.3);        // 0.2 s .. 16.5 s
+        assertThat(w.recordsPerSecond()).isCloseTo(1_650_000 / 16.3, org.assertj.core.data.Offset.offset(1.0));
+    }
+
     private static void ack(SendStats stats, int n, long latencyUs) {
         for (int i = 0; i < n; i++) {
             stats.onSent(0);
-            stats.onAcked(10, latencyUs, latencyUs);
+            stats.onAcked(10, latencyUs, latencyUs, 0);
         }
     }
 }

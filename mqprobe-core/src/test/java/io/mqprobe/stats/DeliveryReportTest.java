@@ -25,7 +25,7 @@ class DeliveryReportTest {
             c.onMessage(i % 3, 1, i);
         }
         DeliveryReport r = DeliveryReport.of(List.of(c), Map.of(1L, range(0, 100)));
-        assertThat(r).isEqualTo(new DeliveryReport(100, 0, 0, 0, 1, true));
+        assertThat(r).isEqualTo(new DeliveryReport(100, 0, 0, 0, 0, 1, true, null));
     }
 
     @Test
@@ -85,9 +85,66 @@ class DeliveryReportTest {
         c.onMessage(0, 1, 0);
         c.onMessage(0, 2, 0);
         c.onMessage(0, 2, 1);
+        c.onStopped(Map.of(0, true));  // read to the end: stream 2's acknowledged seq 2 is not there
         DeliveryReport r = DeliveryReport.of(List.of(c), Map.of(1L, range(0, 1), 2L, range(0, 3)));
         assertThat(r.streams()).isEqualTo(2);
         assertThat(r.duplicates()).isZero();
         assertThat(r.lost()).isEqualTo(1);
+    }
+
+    /** Stream 1 written round-robin over two partitions (even sequences to 0, odd to 1), read up to {@code lastOdd} in 1. */
+    private static DeliveryChecker readPartway(int lastOdd, int skipped) {
+        DeliveryChecker c = new DeliveryChecker();
+        for (int i = 0; i < 100; i++) {
+            if (i != skipped && (i % 2 == 0 || i <= lastOdd)) {
+                c.onMessage(i % 2, 1, i);
+            }
+        }
+        c.onStopped(Map.of(0, true, 1, false));
+        return c;
+    }
+
+    @Test
+    void should_not_count_gaps_in_a_partition_read_partway_as_lost() {
+        DeliveryReport r = DeliveryReport.of(List.of(readPartway(49, -1)), null);
+
+        assertThat(r.lost()).isZero();
+        assertThat(r.unread()).isEqualTo(24);   // odd 51..97 below the highest sequence seen: still in partition 1
+    }
+
+    @Test
+    void should_still_count_a_gap_before_where_the_partition_was_read_to() {
+        DeliveryReport r = DeliveryReport.of(List.of(readPartway(49, 11)), null);
+
+        assertThat(r.lost()).isEqualTo(1);
+    }
+
+    @Test
+    void should_report_acknowledged_messages_the_consumers_did_not_reach_as_unread_not_lost() {
+        DeliveryReport r = DeliveryReport.of(List.of(readPartway(49, -1)), Map.of(1L, range(0, 100)));
+
+        assertThat(r.lost()).isZero();
+        assertThat(r.unread()).isEqualTo(25);   // odd 51..99: a lagging consumer, not a lossy cluster
+    }
+
+    @Test
+    void should_count_every_gap_when_every_partition_was_read_to_the_end() {
+        DeliveryChecker c = readPartway(99, 60);
+        c.onStopped(Map.of(0, true, 1, true));
+
+        assertThat(DeliveryReport.of(List.of(c), Map.of(1L, range(0, 100))).lost()).isEqualTo(1);
+    }
+
+    @Test
+    void should_not_call_anything_lost_when_a_consumer_failed() {
+        DeliveryChecker c = new DeliveryChecker();
+        c.onMessage(0, 1, 0);
+        c.onMessage(0, 1, 5);
+
+        DeliveryReport r = DeliveryReport.of(List.of(c), Map.of(1L, range(0, 10))).withConsumerFailure("consumer 0 failed: boom");
+
+        assertThat(r.lost()).isZero();
+        assertThat(r.unread()).isEqualTo(8);
+        assertThat(r.consumerFailure()).isEqualTo("consumer 0 failed: boom");
     }
 }

@@ -6,10 +6,14 @@ import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A {@link MessageConsumer} over one {@code KafkaConsumer<byte[], byte[]>} in a consumer group.
@@ -18,6 +22,7 @@ import java.util.List;
 final class KafkaMessageConsumer implements MessageConsumer {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration END_OFFSETS_TIMEOUT = Duration.ofSeconds(5);
 
     private final Consumer<byte[], byte[]> consumer;
 
@@ -37,6 +42,20 @@ final class KafkaMessageConsumer implements MessageConsumer {
             handler.onMessage(record.partition(), record.value());
         }
         return records.count();
+    }
+
+    @Override
+    public Map<Integer, Boolean> readToEnd() {
+        Set<TopicPartition> assigned = consumer.assignment();
+        Map<TopicPartition, Long> ends = consumer.endOffsets(assigned, END_OFFSETS_TIMEOUT);
+        Map<Integer, Boolean> atEnd = new HashMap<>();
+        for (TopicPartition tp : assigned) {
+            Long end = ends.get(tp);
+            boolean done = end != null && consumer.position(tp, END_OFFSETS_TIMEOUT) >= end;
+            // several topics share partition numbers: a number is read to the end only if it is in every topic
+            atEnd.merge(tp.partition(), done, Boolean::logicalAnd);
+        }
+        return atEnd;
     }
 
     @Override

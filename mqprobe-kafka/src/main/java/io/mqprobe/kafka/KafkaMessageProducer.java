@@ -32,6 +32,15 @@ final class KafkaMessageProducer implements MessageProducer {
     }
 
     @Override
+    public void awaitMetadata(String topic) {
+        try {
+            producer.partitionsFor(topic);
+        } catch (RuntimeException e) {
+            // the first send reports the same failure (unknown topic, no broker) through its callback
+        }
+    }
+
+    @Override
     public void flush() {
         producer.flush();
     }

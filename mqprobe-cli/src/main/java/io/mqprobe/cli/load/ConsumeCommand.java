@@ -77,7 +77,9 @@ public final class ConsumeCommand implements Callable<Integer> {
                 throw new IllegalStateException("consumer failed: " + first.getMessage(), first);
             }
             summarize(session.document(), outcome.window(), outcome.delivery(), outcome.unstampedRecords());
-            return session.exitCode(ExitCode.OK);
+            // found losses or duplicates fail the run, like e2e (gaps count only where the consumers read past them)
+            DeliveryReport d = outcome.delivery();
+            return session.exitCode(d != null && (d.lost() > 0 || d.duplicates() > 0) ? ExitCode.RUN_FAILED : ExitCode.OK);
         });
     }
 

@@ -23,9 +23,10 @@ public final class ProducerOptions {
     @Option(names = "--record-size", paramLabel = "SIZE", defaultValue = "1KiB", description = "Record size (default: ${DEFAULT-VALUE}).")
     String recordSize;
 
-    @Option(names = "--throughput", paramLabel = "RECORDS/S", defaultValue = "-1",
-            description = "Offered load in records/s over all clients, open loop; -1 = as fast as possible (default).")
-    double throughput;
+    @Option(names = "--throughput", paramLabel = "RECORDS/S",
+            description = "Offered load in records/s over all clients, open loop; -1 = as fast as possible"
+                    + " (default: -1 for produce, 1000 for e2e).")
+    Double throughput;
 
     @Mixin
     ProducerSettingsOptions nativeSettings;
@@ -34,8 +35,11 @@ public final class ProducerOptions {
             description = "How long to send (default: 30s, or up to 1h with --num-records).")
     String duration;
 
-    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s",
-            description = "Leading time excluded from the measured figures (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "DURATION",
+            description = {"Leading time excluded from the measured figures (default: 5s, at most a fifth of --duration;",
+                    "0s with --num-records, so every record counts as in kafka-producer-perf-test). The first seconds",
+                    "are the JVMs compiling the send path and the client growing its batches: measured, they inflate",
+                    "p99 by tens of ms. The metadata fetch is always done before the schedule starts."})
     String warmup;
 
     @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Independent producer instances (default: ${DEFAULT-VALUE}).")
@@ -51,8 +55,23 @@ public final class ProducerOptions {
             description = "random | compressible:RATIO | file:PATH (default: ${DEFAULT-VALUE}).")
     String payload;
 
+    /** Default warm-up of a timed run: long enough for C2 to compile the send path on a loaded 2-core box. */
+    static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
+
     public Duration warmup() {
-        return TimeSpan.parse(warmup);
+        if (warmup != null) {
+            return TimeSpan.parse(warmup);
+        }
+        if (numRecords > 0) {
+            return Duration.ZERO;
+        }
+        Duration fifth = runFor().dividedBy(5);
+        return fifth.compareTo(DEFAULT_WARMUP) < 0 ? fifth : DEFAULT_WARMUP;
+    }
+
+    private Duration runFor() {
+        return duration != null ? TimeSpan.parsePositive("--duration", duration)
+                : numRecords > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
     }
 
     /**
@@ -60,8 +79,13 @@ public final class ProducerOptions {
      * the driver's defaults go under them once the target is known ({@link ProducerLoadSpec#withDefaults}).
      */
     public ProducerLoadSpec conclude(String topic, boolean trackAcks) {
-        Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
-                : numRecords > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
+        return conclude(topic, trackAcks, -1);
+    }
+
+    /** @param defaultThroughput records/s when --throughput is not given; -1 = as fast as possible */
+    public ProducerLoadSpec conclude(String topic, boolean trackAcks, double defaultThroughput) {
+        double throughput = this.throughput != null ? this.throughput : defaultThroughput;
+        Duration runFor = runFor();
         if (!warmup().isZero() && warmup().compareTo(runFor) >= 0) {
             throw new UsageException("--warmup (" + warmup + ") must be shorter than the run (" + runFor.toSeconds() + "s)");
         }

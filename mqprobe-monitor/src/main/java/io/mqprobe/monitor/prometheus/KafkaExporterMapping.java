@@ -38,8 +38,10 @@ final class KafkaExporterMapping {
         Map<String, Double> gauges = new HashMap<>();
         double gcCount = Double.NaN;
         double gcSeconds = Double.NaN;
+        boolean jvmProcess = false;
         for (PromSample s : samples) {
             String name = s.name();
+            jvmProcess |= name.startsWith("jvm_");
             if (name.startsWith(TOPIC_METRICS)) {
                 (s.label("topic").isEmpty() ? allTopics : perTopicSum).merge(name, s.value(), Double::sum);
             } else if (name.equals("kafka_network_requestmetrics_totaltimems") && s.label("quantile").equals("0.99")) {
@@ -75,7 +77,9 @@ final class KafkaExporterMapping {
                 out.add(ResourceSample.of(epochMs, source, Metric.GC_COUNT_PER_S, countPerS));
             }
         }
-        if (reportProcessCpu) {
+        // every Prometheus client exports process_cpu_seconds_total for its own process: only a JVM exporter's
+        // (jvm_* series beside it) is the broker's; node_exporter's is node_exporter's own, a second "broker CPU"
+        if (reportProcessCpu && jvmProcess) {
             counter(out, epochMs, gauges.get("process_cpu_seconds_total"), Metric.CPU_CORES);
         }
         return out;

@@ -104,6 +104,20 @@ class PrometheusSamplerTest {
     }
 
     @Test
+    void should_not_count_node_exporters_own_process_cpu_as_a_second_broker_cpu_sample() throws Exception {
+        // a remote broker with only node_exporter: its endpoint is the broker's only one, so process CPU is asked for,
+        // but node_exporter's process_cpu_seconds_total is node_exporter's own (a Go process), not the broker's
+        PrometheusSampler sampler = new PrometheusSampler(serve("node_exporter-1.txt", "node_exporter-2.txt"),
+                "broker-2", Duration.ofSeconds(2), 1e9, 1.25e9, true);
+
+        sampler.sample(1_000);
+        List<ResourceSample> second = sampler.sample(2_000);
+
+        assertThat(second.stream().filter(s -> s.metric().equals(Metric.CPU_CORES))).singleElement()
+                .satisfies(s -> assertThat(s.value()).isCloseTo(1.2, within(1e-6)));
+    }
+
+    @Test
     void should_leave_process_cpu_out_when_node_exporter_covers_the_host() throws Exception {
         PrometheusSampler sampler = new PrometheusSampler(serve("jmx_exporter_kafka-1.txt", "jmx_exporter_kafka-2.txt"),
                 "broker-1", Duration.ofSeconds(2), Double.NaN, Double.NaN, false);

@@ -1,0 +1,131 @@
+package io.mqprobe.consume;
+
+import io.mqprobe.api.ClientSettings;
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.MessageConsumer;
+import io.mqprobe.api.MessageHandler;
+import io.mqprobe.api.MessageProducer;
+import io.mqprobe.load.MessageStamp;
+import io.mqprobe.load.NanoClock;
+import io.mqprobe.stats.DeliveryReport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(10)
+class ConsumerLoadTest {
+
+    /** A consumer that hands out {@code count} stamped messages of stream 1 on partition 0, then behaves as {@code after}. */
+    private static Driver driver(int count, IntFunction<byte[]> message, Runnable after) {
+        return new Driver() {
+            @Override
+            public String id() {
+                return "fake";
+            }
+
+            @Override
+            public ClusterAdmin admin() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public MessageProducer newProducer(ClientSettings settings) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public io.mqprobe.api.DurabilitySettings durability(io.mqprobe.api.Durability level, int replicationFactor) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Map<String, String> producerDefaults(io.mqprobe.api.ProducerProfile profile) {
+                return Map.of();
+            }
+
+            @Override
+            public MessageConsumer newConsumer(ClientSettings settings) {
+                return new MessageConsumer() {
+                    int next;
+
+                    @Override
+                    public void subscribe(Collection<String> topics) {
+                    }
+
+                    @Override
+                    public int poll(Duration timeout, MessageHandler handler) {
+                        if (next < count) {
+                            handler.onMessage(0, message.apply(next++));
+                            return 1;
+                        }
+                        after.run();
+                        return 0;
+                    }
+
+                    @Override
+                    public Map<Integer, Boolean> readToEnd() {
+                        return Map.of(0, next >= count);
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    private static byte[] stamped(long seq, long sendEpochMicros) {
+        byte[] body = new byte[64];
+        MessageStamp.write(body, 1, seq, sendEpochMicros);
+        return body;
+    }
+
+    private static ConsumerLoadSpec spec() {
+        return new ConsumerLoadSpec(List.of("t"), "g", 1, 0, Duration.ofSeconds(5), Map.of());
+    }
+
+    @Test
+    void should_report_a_failed_consumer_as_a_failure_not_as_data_lost_by_the_cluster() {
+        NanoClock clock = NanoClock.SYSTEM;
+        ConsumerLoad load = ConsumerLoad.start(driver(5, i -> stamped(i, clock.epochMicros()), () -> {
+            throw new IllegalStateException("coordinator unavailable");
+        }), spec(), clock);
+        load.awaitRecords(5, Duration.ofSeconds(5));
+        BitSet acked = new BitSet();
+        acked.set(0, 10);
+
+        DeliveryReport report = load.finish(Map.of(1L, acked));
+
+        assertThat(report.consumerFailure()).contains("coordinator unavailable");
+        assertThat(report.lost()).isZero();
+        assertThat(report.unread()).isEqualTo(5);
+    }
+
+    @Test
+    void should_detect_and_report_a_producer_clock_ahead_of_the_consumers() {
+        NanoClock clock = NanoClock.SYSTEM;
+        // stamped 50 ms in the future: another host's clock runs ahead
+        ConsumerLoad load = ConsumerLoad.start(driver(20, i -> stamped(i, clock.epochMicros() + 50_000), () -> {
+        }), spec(), clock);
+        load.awaitRecords(20, Duration.ofSeconds(5));
+        load.finish(null);
+
+        assertThat(load.stats().clockAhead().messages()).isEqualTo(20);
+        assertThat(load.stats().clockAhead().maxAheadUs()).isBetween(1_000L, 50_000L);
+        assertThat(load.stats().snapshot(0).endToEnd().getTotalCount()).isZero();  // not recorded as 0 µs
+    }
+}
