@@ -8,5 +8,11 @@ package io.mqprobe.api;
 public enum Capability {
 
     /** {@link ClusterAdmin#replicaLogSizes}: on-disk bytes per partition replica (Kafka has them; RocketMQ keeps one commit log per broker). */
-    REPLICA_LOG_SIZES
+    REPLICA_LOG_SIZES,
+
+    /**
+     * An acknowledged message is stored once even when the client retried it (Kafka's idempotent producer).
+     * Without it delivery is at-least-once (RocketMQ): a duplicate is the system's documented behaviour, not a failure.
+     */
+    DUPLICATE_FREE_SENDS
 }

@@ -120,10 +120,13 @@ final class RocketMqDriver implements Driver {
         return List.of(new BrokerStatsSampler(admin, clusterAdmin));
     }
 
-    /** RocketMQ keeps one commit log per broker, so there are no per-queue replica sizes. */
+    /**
+     * RocketMQ keeps one commit log per broker, so there are no per-queue replica sizes; and it delivers at least
+     * once: a send retried after a timeout, or a queue handed to another consumer, can deliver a message twice.
+     */
     @Override
     public Set<Capability> unsupported() {
-        return Set.of(Capability.REPLICA_LOG_SIZES);
+        return Set.of(Capability.REPLICA_LOG_SIZES, Capability.DUPLICATE_FREE_SENDS);
     }
 
     @Override
