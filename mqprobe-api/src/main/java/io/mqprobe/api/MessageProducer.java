@@ -17,6 +17,14 @@ public interface MessageProducer extends AutoCloseable {
     void send(String topic, byte[] value, long token, SendCallback callback);
 
     /**
+     * The client's own latency figures, keyed by {@link io.mqprobe.api.monitor.Metric} names (e.g. the time a
+     * record waited in the client's queue and a request's round trip, in ms); empty when the client has none.
+     */
+    default java.util.Map<String, Double> clientMetrics() {
+        return java.util.Map.of();
+    }
+
+    /**
      * Blocks until the client knows where to send to {@code topic} (its first metadata fetch), so that
      * one-time cost lands before a paced schedule starts instead of in the first messages' latency.
      */

@@ -19,6 +19,7 @@ final class Subcommands {
         top.addSubcommand(new io.mqprobe.cli.load.ProduceCommand());
         top.addSubcommand(new io.mqprobe.cli.load.ConsumeCommand());
         top.addSubcommand(new io.mqprobe.cli.load.E2eCommand());
+        top.addSubcommand(new io.mqprobe.cli.mirror.MirrorCommand());
         // cluster
         top.addSubcommand(new io.mqprobe.cli.cluster.ClusterCommand());
         top.addSubcommand(new io.mqprobe.cli.monitor.MonitorCommand());

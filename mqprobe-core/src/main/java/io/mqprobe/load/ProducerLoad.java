@@ -58,7 +58,9 @@ public final class ProducerLoad implements AutoCloseable {
         // constructing a client and its first metadata fetch take long (hundreds of ms with many clients):
         // the schedule starts once they are done, or that one-time cost would land in the first messages' latency
         for (MessageProducer producer : producers) {
-            producer.awaitMetadata(spec.topic());
+            for (String topic : spec.destinations()) {
+                producer.awaitMetadata(topic);
+            }
         }
         int streamCount = spec.streams();
         double intervalNs = spec.paced() ? 1e9 * streamCount / spec.targetRecordsPerSecond() : 0;
@@ -66,6 +68,7 @@ public final class ProducerLoad implements AutoCloseable {
         long endNs = startNs + spec.duration().toNanos();
         long maxRecords = spec.maxRecords() > 0 ? spec.maxRecords() : Long.MAX_VALUE;
         int slots = spec.sync() ? 1 : ASYNC_IN_FLIGHT_SLOTS;
+        List<String> topics = spec.destinations();
         for (int c = 0; c < spec.clients(); c++) {
             for (int t = 0; t < spec.threadsPerClient(); t++) {
                 int index = c * spec.threadsPerClient() + t;
@@ -75,7 +78,7 @@ public final class ProducerLoad implements AutoCloseable {
                 long share = maxRecords == Long.MAX_VALUE ? maxRecords
                         : maxRecords / streamCount + (index < maxRecords % streamCount ? 1 : 0);
                 long streamId = ((long) runId << 32) | index;
-                streams.add(new SendStream(streamId, producers.get(c), spec.topic(), payload, clock, stats, schedule,
+                streams.add(new SendStream(streamId, producers.get(c), topics.get(index % topics.size()), payload, clock, stats, schedule,
                         share, slots, spec.trackAcks()));
             }
         }
@@ -94,6 +97,28 @@ public final class ProducerLoad implements AutoCloseable {
 
     public SendStats stats() {
         return stats;
+    }
+
+    /**
+     * The producers' own latency figures ({@link MessageProducer#clientMetrics()}), each averaged over the
+     * producers that report it; read before {@link #finish} closes them.
+     */
+    public Map<String, Double> clientMetrics() {
+        Map<String, double[]> sums = new LinkedHashMap<>();
+        for (MessageProducer p : producers) {
+            try {
+                p.clientMetrics().forEach((k, v) -> {
+                    double[] s = sums.computeIfAbsent(k, x -> new double[2]);
+                    s[0] += v;
+                    s[1]++;
+                });
+            } catch (RuntimeException e) {
+                // a closed or failed client has no figures; the others still count
+            }
+        }
+        Map<String, Double> means = new LinkedHashMap<>();
+        sums.forEach((k, s) -> means.put(k, s[0] / s[1]));
+        return means;
     }
 
     /** True once every sender thread has sent its share or reached the end of the duration. */

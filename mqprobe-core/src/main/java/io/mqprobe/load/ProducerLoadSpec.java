@@ -19,10 +19,13 @@ import java.util.Map;
  * @param payload                 what bodies are made of
  * @param producerProperties      native client settings, passed through
  * @param trackAcks               remember every acknowledged sequence so a consumer can prove nothing was lost
+ * @param moreTopics              further destinations besides {@code topic} (many-topics load): sender thread
+ *                                {@code i} writes to {@link #destinations()}{@code [i % size]}; empty for one topic
  */
 public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, boolean sync, int recordSizeBytes,
                                double targetRecordsPerSecond, long maxRecords, Duration duration,
-                               PayloadSpec payload, Map<String, String> producerProperties, boolean trackAcks) {
+                               PayloadSpec payload, Map<String, String> producerProperties, boolean trackAcks,
+                               java.util.List<String> moreTopics) {
 
     public static final int MAX_STREAMS = 4096;
 
@@ -48,6 +51,23 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
             throw new UsageException("duration must be positive");
         }
         producerProperties = Map.copyOf(producerProperties);
+        moreTopics = moreTopics == null ? java.util.List.of() : java.util.List.copyOf(moreTopics);
+    }
+
+    /** One topic, as most loads have. */
+    public ProducerLoadSpec(String topic, int clients, int threadsPerClient, boolean sync, int recordSizeBytes,
+                            double targetRecordsPerSecond, long maxRecords, Duration duration,
+                            PayloadSpec payload, Map<String, String> producerProperties, boolean trackAcks) {
+        this(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond, maxRecords, duration, payload,
+                producerProperties, trackAcks, java.util.List.of());
+    }
+
+    /** Every topic this load writes to, {@code topic} first. */
+    public java.util.List<String> destinations() {
+        java.util.List<String> all = new java.util.ArrayList<>(1 + moreTopics.size());
+        all.add(topic);
+        all.addAll(moreTopics);
+        return all;
     }
 
     public int streams() {
@@ -60,13 +80,13 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
 
     public ProducerLoadSpec withClients(int newClients) {
         return new ProducerLoadSpec(topic, newClients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
-                maxRecords, duration, payload, producerProperties, trackAcks);
+                maxRecords, duration, payload, producerProperties, trackAcks, moreTopics);
     }
 
     /** The same load on another topic (a planner's fresh topic per scenario). */
     public ProducerLoadSpec withTopic(String newTopic) {
         return new ProducerLoadSpec(newTopic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
-                maxRecords, duration, payload, producerProperties, trackAcks);
+                maxRecords, duration, payload, producerProperties, trackAcks, moreTopics);
     }
 
     /** The same load over native {@code defaults} (a driver's, for a kind of run): this spec's own settings win. */
@@ -74,11 +94,11 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
         Map<String, String> merged = new java.util.LinkedHashMap<>(defaults);
         merged.putAll(producerProperties);
         return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
-                maxRecords, duration, payload, merged, trackAcks);
+                maxRecords, duration, payload, merged, trackAcks, moreTopics);
     }
 
     public ProducerLoadSpec withDuration(Duration newDuration) {
         return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
-                maxRecords, newDuration, payload, producerProperties, trackAcks);
+                maxRecords, newDuration, payload, producerProperties, trackAcks, moreTopics);
     }
 }

@@ -20,6 +20,9 @@ import java.util.function.Consumer;
  */
 public final class StepRunner {
 
+    /** Source of the producer clients' own figures in a step's resources. */
+    public static final String CLIENT_SOURCE = "producers";
+
     private final Driver driver;
     private final ResultDocument document;
     private final ResourceWindow resources;
@@ -53,6 +56,11 @@ public final class StepRunner {
         }
     }
 
+    private static List<ResourceUsage> clientUsage(java.util.Map<String, Double> metrics) {
+        return metrics.entrySet().stream()
+                .map(e -> new ResourceUsage(CLIENT_SOURCE, e.getKey(), e.getValue(), e.getValue(), Double.NaN)).toList();
+    }
+
     /**
      * @param scenario     name of the document's scenario the step belongs to
      * @param drainTimeout after sending ends, how long to wait for acknowledgements and consumers to catch up
@@ -72,14 +80,16 @@ public final class StepRunner {
                         document.addInterval(row);
                         onTick.accept(row);
                     });
+            // the clients' windows (about the last 30-60 s) end with the step; read them before the producers close
+            List<ResourceUsage> clientFigures = producers == null ? List.of() : clientUsage(producers.clientMetrics());
             long unfinished = producers == null ? 0 : producers.finish(Duration.ZERO);
             DeliveryReport delivery = consumers == null ? null
                     : consumers.finish(producerSpec != null && producerSpec.trackAcks() ? producers.ackedSequences() : null);
             int clients = producerSpec != null ? producerSpec.clients() : consumerSpec.threads();
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
-                    consumers == null ? null : StepResult.Consumed.of(window, delivery),
-                    withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window));
+                    consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.stats().clockAhead()),
+                    withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window, clientFigures));
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
                     consumers == null ? List.of() : consumers.failures());
@@ -93,10 +103,15 @@ public final class StepRunner {
         }
     }
 
-    /** The monitors' resources plus mqprobe's own send delay, which the bottleneck finder reads. */
-    private static List<ResourceUsage> withLoadGenerator(List<ResourceUsage> monitored, WindowTotals window) {
+    /**
+     * The monitors' resources plus mqprobe's own send delay, which the bottleneck finder reads, and the producer
+     * clients' own latency figures, which the latency breakdown reads.
+     */
+    private static List<ResourceUsage> withLoadGenerator(List<ResourceUsage> monitored, WindowTotals window,
+                                                         List<ResourceUsage> clientFigures) {
         List<ResourceUsage> all = new ArrayList<>(monitored);
         all.addAll(window.loadGeneratorUsage());
+        all.addAll(clientFigures);
         return all;
     }
 }

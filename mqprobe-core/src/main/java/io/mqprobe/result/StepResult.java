@@ -2,6 +2,7 @@ package io.mqprobe.result;
 
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.load.WindowTotals;
+import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
 import io.mqprobe.stats.LatencySummary;
 
@@ -17,13 +18,25 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
                          List<ResourceUsage> resources) {
 
     /** What the consumers saw during the step; {@code null} when nothing consumed. */
+    /**
+     * What the consumers of a step saw.
+     *
+     * @param unread             missing messages in partitions the consumers did not read to the end: not loss
+     * @param consumerFailure    why a consumer failed, or {@code null}; then nothing counts as lost
+     * @param clockAheadMessages messages stamped later than they arrived: the producer's clock runs ahead of
+     *                           the consumer's, so their end-to-end latency is unknown (not clamped to 0)
+     * @param maxClockAheadUs    the largest such offset
+     */
     public record Consumed(long records, double bytesPerSecond, long lost, long duplicates, long outOfOrder,
-                           boolean lossCheckedAgainstAcks) {
+                           boolean lossCheckedAgainstAcks, long unread, String consumerFailure,
+                           long clockAheadMessages, long maxClockAheadUs) {
 
-        public static Consumed of(WindowTotals window, DeliveryReport delivery) {
+        public static Consumed of(WindowTotals window, DeliveryReport delivery, ConsumeStats.ClockAhead clockAhead) {
             return new Consumed(window.consumedRecords(), window.consumedBytes() / window.consumedSeconds(),
                     delivery == null ? 0 : delivery.lost(), delivery == null ? 0 : delivery.duplicates(),
-                    delivery == null ? 0 : delivery.outOfOrder(), delivery != null && delivery.checkedAgainstAcks());
+                    delivery == null ? 0 : delivery.outOfOrder(), delivery != null && delivery.checkedAgainstAcks(),
+                    delivery == null ? 0 : delivery.unread(), delivery == null ? null : delivery.consumerFailure(),
+                    clockAhead.messages(), clockAhead.maxAheadUs());
         }
     }
 

@@ -11,8 +11,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = ProbeVerdict.class, name = "probe"),
-        @JsonSubTypes.Type(value = SingleRunVerdict.class, name = "single-run")})
-public sealed interface Verdict permits ProbeVerdict, SingleRunVerdict {
+        @JsonSubTypes.Type(value = SingleRunVerdict.class, name = "single-run"),
+        @JsonSubTypes.Type(value = MirrorVerdict.class, name = "mirror")})
+public sealed interface Verdict permits ProbeVerdict, SingleRunVerdict, MirrorVerdict {
 
     /** True when the scenario passed its experiment's bar (a single run delivered, a probe measured a ceiling). */
     boolean passed();

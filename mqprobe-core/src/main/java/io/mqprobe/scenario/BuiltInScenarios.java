@@ -35,6 +35,15 @@ public final class BuiltInScenarios {
             new ScenarioSpec("master-slave", "queues on the broker group, replicated to its slaves in the cluster's own "
                     + "replication mode (sync or async master): the group's capacity", 0, 0, false, Durability.LEADER, 2, Map.of()));
 
+    /**
+     * The field study of SSL with many topics, scaled to one small machine: 24 topics × 3 partitions × RF 3, load
+     * on 4 of them from 16 synchronous senders per client, all replicas acknowledging (so waiting for followers
+     * shows). Run only when named; {@code --topic-count 600 --loaded-topics 10 --sync-senders 1200} is the study's size.
+     */
+    public static final ScenarioSpec MANY_TOPICS = new ScenarioSpec("many-topics",
+            "many topics × 3 partitions × RF 3, load on a few from synchronous senders: where latency goes with many partitions",
+            3, 0, false, Durability.ALL_REPLICAS, 2, Map.of(), 24, 4, 16);
+
     private BuiltInScenarios() {
     }
 
@@ -55,6 +64,7 @@ public final class BuiltInScenarios {
     public static List<ScenarioSpec> select(List<String> names, List<ScenarioSpec> extra, List<ScenarioSpec> builtIns) {
         Map<String, ScenarioSpec> known = new LinkedHashMap<>();
         builtIns.forEach(s -> known.put(s.name(), s));
+        known.put(MANY_TOPICS.name(), MANY_TOPICS);
         extra.forEach(s -> known.put(s.name(), s));
         if (names.isEmpty()) {
             return extra.isEmpty() ? builtIns : List.copyOf(extra);

@@ -54,11 +54,15 @@ public final class ProbePlanner implements Planner {
     private int rampSteps;
     private int pacedSteps;
     private int pacedClients;
+    private List<Integer> clientSteps = List.of();
     private double ceilingRecordsPerSecond;
 
     /** How a scenario was laid out on the target; {@code skipped} says why it did not run, else {@code null}. */
     public record ScenarioSetup(ScenarioSpec spec, String topic, int replicationFactor, Map<String, String> producerProperties,
-                                String skipped) {
+                                String skipped, List<String> moreLoadedTopics) {
+        public ScenarioSetup {
+            moreLoadedTopics = moreLoadedTopics == null ? List.of() : List.copyOf(moreLoadedTopics);
+        }
     }
 
     /**
@@ -123,19 +127,26 @@ public final class ProbePlanner implements Planner {
                 scenario.durability(), props);
         if (brokerIds.size() < scenario.minReplicas()) {
             String reason = "needs " + scenario.minReplicas() + " brokers, the target has " + brokerIds.size();
-            setups.put(scenario.name(), new ScenarioSetup(scenario, null, Math.max(1, rf), props, reason));
+            setups.put(scenario.name(), new ScenarioSetup(scenario, null, Math.max(1, rf), props, reason, List.of()));
             context.skipScenario(new ScenarioResult(scenario.name(), scenario.description(), null, producer), reason);
             return false;
         }
-        String topicName = topicNames.apply(scenario.name());
-        TopicSpec topic = scenario.pinToOneBroker() ? TopicSpec.pinnedTo(topicName, partitions, brokerIds.get(0))
-                : TopicSpec.of(topicName, partitions, rf).withConfigs(durable.topicConfigs());
+        List<String> topicNamesOfScenario = topicsOf(topicNames.apply(scenario.name()), scenario.topics());
+        String topicName = topicNamesOfScenario.get(0);
+        String placement = scenario.pinToOneBroker() ? "pinned to broker " + brokerIds.get(0) : "broker-chosen";
+        if (scenario.topics() > 1) {
+            placement += "; " + scenario.topics() + " topics " + topicName + " ... " + topicNamesOfScenario.get(scenario.topics() - 1)
+                    + ", load on " + scenario.loadedTopics();
+        }
         context.startScenario(new ScenarioResult(scenario.name(), scenario.description(),
-                new ScenarioResult.TopicLayout(topicName, partitions, topic.replicaAssignment().isEmpty() ? rf : 1,
-                        scenario.pinToOneBroker() ? "pinned to broker " + brokerIds.get(0) : "broker-chosen"),
-                producer));
-        context.createTopic(topic);
-        current = new ScenarioSetup(scenario, topicName, rf, props, null);
+                new ScenarioResult.TopicLayout(topicName, partitions, scenario.pinToOneBroker() ? 1 : rf, placement), producer));
+        for (String name : topicNamesOfScenario) {
+            context.createTopic(scenario.pinToOneBroker() ? TopicSpec.pinnedTo(name, partitions, brokerIds.get(0))
+                    : TopicSpec.of(name, partitions, rf).withConfigs(durable.topicConfigs()));
+        }
+        current = new ScenarioSetup(scenario, topicName, rf, props, null,
+                topicNamesOfScenario.subList(1, scenario.loadedTopics()));
+        clientSteps = clientStepsFor(scenario);
         setups.put(scenario.name(), current);
         phase = Phase.RAMP;
         nextIndex = 0;
@@ -148,7 +159,6 @@ public final class ProbePlanner implements Planner {
         String name = current.spec().name();
         List<StepMeasurement> ramp = ProbeJudge.measurements(measured.stream()
                 .filter(m -> m.plan().scenario().equals(name) && saturating(m)).toList());
-        List<Integer> clientSteps = settings.plan().clientSteps();
         RampDecision decision = RampPolicy.next(ramp, settings.thresholds().withoutLatencyJudgement(), clientSteps.size());
         if (decision instanceof RampDecision.Continue && rampSteps < clientSteps.size()) {
             return Optional.of(rampStep());
@@ -182,13 +192,35 @@ public final class ProbePlanner implements Planner {
     }
 
     private StepPlan rampStep() {
-        return step(settings.plan().clientSteps().get(rampSteps++), 0);
+        return step(clientSteps.get(rampSteps++), 0);
+    }
+
+    /** The plan's client steps, but never more sender threads than a load may have (sync senders multiply them). */
+    private List<Integer> clientStepsFor(ScenarioSpec scenario) {
+        int threads = Math.max(1, scenario.syncSenders());
+        List<Integer> fitting = settings.plan().clientSteps().stream()
+                .filter(c -> (long) c * threads <= ProducerLoadSpec.MAX_STREAMS).toList();
+        return fitting.isEmpty() ? List.of(1) : fitting;
+    }
+
+    /** {@code base} alone for one topic, else {@code base-0 ... base-(n-1)}. */
+    static List<String> topicsOf(String base, int count) {
+        if (count <= 1) {
+            return List.of(base);
+        }
+        List<String> names = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            names.add(base + "-" + i);
+        }
+        return names;
     }
 
     private StepPlan step(int clients, double ratePerSecond) {
         RampPlan plan = settings.plan();
-        ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, 1, false, settings.recordSizeBytes(),
-                ratePerSecond, 0, plan.stepDuration(), settings.payload(), current.producerProperties(), false);
+        int senders = current.spec().syncSenders();
+        ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, Math.max(1, senders), senders > 0,
+                settings.recordSizeBytes(), ratePerSecond, 0, plan.stepDuration(), settings.payload(), current.producerProperties(),
+                false, current.moreLoadedTopics());
         return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), plan.warmup(), STEP_DRAIN);
     }
 }

@@ -84,4 +84,37 @@ class ProbePlannerTest {
         assertThat(outcomes.get(1).durable()).isTrue();
         assertThat(document.verdict("three-copies")).isEmpty();
     }
+
+    @Test
+    void should_lay_out_many_topics_and_spread_synchronous_senders_over_the_loaded_ones() {
+        InstantDriver driver = new InstantDriver();
+        ResultDocument document = new ResultDocument("probe", List.of());
+        RunControl control = new RunControl();
+        List<String> created = new CopyOnWriteArrayList<>();
+        Topics topics = new Topics() {
+            @Override
+            public void create(TopicSpec spec) {
+                created.add(spec.name() + " p" + spec.partitions() + " rf" + spec.replicationFactor());
+            }
+
+            @Override
+            public void delete(String name) {
+            }
+        };
+        ScenarioSpec many = new ScenarioSpec("many", "", 3, 2, false, Durability.LEADER, 2, Map.of(), 5, 2, 3);
+        ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
+                new RampPlan(Duration.ZERO, Duration.ofSeconds(1), 2, 2, List.of()), Thresholds.defaults());
+        ProbePlanner planner = new ProbePlanner(List.of(many), settings, driver, name -> "t-" + name);
+        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
+
+        ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), topics, ActionHandler.NONE, control,
+                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(planner, settings.thresholds())));
+
+        assertThat(created).containsExactly("t-many-0 p3 rf2", "t-many-1 p3 rf2", "t-many-2 p3 rf2", "t-many-3 p3 rf2", "t-many-4 p3 rf2");
+        io.mqprobe.load.ProducerLoadSpec load = result.steps().get(0).plan().load().producerSpec().orElseThrow();
+        assertThat(load.sync()).isTrue();
+        assertThat(load.threadsPerClient()).isEqualTo(3);
+        assertThat(load.destinations()).containsExactly("t-many-0", "t-many-1");
+        assertThat(document.steps("many").get(0).records()).isPositive();
+    }
 }

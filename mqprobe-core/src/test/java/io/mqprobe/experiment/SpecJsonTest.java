@@ -79,6 +79,12 @@ class SpecJsonTest {
         assertThat(roundTrip(ramp, RampPlan.class)).isEqualTo(ramp);
         assertThat(roundTrip(thresholds, Thresholds.class)).isEqualTo(thresholds);
         assertThat(roundTrip(scenario, ScenarioSpec.class)).isEqualTo(scenario);
+        ScenarioSpec many = scenario.withManyTopics(600, 10, 1200);
+        assertThat(roundTrip(many, ScenarioSpec.class)).isEqualTo(many);
+        ProducerLoadSpec manyTopics = new ProducerLoadSpec("a", 1, 4, true, 1024, 0, 0, Duration.ofSeconds(3),
+                new PayloadSpec.Random(), Map.of(), false, List.of("b", "c"));
+        assertThat(roundTrip(manyTopics, ProducerLoadSpec.class)).isEqualTo(manyTopics);
+        assertThat(manyTopics.destinations()).containsExactly("a", "b", "c");
         assertThat(roundTrip(settings, ProbeSettings.class)).isEqualTo(settings);
         assertThat(ResultJson.MAPPER.valueToTree(scenario).get("durability").asText()).isEqualTo("all-replicas");
     }
@@ -93,6 +99,10 @@ class SpecJsonTest {
 
         assertThat(roundTrip(probe, Verdict.class)).isEqualTo(probe);
         assertThat(roundTrip(single, Verdict.class)).isEqualTo(single);
+        Verdict mirror = new io.mqprobe.result.MirrorVerdict(40e6, 39e6, new io.mqprobe.stats.LatencySummary(900, 2000, 5000, 9000, 12000, 1100, 1000),
+                1000, 0, 2, 0.6, 0.016, 38e6, 40e6, List.of(io.mqprobe.result.MirrorVerdict.AT_LEAST_ONCE));
+        assertThat(roundTrip(mirror, Verdict.class)).isEqualTo(mirror);
+        assertThat(ResultJson.MAPPER.valueToTree(mirror).get("kind").asText()).isEqualTo("mirror");
         JsonNode json = ResultJson.MAPPER.valueToTree(probe);
         assertThat(json.get("kind").asText()).isEqualTo("probe");
         // flat as in mqprobe.result/v1, so the report reads both

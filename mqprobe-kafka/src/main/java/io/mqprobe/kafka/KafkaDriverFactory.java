@@ -9,6 +9,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.SslAuthenticationException;
 
 import java.time.Duration;
 import java.util.Map;
@@ -65,6 +66,10 @@ public final class KafkaDriverFactory implements DriverFactory {
             if (cause instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw unreachable(target);
             }
+            if (cause instanceof SslAuthenticationException) {
+                throw new UsageException("SSL handshake with Kafka at " + target.bootstrap() + " failed (does --command-config "
+                        + "give a trust store, ssl.truststore.location, that holds the brokers' certificate?): " + firstLine(message));
+            }
             if (cause instanceof AuthenticationException || cause instanceof AuthorizationException) {
                 throw new UsageException("Kafka at " + target.bootstrap() + " refused mqprobe: " + message);
             }
@@ -75,6 +80,11 @@ public final class KafkaDriverFactory implements DriverFactory {
     private static TargetUnreachableException unreachable(Target target) {
         return new TargetUnreachableException("Couldn't connect to Kafka at " + target.bootstrap()
                 + " within " + readable(target.connectTimeout()));
+    }
+
+    private static String firstLine(String message) {
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
     }
 
     private static String readable(Duration d) {

@@ -5,7 +5,12 @@ import io.mqprobe.api.SendCallback;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
+import io.mqprobe.api.monitor.Metric;
+import org.apache.kafka.common.MetricName;
+
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
 /** A {@link MessageProducer} over one {@code KafkaProducer<byte[], byte[]>}; records have no key. */
 final class KafkaMessageProducer implements MessageProducer {
@@ -29,6 +34,27 @@ final class KafkaMessageProducer implements MessageProducer {
             // the rest (closed producer, interrupted while blocked on buffer memory): same path for the caller.
             callback.onSendComplete(token, e);
         }
+    }
+
+    /** {@code record-queue-time-avg} and {@code request-latency-avg} of the producer-metrics group (the client's windows). */
+    @Override
+    public Map<String, Double> clientMetrics() {
+        Map<String, Double> out = new HashMap<>();
+        for (Map.Entry<MetricName, ? extends org.apache.kafka.common.Metric> e : producer.metrics().entrySet()) {
+            MetricName name = e.getKey();
+            if (!"producer-metrics".equals(name.group())) {
+                continue;
+            }
+            String ours = switch (name.name()) {
+                case "record-queue-time-avg" -> Metric.CLIENT_RECORD_QUEUE_MS;
+                case "request-latency-avg" -> Metric.CLIENT_REQUEST_LATENCY_MS;
+                default -> null;
+            };
+            if (ours != null && e.getValue().metricValue() instanceof Number n && Double.isFinite(n.doubleValue())) {
+                out.put(ours, n.doubleValue());
+            }
+        }
+        return out;
     }
 
     @Override

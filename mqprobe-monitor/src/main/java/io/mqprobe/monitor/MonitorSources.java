@@ -62,6 +62,8 @@ public final class MonitorSources {
         }
 
         /** /proc and JMX samplers for each embedded broker (source {@code broker-<id>}); pids as of now. */
+        private Map<String, java.util.function.LongSupplier> localProcesses = Map.of();
+
         public Builder localBrokers(List<LocalBrokerProcess> brokers) {
             List<LocalBrokerProcess> copy = List.copyOf(brokers);
             return localBrokers(() -> copy);
@@ -74,6 +76,15 @@ public final class MonitorSources {
          */
         public Builder localBrokers(Supplier<? extends List<LocalBrokerProcess>> brokers) {
             this.localBrokers = Objects.requireNonNull(brokers, "brokers");
+            return this;
+        }
+
+        /**
+         * Further local processes by source name (e.g. {@code mirror-maker}): CPU, RSS and disk I/O from /proc,
+         * the pid asked for on every round.
+         */
+        public Builder localProcesses(Map<String, java.util.function.LongSupplier> pidsBySource) {
+            this.localProcesses = Map.copyOf(pidsBySource);
             return this;
         }
 
@@ -176,6 +187,7 @@ public final class MonitorSources {
                 samplers.add(new ClientGcSampler());
             }
             List<LocalBrokerProcess> brokers = List.copyOf(localBrokers.get());
+            localProcesses.forEach((source, pid) -> samplers.add(new ProcessSampler(source, pid, diskWriteCeilingBps)));
             if (host) {
                 // an embedded cluster talks over loopback only, so lo is its NIC
                 samplers.add(new HostSampler(diskWriteCeilingBps, nicCeilingBps, !brokers.isEmpty()));

@@ -99,6 +99,52 @@ class EmbeddedBrokerMonitorTest {
     }
 
     @Test
+    void should_split_produce_time_into_parts_that_add_up_to_the_brokers_total() throws Exception {
+        String topic = "mqprobe-breakdown-test-" + System.nanoTime();
+        driver.admin().createTopic(new TopicSpec(topic, 1, 3, List.of(List.of(1, 2, 3)), Map.of()));
+        ResourceAggregator samples = new ResourceAggregator();
+        List<io.mqprobe.api.monitor.Sampler> samplers = MonitorSources.builder().localBrokers(cluster::brokers).build();
+        Map<String, Double> client;
+        long fromMs = System.currentTimeMillis();
+        try (MonitorRunner runner = MonitorRunner.start(samplers, Duration.ofMillis(500), samples, new PrintWriter(new StringWriter()))) {
+            Thread.sleep(1_200);
+            client = produceAcksAll(topic);
+            Thread.sleep(1_200);
+        }
+        List<io.mqprobe.api.monitor.ResourceUsage> usages = new java.util.ArrayList<>(samples.summarize(fromMs, System.currentTimeMillis()));
+        client.forEach((metric, value) -> usages.add(new io.mqprobe.api.monitor.ResourceUsage("producers", metric, value, value, Double.NaN)));
+
+        io.mqprobe.api.monitor.LatencyBreakdown breakdown = io.mqprobe.api.monitor.LatencyBreakdown.of(usages).orElseThrow();
+
+        // the broker's own TotalTimeMs and the sum of its parts are read independently, bean by bean
+        assertThat(breakdown.brokerTotalMs()).isPositive();
+        assertThat(breakdown.brokerPartsAddUp()).as("parts %.3f ms vs total %.3f ms", breakdown.brokerPartsSumMs(),
+                breakdown.brokerTotalMs()).isTrue();
+        assertThat(breakdown.parts()).extracting(io.mqprobe.api.monitor.LatencyBreakdown.Part::label)
+                .contains("producer queue", "waiting for followers", "broker local write", "network and client I/O");
+        assertThat(client).containsKeys(Metric.CLIENT_RECORD_QUEUE_MS, Metric.CLIENT_REQUEST_LATENCY_MS);
+        assertThat(breakdown.totalMs()).isGreaterThanOrEqualTo(client.get(Metric.CLIENT_REQUEST_LATENCY_MS));
+        driver.admin().deleteTopics(List.of(topic));
+    }
+
+    /** acks=all to a 3-replica partition, so the leader waits for followers; returns the client's own figures. */
+    private Map<String, Double> produceAcksAll(String topic) throws InterruptedException {
+        byte[] value = new byte[1024];
+        try (MessageProducer producer = driver.newProducer(ClientSettings.producer("breakdown-test",
+                Map.of("acks", "all", "linger.ms", "2")))) {
+            for (int i = 0; i < 2_000; i++) {
+                producer.send(topic, value, i, (token, error) -> {
+                });
+                if (i % 100 == 99) {
+                    Thread.sleep(50);
+                }
+            }
+            producer.flush();
+            return producer.clientMetrics();
+        }
+    }
+
+    @Test
     void should_report_a_killed_broker_once_and_follow_it_after_restart() throws Exception {
         ResourceAggregator samples = new ResourceAggregator();
         StringWriter warnings = new StringWriter();

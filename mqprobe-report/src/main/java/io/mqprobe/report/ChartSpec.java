@@ -43,6 +43,13 @@ final class ChartSpec {
         return spec;
     }
 
+    /** Stacked bars over load steps: each dataset is one part, the bar's height their sum. */
+    static ChartSpec stackedOverSteps(String xTitle, List<String> labels) {
+        ChartSpec spec = overSteps(xTitle, labels);
+        spec.root.put("stacked", true);
+        return spec;
+    }
+
     /** A chart over elapsed seconds since {@code epochMs} 0 of the window. */
     static ChartSpec overTime() {
         ChartSpec spec = new ChartSpec();

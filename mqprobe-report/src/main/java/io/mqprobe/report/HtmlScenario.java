@@ -41,6 +41,9 @@ final class HtmlScenario {
         load.add(IntervalChart.build(intervals, originMs, scenario));
         html.append(charts.grid(load, "grid two"));
         html.append(stepTable(scenario));
+        MirrorText.line(scenario).ifPresent(line -> html.append("<p class=\"advice\"><b>mirror</b> ").append(Html.esc(line))
+                .append("</p>\n"));
+        html.append(BreakdownSection.html(scenario, charts));
         if (window != null && !timeline.isEmpty()) {
             html.append(resources(timeline.window(window.fromMs(), window.toMs(), originMs),
                     Fields.object(verdict, "bottleneck"), thresholds, charts, "Resources during " + name(scenario)));

@@ -113,6 +113,8 @@ public final class MarkdownReport {
             md.append("Skipped: ").append(esc(skipped)).append("\n\n");
             return;
         }
+        MirrorText.line(scenario).ifPresent(line -> md.append("Mirror: ").append(esc(line)).append("\n\n"));
+        BreakdownSection.line(scenario).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
         JsonNode verdict = Fields.probeVerdict(scenario);
         if (verdict == null) {
             md.append(esc(VerdictText.withoutVerdict(scenario, runComplete))).append("\n\n");

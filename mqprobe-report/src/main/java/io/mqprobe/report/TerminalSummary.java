@@ -74,6 +74,8 @@ public final class TerminalSummary {
         } else {
             out.append("  ").append(plain(VerdictText.withoutVerdict(scenario, runComplete))).append('\n');
         }
+        MirrorText.line(scenario).ifPresent(line -> label(out, "mirror").append(plain(line)).append('\n'));
+        BreakdownSection.line(scenario).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
     }
 
     private static void verdict(StringBuilder out, JsonNode scenario, JsonNode verdict, Ansi ansi) {

@@ -117,12 +117,14 @@
     }
     Object.keys(axes).forEach(function (id, i) {
       scales[id] = axisOptions(axes[id], i === 0 ? 'left' : 'right', i === 0);
+      if (spec.stacked) { scales[id].stacked = true; }
     });
+    if (spec.stacked) { scales.x.stacked = true; }
     var datasets = spec.datasets.map(function (d) {
       var marker = !!d.marker;
       return {
         label: d.label, data: d.data, yAxisID: d.axis,
-        borderColor: d.color, backgroundColor: d.fill && d.color.length === 7 ? d.color + '22' : d.color,
+        borderColor: d.color, backgroundColor: d.fill && d.color.length === 7 && !spec.stacked ? d.color + '22' : d.color,
         borderWidth: d.width || 2, borderDash: d.dash ? [6, 4] : [],
         fill: !!d.fill, tension: 0, spanGaps: false, showLine: d.line !== false,
         pointStyle: marker ? d.marker : 'circle',
@@ -136,7 +138,7 @@
       };
     });
     return {
-      type: 'line',
+      type: spec.stacked ? 'bar' : 'line',
       data: { datasets: datasets, labels: spec.x.type === 'category' ? spec.x.labels : undefined },
       options: {
         animation: false, responsive: true, maintainAspectRatio: false, parsing: true, normalized: true,

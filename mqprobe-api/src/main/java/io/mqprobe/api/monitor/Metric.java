@@ -34,6 +34,20 @@ public final class Metric {
     public static final String ISR_SHRINKS_PER_S = "kafka.isr_shrinks.per_s";
     public static final String ISR_EXPANDS_PER_S = "kafka.isr_expands.per_s";
 
+    // Kafka broker: where a Produce request's time went, mean per request over each sampling interval
+    // (kafka.network:type=RequestMetrics,name=<Part>TimeMs,request=Produce); the parts add up to the total
+    public static final String PRODUCE_REQUEST_QUEUE_MS = "kafka.produce.request_queue.mean_ms";
+    public static final String PRODUCE_LOCAL_MS = "kafka.produce.local.mean_ms";
+    public static final String PRODUCE_REMOTE_MS = "kafka.produce.remote.mean_ms";
+    public static final String PRODUCE_THROTTLE_MS = "kafka.produce.throttle.mean_ms";
+    public static final String PRODUCE_RESPONSE_QUEUE_MS = "kafka.produce.response_queue.mean_ms";
+    public static final String PRODUCE_RESPONSE_SEND_MS = "kafka.produce.response_send.mean_ms";
+    public static final String PRODUCE_TOTAL_MS = "kafka.produce.total.mean_ms";
+
+    // producer client metrics (through the driver), averaged over the step's producers
+    public static final String CLIENT_RECORD_QUEUE_MS = "client.record_queue_time.avg_ms";
+    public static final String CLIENT_REQUEST_LATENCY_MS = "client.request_latency.avg_ms";
+
     // Kafka protocol only (log-dir growth, ISR, groups)
     public static final String LEADER_WRITE_BPS = "log.leader_write.bytes_per_s";
     public static final String FOLLOWER_WRITE_BPS = "log.follower_write.bytes_per_s";

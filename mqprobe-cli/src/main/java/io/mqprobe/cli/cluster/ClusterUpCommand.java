@@ -7,6 +7,8 @@ import io.mqprobe.cli.target.MqprobeHome;
 import io.mqprobe.cli.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
+import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.rocketmq.embedded.RocketMqLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,6 +49,11 @@ final class ClusterUpCommand implements Callable<Integer> {
             description = "JVM heap of each broker (default: ${DEFAULT-VALUE}; with --broker-spec half its memory).")
     String heap;
 
+    @Option(names = "--security", paramLabel = "MODE", defaultValue = "plaintext",
+            description = "plaintext, or ssl for an SSL listener beside the plaintext one (keys made at start into the run dir; "
+                    + "replication over SSL) (default: ${DEFAULT-VALUE}).")
+    String security;
+
     @Mixin
     IsolationFlags isolation = new IsolationFlags();
 
@@ -55,6 +62,14 @@ final class ClusterUpCommand implements Callable<Integer> {
         EmbeddedClusters.Spec options = new EmbeddedClusters.Spec(driverId, brokers, ByteSize.parse(heap),
                 MqprobeHome.clusterDir(driverId), isolation.isolation(),
                 RocketMqLayout.Mode.parse("--replication", replication), RocketMqLayout.Mode.parse("--flush", flush));
+        // Kafka's embedded cluster also takes SSL; RocketMQ's is started from the spec alone
+        boolean kafka = driverId.equals("kafka");
+        EmbeddedClusterOptions kafkaOptions = EmbeddedClusterOptions.defaults()
+                .withBrokers(brokers)
+                .withHeapBytes(ByteSize.parse(heap))
+                .withRunDir(MqprobeHome.clusterDir())
+                .withIsolation(isolation.isolation())
+                .withSsl(io.mqprobe.cli.target.Security.parseList(security).contains(io.mqprobe.cli.target.Security.SSL));
         String down = "'mqprobe cluster down" + UpCluster.driverFlag(driverId) + "'";
         Optional<EmbeddedCluster> running = UpCluster.find(driverId);
         if (running.isPresent() && running.get().anyRunning()) {
@@ -73,10 +88,11 @@ final class ClusterUpCommand implements Callable<Integer> {
         long startNs = System.nanoTime();
         EmbeddedCluster cluster;
         try {
-            cluster = EmbeddedClusters.start(options, line -> {
+            java.util.function.Consumer<String> notice = line -> {
                 err.print(line + "; ");
                 err.flush();
-            });
+            };
+            cluster = kafka ? EmbeddedKafkaCluster.start(kafkaOptions, notice) : EmbeddedClusters.start(options, notice);
         } catch (RuntimeException e) {
             err.println("failed");
             err.flush();
@@ -87,7 +103,11 @@ final class ClusterUpCommand implements Callable<Integer> {
         err.flush();
 
         PrintWriter out = spec.commandLine().getOut();
-        out.println((driverId.equals("kafka") ? "bootstrap  " : "namesrv    ") + cluster.bootstrap());
+        out.println((kafka ? "bootstrap  " : "namesrv    ") + cluster.bootstrap());
+        if (cluster instanceof EmbeddedKafkaCluster k) {
+            k.sslBootstrap().ifPresent(ssl -> out.println("ssl        " + ssl + " (trust store "
+                    + k.sslClientSettings().get("ssl.truststore.location") + ")"));
+        }
         out.println("run dir    " + cluster.runDir());
         out.println("isolation  " + cluster.isolation());
         UpCluster.printBrokers(out, cluster);

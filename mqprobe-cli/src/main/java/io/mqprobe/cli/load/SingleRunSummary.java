@@ -78,6 +78,18 @@ final class SingleRunSummary {
             StepResult.Consumed c = step.consumed();
             lines.add(String.format(Locale.ROOT, "consumed %,d: lost %d, duplicated %d, out of order %d%s", c.records(),
                     c.lost(), c.duplicates(), c.outOfOrder(), c.lossCheckedAgainstAcks() ? " (checked against acknowledgements)" : ""));
+            if (c.consumerFailure() != null) {
+                notes.add("a consumer failed (" + c.consumerFailure() + "): what it did not read is not counted as lost");
+            }
+            if (c.unread() > 0) {
+                notes.add(String.format(Locale.ROOT, "%,d messages not seen in partitions the consumers did not read to the end"
+                        + " (they stopped or lagged): not evidence of loss", c.unread()));
+            }
+            if (c.clockAheadMessages() > 0) {
+                notes.add(String.format(Locale.ROOT, "%,d messages arrived before their stamped send time (producer clock up to %s"
+                        + " ahead): their end-to-end latency is left out, not counted as 0", c.clockAheadMessages(),
+                        TimeSpan.formatMicros(c.maxClockAheadUs())));
+            }
         }
         if (step.consumed() != null && ran.atLeastOnce()) {
             notes.add("this system delivers at least once: a send retried after a timeout, or a queue handed to another "

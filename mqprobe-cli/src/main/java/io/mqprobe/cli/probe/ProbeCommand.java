@@ -11,6 +11,7 @@ import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.scenario.ProbeJudge;
 import io.mqprobe.scenario.ProbePlanner;
+import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.CapacitySummarizer;
 import io.mqprobe.search.CapacitySummary;
 import picocli.CommandLine.Command;
@@ -56,12 +57,13 @@ public final class ProbeCommand implements Callable<Integer> {
             Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(),
                     ceilings.diskWriteBytesPerSecond() == null ? Double.NaN : ceilings.diskWriteBytesPerSecond(),
                     ceilings.nicBytesPerSecond() == null ? Double.NaN : ceilings.nicBytesPerSecond());
-            ProbePlanner planner = new ProbePlanner(plan.scenarios(), plan.settings(), session.cluster().driver(),
+            List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), run.target().securityModes(), session.cluster());
+            ProbePlanner planner = new ProbePlanner(scenarios, plan.settings(), session.cluster().driver(),
                     TopicLifecycle::freshName);
             ProbeJudge judge = new ProbeJudge(planner, plan.settings().thresholds());
             ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
                     new LoadProgress(session.progress(), "   "),
-                    new ProbeProgress(session.progress(), plan.scenarios(), plan.settings().plan()));
+                    new ProbeProgress(session.progress(), scenarios, plan.settings().plan()));
             // RocketMQ users state capacity as a master's TPS, not as replication factor × MB/s
             CapacitySummary summary = session.cluster().driver().id().equals("rocketmq")
                     ? CapacitySummarizer.summarizeAsTps(judge.outcomes(result), session.brokerCount())

@@ -32,8 +32,8 @@ final class ProbeOptions {
     }
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
-            description = "Scenarios to run: single, broker-ceiling, replicated-all, replicated-leader; with --driver rocketmq "
-                    + "single-queue, broker-ceiling, master-slave (default: all).")
+            description = "Scenarios to run: single, broker-ceiling, replicated-all, replicated-leader (default: these four), many-topics; "
+                    + "with --driver rocketmq single-queue, broker-ceiling, master-slave (default: these three).")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--scenario-file", paramLabel = "FILE", description = "YAML file with more scenarios (see docs/scenarios.md).")
@@ -96,13 +96,25 @@ final class ProbeOptions {
     @Option(names = "--no-ceilings", description = "Do not probe disk and NIC ceilings (configured ones still count).")
     boolean noCeilings;
 
+    @Option(names = "--topic-count", paramLabel = "T",
+            description = "Topics of every many-topics scenario (the field study: 600).")
+    Integer topicCount;
+
+    @Option(names = "--loaded-topics", paramLabel = "K",
+            description = "Topics of a many-topics scenario that get load (the field study: 10).")
+    Integer loadedTopics;
+
+    @Option(names = "--sync-senders", paramLabel = "S",
+            description = "Synchronous sender threads per client in a many-topics scenario (the field study: 1200).")
+    Integer syncSenders;
+
     @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
     boolean keepTopics;
 
     /** Everything the user typed, checked: the plan of the probe. */
     ProbeRun conclude(String driverId) {
         List<ScenarioSpec> extra = scenarioFile == null ? List.of() : ScenarioFile.read(scenarioFile);
-        List<ScenarioSpec> chosen = BuiltInScenarios.select(scenarios, extra, BuiltInScenarios.of(driverId));
+        List<ScenarioSpec> chosen = scaleManyTopics(BuiltInScenarios.select(scenarios, extra, BuiltInScenarios.of(driverId)));
         if (recordSizeBytes < MessageStamp.SIZE_BYTES) {
             throw new UsageException("--record-size must be at least " + MessageStamp.SIZE_BYTES + " bytes, got " + recordSizeBytes);
         }
@@ -111,6 +123,22 @@ final class ProbeOptions {
                 new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, sustainableFractions), thresholds());
         CeilingsStep.validate(this);
         return new ProbeRun(chosen, settings, keepTopics);
+    }
+
+    /** The many-topics flags replace a many-topics scenario's own numbers (a scenario with more than one topic). */
+    private List<ScenarioSpec> scaleManyTopics(List<ScenarioSpec> chosen) {
+        if (topicCount == null && loadedTopics == null && syncSenders == null) {
+            return chosen;
+        }
+        List<ScenarioSpec> many = chosen.stream().filter(s -> s.topics() > 1 || s.syncSenders() > 0).toList();
+        if (many.isEmpty()) {
+            throw new UsageException("--topic-count, --loaded-topics and --sync-senders shape a many-topics scenario; "
+                    + "add --scenarios many-topics or a scenario file with one");
+        }
+        return chosen.stream().map(s -> !many.contains(s) ? s : s.withManyTopics(
+                topicCount != null ? topicCount : s.topics(),
+                loadedTopics != null ? loadedTopics : Math.min(s.loadedTopics(), topicCount != null ? topicCount : s.topics()),
+                syncSenders != null ? syncSenders : s.syncSenders())).toList();
     }
 
     /** The defaults live in {@link Thresholds#defaults()}; a flag replaces one of them. */

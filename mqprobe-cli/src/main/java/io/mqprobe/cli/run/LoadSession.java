@@ -1,5 +1,7 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.api.UsageException;
+
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.target.ClusterSession;
@@ -86,6 +88,10 @@ public final class LoadSession implements AutoCloseable {
     public static int run(String command, CommandSpec spec, RunOptions options, int defaultBrokers, boolean keepTopics,
                           Body body) {
         CommandLine cmd = spec.commandLine();
+        if (!"probe".equals(command) && options.target().securityModes().size() > 1) {
+            throw new UsageException("--security with two modes is a probe's comparison (each scenario once per mode); "
+                    + command + " takes one");
+        }
         LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), options.target(),
                 defaultBrokers, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
         try {
@@ -131,6 +137,14 @@ public final class LoadSession implements AutoCloseable {
                 topics.deleteNow(name);
             }
         };
+    }
+
+    /** Like {@link #startMonitoring(MonitorOptions, Collection, double, double)}, also sampling further local processes. */
+    public Monitoring startMonitoring(MonitorOptions options, Collection<String> groups, double diskCeiling, double nicCeiling,
+                                      java.util.Map<String, java.util.function.LongSupplier> processes) {
+        monitoring = Monitoring.start(cluster, options, watchedTopics, groups, diskCeiling, nicCeiling, processes, document(),
+                progress.writer());
+        return monitoring;
     }
 
     /** Starts the resource monitors; topics and groups are watched through the cluster's protocol. */

@@ -39,11 +39,20 @@ public final class Monitoring implements AutoCloseable {
     public static Monitoring start(ClusterSession session, MonitorOptions options, Collection<String> topics,
                                    Collection<String> groups, double diskCeiling, double nicCeiling,
                                    ResultDocument document, PrintWriter warnings) {
+        return start(session, options, topics, groups, diskCeiling, nicCeiling, java.util.Map.of(), document, warnings);
+    }
+
+    /** Like the other, also sampling further local processes by source name (a mirror's JVM). */
+    public static Monitoring start(ClusterSession session, MonitorOptions options, Collection<String> topics,
+                                   Collection<String> groups, double diskCeiling, double nicCeiling,
+                                   java.util.Map<String, java.util.function.LongSupplier> processes,
+                                   ResultDocument document, PrintWriter warnings) {
         if (options.disabled()) {
             return new Monitoring(List.of(), options, document, warnings);
         }
         List<Sampler> samplers = MonitorSources.builder()
                 .localBrokers(session::localBrokers)
+                .localProcesses(processes)
                 .client()
                 .host()
                 .jmx(options.jmxEndpoints())

@@ -9,12 +9,16 @@ import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -50,6 +54,8 @@ public final class ClusterSession implements AutoCloseable {
      */
     public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress) {
         options.clientProperties();   // an unreadable file fails before anything starts
+        List<Security> security = options.securityModes();
+        Map<String, String> brokerOverrides = options.brokerOverrides();
         Optional<String> bootstrap = options.bootstrap();
         IsolationOptions isolation = options.isolation();
         if (bootstrap.isPresent()) {
@@ -60,7 +66,19 @@ public final class ClusterSession implements AutoCloseable {
                 throw new UsageException("--broker-spec, --broker-net, --broker-disk and --client-cores confine an embedded "
                         + "cluster; they cannot be combined with --bootstrap");
             }
+            if (!brokerOverrides.isEmpty()) {
+                throw new UsageException("--broker-config sets up an embedded cluster; it cannot be combined with --bootstrap");
+            }
+            if (security.size() > 1) {
+                throw new UsageException("--security " + options.security + " compares the two listeners of an embedded cluster; "
+                        + "against --bootstrap run once per --command-config instead");
+            }
             Target target = options.target(bootstrap.get());
+            if (security.get(0) == Security.SSL && !target.clientProperties().containsKey("security.protocol")) {
+                Map<String, String> props = new TreeMap<>(target.clientProperties());
+                props.put("security.protocol", "SSL");
+                target = new Target(target.driverId(), target.bootstrap(), props, target.connectTimeout());
+            }
             return new ClusterSession(Drivers.connect(target), target, null, false);
         }
         Optional<EmbeddedCluster> up = EmbeddedClusters.attach(options.driverId());
@@ -97,6 +115,14 @@ public final class ClusterSession implements AutoCloseable {
 
     private static ClusterSession useClusterUp(EmbeddedCluster up, TargetOptions options, PrintWriter progress) {
         int size = up.brokers().size();
+        if (!options.brokerOverrides().isEmpty()) {
+            throw new UsageException("the cluster of 'mqprobe cluster up' keeps the settings it was started with; "
+                    + "drop --broker-config or run 'mqprobe cluster down' first");
+        }
+        if (options.wantsSsl() && !(up instanceof EmbeddedKafkaCluster k && k.sslBootstrap().isPresent())) {
+            throw new UsageException("the cluster of 'mqprobe cluster up' has no SSL listener; start it with "
+                    + "'mqprobe cluster up --security ssl' or drop --security");
+        }
         if (!up.anyRunning()) {
             throw new UsageException("every broker of the cluster of 'mqprobe cluster up' is stopped; start one with "
                     + "'mqprobe cluster restart --broker N' or remove the cluster with 'mqprobe cluster down'");
@@ -111,7 +137,7 @@ public final class ClusterSession implements AutoCloseable {
         }
         progress.println("using the embedded " + up.system() + " of 'mqprobe cluster up' (" + brokers(size) + ", " + up.bootstrap() + ")");
         progress.flush();
-        Target target = options.target(up.bootstrap());
+        Target target = embeddedTarget(options, up);
         return new ClusterSession(Drivers.connect(target), target, up, false);
     }
 
@@ -121,15 +147,21 @@ public final class ClusterSession implements AutoCloseable {
         EmbeddedClusters.removeStaleRunDirs(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
         EmbeddedClusters.Spec spec = EmbeddedClusters.Spec.of(options.driverId(), brokerCount, runDir, options.isolation());
+        // Kafka's embedded cluster also takes SSL and broker overrides; RocketMQ's is started from the spec alone
+        EmbeddedClusterOptions kafkaOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
+                .withIsolation(options.isolation()).withSsl(options.wantsSsl())
+                .withBrokerOverrides(options.brokerOverrides());
+        boolean kafka = options.driverId().equals("kafka");
         progress.print("starting embedded " + EmbeddedClusters.system(options.driverId()) + " (" + EmbeddedClusters.describe(spec) + ") ... ");
         progress.flush();
         long startNs = System.nanoTime();
         EmbeddedCluster cluster;
         try {
-            cluster = EmbeddedClusters.start(spec, line -> {
+            java.util.function.Consumer<String> notice = line -> {
                 progress.print(line + "; ");
                 progress.flush();
-            });
+            };
+            cluster = kafka ? EmbeddedKafkaCluster.start(kafkaOptions, notice) : EmbeddedClusters.start(spec, notice);
         } catch (RuntimeException e) {
             progress.println("failed");
             progress.flush();
@@ -138,12 +170,39 @@ public final class ClusterSession implements AutoCloseable {
         progress.printf(Locale.ROOT, "ready in %.1f s%n", (System.nanoTime() - startNs) / 1e9);
         progress.flush();
         try {
-            Target target = options.target(cluster.bootstrap());
+            Target target = embeddedTarget(options, cluster);
             return new ClusterSession(Drivers.connect(target), target, cluster, true);
         } catch (RuntimeException e) {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * The plaintext listener, unless SSL is the only mode asked for: then the SSL listener with the cluster's
+     * trust store, under the user's own {@code --command-config}.
+     */
+    private static Target embeddedTarget(TargetOptions options, EmbeddedCluster cluster) {
+        List<Security> modes = options.securityModes();
+        if (!(modes.size() == 1 && modes.get(0) == Security.SSL) || !(cluster instanceof EmbeddedKafkaCluster kafka)) {
+            return options.target(cluster.bootstrap());
+        }
+        Map<String, String> props = new TreeMap<>(kafka.sslClientSettings());
+        props.putAll(options.clientProperties());
+        return new Target(options.driverId(), kafka.sslBootstrap().orElseThrow(), props, options.connectTimeout());
+    }
+
+    /**
+     * Producer and consumer settings that move a client of this session onto the embedded cluster's SSL
+     * listener (bootstrap included), for a plaintext vs SSL comparison in one run; empty without an SSL listener.
+     */
+    public Map<String, String> sslClientOverrides() {
+        if (!(cluster instanceof EmbeddedKafkaCluster kafka) || kafka.sslBootstrap().isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> props = new TreeMap<>(kafka.sslClientSettings());
+        props.put("bootstrap.servers", kafka.sslBootstrap().get());
+        return props;
     }
 
     public Driver driver() {

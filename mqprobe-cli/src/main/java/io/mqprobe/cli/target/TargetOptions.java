@@ -13,6 +13,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -43,6 +44,16 @@ public final class TargetOptions {
             description = "How long to wait for the cluster to answer (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
+    @Option(names = "--security", paramLabel = "MODE[,MODE]", defaultValue = "plaintext",
+            description = "plaintext or ssl (default: ${DEFAULT-VALUE}). An embedded cluster gets an SSL listener with keys made "
+                    + "at start; against --bootstrap, ssl sets security.protocol=SSL and --command-config gives the trust store. "
+                    + "'plaintext,ssl' runs each probe scenario over both listeners of an embedded cluster.")
+    String security;
+
+    @Option(names = "--broker-config", paramLabel = "KEY=VALUE",
+            description = "A broker setting of the embedded cluster this command starts (repeatable), e.g. num.replica.fetchers=4.")
+    List<String> brokerConfig = new java.util.ArrayList<>();
+
     @Mixin
     IsolationFlags isolationFlags = new IsolationFlags();
 
@@ -52,12 +63,43 @@ public final class TargetOptions {
         return bootstrap == null || bootstrap.isBlank() ? Optional.empty() : Optional.of(bootstrap.trim());
     }
 
+    /** Points the session at {@code hostPorts} (a command's own name for the cluster, e.g. mirror's --source-bootstrap). */
+    public void useBootstrap(String hostPorts) {
+        if (bootstrap != null && !bootstrap.isBlank() && !bootstrap.equals(hostPorts)) {
+            throw new UsageException("--bootstrap and --source-bootstrap name different clusters; give one");
+        }
+        bootstrap = hostPorts;
+    }
+
     public String driverId() {
         return driverId;
     }
 
     public OptionalInt brokers() {
         return brokers == null ? OptionalInt.empty() : OptionalInt.of(brokers);
+    }
+
+    /** The modes of {@code --security}, in the order given; @throws UsageException for an unknown mode */
+    public List<Security> securityModes() {
+        return Security.parseList(security == null ? "plaintext" : security);
+    }
+
+    /** The {@code --broker-config} settings, in order; @throws UsageException for one without '=' */
+    public Map<String, String> brokerOverrides() {
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        for (String pair : brokerConfig) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("--broker-config expects KEY=VALUE, got '" + pair + "'");
+            }
+            settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return settings;
+    }
+
+    /** True when any client must use SSL (the embedded cluster then needs its SSL listener). */
+    public boolean wantsSsl() {
+        return securityModes().contains(Security.SSL);
     }
 
     public Duration connectTimeout() {

@@ -19,18 +19,24 @@ final class BrokerConfig {
     private BrokerConfig() {
     }
 
-    static Map<String, String> settings(ProcessNode node, ProcessNode controller, int brokerCount, Map<String, String> overrides) {
+    /** @param ssl the SSL listener's keys, or {@code null} for a plaintext-only broker */
+    static Map<String, String> settings(ProcessNode node, ProcessNode controller, int brokerCount, Map<String, String> overrides,
+                                        SslMaterial ssl) {
         BrokerFiles files = BrokerFiles.of(node);
         boolean isController = node == controller;
         String controllerAddress = controller.host() + ":" + controller.port(BrokerFiles.CONTROLLER_PORT);
         String listener = "PLAINTEXT://" + node.host() + ":" + node.port(BrokerFiles.PORT);
+        if (ssl != null) {
+            listener += ",SSL://" + node.host() + ":" + node.port(BrokerFiles.SSL_PORT);
+        }
         Map<String, String> s = new TreeMap<>();
         s.put("node.id", Integer.toString(node.id()));
         s.put("process.roles", isController ? "broker,controller" : "broker");
         s.put("controller.quorum.voters", "1@" + controllerAddress);
         s.put("controller.listener.names", "CONTROLLER");
-        s.put("inter.broker.listener.name", "PLAINTEXT");
-        s.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        // with SSL, replication runs over it too: the field study's cluster encrypted follower fetches as well
+        s.put("inter.broker.listener.name", ssl != null ? "SSL" : "PLAINTEXT");
+        s.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,SSL:SSL,CONTROLLER:PLAINTEXT");
         s.put("listeners", isController ? listener + ",CONTROLLER://" + controllerAddress : listener);
         s.put("advertised.listeners", listener);
         s.put("log.dirs", files.dataDir().toString());
@@ -46,6 +52,9 @@ final class BrokerConfig {
             s.put("transaction.state.log.min.isr", "1");
             s.put("share.coordinator.state.topic.replication.factor", Integer.toString(rf));
             s.put("share.coordinator.state.topic.min.isr", "1");
+        }
+        if (ssl != null) {
+            s.putAll(ssl.brokerSettings());
         }
         s.putAll(overrides);
         return s;

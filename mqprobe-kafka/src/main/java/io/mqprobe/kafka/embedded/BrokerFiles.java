@@ -9,6 +9,7 @@ record BrokerFiles(Path dir) {
 
     static final String PORT = "port";
     static final String CONTROLLER_PORT = "controller.port";
+    static final String SSL_PORT = "ssl.port";
 
     static BrokerFiles of(ProcessNode node) {
         return new BrokerFiles(node.dir());

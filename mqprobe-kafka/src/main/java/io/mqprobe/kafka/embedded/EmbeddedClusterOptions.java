@@ -19,10 +19,12 @@ import java.util.Map;
  * @param keepRunDir      keep the run dir (logs, data) after {@link EmbeddedKafkaCluster#close()}
  * @param isolation       cgroups, network namespaces and disk throttles for the brokers; a broker spec
  *                        sets the heap (half its memory) instead of {@code heapBytes}
+ * @param ssl             besides the plaintext listener, an SSL listener on every broker (keys made at start
+ *                        into the run dir), and replication between brokers over SSL
  */
 public record EmbeddedClusterOptions(int brokers, Path runDir, long heapBytes, Duration startTimeout,
                                      Map<String, String> brokerOverrides, boolean keepRunDir,
-                                     IsolationOptions isolation) {
+                                     IsolationOptions isolation, boolean ssl) {
 
     public static final int MAX_BROKERS = 9;
     public static final long MIN_HEAP_BYTES = 128L << 20;
@@ -44,34 +46,38 @@ public record EmbeddedClusterOptions(int brokers, Path runDir, long heapBytes, D
 
     /** Three brokers, 1 GiB heap each, a temporary run dir deleted on close, two minutes to start. */
     public static EmbeddedClusterOptions defaults() {
-        return new EmbeddedClusterOptions(3, null, DEFAULT_HEAP_BYTES, Duration.ofMinutes(2), Map.of(), false, IsolationOptions.NONE);
+        return new EmbeddedClusterOptions(3, null, DEFAULT_HEAP_BYTES, Duration.ofMinutes(2), Map.of(), false, IsolationOptions.NONE, false);
     }
 
     public EmbeddedClusterOptions withBrokers(int brokerCount) {
-        return new EmbeddedClusterOptions(brokerCount, runDir, heapBytes, startTimeout, brokerOverrides, keepRunDir, isolation);
+        return new EmbeddedClusterOptions(brokerCount, runDir, heapBytes, startTimeout, brokerOverrides, keepRunDir, isolation, ssl);
     }
 
     public EmbeddedClusterOptions withRunDir(Path dir) {
-        return new EmbeddedClusterOptions(brokers, dir, heapBytes, startTimeout, brokerOverrides, keepRunDir, isolation);
+        return new EmbeddedClusterOptions(brokers, dir, heapBytes, startTimeout, brokerOverrides, keepRunDir, isolation, ssl);
     }
 
     public EmbeddedClusterOptions withHeapBytes(long bytes) {
-        return new EmbeddedClusterOptions(brokers, runDir, bytes, startTimeout, brokerOverrides, keepRunDir, isolation);
+        return new EmbeddedClusterOptions(brokers, runDir, bytes, startTimeout, brokerOverrides, keepRunDir, isolation, ssl);
     }
 
     public EmbeddedClusterOptions withStartTimeout(Duration timeout) {
-        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, timeout, brokerOverrides, keepRunDir, isolation);
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, timeout, brokerOverrides, keepRunDir, isolation, ssl);
     }
 
     public EmbeddedClusterOptions withBrokerOverrides(Map<String, String> overrides) {
-        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, overrides, keepRunDir, isolation);
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, overrides, keepRunDir, isolation, ssl);
     }
 
     public EmbeddedClusterOptions withKeepRunDir(boolean keep) {
-        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, brokerOverrides, keep, isolation);
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, brokerOverrides, keep, isolation, ssl);
     }
 
     public EmbeddedClusterOptions withIsolation(IsolationOptions options) {
-        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, brokerOverrides, keepRunDir, options);
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, brokerOverrides, keepRunDir, options, ssl);
+    }
+
+    public EmbeddedClusterOptions withSsl(boolean withSsl) {
+        return new EmbeddedClusterOptions(brokers, runDir, heapBytes, startTimeout, brokerOverrides, keepRunDir, isolation, withSsl);
     }
 }

@@ -41,14 +41,17 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
     private static final String LOG_CONFIG = "classpath:io/mqprobe/kafka/embedded/broker-log4j2.xml";
     private static final String TEMP_PREFIX = "mqprobe-kafka-";
     private static final long FLUSH_INTERVAL_MESSAGES = 1000;
+    private static final String SSL_SETTING = "ssl.keystore.password";
 
     private final NodeGroup group;
     private final long heapBytes;
     private final Duration startTimeout;
     private final long watchedPid;
+    private final SslMaterial ssl;
 
-    private EmbeddedKafkaCluster(NodeGroup group, long heapBytes, Duration startTimeout, long watchedPid) {
+    private EmbeddedKafkaCluster(NodeGroup group, long heapBytes, Duration startTimeout, long watchedPid, SslMaterial ssl) {
         this.group = group;
+        this.ssl = ssl;
         this.heapBytes = heapBytes;
         this.startTimeout = startTimeout;
         this.watchedPid = watchedPid;
@@ -81,9 +84,10 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
             List<String> names = names(options.brokers());
             Isolation isolation = BrokerIsolation.open(options.isolation(), plan, names, runDir, notice);
-            List<ProcessNode> nodes = layout(names, runDir, isolation);
+            List<ProcessNode> nodes = layout(names, runDir, isolation, options.ssl());
+            SslMaterial ssl = options.ssl() ? SslMaterial.generate(runDir, nodes.stream().map(ProcessNode::host).toList()) : null;
             EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(new NodeGroup(Uuid.randomUuid().toString(), runDir, nodes,
-                    isolation, options.keepRunDir(), false, settings(heap, startTimeout)), heap, startTimeout, watchedPid);
+                    isolation, options.keepRunDir(), false, settings(heap, startTimeout, ssl)), heap, startTimeout, watchedPid, ssl);
             try {
                 cluster.launch(overrides);
                 return cluster;
@@ -152,9 +156,11 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         }
         long heap = Long.parseLong(state.settings().get("heap.bytes"));
         Duration timeout = Duration.ofMillis(Long.parseLong(state.settings().get("start.timeout.ms")));
+        String sslPassword = state.settings().get(SSL_SETTING);
+        SslMaterial ssl = sslPassword == null ? null : SslMaterial.existing(dir, sslPassword);
         NodeGroup group = new NodeGroup(state.clusterId(), dir, nodes, BrokerIsolation.attach(state.settings()), false, true,
-                settings(heap, timeout));
-        return Optional.of(new EmbeddedKafkaCluster(group, heap, timeout, ProcessHandle.current().pid()));
+                settings(heap, timeout, ssl));
+        return Optional.of(new EmbeddedKafkaCluster(group, heap, timeout, ProcessHandle.current().pid(), ssl));
     }
 
     /**
@@ -174,6 +180,17 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
     @Override
     public String bootstrap() {
         return group.nodes().stream().map(n -> n.host() + ":" + n.port(BrokerFiles.PORT)).collect(Collectors.joining(","));
+    }
+
+    /** {@code host:p1,...} of the SSL listeners; empty when the cluster has none. */
+    public Optional<String> sslBootstrap() {
+        return ssl == null ? Optional.empty() : Optional.of(group.nodes().stream()
+                .map(n -> n.host() + ":" + n.port(BrokerFiles.SSL_PORT)).collect(Collectors.joining(",")));
+    }
+
+    /** Client settings for the SSL listener (protocol and a password-less trust store); empty without one. */
+    public Map<String, String> sslClientSettings() {
+        return ssl == null ? Map.of() : ssl.clientSettings();
     }
 
     /** Every broker, with pid -1 for those that are down, its address and the size it is confined to. */
@@ -303,7 +320,7 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create " + node.dir(), e);
             }
-            BrokerConfig.write(BrokerFiles.of(node).configFile(), BrokerConfig.settings(node, controller, group.nodes().size(), overrides));
+            BrokerConfig.write(BrokerFiles.of(node).configFile(), BrokerConfig.settings(node, controller, group.nodes().size(), overrides, ssl));
         }
         group.installShutdownHook(stopOrder());
         for (ProcessNode node : group.nodes()) {
@@ -323,8 +340,12 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         return List.of(nodes.subList(1, nodes.size()), nodes.subList(0, 1));
     }
 
-    private static Supplier<Map<String, String>> settings(long heapBytes, Duration startTimeout) {
-        return () -> Map.of("heap.bytes", Long.toString(heapBytes), "start.timeout.ms", Long.toString(startTimeout.toMillis()));
+    private static Supplier<Map<String, String>> settings(long heapBytes, Duration startTimeout, SslMaterial ssl) {
+        return () -> ssl == null
+                ? Map.of("heap.bytes", Long.toString(heapBytes), "start.timeout.ms", Long.toString(startTimeout.toMillis()))
+                // the state file lives in the private run dir, next to the brokers' configs that hold the same password
+                : Map.of("heap.bytes", Long.toString(heapBytes), "start.timeout.ms", Long.toString(startTimeout.toMillis()),
+                        SSL_SETTING, ssl.keyStorePassword());
     }
 
     private static List<String> names(int brokers) {
@@ -335,16 +356,20 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         return names;
     }
 
-    private static List<ProcessNode> layout(List<String> names, Path runDir, Isolation isolation) {
+    private static List<ProcessNode> layout(List<String> names, Path runDir, Isolation isolation, boolean ssl) {
         int brokers = names.size();
-        int[] ports = FreePorts.allocate(2 * brokers + 1);
+        int[] ports = FreePorts.allocate((ssl ? 3 : 2) * brokers + 1);
         int controllerPort = ports[2 * brokers];
         List<ProcessNode> nodes = new ArrayList<>(brokers);
         for (int id = 1; id <= brokers; id++) {
             String name = names.get(id - 1);
-            Map<String, Integer> named = id == 1
-                    ? Map.of(BrokerFiles.PORT, ports[2 * (id - 1)], BrokerFiles.CONTROLLER_PORT, controllerPort)
-                    : Map.of(BrokerFiles.PORT, ports[2 * (id - 1)]);
+            Map<String, Integer> named = new java.util.HashMap<>(Map.of(BrokerFiles.PORT, ports[2 * (id - 1)]));
+            if (id == 1) {
+                named.put(BrokerFiles.CONTROLLER_PORT, controllerPort);
+            }
+            if (ssl) {
+                named.put(BrokerFiles.SSL_PORT, ports[2 * brokers + id]);
+            }
             nodes.add(new ProcessNode(id, name, runDir.resolve(name), isolation.host(name), ports[2 * (id - 1) + 1], named));
         }
         return nodes;

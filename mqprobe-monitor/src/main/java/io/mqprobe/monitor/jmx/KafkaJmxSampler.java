@@ -28,6 +28,7 @@ public final class KafkaJmxSampler implements Sampler {
     private final boolean readIdFromBeans;
     private final boolean reportProcessCpu;
     private final CounterRates rates = new CounterRates();
+    private final ProduceTimeParts produceParts = new ProduceTimeParts();
     private String source;
 
     /**
@@ -65,6 +66,7 @@ public final class KafkaJmxSampler implements Sampler {
             // the broker went away (killed, restarted): reconnect next round, and its counters start over
             connection.reset();
             rates.reset();
+            produceParts.reset();
             throw e;
         }
     }
@@ -95,6 +97,7 @@ public final class KafkaJmxSampler implements Sampler {
         // the broker's histograms decay over minutes: a p99 here describes recent minutes, not only the last interval
         gauge(out, server, epochMs, KafkaBeans.PRODUCE_TOTAL_TIME, "99thPercentile", Metric.PRODUCE_TIME_P99_MS, 1.0, Double.NaN);
         gauge(out, server, epochMs, KafkaBeans.FETCH_CONSUMER_TOTAL_TIME, "99thPercentile", Metric.FETCH_TIME_P99_MS, 1.0, Double.NaN);
+        produceParts.read(server, epochMs, source, out);
         rate(out, server, epochMs, KafkaBeans.ISR_SHRINKS, Metric.ISR_SHRINKS_PER_S);
         rate(out, server, epochMs, KafkaBeans.ISR_EXPANDS, Metric.ISR_EXPANDS_PER_S);
         GcTotals gc = GcTotals.read(server);

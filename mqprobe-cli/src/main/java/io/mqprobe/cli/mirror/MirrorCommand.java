@@ -1,0 +1,129 @@
+package io.mqprobe.cli.mirror;
+
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.Drivers;
+import io.mqprobe.api.ProducerProfile;
+import io.mqprobe.api.Target;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.load.LoadProgress;
+import io.mqprobe.cli.load.ProducerOptions;
+import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.experiment.Experiment;
+import io.mqprobe.experiment.ExperimentListener;
+import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.mirror.EmbeddedMirrorMaker;
+import io.mqprobe.mirror.MirrorJudge;
+import io.mqprobe.mirror.MirrorPlanner;
+import io.mqprobe.mirror.MirrorVariant;
+import io.mqprobe.result.Verdict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
+
+/** {@code mqprobe mirror}: how fast, how late and at what CPU cost records cross to another cluster through MirrorMaker 2. */
+@Command(name = "mirror", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Measure cross-cluster mirroring with MirrorMaker 2: arrival rate in the target, mirror latency",
+                "per record (stamp to arrival), loss and duplicates, the mirror's CPU, beside the source cluster's own",
+                "replication rate. With no bootstraps it starts two embedded Kafka clusters and MirrorMaker 2",
+                "(dedicated mode) in a child JVM. MirrorMaker 2 delivers at least once."})
+public final class MirrorCommand implements Callable<Integer> {
+
+    private static final int SOURCE_BROKERS = 2;
+    private static final String TOPIC_PATTERN = "mqprobe-mirror-.*";
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ProducerOptions producer;
+
+    @Mixin
+    RunOptions run;
+
+    @Option(names = "--vary", paramLabel = "KEY=V1,V2", description = "A producer setting to vary, one variation per value; "
+            + "repeat for a grid (default: compression.type=none,lz4). E.g. --vary batch.size=16384,1048576.")
+    List<String> vary = new ArrayList<>();
+
+    @Option(names = "--partitions", paramLabel = "N", defaultValue = "3", description = "Partitions of each source topic (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--replication-factor", paramLabel = "N", defaultValue = "2",
+            description = "Replicas of each source topic, so the source's own replication shows beside the mirror (default: ${DEFAULT-VALUE}).")
+    int replicationFactor;
+
+    @Option(names = "--source-bootstrap", paramLabel = "HOST:PORT[,...]", description = "Source cluster (default: an embedded one).")
+    String sourceBootstrap;
+
+    @Option(names = "--target-bootstrap", paramLabel = "HOST:PORT[,...]",
+            description = "Target cluster, with a mirror already copying topics " + TOPIC_PATTERN + " from the source under the alias "
+                    + "'source' (default: an embedded cluster and an embedded MirrorMaker 2).")
+    String targetBootstrap;
+
+    @Option(names = "--target-command-config", paramLabel = "FILE", description = "Client settings for the target cluster.")
+    Path targetCommandConfig;
+
+    @Option(names = "--drain-timeout", paramLabel = "DURATION", defaultValue = "120s",
+            description = "After sending, how long the mirror may take to catch up (default: ${DEFAULT-VALUE}).")
+    String drainTimeout;
+
+    @Override
+    public Integer call() {
+        ProducerLoadSpec base = producer.conclude("mqprobe-mirror", true);
+        List<MirrorVariant> variants = MirrorVariants.grid(vary.isEmpty() ? List.of("compression.type=none,lz4") : vary);
+        Duration drain = io.mqprobe.api.units.TimeSpan.parsePositive("--drain-timeout", drainTimeout);
+        if (partitions < 1 || replicationFactor < 1) {
+            throw new UsageException("--partitions and --replication-factor must be at least 1");
+        }
+        if ((sourceBootstrap == null) != (targetBootstrap == null)) {
+            throw new UsageException("give both --source-bootstrap and --target-bootstrap (a running mirror between them), or neither");
+        }
+        Map<String, String> targetClient = ClientProperties.load(targetCommandConfig);
+        if (sourceBootstrap != null) {
+            run.target().useBootstrap(sourceBootstrap);
+        }
+        run.monitor().interval();
+        String tag = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x100000, 0xffffff));
+        return LoadSession.run("mirror", spec, run, SOURCE_BROKERS, false, session -> {
+            try (MirrorTarget target = MirrorTarget.open(targetBootstrap, targetClient, session, TOPIC_PATTERN)) {
+                ProducerLoadSpec load = base.withDefaults(session.cluster().driver().producerDefaults(ProducerProfile.CAPACITY));
+                Map<String, LongSupplier> processes = target.mirror().map(m -> Map.<String, LongSupplier>of(MirrorJudge.MIRROR_SOURCE, m::pid))
+                        .orElse(Map.of());
+                Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(), Double.NaN, Double.NaN, processes);
+                Map<String, String> consumer = new LinkedHashMap<>(target.clientSettings());
+                consumer.put("bootstrap.servers", target.bootstrap());
+                // the mirrored topic appears after the consumer starts looking: find it within a second
+                consumer.put("metadata.max.age.ms", "1000");
+                MirrorPlanner planner = new MirrorPlanner(new MirrorPlanner.Settings(variants, load, partitions, replicationFactor,
+                        producer.warmup(), drain, Duration.ofSeconds(90), i -> "mqprobe-mirror-" + tag + "-" + i, consumer),
+                        target::awaitTopic);
+                ExperimentResult result = session.runExperiment(new Experiment(MirrorJudge.KIND, planner, new MirrorJudge()),
+                        monitoring, new LoadProgress(session.progress(), "   "), new ExperimentListener() {
+                            @Override
+                            public void onScenarioStart(io.mqprobe.result.ScenarioResult scenario) {
+                                session.progress().writer().println("mirror variation " + scenario.name());
+                                session.progress().writer().flush();
+                            }
+                        });
+                boolean passed = result.verdicts().values().stream().allMatch(Verdict::passed);
+                return session.exitCode(passed ? ExitCode.OK : ExitCode.RUN_FAILED);
+            }
+        });
+    }
+}

@@ -1,0 +1,37 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.units.HumanUnits;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/** A mirror variation's verdict in one line, for the terminal and Markdown: arrival, latency, CPU, replication beside it. */
+final class MirrorText {
+
+    private MirrorText() {
+    }
+
+    static Optional<String> line(JsonNode scenario) {
+        JsonNode v = Fields.object(scenario, "verdict");
+        if (!"mirror".equals(Fields.text(v, "kind"))) {
+            return Optional.empty();
+        }
+        JsonNode latency = Fields.object(v, "mirrorLatencyUs");
+        Double cpu = Fields.number(v, "mirrorCpuCores");
+        Double cpuPerMiB = Fields.number(v, "mirrorCpuSecondsPerMiB");
+        String text = "arrival " + HumanUnits.rate(Fields.number(v, "arrivalBytesPerSecond"))
+                + " (source " + HumanUnits.rate(Fields.number(v, "sourceBytesPerSecond")) + ")"
+                + " · mirror latency p50 " + HumanUnits.latencyUs(Fields.number(latency, "p50"))
+                + " p99 " + HumanUnits.latencyUs(Fields.number(latency, "p99"))
+                + " max " + HumanUnits.latencyUs(Fields.number(latency, "max"))
+                + " · mirror CPU " + (cpu == null ? HumanUnits.NONE : String.format(Locale.ROOT, "%.2f cores", cpu))
+                + (cpuPerMiB == null ? "" : String.format(Locale.ROOT, " (%.3f CPU-s/MiB)", cpuPerMiB))
+                + " · same cluster: replica fetch " + HumanUnits.rate(Fields.number(v, "replicationBytesPerSecond"))
+                + ", leader write " + HumanUnits.rate(Fields.number(v, "leaderWriteBytesPerSecond"))
+                + " · arrived " + HumanUnits.count(Fields.number(v, "arrivedRecords"))
+                + ", lost " + HumanUnits.count(Fields.number(v, "lostRecords"))
+                + ", duplicates " + HumanUnits.count(Fields.number(v, "duplicateRecords"));
+        return Optional.of(text);
+    }
+}
