@@ -15,6 +15,7 @@ import io.mqprobe.search.RampDecision;
 import io.mqprobe.search.RampPolicy;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
+import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.search.VerdictFinder;
 
 import java.time.Duration;
@@ -29,14 +30,22 @@ import java.util.function.Function;
 /**
  * The probe's plan, scenario by scenario: a fresh topic, then unthrottled steps with more producer
  * clients each until the ramp policy says stop (plateau, errors, or the plan's end), then paced steps
- * at fractions of the ceiling with the knee's clients, where latency means something. What each
- * scenario found is judged by {@link ProbeJudge}.
+ * where latency means something: the {@link SustainableSearch} (fractions of the ceiling, then narrowing
+ * between the last passing and first failing rate, noise measured again), each step with as many clients
+ * as its rate needs (one unthrottled client's rate, halved for headroom, per client; never more than the
+ * knee's). What each scenario found is judged by {@link ProbeJudge}.
  */
 public final class ProbePlanner implements Planner {
 
     static final Duration STEP_DRAIN = Duration.ofSeconds(15);
     /** Lets followers and the page cache catch up with the saturating steps before latency is judged. */
     static final Duration SETTLE_BEFORE_PACED = Duration.ofSeconds(3);
+    /** Paced steps beyond the fractions: enough halvings to get from a quarter of the ceiling to within 5 %. */
+    public static final int NARROWING_STEPS = 4;
+    /** Failing paced steps measured again at most, per scenario. */
+    static final int MAX_REPEATS = 2;
+    /** A paced client is given this share of what one unthrottled client acknowledged, so it never queues. */
+    static final double CLIENT_HEADROOM = 0.5;
 
     /** Where one scenario is in its plan. */
     private enum Phase { RAMP, PACED }
@@ -47,15 +56,17 @@ public final class ProbePlanner implements Planner {
     private final Function<String, String> topicNames;
     private final Map<String, ScenarioSetup> setups = new LinkedHashMap<>();
     private final Map<String, String> stopReasons = new HashMap<>();
+    private final Map<String, SustainableSearch> searches = new HashMap<>();
     private int nextScenario;
     private ScenarioSetup current;
     private Phase phase;
     private int nextIndex;
     private int rampSteps;
-    private int pacedSteps;
     private int pacedClients;
     private List<Integer> clientSteps = List.of();
-    private double ceilingRecordsPerSecond;
+    private double oneClientRecordsPerSecond;
+    private SustainableSearch search;
+    private final boolean hostShared;
 
     /** How a scenario was laid out on the target; {@code skipped} says why it did not run, else {@code null}. */
     public record ScenarioSetup(ScenarioSpec spec, String topic, int replicationFactor, Map<String, String> producerProperties,
@@ -68,8 +79,13 @@ public final class ProbePlanner implements Planner {
     /**
      * @param driver     supplies the native producer defaults for capacity probing and each durability level's settings
      * @param topicNames a fresh topic name for a scenario name
+     * @param hostShared true when brokers and load generator share the host's cores (no isolation): then the
+     *                   host's CPU counts against the thresholds; with isolation each process is judged against
+     *                   its own quota and the host (other work on the machine included) is left out
      */
-    public ProbePlanner(List<ScenarioSpec> scenarios, ProbeSettings settings, Driver driver, Function<String, String> topicNames) {
+    public ProbePlanner(List<ScenarioSpec> scenarios, ProbeSettings settings, Driver driver, Function<String, String> topicNames,
+                        boolean hostShared) {
+        this.hostShared = hostShared;
         this.scenarios = List.copyOf(scenarios);
         this.settings = settings;
         this.driver = driver;
@@ -88,7 +104,7 @@ public final class ProbePlanner implements Planner {
                 }
                 continue;
             }
-            Optional<StepPlan> step = phase == Phase.RAMP ? nextRampStep(measured, context) : nextPacedStep();
+            Optional<StepPlan> step = phase == Phase.RAMP ? nextRampStep(measured, context) : nextPacedStep(measured);
             if (step.isPresent()) {
                 return step;
             }
@@ -96,6 +112,11 @@ public final class ProbePlanner implements Planner {
                 return Optional.empty(); // cancelled while settling
             }
         }
+    }
+
+    /** True when brokers and load generator share the host's cores (see the constructor). */
+    public boolean hostShared() {
+        return hostShared;
     }
 
     /** How every scenario that got as far as the planner was laid out, in order. */
@@ -106,6 +127,11 @@ public final class ProbePlanner implements Planner {
     /** Why the ramp of a scenario stopped, once it did. */
     Optional<String> stopReason(String scenario) {
         return Optional.ofNullable(stopReasons.get(scenario));
+    }
+
+    /** The search of a scenario's sustainable load, once its ramp found a ceiling. */
+    Optional<SustainableSearch> search(String scenario) {
+        return Optional.ofNullable(searches.get(scenario));
     }
 
     /** Steps of a scenario's ramp (unthrottled), as opposed to its paced steps. */
@@ -151,14 +177,13 @@ public final class ProbePlanner implements Planner {
         phase = Phase.RAMP;
         nextIndex = 0;
         rampSteps = 0;
-        pacedSteps = 0;
         return true;
     }
 
     private Optional<StepPlan> nextRampStep(List<MeasuredStep> measured, PlanContext context) {
         String name = current.spec().name();
         List<StepMeasurement> ramp = ProbeJudge.measurements(measured.stream()
-                .filter(m -> m.plan().scenario().equals(name) && saturating(m)).toList());
+                .filter(m -> m.plan().scenario().equals(name) && saturating(m)).toList(), hostShared);
         RampDecision decision = RampPolicy.next(ramp, settings.thresholds().withoutLatencyJudgement(), clientSteps.size());
         if (decision instanceof RampDecision.Continue && rampSteps < clientSteps.size()) {
             return Optional.of(rampStep());
@@ -173,22 +198,39 @@ public final class ProbePlanner implements Planner {
         }
         int atStep = saturation.knee() != null ? saturation.knee().step() : saturation.ceiling().step();
         pacedClients = ramp.stream().filter(s -> s.index() == atStep).findFirst().orElseThrow().clients();
-        ceilingRecordsPerSecond = saturation.ceiling().recordsPerSecond();
+        StepMeasurement first = ramp.get(0);
+        oneClientRecordsPerSecond = first.recordsPerSecond() / Math.max(1, first.clients());
+        List<Double> fractions = settings.plan().sustainableFractions();
+        search = new SustainableSearch(settings.thresholds(), fractions, saturation.ceiling().recordsPerSecond(),
+                fractions.size() + NARROWING_STEPS, MAX_REPEATS);
+        searches.put(name, search);
         if (!context.settle(SETTLE_BEFORE_PACED)) {
             return Optional.empty();
         }
         phase = Phase.PACED;
-        return nextPacedStep();
+        return nextPacedStep(measured);
     }
 
-    private Optional<StepPlan> nextPacedStep() {
-        List<Double> fractions = settings.plan().sustainableFractions();
-        if (pacedSteps >= fractions.size()) {
+    private Optional<StepPlan> nextPacedStep(List<MeasuredStep> measured) {
+        String name = current.spec().name();
+        List<StepMeasurement> paced = ProbeJudge.measurements(measured.stream()
+                .filter(m -> m.plan().scenario().equals(name) && !saturating(m)).toList(), hostShared);
+        Optional<SustainableSearch.Measure> next = search.next(paced);
+        if (next.isEmpty()) {
             current = null;
             return Optional.empty();
         }
-        double rate = Math.max(1, fractions.get(pacedSteps++) * ceilingRecordsPerSecond);
-        return Optional.of(step(pacedClients, rate));
+        double rate = next.get().recordsPerSecond();
+        return Optional.of(step(clientsFor(rate), rate));
+    }
+
+    /** As many clients as the rate needs at {@link #CLIENT_HEADROOM} of one client's unthrottled rate; at most the knee's. */
+    int clientsFor(double ratePerSecond) {
+        if (!(oneClientRecordsPerSecond > 0)) {
+            return pacedClients;
+        }
+        int needed = (int) Math.ceil(ratePerSecond / (CLIENT_HEADROOM * oneClientRecordsPerSecond));
+        return Math.max(1, Math.min(pacedClients, needed));
     }
 
     private StepPlan rampStep() {

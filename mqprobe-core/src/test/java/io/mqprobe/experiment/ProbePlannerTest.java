@@ -54,7 +54,7 @@ class ProbePlannerTest {
                 new ScenarioSpec("three-copies", "", 0, 3, false, Durability.ALL_REPLICAS, 3, Map.of()));
         ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of("user", "x"),
                 new RampPlan(Duration.ZERO, Duration.ofSeconds(1), 2, 2, List.of(0.5)), Thresholds.defaults());
-        ProbePlanner planner = new ProbePlanner(scenarios, settings, driver, name -> "topic-" + name);
+        ProbePlanner planner = new ProbePlanner(scenarios, settings, driver, name -> "topic-" + name, true);
         ProbeJudge judge = new ProbeJudge(planner, settings.thresholds());
         StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
 
@@ -62,16 +62,20 @@ class ProbePlannerTest {
                 ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, judge));
 
         List<StepResult> fast = document.steps("fast");
-        assertThat(fast).hasSize(3); // ramp with 1 then 2 clients, then one paced step
+        // ramp with 1 then 2 clients, then paced at half the ceiling, and below it only while that fails
+        assertThat(fast).hasSizeBetween(3, 2 + 1 + ProbePlanner.NARROWING_STEPS);
         assertThat(fast).extracting(StepResult::clients).startsWith(1, 2);
         assertThat(fast.get(0).targetRecordsPerSecond()).isNull();
         ProbeVerdict verdict = (ProbeVerdict) result.verdicts().get("fast");
-        // paced with as many clients as the knee had (the ceiling's when throughput never plateaued)
+        // paced with as many clients as its rate needs at half of one client's unthrottled rate, at most the knee's
         int pacedAt = verdict.findings().knee() != null ? verdict.findings().knee().step() : verdict.findings().ceiling().step();
-        assertThat(fast.get(2).clients()).isEqualTo(fast.get(pacedAt).clients());
         double ceiling = verdict.findings().ceiling().recordsPerSecond();
+        int needed = (int) Math.ceil((ceiling / 2) / (0.5 * fast.get(0).recordsPerSecond()));
+        assertThat(fast.get(2).clients()).isEqualTo(Math.max(1, Math.min(fast.get(pacedAt).clients(), needed)));
         assertThat(ceiling).isPositive();
         assertThat(fast.get(2).targetRecordsPerSecond()).isCloseTo(ceiling / 2, within(1.0));
+        assertThat(fast.subList(2, fast.size())).allSatisfy(paced ->
+                assertThat(paced.targetRecordsPerSecond()).isLessThanOrEqualTo(ceiling / 2 + 1));
         assertThat(verdict.findings().stopReason()).isNotBlank().isNotEqualTo("interrupted");
         assertThat(result.steps().get(0).plan().load().producerSpec().orElseThrow().producerProperties())
                 .containsEntry("profile", "CAPACITY").containsEntry("user", "x").containsEntry("linger.ms", "1")
@@ -104,7 +108,7 @@ class ProbePlannerTest {
         ScenarioSpec many = new ScenarioSpec("many", "", 3, 2, false, Durability.LEADER, 2, Map.of(), 5, 2, 3);
         ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
                 new RampPlan(Duration.ZERO, Duration.ofSeconds(1), 2, 2, List.of()), Thresholds.defaults());
-        ProbePlanner planner = new ProbePlanner(List.of(many), settings, driver, name -> "t-" + name);
+        ProbePlanner planner = new ProbePlanner(List.of(many), settings, driver, name -> "t-" + name, true);
         StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
 
         ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), topics, ActionHandler.NONE, control,

@@ -46,6 +46,17 @@ public interface Isolation extends AutoCloseable {
                 + "--broker-spec or --broker-disk (as root)");
     }
 
+    /** Sets the node's CPU quota to {@code cores} (a limit injected on purpose, e.g. to prove a verdict). */
+    default void limitCpu(String node, double cores) {
+        throw new EmbeddedClusterException("a CPU limit needs the brokers in cgroups: start the cluster with --broker-spec (as root)");
+    }
+
+    /** Sets the rate of the node's link, both ways, to {@code bitsPerSecond} (its delay, if any, is dropped). */
+    default void shapeLink(String node, long bitsPerSecond) {
+        throw new EmbeddedClusterException("a link rate needs the brokers in network namespaces: start the cluster with "
+                + "--broker-net RATE (as root)");
+    }
+
     /** Entries of the cluster's state file that let another process attach to this isolation. */
     default Map<String, String> settings() {
         return Map.of();

@@ -116,6 +116,14 @@ public final class NodeGroup {
         isolation.throttleWrites(node(id).name(), bytesPerSecond);
     }
 
+    public void limitCpu(int id, double cores) {
+        isolation.limitCpu(node(id).name(), cores);
+    }
+
+    public void shapeLink(int id, long bitsPerSecond) {
+        isolation.shapeLink(node(id).name(), bitsPerSecond);
+    }
+
     /** Makes the group's resources outlive this process: nodes ignore the death of their starter. */
     public synchronized void detach() {
         try {

@@ -12,6 +12,7 @@ import io.mqprobe.monitor.kafka.GroupLagSampler;
 import io.mqprobe.monitor.kafka.LogGrowthSampler;
 import io.mqprobe.monitor.prometheus.PrometheusSampler;
 import io.mqprobe.monitor.proc.HostSampler;
+import io.mqprobe.monitor.proc.NamespaceNicSampler;
 import io.mqprobe.monitor.proc.ProcessSampler;
 
 import java.net.InetAddress;
@@ -195,6 +196,10 @@ public final class MonitorSources {
             for (LocalBrokerProcess broker : brokers) {
                 int id = broker.brokerId();
                 samplers.add(new ProcessSampler("broker-" + id, () -> current(id).pid(), diskWriteCeilingBps));
+                if (broker.host() != null && !broker.host().startsWith("127.")) {
+                    // a broker in a network namespace of its own (--broker-net) has a NIC of its own
+                    samplers.add(new NamespaceNicSampler("broker-" + id, () -> current(id).pid()));
+                }
                 JmxConnection connection = new JmxConnection(broker.host(), () -> current(id).jmxPort(), sourceTimeout);
                 samplers.add(new KafkaJmxSampler(connection, id, false, false));
             }

@@ -154,12 +154,13 @@ class VerdictFinderTest {
     }
 
     @Test
-    void should_not_cap_the_sustainable_load_by_the_load_generators_or_the_hosts_cpu() {
-        // one shared box: mqprobe and the host are busy, the broker is not: the cluster could sustain more
+    void should_not_cap_the_sustainable_load_by_the_load_generators_cpu() {
+        // mqprobe is busy on its own cores, the broker is not: the cluster could sustain more
+        // (a shared host's CPU does count: see SustainableSearchTest)
         List<StepMeasurement> steps = List.of(
-                step(0, 10_000).cpu("broker-1", 0.4, 2).cpu("client", 1.8, 2).cpu("host", 2, 2).build(),
-                step(1, 20_000).cpu("broker-1", 0.8, 2).cpu("client", 1.9, 2).cpu("host", 2, 2).build(),
-                step(2, 30_000).cpu("broker-1", 1.6, 2).cpu("client", 1.9, 2).cpu("host", 2, 2).build());
+                step(0, 10_000).cpu("broker-1", 0.4, 2).cpu("client", 1.8, 2).build(),
+                step(1, 20_000).cpu("broker-1", 0.8, 2).cpu("client", 1.9, 2).build(),
+                step(2, 30_000).cpu("broker-1", 1.6, 2).cpu("client", 1.9, 2).build());
 
         ScenarioVerdict verdict = VerdictFinder.find(steps, DEFAULTS, "max steps");
 

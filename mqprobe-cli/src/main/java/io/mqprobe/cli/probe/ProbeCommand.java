@@ -48,6 +48,9 @@ public final class ProbeCommand implements Callable<Integer> {
         // everything the user typed is checked before a cluster starts
         ProbeOptions.ProbeRun plan = probe.conclude(run.target().driverId());
         run.monitor().interval();
+        if (!probe.noIsolation) {
+            run.target().isolateByDefault();
+        }
         return LoadSession.run("probe", spec, run, EMBEDDED_BROKERS, plan.keepTopics(), session -> {
             ResultDocument document = session.document();
             document.setThresholds(plan.settings().thresholds());
@@ -59,7 +62,7 @@ public final class ProbeCommand implements Callable<Integer> {
                     ceilings.nicBytesPerSecond() == null ? Double.NaN : ceilings.nicBytesPerSecond());
             List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), run.target().securityModes(), session.cluster());
             ProbePlanner planner = new ProbePlanner(scenarios, plan.settings(), session.cluster().driver(),
-                    TopicLifecycle::freshName);
+                    TopicLifecycle::freshName, session.cluster().hostShared());
             ProbeJudge judge = new ProbeJudge(planner, plan.settings().thresholds());
             ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
                     new LoadProgress(session.progress(), "   "),

@@ -68,8 +68,9 @@ final class ProbeOptions {
     int maxSteps;
 
     @Option(names = "--sustainable-steps", split = ",", paramLabel = "FRACTION",
-            description = "Paced steps after saturation, as fractions of the ceiling (default: 0.25,0.5,0.8).")
-    List<Double> sustainableFractions = new ArrayList<>(RampPlan.DEFAULT_FRACTIONS);
+            description = "First paced steps after saturation, as fractions of the ceiling; the search then narrows between "
+                    + "the last passing and first failing rate to within 5 %% (default: 0.25,0.5,0.8; 'none': no paced steps).")
+    List<String> sustainableFractions = new ArrayList<>();
 
     @Option(names = "--cpu-threshold", paramLabel = "PCT", description = "Sustainable CPU limit, %% of cores (default: 75).")
     Double cpuPct;
@@ -108,6 +109,11 @@ final class ProbeOptions {
             description = "Synchronous sender threads per client in a many-topics scenario (the field study: 1200).")
     Integer syncSenders;
 
+    @Option(names = "--no-isolation",
+            description = "Do not isolate the embedded cluster it starts (as root it does by default: brokers and load "
+                    + "generator each on a share of the cores, see docs/isolation.md).")
+    boolean noIsolation;
+
     @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
     boolean keepTopics;
 
@@ -120,7 +126,7 @@ final class ProbeOptions {
         }
         ProbeSettings settings = new ProbeSettings(recordSizeBytes, partitions, PayloadSpec.parse(payload),
                 nativeSettings.properties(),
-                new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, sustainableFractions), thresholds());
+                new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, fractions()), thresholds());
         CeilingsStep.validate(this);
         return new ProbeRun(chosen, settings, keepTopics);
     }
@@ -139,6 +145,24 @@ final class ProbeOptions {
                 topicCount != null ? topicCount : s.topics(),
                 loadedTopics != null ? loadedTopics : Math.min(s.loadedTopics(), topicCount != null ? topicCount : s.topics()),
                 syncSenders != null ? syncSenders : s.syncSenders())).toList();
+    }
+
+    private List<Double> fractions() {
+        if (sustainableFractions.isEmpty()) {
+            return RampPlan.DEFAULT_FRACTIONS;
+        }
+        if (sustainableFractions.size() == 1 && sustainableFractions.get(0).trim().equals("none")) {
+            return List.of();
+        }
+        List<Double> fractions = new ArrayList<>();
+        for (String f : sustainableFractions) {
+            try {
+                fractions.add(Double.parseDouble(f.trim()));
+            } catch (NumberFormatException e) {
+                throw new UsageException("--sustainable-steps takes fractions of the ceiling such as 0.25,0.5 or 'none', got '" + f + "'");
+            }
+        }
+        return fractions;
     }
 
     /** The defaults live in {@link Thresholds#defaults()}; a flag replaces one of them. */

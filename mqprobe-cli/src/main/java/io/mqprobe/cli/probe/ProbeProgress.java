@@ -53,7 +53,8 @@ final class ProbeProgress implements ExperimentListener {
 
     private long worstCaseLeftSeconds(int step) {
         long perStep = plan.stepDuration().toSeconds() + 2;
-        long stepsPerScenario = plan.clientSteps().size() + plan.sustainableFractions().size();
+        long stepsPerScenario = plan.clientSteps().size() + plan.sustainableFractions().size()
+                + (plan.sustainableFractions().isEmpty() ? 0 : io.mqprobe.scenario.ProbePlanner.NARROWING_STEPS);
         long stepsLeftHere = Math.max(1, stepsPerScenario - step);
         long scenariosAfter = scenarios.size() - scenarioIndex - 1;
         return perStep * (stepsLeftHere + scenariosAfter * stepsPerScenario);

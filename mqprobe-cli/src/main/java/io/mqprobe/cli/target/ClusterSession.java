@@ -9,6 +9,7 @@ import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.kafka.KafkaDriverFactory;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 
@@ -82,6 +83,22 @@ public final class ClusterSession implements AutoCloseable {
             return new ClusterSession(Drivers.connect(target), target, null, false);
         }
         Optional<EmbeddedCluster> up = EmbeddedClusters.attach(options.driverId());
+        // isolation by default is for the embedded Kafka cluster; the embedded RocketMQ cluster runs without it
+        boolean kafka = KafkaDriverFactory.ID.equals(options.driverId());
+        Optional<String> unavailable = IsolationOptions.unavailableReason();
+        Optional<IsolationOptions> chosen = !kafka || unavailable.isPresent() ? Optional.empty()
+                : options.chooseIsolation(defaultEmbeddedBrokers, up.isPresent());
+        if (kafka && unavailable.isPresent() && options.wouldChooseIsolation(up.isPresent())) {
+            progress.println("isolation off: " + unavailable.get() + "; brokers and load generator share the machine");
+            progress.flush();
+        }
+        if (chosen.isPresent()) {
+            isolation = chosen.get();
+            progress.println("isolation on by default (--no-isolation to turn it off): brokers " + isolation.brokerSpec()
+                    + " each, load generator " + isolation.clientCores() + " cores, chosen for "
+                    + BrokerIsolation.machineCpus().size() + " cores");
+            progress.flush();
+        }
         ClusterSession session = up.isPresent()
                 ? useClusterUp(up.get(), options, progress)
                 : startTemporary(options, options.brokers().orElse(defaultEmbeddedBrokers), progress);
@@ -225,6 +242,14 @@ public final class ClusterSession implements AutoCloseable {
     /** The local broker processes with their current pids; empty for a remote cluster. */
     public List<LocalBrokerProcess> localBrokers() {
         return cluster == null ? List.of() : cluster.brokers();
+    }
+
+    /**
+     * True when brokers and load generator share this host's cores unconfined: an embedded cluster without
+     * isolation. Then the host's CPU is a limit of the cluster as measured; with isolation (or a remote cluster) it is not.
+     */
+    public boolean hostShared() {
+        return cluster != null && client == null;
     }
 
     /**

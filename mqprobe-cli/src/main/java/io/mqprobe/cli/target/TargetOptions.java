@@ -58,6 +58,12 @@ public final class TargetOptions {
     IsolationFlags isolationFlags = new IsolationFlags();
 
     private Map<String, String> clientProperties;
+    private boolean isolateByDefault;
+
+    /** The command isolates an embedded cluster it starts by default (see {@link #chooseIsolation}). */
+    public void isolateByDefault() {
+        isolateByDefault = true;
+    }
 
     public Optional<String> bootstrap() {
         return bootstrap == null || bootstrap.isBlank() ? Optional.empty() : Optional.of(bootstrap.trim());
@@ -125,6 +131,28 @@ public final class TargetOptions {
     /** The isolation asked for with {@code --broker-spec}, {@code --client-cores}, ...; @throws UsageException naming a bad value */
     public IsolationOptions isolation() {
         return isolationFlags.isolation();
+    }
+
+    /**
+     * Isolation chosen for the machine when the command starts its own embedded cluster and the user typed no
+     * isolation flag (the probe does this; {@code --no-isolation} keeps it off). Without root it says so in one line
+     * when the cluster starts, and runs as before.
+     *
+     * @return the chosen isolation, or empty when the user's flags, {@code --bootstrap} or a {@code cluster up} decide
+     */
+    Optional<IsolationOptions> chooseIsolation(int defaultBrokers, boolean clusterUpRunning) {
+        if (!wouldChooseIsolation(clusterUpRunning)) {
+            return Optional.empty();
+        }
+        IsolationOptions automatic = IsolationOptions.automatic(brokers().orElse(defaultBrokers),
+                io.mqprobe.embedded.isolation.BrokerIsolation.machineCpus().size());
+        isolationFlags.chooseWhenUnset(automatic);
+        return Optional.of(automatic);
+    }
+
+    /** True when {@link #chooseIsolation} would choose (the command asks for it, nothing else decides). */
+    boolean wouldChooseIsolation(boolean clusterUpRunning) {
+        return isolateByDefault && bootstrap().isEmpty() && !clusterUpRunning && isolationFlags.unset();
     }
 
     /** True when an option sizes or confines the embedded brokers themselves (not only the load generator). */

@@ -186,6 +186,21 @@ public final class BrokerIsolation implements Isolation {
         cgroups.limitWrites(group(node), dev, bytesPerSecond > 0 ? bytesPerSecond : diskBytesPerSecond);
     }
 
+    /** A CPU quota on one broker, on the cores it already has. */
+    @Override
+    public void limitCpu(String node, double cores) {
+        int i = nodes.indexOf(node);
+        cgroups.limitCpu(group(node), cores, i < cpus.size() && !cpus.get(i).isEmpty() ? cpus.get(i) : null);
+    }
+
+    @Override
+    public void shapeLink(String node, long bitsPerSecond) {
+        if (network == null) {
+            Isolation.super.shapeLink(node, bitsPerSecond);
+        }
+        network.reshape(node, bitsPerSecond);
+    }
+
     @Override
     public Map<String, String> settings() {
         Map<String, String> s = new HashMap<>();

@@ -88,6 +88,16 @@ public final class BrokerNetwork {
         Shell.run("ip", "link", "set", hostLink(node), "up");
     }
 
+    /** Replaces the rate of the node's link both ways (a plain tbf at the root; a netem delay goes). */
+    void reshape(String node, long bitsPerSecond) {
+        NetShape rate = new NetShape(bitsPerSecond, 0);
+        String burst = Math.max(32, bitsPerSecond / 8 / 250 / 1024) + "kb";
+        Shell.run("tc", "qdisc", "replace", "dev", hostLink(node), "root", "tbf", "rate", rate.tcRate(), "burst", burst,
+                "latency", "50ms");
+        Shell.run("ip", "netns", "exec", namespace(node), "tc", "qdisc", "replace", "dev", "eth0", "root", "tbf", "rate",
+                rate.tcRate(), "burst", burst, "latency", "50ms");
+    }
+
     /** Removes namespaces, links and the bridge (the qdiscs go with their links). Best effort, never throws. */
     void remove() {
         for (String node : indexByNode.keySet()) {

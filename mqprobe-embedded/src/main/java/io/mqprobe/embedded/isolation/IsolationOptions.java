@@ -23,6 +23,24 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
         }
     }
 
+    /**
+     * What mqprobe chooses itself when it probes an embedded cluster of its own and nothing was asked: the load
+     * generator a quarter of the machine's cores (at least half a core) and the brokers equal shares of the rest
+     * (rounded down to a hundredth of a core), each with 2 GiB per core (at least 1 GiB, at most 8 GiB). On 2
+     * cores and 3 brokers: brokers 0.5c1g, client 0.5 cores; on 16 cores: 4c8g and 4 cores.
+     */
+    public static IsolationOptions automatic(int brokers, int machineCores) {
+        double client = Math.max(0.5, machineCores / 4.0);
+        double each = Math.floor(100 * (machineCores - client) / brokers) / 100;
+        long memory = Math.max(1L << 30, Math.min(8L << 30, (long) (each * (2L << 30))));
+        return new IsolationOptions(new InstanceSpec(each, memory >> 20 << 20), client, false, null, 0);
+    }
+
+    /** Why this process cannot isolate (not root, no usable cgroup hierarchy), or empty when it can. */
+    public static java.util.Optional<String> unavailableReason() {
+        return Cgroups.detect().isPresent() ? java.util.Optional.empty() : java.util.Optional.of(Cgroups.unusableReason());
+    }
+
     /** True when anything needs cgroups or namespaces. */
     public boolean requested() {
         return brokerSpec != null || clientCores > 0 || brokerNet != null || brokerDiskBytesPerSecond > 0;

@@ -293,6 +293,16 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         group.throttleWrites(brokerId, bytesPerSecond);
     }
 
+    /** Sets the broker's CPU quota (cores); needs {@code --broker-spec}. For limits injected on purpose. */
+    public void limitCpu(int brokerId, double cores) {
+        group.limitCpu(brokerId, cores);
+    }
+
+    /** Sets the rate of the broker's link both ways; needs {@code --broker-net}. For limits injected on purpose. */
+    public void shapeLink(int brokerId, long bitsPerSecond) {
+        group.shapeLink(brokerId, bitsPerSecond);
+    }
+
     /** Waits until every running broker is registered, unfenced and answering requests. */
     public void awaitReady(Duration timeout) {
         ReadinessProbe.await(group.nodes(), timeout);

@@ -45,6 +45,37 @@ public final class ProcessLimits {
         return limit;
     }
 
+    /**
+     * The tightest write throttle on {@code pid}'s cgroups (v1 {@code blkio.throttle.write_bps_device}, v2
+     * {@code io.max wbps}), any device, in bytes per second; infinite without one. An isolated broker's disk is
+     * as fast as its throttle.
+     */
+    public double writeBytesPerSecond(long pid) throws IOException {
+        double limit = Double.POSITIVE_INFINITY;
+        for (Path dir : cgroupDirs(pid, "blkio")) {
+            String v1 = readOrNull(dir.resolve("blkio.throttle.write_bps_device"));
+            String v2 = readOrNull(dir.resolve("io.max"));
+            for (String line : ((v1 == null ? "" : v1) + "\n" + (v2 == null ? "" : v2)).split("\n")) {
+                limit = Math.min(limit, writeLimit(line.trim()));
+            }
+        }
+        return limit;
+    }
+
+    /** {@code 254:0 10485760} (v1) or {@code 254:0 rbps=max wbps=10485760 ...} (v2); infinite when none. */
+    static double writeLimit(String line) {
+        String[] parts = line.split("\\s+");
+        if (parts.length == 2 && parts[1].matches("[0-9]+") && Long.parseLong(parts[1]) > 0) {
+            return Double.parseDouble(parts[1]);
+        }
+        for (String part : parts) {
+            if (part.startsWith("wbps=") && part.substring(5).matches("[0-9]+")) {
+                return Double.parseDouble(part.substring(5));
+            }
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
     static double affinityCores(String status) {
         for (String line : status.split("\n")) {
             if (line.startsWith("Cpus_allowed_list:")) {

@@ -70,7 +70,11 @@ public final class ProcessSampler implements Sampler {
         add(out, epochMs, Metric.CPU_CORES, rates.perSecond("cpu", c.cpuSeconds(), epochMs), limits.cores(p));
         if (c.readBytes() >= 0) {
             add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("read", c.readBytes(), epochMs), Double.NaN);
-            add(out, epochMs, Metric.DISK_WRITE_BPS, rates.perSecond("write", c.writeBytes(), epochMs), diskWriteCeilingBps);
+            // a throttled process's disk is as fast as its throttle, whatever the device can do
+            double throttle = limits.writeBytesPerSecond(p);
+            double capacity = Double.isInfinite(throttle) ? diskWriteCeilingBps
+                    : Double.isNaN(diskWriteCeilingBps) ? throttle : Math.min(throttle, diskWriteCeilingBps);
+            add(out, epochMs, Metric.DISK_WRITE_BPS, rates.perSecond("write", c.writeBytes(), epochMs), capacity);
         }
         return out;
     }

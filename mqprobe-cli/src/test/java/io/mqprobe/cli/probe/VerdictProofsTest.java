@@ -1,0 +1,146 @@
+package io.mqprobe.cli.probe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mqprobe.cli.CliRun;
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Verdicts proven against limits put there on purpose: one isolated broker ({@code cluster up --broker-spec 1c2g
+ * --broker-net --broker-disk}, as root), and one limit at a time injected through the embedded layer — a CPU quota
+ * on the broker, a slow link, a disk throttle, a CPU quota on the load generator ({@code --client-cores}) — plus a
+ * control with no limit; each a short probe of the one-partition scenario whose verdict must name the resource and
+ * the process. Opt-in: every case runs {@code -Dmqprobe.verdictProofs.repeats=N} times (3 for the claim) and the confusion table
+ * (injected vs named) is written to {@code target/verdict-proofs.md}. docs/verdict-proofs.md holds a measured one.
+ */
+@Timeout(900)
+class VerdictProofsTest {
+
+    private static final int REPEATS = Math.max(1, Integer.getInteger("mqprobe.verdictProofs.repeats", 3));
+    private static final int BROKER = 1;
+    private static final String BROKER_SOURCE = "broker-" + BROKER;
+    private static final String LINK = "400mbit";
+    private static final Path TABLE = Path.of("target", "verdict-proofs.md");
+
+    private static Path home;
+    private static String previousHome;
+
+    /** An injected limit: how to put it on and take it off, the probe's extra flags, and what a right verdict names. */
+    private record Case(String name, Runnable inject, Runnable lift, List<String> flags, String expected,
+                        Predicate<JsonNode> right) {
+    }
+
+    @BeforeAll
+    static void startIsolatedBroker() throws IOException {
+        Assumptions.assumeTrue(System.getProperty("mqprobe.verdictProofs.repeats") != null,
+                "opt-in (-Dmqprobe.verdictProofs.repeats=3): 15 probes take longer than the suite's budget on a loaded 2-core machine");
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name"))
+                        && (Files.isWritable(Path.of("/sys/fs/cgroup/cpu")) || Files.isWritable(Path.of("/sys/fs/cgroup/cgroup.procs"))),
+                "injecting CPU, NIC and disk limits needs root and a writable cgroup hierarchy");
+        previousHome = System.getProperty("mqprobe.home");
+        home = Files.createTempDirectory("mqprobe-verdict-proofs");
+        System.setProperty("mqprobe.home", home.toString());
+        CliRun up = CliRun.of("cluster", "up", "--brokers", "1", "--broker-spec", "1c2g", "--broker-net", LINK,
+                "--broker-disk", "500MB/s");
+        assertThat(up.exitCode()).as(up.err()).isZero();
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (home == null) {
+            return;
+        }
+        CliRun.of("cluster", "down");
+        if (previousHome == null) {
+            System.clearProperty("mqprobe.home");
+        } else {
+            System.setProperty("mqprobe.home", previousHome);
+        }
+    }
+
+    @Test
+    void should_name_each_injected_limit_and_its_process() throws IOException {
+        EmbeddedKafkaCluster cluster = EmbeddedKafkaCluster.attach(home.resolve("cluster")).orElseThrow();
+        List<Case> cases = List.of(
+                new Case("broker CPU quota 0.3 cores", () -> cluster.limitCpu(BROKER, 0.3), () -> cluster.limitCpu(BROKER, 1),
+                        List.of(), "cpu / " + BROKER_SOURCE, v -> named(v, "cpu", BROKER_SOURCE)),
+                new Case("broker NIC 40 Mbit/s", () -> cluster.shapeLink(BROKER, 40_000_000), () -> cluster.shapeLink(BROKER, 400_000_000),
+                        List.of(), "nic / " + BROKER_SOURCE, v -> named(v, "nic", BROKER_SOURCE)),
+                new Case("broker disk 3 MB/s", () -> cluster.throttleWrites(BROKER, 3_000_000), () -> cluster.throttleWrites(BROKER, 0),
+                        List.of(), "disk / " + BROKER_SOURCE, v -> named(v, "disk", BROKER_SOURCE)),
+                new Case("load generator 0.2 cores", () -> { }, () -> { }, List.of("--client-cores", "0.2"),
+                        "client / client", v -> named(v, "client", "client")),
+                // no limit: the verdict must still name a process, and no limit that was not there
+                new Case("control, no limit, 1 partition", () -> { }, () -> { }, List.of(),
+                        "a process's cpu, never nic/disk/shared-cpu",
+                        v -> !v.path("source").isNull() && !v.path("source").asText().isEmpty()
+                                && List.of("cpu", "client").contains(v.path("resource").asText())));
+        Map<String, List<String>> named = new LinkedHashMap<>();
+        int right = 0;
+        int total = 0;
+        for (Case c : cases) {
+            List<String> got = new ArrayList<>();
+            for (int i = 0; i < REPEATS; i++) {
+                c.inject().run();
+                JsonNode bottleneck;
+                try {
+                    bottleneck = probe(c.flags(), c.name() + " #" + (i + 1));
+                } finally {
+                    c.lift().run();
+                }
+                boolean ok = c.right().test(bottleneck);
+                right += ok ? 1 : 0;
+                total++;
+                got.add(bottleneck.path("resource").asText() + " / " + bottleneck.path("source").asText("-") + (ok ? "" : " ✗"));
+            }
+            named.put(c.name() + " | " + c.expected(), got);
+        }
+        writeTable(named, right, total);
+        assertThat(named.values().stream().flatMap(List::stream)).noneMatch(n -> n.startsWith("shared-cpu"));
+        assertThat((double) right / total).as("share of verdicts naming the injected limit and its process; see " + TABLE)
+                .isGreaterThanOrEqualTo(0.9);
+    }
+
+    /** A short probe of one partition; its bottleneck node. */
+    private static JsonNode probe(List<String> extra, String label) throws IOException {
+        Path out = Files.createTempDirectory(home, "probe");
+        List<String> args = new ArrayList<>(List.of("probe", "--scenarios", "single", "--no-ceilings", "--step-warmup", "1s",
+                "--step-duration", "3s", "--max-steps", "4", "--max-clients", "4", "--sustainable-steps", "none",
+                "--out", out.toString()));
+        args.addAll(extra);
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(label + ": " + run.err()).isZero();
+        JsonNode doc = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+        return doc.path("scenarios").get(0).path("verdict").path("bottleneck");
+    }
+
+    private static boolean named(JsonNode bottleneck, String resource, String source) {
+        return resource.equals(bottleneck.path("resource").asText()) && source.equals(bottleneck.path("source").asText());
+    }
+
+    private static void writeTable(Map<String, List<String>> named, int right, int total) throws IOException {
+        StringBuilder md = new StringBuilder("| injected | expected (resource / process) | named, each run |\n|---|---|---|\n");
+        named.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(String.join(", ", v)).append(" |\n"));
+        md.append(String.format(Locale.ROOT, "%nright: %d of %d (%.0f %%), %d runs per case%n", right, total, 100.0 * right / total,
+                REPEATS));
+        Files.createDirectories(TABLE.getParent());
+        Files.writeString(TABLE, md);
+    }
+}

@@ -1,0 +1,71 @@
+package io.mqprobe.scenario;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.StepLoad;
+import io.mqprobe.load.StepRunner;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.search.Bottleneck;
+import io.mqprobe.search.Thresholds;
+import io.mqprobe.stats.LatencySummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** How the probe's judge treats the host's CPU with and without isolation (synthetic steps, no broker). */
+@Timeout(10)
+class ProbeJudgeIsolationTest {
+
+    /** Four unthrottled steps on a plateau; the broker and client each at a third of their quota, the host full. */
+    private static List<MeasuredStep> plateauOnAFullHost() {
+        double[] rps = {10_000, 10_100, 10_050, 10_080};
+        List<MeasuredStep> steps = new ArrayList<>();
+        for (int i = 0; i < rps.length; i++) {
+            List<ResourceUsage> resources = List.of(
+                    new ResourceUsage("broker-1", Metric.CPU_CORES, 0.17, 0.2, 0.5),
+                    new ResourceUsage("client", Metric.CPU_CORES, 0.16, 0.2, 0.5),
+                    new ResourceUsage("host", Metric.CPU_CORES, 1.98, 2, 2));
+            LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+            StepResult result = new StepResult(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, (long) rps[i] * 3,
+                    (long) rps[i] * 3 * 1024, rps[i], rps[i] * 1024, Map.of(), latency, latency, latency, null, null, resources);
+            ProducerLoadSpec load = new ProducerLoadSpec("t", i + 1, 1, false, 1024, 0, 0, Duration.ofSeconds(3),
+                    new PayloadSpec.Random(), Map.of(), false);
+            steps.add(new MeasuredStep(StepPlan.of("single", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO),
+                    new StepRunner.Outcome(result, null, null, 0, 0, List.of())));
+        }
+        return steps;
+    }
+
+    private static Bottleneck judged(boolean hostShared) {
+        ProbePlanner planner = new ProbePlanner(List.of(), null, null, name -> name, hostShared);
+        ProbeVerdict verdict = (ProbeVerdict) new ProbeJudge(planner, Thresholds.defaults()).judge("single", plateauOnAFullHost(), false);
+        return verdict.findings().bottleneck();
+    }
+
+    @Test
+    void should_name_other_work_on_the_host_and_never_shared_cpu_when_isolated() {
+        Bottleneck isolated = judged(false);
+
+        assertThat(isolated.resource()).isEqualTo(Bottleneck.CPU);
+        assertThat(isolated.source()).isEqualTo("host");
+        assertThat(isolated.summary()).contains("other work on this machine took the cores");
+    }
+
+    @Test
+    void should_name_brokers_and_client_starving_each_other_when_they_share_the_host() {
+        Bottleneck shared = judged(true);
+
+        assertThat(shared.resource()).isEqualTo(Bottleneck.SHARED_CPU);
+    }
+}

@@ -1,0 +1,121 @@
+package io.mqprobe.search;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The sustainable-load search against synthetic clusters: a step's outcome is a function of its offered rate. */
+@Timeout(10)
+class SustainableSearchTest {
+
+    private static final Thresholds DEFAULTS = Thresholds.defaults();
+    private static final List<Double> FRACTIONS = List.of(0.25, 0.5, 0.8);
+    private static final double CEILING = 100_000;
+
+    /** Runs the search to its end; {@code cluster} measures a step (index, offered rate). */
+    private static List<StepMeasurement> run(SustainableSearch search, BiFunction<Integer, Double, StepMeasurement> cluster) {
+        List<StepMeasurement> paced = new ArrayList<>();
+        for (int guard = 0; guard < 50; guard++) {
+            Optional<SustainableSearch.Measure> next = search.next(paced);
+            if (next.isEmpty()) {
+                return paced;
+            }
+            paced.add(cluster.apply(paced.size(), next.get().recordsPerSecond()));
+        }
+        throw new AssertionError("the search did not end in 50 steps");
+    }
+
+    private static SustainableSearch search() {
+        return new SustainableSearch(DEFAULTS, FRACTIONS, CEILING, FRACTIONS.size() + 4, 2);
+    }
+
+    /** Latency 5 ms up to {@code limit}, 1 s (five times the SLO) above it. */
+    private static StepMeasurement knee(int index, double offered, double limit) {
+        return StepBuilder.step(index, offered).target(offered).p99Ms(offered <= limit ? 5 : 1000).build();
+    }
+
+    @Test
+    void should_narrow_between_last_passing_and_first_failing_rate_to_within_five_percent() {
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> knee(i, rate, 43_000));
+
+        SustainablePoint found = search.result(paced).orElseThrow();
+        assertThat(found.recordsPerSecond()).isLessThanOrEqualTo(43_000).isGreaterThanOrEqualTo(43_000 * 0.95);
+        assertThat(paced).hasSizeLessThanOrEqualTo(FRACTIONS.size() + 4);
+        assertThat(found.limitedBy()).contains("p99 1.00 s > SLO 200 ms").contains("searched to within");
+    }
+
+    @Test
+    void should_stop_at_the_highest_fraction_when_nothing_fails() {
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> knee(i, rate, Double.MAX_VALUE));
+
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0);
+        assertThat(search.result(paced).orElseThrow().limitedBy()).startsWith("no threshold reached up to 80");
+    }
+
+    @Test
+    void should_measure_a_noisy_failure_again_before_it_counts() {
+        SustainableSearch search = search();
+        boolean[] spiked = {false};
+
+        // the first step at 50k has one GC-like spike (p99 250 ms, under twice the SLO); the cluster holds 60k
+        List<StepMeasurement> paced = run(search, (i, rate) -> {
+            if (rate == 50_000 && !spiked[0]) {
+                spiked[0] = true;
+                return StepBuilder.step(i, rate).target(rate).p99Ms(250).build();
+            }
+            return knee(i, rate, 60_000);
+        });
+
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 50_000.0, 50_000.0, 80_000.0);
+        assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isGreaterThan(50_000).isLessThanOrEqualTo(60_000);
+    }
+
+    @Test
+    void should_count_a_failure_that_repeats() {
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) ->
+                StepBuilder.step(i, rate).target(rate).p99Ms(rate <= 30_000 ? 5 : 300).build());
+
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 50_000.0, 50_000.0);
+        SustainablePoint found = search.result(paced).orElseThrow();
+        assertThat(found.recordsPerSecond()).isLessThanOrEqualTo(30_000).isGreaterThan(25_000);
+        assertThat(found.limitedBy()).contains("p99 300 ms > SLO 200 ms");
+    }
+
+    @Test
+    void should_say_why_there_is_no_sustainable_load_within_its_step_budget() {
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> StepBuilder.step(i, rate).target(rate)
+                .cpu("broker-1", 0.49, 0.5).build());
+
+        assertThat(search.result(paced)).isEmpty();
+        assertThat(paced).hasSize(FRACTIONS.size() + 4);
+        assertThat(search.noneReason(paced)).startsWith("broker-1 CPU 98 % > 75 %");
+    }
+
+    @Test
+    void should_fail_a_paced_step_that_does_not_deliver_its_offered_rate() {
+        StepMeasurement shortOfIt = StepBuilder.step(0, 30_000).target(50_000).build();
+
+        assertThat(search().breaches(shortOfIt)).containsExactly("acknowledged 30,000 msgs/s of 50,000 msgs/s offered");
+    }
+
+    @Test
+    void should_count_the_host_cpu_when_brokers_and_client_share_it() {
+        StepMeasurement busyHost = StepBuilder.step(0, 30_000).target(30_000).cpu("host", 1.9, 2).cpu("client", 0.6, 2).build();
+
+        assertThat(search().breaches(busyHost)).containsExactly("host CPU 95 % > 75 %");
+    }
+}
