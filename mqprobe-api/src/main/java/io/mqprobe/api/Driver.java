@@ -19,6 +19,19 @@ public interface Driver extends AutoCloseable {
     /** A new, independent consumer client. */
     MessageConsumer newConsumer(ClientSettings settings);
 
+    /**
+     * Samplers of the brokers' own statistics that only this driver's protocol can read (RocketMQ's broker
+     * runtime info); each call makes new ones, the caller closes them. Empty by default.
+     */
+    default java.util.List<io.mqprobe.api.monitor.Sampler> brokerSamplers() {
+        return java.util.List.of();
+    }
+
+    /** What this driver cannot do (see {@link Capability}); empty for a driver that supports everything. */
+    default java.util.Set<Capability> unsupported() {
+        return java.util.Set.of();
+    }
+
     /** Native producer and topic settings for a durability level on topics with {@code replicationFactor} copies. */
     DurabilitySettings durability(Durability level, int replicationFactor);
 

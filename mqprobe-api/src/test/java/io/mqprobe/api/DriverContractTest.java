@@ -22,8 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * What every driver must do against a live cluster. A driver module extends this class, hands it a
  * driver connected to real brokers of its own (never a mock) and runs it. Setting names default to
- * Kafka's; a driver with other names overrides {@link #dynamicBrokerSetting()} and
- * {@link #maxMessageBytesTopicConfig(int)}.
+ * Kafka's; a driver with other names overrides {@link #dynamicBrokerSetting()},
+ * {@link #maxMessageBytesTopicConfig(int)} and {@link #oversizedMessageBytes()}. What a driver declares
+ * {@link Driver#unsupported() unsupported} is tested too: the call must refuse with a reason, never answer wrongly.
  */
 public abstract class DriverContractTest {
 
@@ -48,8 +49,16 @@ public abstract class DriverContractTest {
         return Map.of("max.message.bytes", Integer.toString(maxBytes));
     }
 
+    /**
+     * Size of a message the broker must refuse on a topic created with {@link #maxMessageBytesTopicConfig(int)
+     * maxMessageBytesTopicConfig(1024)}; a system whose limit is broker-wide (RocketMQ) returns a size above that limit.
+     */
+    protected int oversizedMessageBytes() {
+        return 64 * 1024;
+    }
+
     /** One broker setting and the value a test sets it to. */
-    protected record SettingChange(String key, String newValue) {
+    public record SettingChange(String key, String newValue) {
     }
 
     @AfterEach
@@ -200,7 +209,7 @@ public abstract class DriverContractTest {
         Map<Long, Throwable> outcomes = new ConcurrentHashMap<>();
 
         try (MessageProducer producer = driver().newProducer(ClientSettings.producer("contract-too-big", Map.of()))) {
-            producer.send(topic, payload(7, 64 * 1024), 7, (token, error) -> outcomes.put(token, error == null ? NO_ERROR : error));
+            producer.send(topic, payload(7, oversizedMessageBytes()), 7, (token, error) -> outcomes.put(token, error == null ? NO_ERROR : error));
             producer.send(topic, payload(8, 100), 8, (token, error) -> outcomes.put(token, error == null ? NO_ERROR : error));
             producer.flush();
         }
@@ -249,6 +258,13 @@ public abstract class DriverContractTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void should_show_every_replica_growing_after_writes() {
+        if (driver().unsupported().contains(Capability.REPLICA_LOG_SIZES)) {
+            // declared absent: the call must say so rather than return an empty (wrong) answer
+            assertThatThrownBy(() -> driver().admin().replicaLogSizes(List.of()))
+                    .isInstanceOf(UnsupportedOperationException.class)
+                    .satisfies(e -> assertThat(e.getMessage()).as("the reason").isNotBlank());
+            return;
+        }
         int rf = Math.min(3, brokerCount());
         int partitions = 2;
         String topic = createTopic(TopicSpec.of(newTopicName("log-sizes"), partitions, rf));

@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * The experiment of {@code produce}, {@code e2e} and {@code consume}: one scenario, one step, judged
- * passed unless nothing got through, consumers failed, or the delivery check found lost or duplicated
- * messages.
+ * passed unless nothing got through, consumers failed, or the delivery check found lost messages, or
+ * duplicated ones on a system that promises none (an at-least-once system's duplicates are reported, not failed).
  */
 public final class SingleRun {
 
@@ -26,8 +26,13 @@ public final class SingleRun {
     private SingleRun() {
     }
 
-    /** Runs {@code step} as the only step of {@code scenario}; the scenario's topic already exists. */
+    /** Runs {@code step} as the only step of {@code scenario}; the scenario's topic already exists; duplicates fail it. */
     public static Experiment of(ScenarioResult scenario, StepPlan step) {
+        return of(scenario, step, false);
+    }
+
+    /** Like {@link #of(ScenarioResult, StepPlan)}; {@code atLeastOnce}: the system may deliver twice, so duplicates do not fail. */
+    public static Experiment of(ScenarioResult scenario, StepPlan step, boolean atLeastOnce) {
         if (!scenario.name().equals(step.scenario())) {
             throw new IllegalArgumentException("step of " + step.scenario() + " for scenario " + scenario.name());
         }
@@ -38,10 +43,14 @@ public final class SingleRun {
             context.startScenario(scenario);
             return Optional.of(step);
         };
-        return new Experiment(KIND, planner, (name, steps, interrupted) -> judge(steps));
+        return new Experiment(KIND, planner, (name, steps, interrupted) -> judge(steps, atLeastOnce));
     }
 
     static SingleRunVerdict judge(List<MeasuredStep> steps) {
+        return judge(steps, false);
+    }
+
+    static SingleRunVerdict judge(List<MeasuredStep> steps, boolean atLeastOnce) {
         if (steps.isEmpty()) {
             return new SingleRunVerdict(List.of("no step ran"), false);
         }
@@ -52,7 +61,7 @@ public final class SingleRun {
         if (step.records() == 0 && !step.errors().isEmpty()) {
             problems.add("nothing was acknowledged: every send failed");
         }
-        if (step.consumed() != null && (step.consumed().lost() > 0 || step.consumed().duplicates() > 0)) {
+        if (step.consumed() != null && (step.consumed().lost() > 0 || (!atLeastOnce && step.consumed().duplicates() > 0))) {
             problems.add(step.consumed().lost() + " messages lost, " + step.consumed().duplicates() + " duplicated");
         }
         outcome.consumerFailures().stream().findFirst().ifPresent(e -> problems.add("consumer failed: " + e.getMessage()));

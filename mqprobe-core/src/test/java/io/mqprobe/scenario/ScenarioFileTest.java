@@ -65,6 +65,15 @@ class ScenarioFileTest {
     }
 
     @Test
+    void should_offer_rocketmq_its_own_scenarios_in_its_own_words() {
+        assertThat(BuiltInScenarios.select(List.of(), List.of(), BuiltInScenarios.of("rocketmq")))
+                .extracting(ScenarioSpec::name).containsExactly("single-queue", "broker-ceiling", "master-slave");
+        assertThat(BuiltInScenarios.of("kafka")).isSameAs(BuiltInScenarios.ALL);
+        assertThatThrownBy(() -> BuiltInScenarios.select(List.of("replicated-all"), List.of(), BuiltInScenarios.of("rocketmq")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("master-slave");
+    }
+
+    @Test
     void should_ramp_clients_finely_at_first_then_coarsely() {
         assertThat(new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 8, 10, RampPlan.DEFAULT_FRACTIONS).clientSteps()).containsExactly(1, 2, 3, 4, 6, 8);
         assertThat(new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 32, 10, RampPlan.DEFAULT_FRACTIONS).clientSteps())

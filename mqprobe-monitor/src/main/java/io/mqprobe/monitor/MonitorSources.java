@@ -50,6 +50,8 @@ public final class MonitorSources {
         private boolean host;
         private final List<HostPort> jmx = new ArrayList<>();
         private ClusterAdmin admin;
+        private boolean replicaLogSizes = true;
+        private final List<Sampler> driverSamplers = new ArrayList<>();
         private Collection<String> topics = List.of();
         private Collection<String> groups = List.of();
         private final Map<URI, Integer> prometheus = new LinkedHashMap<>();
@@ -128,6 +130,21 @@ public final class MonitorSources {
         }
 
         /**
+         * Whether the cluster reports per-replica log sizes (Kafka does, RocketMQ has one commit log per
+         * broker): without them the protocol source leaves out the log-growth write rates. Default true.
+         */
+        public Builder replicaLogSizes(boolean reported) {
+            this.replicaLogSizes = reported;
+            return this;
+        }
+
+        /** Samplers only the driver can make (RocketMQ's broker runtime statistics), added as they are. */
+        public Builder driverSamplers(List<Sampler> samplers) {
+            driverSamplers.addAll(samplers);
+            return this;
+        }
+
+        /**
          * Prometheus text endpoints (node_exporter, JMX exporter). Each is attributed to the broker
          * whose advertised host matches the endpoint's host when the Kafka protocol source is set,
          * else to brokers numbered by the order their hosts first appear (first = 1).
@@ -193,9 +210,12 @@ public final class MonitorSources {
                 samplers.add(new KafkaJmxSampler(connection, i + 1, true, prometheus.isEmpty()));
             }
             if (admin != null) {
-                samplers.add(new LogGrowthSampler(admin, topics));
+                if (replicaLogSizes) {
+                    samplers.add(new LogGrowthSampler(admin, topics));
+                }
                 samplers.add(new GroupLagSampler(admin, groups));
             }
+            samplers.addAll(driverSamplers);
             Map<URI, Integer> ids = resolvePrometheusIds();
             for (Map.Entry<URI, Integer> e : ids.entrySet()) {
                 long endpointsOfBroker = ids.values().stream().filter(e.getValue()::equals).count();

@@ -30,17 +30,29 @@ final class ResourceCharts {
     }
 
     /** Readable titles for metrics drawn on their own; any other metric is titled by its name. */
-    private static final Map<String, String> TITLES = Map.of(
-            Metric.RSS_BYTES, "Memory (RSS)",
-            Metric.PAGE_CACHE_BYTES, "Page cache",
-            Metric.GC_MS_PER_S, "GC pause (ms per second)",
-            Metric.GC_COUNT_PER_S, "GC count per second",
-            Metric.DISK_READ_BPS, "Disk read",
-            Metric.UNDER_REPLICATED, "Under-replicated partitions",
-            Metric.CONSUMER_LAG, "Consumer lag (messages)",
-            Metric.BYTES_IN_BPS, "Kafka bytes in",
-            Metric.BYTES_OUT_BPS, "Kafka bytes out",
-            Metric.REPLICATION_BYTES_IN_BPS, "Kafka replication bytes in");
+    private static final Map<String, String> TITLES = Map.ofEntries(
+            Map.entry(Metric.RSS_BYTES, "Memory (RSS)"),
+            Map.entry(Metric.PAGE_CACHE_BYTES, "Page cache"),
+            Map.entry(Metric.GC_MS_PER_S, "GC pause (ms per second)"),
+            Map.entry(Metric.GC_COUNT_PER_S, "GC count per second"),
+            Map.entry(Metric.DISK_READ_BPS, "Disk read"),
+            Map.entry(Metric.UNDER_REPLICATED, "Under-replicated partitions"),
+            Map.entry(Metric.CONSUMER_LAG, "Consumer lag (messages)"),
+            Map.entry(Metric.BYTES_IN_BPS, "Kafka bytes in"),
+            Map.entry(Metric.BYTES_OUT_BPS, "Kafka bytes out"),
+            Map.entry(Metric.REPLICATION_BYTES_IN_BPS, "Kafka replication bytes in"),
+            // RocketMQ's broker runtime statistics
+            Map.entry(Metric.RMQ_PUT_TPS, "RocketMQ put TPS (messages stored per second)"),
+            Map.entry(Metric.RMQ_GET_TRANSFERRED_TPS, "RocketMQ get TPS (messages handed to consumers)"),
+            Map.entry(Metric.RMQ_PUT_LATENCY_P99_MS, "RocketMQ put latency p99 (ms)"),
+            Map.entry(Metric.RMQ_PUT_TIME_P99_BUCKET_MS, "RocketMQ put time, p99 bucket of putMessageDistributeTime (ms)"),
+            Map.entry(Metric.RMQ_PUT_TIME_MAX_MS, "RocketMQ put time max (ms)"),
+            Map.entry(Metric.RMQ_PAGE_CACHE_LOCK_MS, "RocketMQ page-cache lock held (ms)"),
+            Map.entry(Metric.RMQ_SEND_QUEUE_SIZE, "RocketMQ send thread pool queue"),
+            Map.entry(Metric.RMQ_SEND_QUEUE_HEAD_WAIT_MS, "RocketMQ send queue head wait (ms)"),
+            Map.entry(Metric.RMQ_DISPATCH_BEHIND_BYTES, "RocketMQ dispatch behind (bytes)"),
+            Map.entry(Metric.RMQ_FLUSH_BEHIND_BYTES, "RocketMQ flush behind (bytes)"),
+            Map.entry(Metric.RMQ_COMMITLOG_DISK_USED_BYTES, "RocketMQ commit-log disk used"));
 
     private static final List<Family> FAMILIES = List.of(
             new Family("CPU (cores busy)", List.of(Metric.CPU_CORES), List.of("cpu", "client"), "cpuPct"),

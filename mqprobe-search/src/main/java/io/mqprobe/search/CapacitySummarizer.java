@@ -75,6 +75,30 @@ public final class CapacitySummarizer {
         return new CapacitySummary(headline, lines, !clientLimited.isEmpty(), notes);
     }
 
+    /**
+     * The same summary written the way RocketMQ users write capacity: TPS (messages per second) a master takes,
+     * and the "most suitable maximum load" — the highest TPS at which every resource stayed under its threshold —
+     * rather than {@code RF × MB/s} (RocketMQ replicates per broker group, not per topic).
+     */
+    public static CapacitySummary summarizeAsTps(List<ScenarioOutcome> outcomes, int brokers) {
+        CapacitySummary bytes = summarize(outcomes, brokers);
+        List<ScenarioOutcome> measured = outcomes.stream().filter(ScenarioOutcome::measured).toList();
+        Optional<ScenarioOutcome> best = highestCeiling(measured, o -> true);
+        if (best.isEmpty()) {
+            return bytes;
+        }
+        ScenarioOutcome o = best.get();
+        SustainablePoint sustainable = o.verdict().sustainable();
+        String headline = HumanUnits.msgsPerSecond(o.verdict().ceiling().recordsPerSecond()).replace("msgs/s", "TPS")
+                + " per master" + (sustainable == null ? ""
+                : ", most suitable maximum load " + HumanUnits.msgsPerSecond(sustainable.recordsPerSecond()).replace("msgs/s", "TPS"));
+        List<String> lines = new ArrayList<>();
+        lines.add("capacity is written as RocketMQ users write it: messages per second (TPS) a master stores, and the most "
+                + "suitable maximum load, the highest TPS with every resource under its threshold (" + o.name() + ")");
+        lines.addAll(bytes.lines().subList(1, bytes.lines().size()));
+        return new CapacitySummary(headline, lines, bytes.clientLimited(), bytes.notes());
+    }
+
     private static Optional<ScenarioOutcome> highestCeiling(List<ScenarioOutcome> measured, Predicate<ScenarioOutcome> which) {
         return measured.stream().filter(which).max(Comparator.comparingDouble(CapacitySummarizer::ceilingBytes));
     }

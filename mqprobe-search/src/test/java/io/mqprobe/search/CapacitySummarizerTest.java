@@ -32,6 +32,19 @@ class CapacitySummarizerTest {
     }
 
     @Test
+    void should_write_rocketmq_capacity_as_master_tps_and_the_most_suitable_maximum_load() {
+        List<ScenarioOutcome> outcomes = List.of(
+                new ScenarioOutcome("single-queue", 1, Durability.LEADER, false, verdict(55_000, Bottleneck.CPU)),
+                new ScenarioOutcome("broker-ceiling", 1, Durability.LEADER, true, verdict(70_000, Bottleneck.NIC)));
+
+        CapacitySummary summary = CapacitySummarizer.summarizeAsTps(outcomes, 1);
+
+        assertThat(summary.headline()).isEqualTo("70,000 TPS per master, most suitable maximum load 40,000 TPS");
+        assertThat(summary.lines().get(0)).startsWith("capacity is written as RocketMQ users write it").endsWith("(broker-ceiling)");
+        assertThat(summary.lines()).contains("per-broker ceiling 70.0 MB/s, 70,000 msgs/s (broker-ceiling)");
+    }
+
+    @Test
     void should_write_one_line_per_scenario() {
         CapacitySummary summary = CapacitySummarizer.summarize(fourScenarios(Bottleneck.CPU), 3);
 

@@ -53,6 +53,19 @@ public final class Metric {
     public static final String FOLLOWER_WRITE_BPS = "log.follower_write.bytes_per_s";
     public static final String CONSUMER_LAG = "group.lag.messages";
 
+    // RocketMQ broker runtime statistics (the admin's broker runtime info, like `mqadmin brokerStatus`)
+    public static final String RMQ_PUT_TPS = "rocketmq.put.per_s";                       // messages stored, 10 s window
+    public static final String RMQ_GET_TRANSFERRED_TPS = "rocketmq.get_transferred.per_s"; // messages handed to consumers
+    public static final String RMQ_PUT_LATENCY_P99_MS = "rocketmq.put_latency.p99_ms";     // broker's own store latency
+    public static final String RMQ_PUT_TIME_P99_BUCKET_MS = "rocketmq.put_time.p99_bucket_ms"; // upper bound of the bucket holding p99, per interval
+    public static final String RMQ_PUT_TIME_MAX_MS = "rocketmq.put_time.max_ms";
+    public static final String RMQ_PAGE_CACHE_LOCK_MS = "rocketmq.page_cache_lock_ms";     // how long the commit log lock is held now
+    public static final String RMQ_SEND_QUEUE_SIZE = "rocketmq.send_queue.size";           // capacity = the queue's capacity
+    public static final String RMQ_SEND_QUEUE_HEAD_WAIT_MS = "rocketmq.send_queue.head_wait_ms";
+    public static final String RMQ_DISPATCH_BEHIND_BYTES = "rocketmq.dispatch_behind.bytes";
+    public static final String RMQ_FLUSH_BEHIND_BYTES = "rocketmq.flush_behind.bytes";     // remainHowManyDataToFlush
+    public static final String RMQ_COMMITLOG_DISK_USED_BYTES = "rocketmq.commitlog_disk_used.bytes"; // capacity = disk size
+
     // load generator (mqprobe's own view of its sending)
     public static final String SEND_DELAY_P99_US = "client.send_delay.p99_us";
 }

@@ -1,6 +1,6 @@
 package io.mqprobe.cli.cluster;
 
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -17,9 +17,13 @@ abstract class BrokerFaultCommand implements Callable<Integer> {
     @Option(names = "--broker", paramLabel = "ID", required = true, description = "Broker id (1 is also the controller).")
     int brokerId;
 
+    @Option(names = "--driver", paramLabel = "ID", defaultValue = "kafka",
+            description = "Which embedded cluster: kafka or rocketmq (default: ${DEFAULT-VALUE}); RocketMQ's name server is the node after the brokers.")
+    String driverId;
+
     @Override
     public final Integer call() {
-        EmbeddedKafkaCluster cluster = UpCluster.require();
+        EmbeddedCluster cluster = UpCluster.require(driverId);
         long oldPid = cluster.brokers().stream().filter(b -> b.brokerId() == brokerId).findFirst()
                 .map(b -> b.pid()).orElse(-1L);
         long startNs = System.nanoTime();
@@ -34,7 +38,7 @@ abstract class BrokerFaultCommand implements Callable<Integer> {
     }
 
     /** Does the fault; the cluster validates the id. */
-    abstract void apply(EmbeddedKafkaCluster cluster, int broker);
+    abstract void apply(EmbeddedCluster cluster, int broker);
 
     /** One line for the user, e.g. {@code broker 2 killed (was pid 1234)}. */
     abstract String describe(int broker, long oldPid, long newPid, double seconds);

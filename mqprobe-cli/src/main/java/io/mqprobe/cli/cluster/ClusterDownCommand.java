@@ -1,6 +1,7 @@
 package io.mqprobe.cli.cluster;
 
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.embedded.EmbeddedCluster;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -17,10 +18,14 @@ final class ClusterDownCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--driver", paramLabel = "ID", defaultValue = "kafka",
+            description = "Which embedded cluster: kafka or rocketmq (default: ${DEFAULT-VALUE}).")
+    String driverId;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Optional<EmbeddedKafkaCluster> cluster = UpCluster.find();
+        Optional<EmbeddedCluster> cluster = UpCluster.find(driverId);
         if (cluster.isEmpty()) {
             out.println("no embedded cluster is up");
         } else {

@@ -1,6 +1,6 @@
 package io.mqprobe.cli.cluster;
 
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Command;
 
 /** {@code mqprobe cluster kill --broker N}: kill -9, as a crashed machine. */
@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 final class ClusterKillCommand extends BrokerFaultCommand {
 
     @Override
-    void apply(EmbeddedKafkaCluster cluster, int broker) {
+    void apply(EmbeddedCluster cluster, int broker) {
         cluster.kill(broker);
     }
 

@@ -5,7 +5,7 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.target.TargetOptions;
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,11 +42,11 @@ final class ClusterStatusCommand implements Callable<Integer> {
         if (target.bootstrap().isPresent()) {
             printRemote(out, target.bootstrap().get());
         } else {
-            Optional<EmbeddedKafkaCluster> cluster = UpCluster.find();
+            Optional<EmbeddedCluster> cluster = UpCluster.find(target.driverId());
             if (cluster.isEmpty()) {
                 out.println("no embedded cluster is up (start one with 'mqprobe cluster up')");
             } else {
-                out.println("embedded Kafka, " + UpCluster.brokers(cluster.get().brokers().size()));
+                out.println("embedded " + cluster.get().system() + ", " + UpCluster.brokers(cluster.get().brokers().size()));
                 out.println("bootstrap  " + cluster.get().bootstrap());
                 out.println("run dir    " + cluster.get().runDir());
                 out.println("isolation  " + cluster.get().isolation());

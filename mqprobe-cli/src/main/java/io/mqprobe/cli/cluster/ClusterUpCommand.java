@@ -4,9 +4,12 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.cli.target.IsolationFlags;
 import io.mqprobe.cli.target.MqprobeHome;
+import io.mqprobe.cli.target.EmbeddedClusters;
+import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.rocketmq.embedded.RocketMqLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,15 +23,27 @@ import java.util.concurrent.Callable;
 
 /** {@code mqprobe cluster up}: starts an embedded cluster that stays up after the command returns. */
 @Command(name = "up", mixinStandardHelpOptions = true,
-        description = "Start an embedded Kafka cluster that stays up until 'mqprobe cluster down'.")
+        description = "Start an embedded Kafka or RocketMQ cluster that stays up until 'mqprobe cluster down'.")
 final class ClusterUpCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--driver", paramLabel = "ID", defaultValue = "kafka",
+            description = "kafka (KRaft brokers) or rocketmq (a name server and a broker group) (default: ${DEFAULT-VALUE}).")
+    String driverId;
+
     @Option(names = "--brokers", paramLabel = "N", defaultValue = "3",
-            description = "Number of brokers, 1 to 9 (default: ${DEFAULT-VALUE}).")
+            description = "Number of brokers: Kafka 1 to 9; RocketMQ 1 (a master) or 3 (a master and two slaves) (default: ${DEFAULT-VALUE}).")
     int brokers;
+
+    @Option(names = "--replication", paramLabel = "MODE", defaultValue = "async",
+            description = "RocketMQ: sync (the master answers once its slaves have the message) or async (default: ${DEFAULT-VALUE}).")
+    String replication;
+
+    @Option(names = "--flush", paramLabel = "MODE", defaultValue = "async",
+            description = "RocketMQ: sync (brokers answer once the message is on disk) or async (in the page cache) (default: ${DEFAULT-VALUE}).")
+    String flush;
 
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "1GiB",
             description = "JVM heap of each broker (default: ${DEFAULT-VALUE}; with --broker-spec half its memory).")
@@ -44,32 +59,40 @@ final class ClusterUpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EmbeddedClusterOptions options = EmbeddedClusterOptions.defaults()
+        EmbeddedClusters.Spec options = new EmbeddedClusters.Spec(driverId, brokers, ByteSize.parse(heap),
+                MqprobeHome.clusterDir(driverId), isolation.isolation(),
+                RocketMqLayout.Mode.parse("--replication", replication), RocketMqLayout.Mode.parse("--flush", flush));
+        // Kafka's embedded cluster also takes SSL; RocketMQ's is started from the spec alone
+        boolean kafka = driverId.equals("kafka");
+        EmbeddedClusterOptions kafkaOptions = EmbeddedClusterOptions.defaults()
                 .withBrokers(brokers)
                 .withHeapBytes(ByteSize.parse(heap))
                 .withRunDir(MqprobeHome.clusterDir())
                 .withIsolation(isolation.isolation())
                 .withSsl(io.mqprobe.cli.target.Security.parseList(security).contains(io.mqprobe.cli.target.Security.SSL));
-        Optional<EmbeddedKafkaCluster> running = UpCluster.find();
+        String down = "'mqprobe cluster down" + UpCluster.driverFlag(driverId) + "'";
+        Optional<EmbeddedCluster> running = UpCluster.find(driverId);
         if (running.isPresent() && running.get().anyRunning()) {
-            throw new UsageException("an embedded cluster is already up (" + UpCluster.brokers(running.get().brokers().size())
-                    + " at " + running.get().bootstrap() + "); stop it first with 'mqprobe cluster down'");
+            throw new UsageException("an embedded " + running.get().system() + " cluster is already up ("
+                    + UpCluster.brokers(running.get().brokers().size()) + " at " + running.get().bootstrap()
+                    + "); stop it first with " + down);
         }
         if (running.isPresent()) {
             throw new UsageException("the embedded cluster's brokers are all stopped; start them with "
-                    + "'mqprobe cluster restart --broker N' or remove it with 'mqprobe cluster down'");
+                    + "'mqprobe cluster restart --broker N' or remove it with " + down);
         }
         BrokerIsolation.plan(options.isolation(), brokers);   // oversubscription is refused before anything starts
         PrintWriter err = spec.commandLine().getErr();
-        err.print("starting embedded Kafka (" + UpCluster.brokers(brokers) + ") ... ");
+        err.print("starting embedded " + EmbeddedClusters.system(driverId) + " (" + EmbeddedClusters.describe(options) + ") ... ");
         err.flush();
         long startNs = System.nanoTime();
-        EmbeddedKafkaCluster cluster;
+        EmbeddedCluster cluster;
         try {
-            cluster = EmbeddedKafkaCluster.start(options, line -> {
+            java.util.function.Consumer<String> notice = line -> {
                 err.print(line + "; ");
                 err.flush();
-            });
+            };
+            cluster = kafka ? EmbeddedKafkaCluster.start(kafkaOptions, notice) : EmbeddedClusters.start(options, notice);
         } catch (RuntimeException e) {
             err.println("failed");
             err.flush();
@@ -80,13 +103,15 @@ final class ClusterUpCommand implements Callable<Integer> {
         err.flush();
 
         PrintWriter out = spec.commandLine().getOut();
-        out.println("bootstrap  " + cluster.bootstrap());
-        cluster.sslBootstrap().ifPresent(ssl -> out.println("ssl        " + ssl + " (trust store "
-                + cluster.sslClientSettings().get("ssl.truststore.location") + ")"));
+        out.println((kafka ? "bootstrap  " : "namesrv    ") + cluster.bootstrap());
+        if (cluster instanceof EmbeddedKafkaCluster k) {
+            k.sslBootstrap().ifPresent(ssl -> out.println("ssl        " + ssl + " (trust store "
+                    + k.sslClientSettings().get("ssl.truststore.location") + ")"));
+        }
         out.println("run dir    " + cluster.runDir());
         out.println("isolation  " + cluster.isolation());
         UpCluster.printBrokers(out, cluster);
-        out.println("Commands without --bootstrap now use this cluster. Stop it with 'mqprobe cluster down'.");
+        out.println("Commands without --bootstrap" + UpCluster.driverFlag(driverId) + " now use this cluster. Stop it with " + down + ".");
         out.flush();
         return 0;
     }

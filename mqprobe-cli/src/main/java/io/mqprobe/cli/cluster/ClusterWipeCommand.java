@@ -1,6 +1,6 @@
 package io.mqprobe.cli.cluster;
 
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Command;
 
 import java.util.Locale;
@@ -12,7 +12,7 @@ import java.util.Locale;
 final class ClusterWipeCommand extends BrokerFaultCommand {
 
     @Override
-    void apply(EmbeddedKafkaCluster cluster, int broker) {
+    void apply(EmbeddedCluster cluster, int broker) {
         cluster.wipe(broker);
     }
 

@@ -3,8 +3,8 @@ package io.mqprobe.cli.cluster;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
-import io.mqprobe.cli.target.MqprobeHome;
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.cli.target.EmbeddedClusters;
+import io.mqprobe.embedded.EmbeddedCluster;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,15 +22,22 @@ final class UpCluster {
     private UpCluster() {
     }
 
-    static Optional<EmbeddedKafkaCluster> find() {
-        return EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir());
+    static Optional<EmbeddedCluster> find(String driverId) {
+        return EmbeddedClusters.attach(driverId);
     }
 
-    static EmbeddedKafkaCluster require() {
-        return find().orElseThrow(() -> new UsageException("no embedded cluster is up; start one with 'mqprobe cluster up'"));
+    static EmbeddedCluster require(String driverId) {
+        String which = driverId.equals("kafka") ? "" : EmbeddedClusters.system(driverId) + " ";
+        return find(driverId).orElseThrow(() -> new UsageException("no embedded " + which + "cluster is up; start one with "
+                + "'mqprobe cluster up" + driverFlag(driverId) + "'"));
     }
 
-    static void printBrokers(PrintWriter out, EmbeddedKafkaCluster cluster) {
+    /** {@code " --driver ID"} for drivers other than the default, to repeat in hints. */
+    static String driverFlag(String driverId) {
+        return driverId.equals("kafka") ? "" : " --driver " + driverId;
+    }
+
+    static void printBrokers(PrintWriter out, EmbeddedCluster cluster) {
         out.printf(Locale.ROOT, "%-7s %-8s %-13s %-6s %-6s %-6s %-8s %s%n", "broker", "pid", "host", "port", "jmx", "alive", "spec", "data");
         for (LocalBrokerProcess broker : cluster.brokers()) {
             out.printf(Locale.ROOT, "%-7d %-8s %-13s %-6d %-6d %-6s %-8s %s%n", broker.brokerId(),

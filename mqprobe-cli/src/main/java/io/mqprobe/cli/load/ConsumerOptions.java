@@ -37,10 +37,13 @@ public final class ConsumerOptions {
         return group;
     }
 
-    /** The validated consumer load; {@code auto.offset.reset=earliest} unless the user says otherwise. */
+    /**
+     * The validated consumer load. A new group reads from the first offset, like kafka-consumer-perf-test: every
+     * driver defaults to it (Kafka {@code auto.offset.reset=earliest}, RocketMQ {@code CONSUME_FROM_FIRST_OFFSET}),
+     * so no driver's setting names appear here.
+     */
     public ConsumerLoadSpec conclude(String topic, long maxRecords, Duration duration) {
         Map<String, String> props = new LinkedHashMap<>();
-        props.put("auto.offset.reset", "earliest"); // a load test reads what is there, like kafka-consumer-perf-test
         props.putAll(ClientProperties.merge(consumerConfig, "--consumer-props", consumerProps));
         return new ConsumerLoadSpec(List.of(topic), group(), threads, maxRecords, duration, props);
     }

@@ -41,7 +41,8 @@ public final class ProduceCommand implements Callable<Integer> {
     RunOptions run;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "human",
-            description = "human | perf-test (kafka-producer-perf-test's lines on stdout) (default: ${DEFAULT-VALUE}).")
+            description = "human | perf-test (kafka-producer-perf-test's lines on stdout) | rocketmq-benchmark (the lines of "
+                    + "RocketMQ's benchmark producer) (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Override
@@ -51,8 +52,8 @@ public final class ProduceCommand implements Callable<Integer> {
         run.monitor().interval();
         boolean perfTestLines = switch (format) {
             case "human" -> false;
-            case "perf-test" -> true;
-            default -> throw new UsageException("--format must be human or perf-test, got '" + format + "'");
+            case "perf-test", "rocketmq-benchmark" -> true;
+            default -> throw new UsageException("--format must be human, perf-test or rocketmq-benchmark, got '" + format + "'");
         };
         return LoadSession.run("produce", spec, run, 1, topic.keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "produce");
@@ -62,13 +63,18 @@ public final class ProduceCommand implements Callable<Integer> {
             ScenarioResult scenario = new ScenarioResult("produce", "produce to " + layout.name(), layout,
                     SingleRunSummary.producerSetup(load));
             if (perfTestLines) {
-                session.printSummaryTo(spec.commandLine().getErr()); // stdout carries only perf-test's lines
+                session.printSummaryTo(spec.commandLine().getErr()); // stdout carries only the tool's lines
             }
-            PerfTestFormat perfTest = perfTestLines
+            PerfTestFormat perfTest = format.equals("perf-test")
                     ? new PerfTestFormat(spec.commandLine().getOut(), load.recordSizeBytes()) : null;
+            RocketMqBenchmarkFormat benchmark = format.equals("rocketmq-benchmark")
+                    ? new RocketMqBenchmarkFormat(spec.commandLine().getOut()) : null;
             Consumer<IntervalRow> onTick = new LoadProgress(session.progress(), "produce");
             if (perfTest != null) {
                 onTick = onTick.andThen(perfTest);
+            }
+            if (benchmark != null) {
+                onTick = onTick.andThen(benchmark);
             }
             StepPlan step = StepPlan.of("produce", 0, new StepLoad.Produce(load), producer.warmup(),
                     SingleRunSummary.DRAIN_TIMEOUT);
@@ -78,6 +84,9 @@ public final class ProduceCommand implements Callable<Integer> {
             }
             if (perfTest != null) {
                 perfTest.printTotals(ran.get().step().outcome().window());
+            }
+            if (benchmark != null) {
+                benchmark.printTotals(ran.get().step().outcome().window());
             }
             SingleRunSummary.summarize(session.document(), ran.get(), load);
             return session.exitCode(ran.get().exitCode());

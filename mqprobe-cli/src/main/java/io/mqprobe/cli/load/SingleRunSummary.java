@@ -1,5 +1,6 @@
 package io.mqprobe.cli.load;
 
+import io.mqprobe.api.Capability;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.ExitCode;
@@ -37,7 +38,7 @@ final class SingleRunSummary {
     }
 
     /** The measured step and how it was judged. */
-    record Ran(MeasuredStep step, SingleRunVerdict verdict) {
+    record Ran(MeasuredStep step, SingleRunVerdict verdict, boolean atLeastOnce) {
 
         /** 1 when the verdict found a problem (nothing got through, lost or duplicated messages, a failed consumer). */
         int exitCode() {
@@ -48,9 +49,14 @@ final class SingleRunSummary {
     /** Runs {@code step} as the one step of {@code scenario}; empty when the run was cancelled before it ran. */
     static Optional<Ran> run(LoadSession session, Monitoring monitoring, ScenarioResult scenario, StepPlan step,
                              Consumer<IntervalRow> onTick) {
-        ExperimentResult result = session.runExperiment(SingleRun.of(scenario, step), monitoring, onTick,
+        ExperimentResult result = session.runExperiment(SingleRun.of(scenario, step, atLeastOnce(session)), monitoring, onTick,
                 ExperimentListener.NONE);
-        return result.lastStep().map(m -> new Ran(m, (SingleRunVerdict) result.verdicts().get(scenario.name())));
+        return result.lastStep().map(m -> new Ran(m, (SingleRunVerdict) result.verdicts().get(scenario.name()), atLeastOnce(session)));
+    }
+
+    /** The system delivers at least once (RocketMQ): duplicates are its documented behaviour. */
+    static boolean atLeastOnce(LoadSession session) {
+        return session.cluster().driver().unsupported().contains(Capability.DUPLICATE_FREE_SENDS);
     }
 
     static ScenarioResult.ProducerSetup producerSetup(ProducerLoadSpec spec) {
@@ -84,6 +90,11 @@ final class SingleRunSummary {
                         + " ahead): their end-to-end latency is left out, not counted as 0", c.clockAheadMessages(),
                         TimeSpan.formatMicros(c.maxClockAheadUs())));
             }
+        }
+        if (step.consumed() != null && ran.atLeastOnce()) {
+            notes.add("this system delivers at least once: a send retried after a timeout, or a queue handed to another "
+                    + "consumer, can deliver a message twice, so " + step.consumed().duplicates() + " duplicates do not fail the"
+                    + " run; lost messages would");
         }
         if (!spec.paced() && !spec.sync()) {
             notes.add("unthrottled: latency includes the time records wait in the producer's own buffer;"

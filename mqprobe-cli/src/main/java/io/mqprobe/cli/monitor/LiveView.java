@@ -128,6 +128,14 @@ final class LiveView implements Consumer<ResourceSample> {
         append(b, "nic rx", snap.value(source, Metric.NET_RX_BPS), LiveView::rate);
         append(b, "tx", snap.value(source, Metric.NET_TX_BPS), LiveView::rate);
         append(b, "URP", snap.value(source, Metric.UNDER_REPLICATED), v -> String.format(Locale.ROOT, "%.0f", v));
+        // RocketMQ's own view (broker runtime statistics)
+        append(b, "put", snap.value(source, Metric.RMQ_PUT_TPS), v -> String.format(Locale.ROOT, "%.0f/s", v));
+        append(b, "get", snap.value(source, Metric.RMQ_GET_TRANSFERRED_TPS), v -> String.format(Locale.ROOT, "%.0f/s", v));
+        append(b, "put p99", snap.value(source, Metric.RMQ_PUT_LATENCY_P99_MS), v -> String.format(Locale.ROOT, "%.1f ms", v));
+        append(b, "send queue", snap.value(source, Metric.RMQ_SEND_QUEUE_SIZE), v -> String.format(Locale.ROOT, "%.0f", v));
+        append(b, "head wait", snap.value(source, Metric.RMQ_SEND_QUEUE_HEAD_WAIT_MS), v -> String.format(Locale.ROOT, "%.0f ms", v));
+        append(b, "pagecache lock", snap.value(source, Metric.RMQ_PAGE_CACHE_LOCK_MS), v -> String.format(Locale.ROOT, "%.0f ms", v));
+        append(b, "flush behind", snap.value(source, Metric.RMQ_FLUSH_BEHIND_BYTES), ByteSize::format);
     }
 
     private static void hostDetails(StringBuilder b, Snapshot snap, String source) {

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.monitor;
 
+import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.Sampler;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.Interruption;
@@ -87,6 +88,8 @@ public final class MonitorCommand implements Callable<Integer> {
             sources.localBrokers(session::localBrokers)
                     .host()
                     .kafkaProtocol(session.driver().admin(), List.copyOf(topics), List.copyOf(groups))
+                    .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
+                    .driverSamplers(session.driver().brokerSamplers())
                     .ceilings(settings.diskWriteCeilingBps(), settings.nicCeilingBps());
             for (MonitorSettings.PrometheusEndpoint p : settings.prometheus()) {
                 if (p.brokerId() == null) {

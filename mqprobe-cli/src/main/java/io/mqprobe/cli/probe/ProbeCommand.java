@@ -46,7 +46,7 @@ public final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // everything the user typed is checked before a cluster starts
-        ProbeOptions.ProbeRun plan = probe.conclude();
+        ProbeOptions.ProbeRun plan = probe.conclude(run.target().driverId());
         run.monitor().interval();
         if (!probe.noIsolation) {
             run.target().isolateByDefault();
@@ -67,7 +67,10 @@ public final class ProbeCommand implements Callable<Integer> {
             ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
                     new LoadProgress(session.progress(), "   "),
                     new ProbeProgress(session.progress(), scenarios, plan.settings().plan()));
-            CapacitySummary summary = CapacitySummarizer.summarize(judge.outcomes(result), session.brokerCount());
+            // RocketMQ users state capacity as a master's TPS, not as replication factor × MB/s
+            CapacitySummary summary = session.cluster().driver().id().equals("rocketmq")
+                    ? CapacitySummarizer.summarizeAsTps(judge.outcomes(result), session.brokerCount())
+                    : CapacitySummarizer.summarize(judge.outcomes(result), session.brokerCount());
             document.setSummary(new ResultDocument.Summary(summary.headline(), summary.lines(), summary.clientLimited(),
                     summary.notes()));
             return session.exitCode(ExitCode.OK);

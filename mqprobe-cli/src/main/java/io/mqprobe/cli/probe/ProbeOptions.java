@@ -22,7 +22,7 @@ import java.util.List;
 
 /**
  * What {@code probe} runs and how it judges: scenarios, load shape, ramp and thresholds. Durations and
- * sizes are typed at the edge (picocli converters); {@link #conclude()} checks the rest and returns the
+ * sizes are typed at the edge (picocli converters); {@link #conclude(String)} checks the rest and returns the
  * validated plan before any cluster starts.
  */
 final class ProbeOptions {
@@ -32,7 +32,8 @@ final class ProbeOptions {
     }
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
-            description = "Scenarios to run: single, broker-ceiling, replicated-all, replicated-leader (default: these four), many-topics.")
+            description = "Scenarios to run: single, broker-ceiling, replicated-all, replicated-leader (default: these four), many-topics; "
+                    + "with --driver rocketmq single-queue, broker-ceiling, master-slave (default: these three).")
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--scenario-file", paramLabel = "FILE", description = "YAML file with more scenarios (see docs/scenarios.md).")
@@ -117,9 +118,9 @@ final class ProbeOptions {
     boolean keepTopics;
 
     /** Everything the user typed, checked: the plan of the probe. */
-    ProbeRun conclude() {
+    ProbeRun conclude(String driverId) {
         List<ScenarioSpec> extra = scenarioFile == null ? List.of() : ScenarioFile.read(scenarioFile);
-        List<ScenarioSpec> chosen = scaleManyTopics(BuiltInScenarios.select(scenarios, extra));
+        List<ScenarioSpec> chosen = scaleManyTopics(BuiltInScenarios.select(scenarios, extra, BuiltInScenarios.of(driverId)));
         if (recordSizeBytes < MessageStamp.SIZE_BYTES) {
             throw new UsageException("--record-size must be at least " + MessageStamp.SIZE_BYTES + " bytes, got " + recordSizeBytes);
         }

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 import io.mqprobe.cli.target.ClusterSession;
@@ -57,6 +58,8 @@ public final class Monitoring implements AutoCloseable {
                 .jmx(options.jmxEndpoints())
                 .prometheus(options.prometheusEndpoints())
                 .kafkaProtocol(session.driver().admin(), topics, groups)
+                .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
+                .driverSamplers(session.driver().brokerSamplers())
                 .ceilings(diskCeiling, nicCeiling)
                 .build();
         return new Monitoring(samplers, options, document, warnings);

@@ -8,6 +8,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
+import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.kafka.KafkaDriverFactory;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
@@ -32,12 +33,12 @@ public final class ClusterSession implements AutoCloseable {
 
     private final Driver driver;
     private final Target target;
-    private final EmbeddedKafkaCluster cluster;
+    private final EmbeddedCluster cluster;
     private final boolean ownsCluster;
     private ClientCgroup client;
     private boolean closed;
 
-    private ClusterSession(Driver driver, Target target, EmbeddedKafkaCluster cluster, boolean ownsCluster) {
+    private ClusterSession(Driver driver, Target target, EmbeddedCluster cluster, boolean ownsCluster) {
         this.driver = driver;
         this.target = target;
         this.cluster = cluster;
@@ -81,14 +82,13 @@ public final class ClusterSession implements AutoCloseable {
             }
             return new ClusterSession(Drivers.connect(target), target, null, false);
         }
-        if (!KafkaDriverFactory.ID.equals(options.driverId())) {
-            throw new UsageException("the embedded cluster is Kafka; --driver " + options.driverId() + " needs --bootstrap");
-        }
-        Optional<EmbeddedKafkaCluster> up = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir());
+        Optional<EmbeddedCluster> up = EmbeddedClusters.attach(options.driverId());
+        // isolation by default is for the embedded Kafka cluster; the embedded RocketMQ cluster runs without it
+        boolean kafka = KafkaDriverFactory.ID.equals(options.driverId());
         Optional<String> unavailable = IsolationOptions.unavailableReason();
-        Optional<IsolationOptions> chosen = unavailable.isPresent() ? Optional.empty()
+        Optional<IsolationOptions> chosen = !kafka || unavailable.isPresent() ? Optional.empty()
                 : options.chooseIsolation(defaultEmbeddedBrokers, up.isPresent());
-        if (unavailable.isPresent() && options.wouldChooseIsolation(up.isPresent())) {
+        if (kafka && unavailable.isPresent() && options.wouldChooseIsolation(up.isPresent())) {
             progress.println("isolation off: " + unavailable.get() + "; brokers and load generator share the machine");
             progress.flush();
         }
@@ -130,13 +130,13 @@ public final class ClusterSession implements AutoCloseable {
         }
     }
 
-    private static ClusterSession useClusterUp(EmbeddedKafkaCluster up, TargetOptions options, PrintWriter progress) {
+    private static ClusterSession useClusterUp(EmbeddedCluster up, TargetOptions options, PrintWriter progress) {
         int size = up.brokers().size();
         if (!options.brokerOverrides().isEmpty()) {
             throw new UsageException("the cluster of 'mqprobe cluster up' keeps the settings it was started with; "
                     + "drop --broker-config or run 'mqprobe cluster down' first");
         }
-        if (options.wantsSsl() && up.sslBootstrap().isEmpty()) {
+        if (options.wantsSsl() && !(up instanceof EmbeddedKafkaCluster k && k.sslBootstrap().isPresent())) {
             throw new UsageException("the cluster of 'mqprobe cluster up' has no SSL listener; start it with "
                     + "'mqprobe cluster up --security ssl' or drop --security");
         }
@@ -152,7 +152,7 @@ public final class ClusterSession implements AutoCloseable {
             throw new UsageException("the cluster of 'mqprobe cluster up' has " + size + " brokers, not "
                     + options.brokers().getAsInt() + "; drop --brokers or run 'mqprobe cluster down' first");
         }
-        progress.println("using the embedded Kafka of 'mqprobe cluster up' (" + brokers(size) + ", " + up.bootstrap() + ")");
+        progress.println("using the embedded " + up.system() + " of 'mqprobe cluster up' (" + brokers(size) + ", " + up.bootstrap() + ")");
         progress.flush();
         Target target = embeddedTarget(options, up);
         return new ClusterSession(Drivers.connect(target), target, up, false);
@@ -161,20 +161,24 @@ public final class ClusterSession implements AutoCloseable {
     private static ClusterSession startTemporary(TargetOptions options, int brokerCount, PrintWriter progress) {
         BrokerIsolation.plan(options.isolation(), brokerCount);   // oversubscription is refused before anything starts
         Path runs = MqprobeHome.embeddedRunsDir();
-        EmbeddedKafkaCluster.removeStaleRunDirs(runs);
+        EmbeddedClusters.removeStaleRunDirs(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
-        EmbeddedClusterOptions clusterOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
+        EmbeddedClusters.Spec spec = EmbeddedClusters.Spec.of(options.driverId(), brokerCount, runDir, options.isolation());
+        // Kafka's embedded cluster also takes SSL and broker overrides; RocketMQ's is started from the spec alone
+        EmbeddedClusterOptions kafkaOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
                 .withIsolation(options.isolation()).withSsl(options.wantsSsl())
                 .withBrokerOverrides(options.brokerOverrides());
-        progress.print("starting embedded Kafka (" + brokers(brokerCount) + ") ... ");
+        boolean kafka = options.driverId().equals("kafka");
+        progress.print("starting embedded " + EmbeddedClusters.system(options.driverId()) + " (" + EmbeddedClusters.describe(spec) + ") ... ");
         progress.flush();
         long startNs = System.nanoTime();
-        EmbeddedKafkaCluster cluster;
+        EmbeddedCluster cluster;
         try {
-            cluster = EmbeddedKafkaCluster.start(clusterOptions, line -> {
+            java.util.function.Consumer<String> notice = line -> {
                 progress.print(line + "; ");
                 progress.flush();
-            });
+            };
+            cluster = kafka ? EmbeddedKafkaCluster.start(kafkaOptions, notice) : EmbeddedClusters.start(spec, notice);
         } catch (RuntimeException e) {
             progress.println("failed");
             progress.flush();
@@ -195,14 +199,14 @@ public final class ClusterSession implements AutoCloseable {
      * The plaintext listener, unless SSL is the only mode asked for: then the SSL listener with the cluster's
      * trust store, under the user's own {@code --command-config}.
      */
-    private static Target embeddedTarget(TargetOptions options, EmbeddedKafkaCluster cluster) {
+    private static Target embeddedTarget(TargetOptions options, EmbeddedCluster cluster) {
         List<Security> modes = options.securityModes();
-        if (!(modes.size() == 1 && modes.get(0) == Security.SSL)) {
+        if (!(modes.size() == 1 && modes.get(0) == Security.SSL) || !(cluster instanceof EmbeddedKafkaCluster kafka)) {
             return options.target(cluster.bootstrap());
         }
-        Map<String, String> props = new TreeMap<>(cluster.sslClientSettings());
+        Map<String, String> props = new TreeMap<>(kafka.sslClientSettings());
         props.putAll(options.clientProperties());
-        return new Target(options.driverId(), cluster.sslBootstrap().orElseThrow(), props, options.connectTimeout());
+        return new Target(options.driverId(), kafka.sslBootstrap().orElseThrow(), props, options.connectTimeout());
     }
 
     /**
@@ -210,11 +214,11 @@ public final class ClusterSession implements AutoCloseable {
      * listener (bootstrap included), for a plaintext vs SSL comparison in one run; empty without an SSL listener.
      */
     public Map<String, String> sslClientOverrides() {
-        if (cluster == null || cluster.sslBootstrap().isEmpty()) {
+        if (!(cluster instanceof EmbeddedKafkaCluster kafka) || kafka.sslBootstrap().isEmpty()) {
             return Map.of();
         }
-        Map<String, String> props = new TreeMap<>(cluster.sslClientSettings());
-        props.put("bootstrap.servers", cluster.sslBootstrap().get());
+        Map<String, String> props = new TreeMap<>(kafka.sslClientSettings());
+        props.put("bootstrap.servers", kafka.sslBootstrap().get());
         return props;
     }
 
@@ -236,7 +240,7 @@ public final class ClusterSession implements AutoCloseable {
         return ownsCluster;
     }
 
-    public Optional<EmbeddedKafkaCluster> embeddedCluster() {
+    public Optional<EmbeddedCluster> embeddedCluster() {
         return Optional.ofNullable(cluster);
     }
 

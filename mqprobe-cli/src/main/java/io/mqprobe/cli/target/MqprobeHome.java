@@ -19,9 +19,14 @@ public final class MqprobeHome {
                 : Path.of(System.getProperty("user.home"), ".mqprobe");
     }
 
-    /** Run dir and state of the cluster started by {@code mqprobe cluster up}. */
+    /** Run dir and state of the Kafka cluster started by {@code mqprobe cluster up}. */
     public static Path clusterDir() {
         return dir().resolve("cluster");
+    }
+
+    /** Run dir and state of the cluster {@code mqprobe cluster up --driver ID} started; one per driver. */
+    public static Path clusterDir(String driverId) {
+        return driverId.equals("kafka") ? clusterDir() : dir().resolve("cluster-" + driverId);
     }
 
     /** Parent of the run dirs of clusters a single command starts and stops. */

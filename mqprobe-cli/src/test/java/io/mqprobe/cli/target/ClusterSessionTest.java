@@ -67,8 +67,8 @@ class ClusterSessionTest {
 
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
-    void should_refuse_an_embedded_cluster_for_another_driver() {
-        TargetOptions options = ParsedTargetOptions.parse("--driver", "rocketmq");
+    void should_refuse_an_embedded_cluster_for_a_driver_that_has_none() {
+        TargetOptions options = ParsedTargetOptions.parse("--driver", "pulsar");
 
         assertThatThrownBy(() -> ClusterSession.open(options, 3, new PrintWriter(progress)))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--bootstrap");

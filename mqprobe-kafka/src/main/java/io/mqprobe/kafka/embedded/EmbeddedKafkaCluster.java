@@ -3,7 +3,7 @@ package io.mqprobe.kafka.embedded;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.embedded.ClusterState;
 import io.mqprobe.embedded.EmbeddedClusterException;
-import io.mqprobe.embedded.FaultableCluster;
+import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.FreePorts;
 import io.mqprobe.embedded.Isolation;
 import io.mqprobe.embedded.JvmSpec;
@@ -34,7 +34,7 @@ import java.util.stream.Collectors;
  * restart, wipe, pause, partition, slow disk; as data through {@link io.mqprobe.embedded.FaultRunner}) and can
  * outlive this process ({@link #detach()}, {@link #attach(Path)}).
  */
-public final class EmbeddedKafkaCluster implements FaultableCluster, AutoCloseable {
+public final class EmbeddedKafkaCluster implements EmbeddedCluster {
 
     private static final int PORT_ATTEMPTS = 3;
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
@@ -171,7 +171,13 @@ public final class EmbeddedKafkaCluster implements FaultableCluster, AutoCloseab
         return RunDirs.removeStale(parentDir);
     }
 
+    @Override
+    public String system() {
+        return "Kafka";
+    }
+
     /** {@code host:p1,host:p2,...} in broker id order, running or not. */
+    @Override
     public String bootstrap() {
         return group.nodes().stream().map(n -> n.host() + ":" + n.port(BrokerFiles.PORT)).collect(Collectors.joining(","));
     }

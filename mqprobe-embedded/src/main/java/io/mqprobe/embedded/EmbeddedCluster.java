@@ -1,0 +1,44 @@
+package io.mqprobe.embedded;
+
+import io.mqprobe.api.LocalBrokerProcess;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * An embedded cluster as commands see it, whatever system runs inside (Kafka, RocketMQ): where clients
+ * connect, its brokers' processes, the faults, and its life (detach to outlive this process, close).
+ */
+public interface EmbeddedCluster extends FaultableCluster, AutoCloseable {
+
+    /** The system's name for people: {@code Kafka}, {@code RocketMQ}. */
+    String system();
+
+    /** What clients are given: Kafka's bootstrap servers, RocketMQ's name server. */
+    String bootstrap();
+
+    /** Every broker, with pid -1 for those that are down; ids are the ones the driver reports. */
+    List<LocalBrokerProcess> brokers();
+
+    /** The port a broker serves clients on. */
+    int listenerPort(int brokerId);
+
+    Path runDir();
+
+    /** What confines the brokers, in one line ("isolation off" without). */
+    String isolation();
+
+    /** The last lines of a node's console and server logs. */
+    String logTail(int nodeId, int lines);
+
+    boolean anyRunning();
+
+    boolean detached();
+
+    /** Lets the nodes outlive this process; whoever attaches stops them. */
+    void detach();
+
+    /** Stops every node and removes the run dir unless asked to keep it. */
+    @Override
+    void close();
+}
