@@ -48,7 +48,7 @@ class BrokerStatsSamplerTest {
         driver.admin().createTopic(TopicSpec.of(topic, 2, 1));
         try (Sampler sampler = driver.brokerSamplers().get(0);
              MessageProducer producer = driver.newProducer(ClientSettings.producer("stats", Map.of()))) {
-            List<ResourceSample> idle = sampler.sample(System.currentTimeMillis());
+            List<ResourceSample> idle = firstAnswer(sampler);
             assertThat(idle).extracting(ResourceSample::source).containsOnly("broker-1");
             assertThat(idle).filteredOn(s -> s.metric().equals(Metric.RMQ_SEND_QUEUE_SIZE))
                     .singleElement().satisfies(s -> assertThat(s.capacity()).isPositive());
@@ -69,6 +69,24 @@ class BrokerStatsSamplerTest {
             assertThat(putTps).as("broker put TPS while sending").isPositive();
         } finally {
             driver.admin().deleteTopics(List.of(topic));
+        }
+    }
+
+    /**
+     * A freshly started broker answers its runtime-info request with an error until its one-second statistics
+     * windows hold a first snapshot (LinkedList.getLast on an empty list), so wait for the first real answer.
+     */
+    private static List<ResourceSample> firstAnswer(Sampler sampler) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            try {
+                return sampler.sample(System.currentTimeMillis());
+            } catch (Exception notYet) {
+                if (System.nanoTime() > deadline) {
+                    throw notYet;
+                }
+                Thread.sleep(500);
+            }
         }
     }
 }
