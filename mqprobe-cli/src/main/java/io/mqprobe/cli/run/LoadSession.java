@@ -3,6 +3,7 @@ package io.mqprobe.cli.run;
 import io.mqprobe.api.UsageException;
 
 import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.Capability;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.target.ClusterSession;
 import io.mqprobe.cli.target.TargetOptions;
@@ -113,7 +114,8 @@ public final class LoadSession implements AutoCloseable {
     private void startGuard(DiskOptions disk) {
         DiskBudget budget = disk.budget(cluster.driver().admin());
         topics.capTo(budget, cluster.driver()::replicaSizeLimit);
-        guard = new RunGuard(cluster.driver().admin(), budget, topics::created, cluster::localBrokers, reason -> {
+        boolean topicSizesKnown = !cluster.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES);
+        guard = new RunGuard(cluster.driver().admin(), budget, topicSizesKnown, topics::created, cluster::localBrokers, reason -> {
             progress.line("mqprobe: stopping the run: " + reason);
             failure = reason;
             control.cancel();

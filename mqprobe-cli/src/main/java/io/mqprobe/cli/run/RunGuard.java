@@ -30,6 +30,8 @@ final class RunGuard implements AutoCloseable {
 
     private final ClusterAdmin admin;
     private final DiskBudget budget;
+    /** False when the driver has no per-topic size on disk (RocketMQ's one commit log): only free space is watched then. */
+    private final boolean topicSizesKnown;
     private final Supplier<Collection<String>> topics;
     private final Supplier<List<LocalBrokerProcess>> localBrokers;
     private final Set<Integer> brokersAtStart;
@@ -44,10 +46,11 @@ final class RunGuard implements AutoCloseable {
     private long lastAnswerMs = System.currentTimeMillis();
 
     /** @param stop told the reason, once, when the run must stop */
-    RunGuard(ClusterAdmin admin, DiskBudget budget, Supplier<Collection<String>> topics,
+    RunGuard(ClusterAdmin admin, DiskBudget budget, boolean topicSizesKnown, Supplier<Collection<String>> topics,
              Supplier<List<LocalBrokerProcess>> localBrokers, Consumer<String> stop) {
         this.admin = admin;
         this.budget = budget;
+        this.topicSizesKnown = topicSizesKnown;
         this.topics = topics;
         this.localBrokers = localBrokers;
         this.brokersAtStart = admin.describeBrokers().stream().map(BrokerInfo::id).collect(Collectors.toSet());
@@ -104,7 +107,7 @@ final class RunGuard implements AutoCloseable {
 
     private String disk() {
         Collection<String> ours = topics.get();
-        long topicBytes = ours.isEmpty() ? 0 : admin.replicaLogSizes(ours).stream().mapToLong(ReplicaLogSize::sizeBytes).sum();
+        long topicBytes = ours.isEmpty() || !topicSizesKnown ? 0 : admin.replicaLogSizes(ours).stream().mapToLong(ReplicaLogSize::sizeBytes).sum();
         return budget.exceeded(topicBytes, admin.logDirSpace());
     }
 
