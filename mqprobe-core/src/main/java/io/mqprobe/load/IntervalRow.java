@@ -7,7 +7,7 @@ package io.mqprobe.load;
 public record IntervalRow(long epochMs, String scenario, int step, String phase, double sentPerSecond,
                           double ackedPerSecond, double bytesPerSecond, double p99Us, double meanUs, double maxUs,
                           double serviceMeanUs, double serviceMaxUs, long errors,
-                          Double consumedPerSecond, Double e2eP99Us) {
+                          Double consumedPerSecond, Double e2eP99Us, Double e2eMeanUs, Double e2eMaxUs) {
 
     public static final String WARMUP = "warmup";
     public static final String MEASURE = "measure";

@@ -93,7 +93,9 @@ public final class LoadMeter {
                 s == null ? 0 : s.service().getMaxValue(),
                 s == null ? 0 : s.failed() - lastSend.failed(),
                 c == null ? null : (c.records() - lastConsume.records()) / seconds,
-                c == null ? null : (double) c.endToEnd().getValueAtPercentile(99));
+                c == null ? null : (double) c.endToEnd().getValueAtPercentile(99),
+                c == null ? null : c.endToEnd().getMean(),
+                c == null ? null : (double) c.endToEnd().getMaxValue());
         lastEpochMs = epochMs;
         lastSend = s;
         lastConsume = c;

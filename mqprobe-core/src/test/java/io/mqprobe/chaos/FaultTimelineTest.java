@@ -22,7 +22,7 @@ class FaultTimelineTest {
         for (int i = 0; i < acked.length; i++) {
             double a = Math.max(0, acked[i]);
             out.add(new IntervalRow(T0 + (i + 1) * 1000L, "chaos", 0, IntervalRow.MEASURE, a, a, a * 1024, 1000, 1000,
-                    1000, 1000, 1000, acked[i] < 0 ? 5 : 0, a, 2000.0));
+                    1000, 1000, 1000, acked[i] < 0 ? 5 : 0, a, 2000.0, 1000.0, 2500.0));
         }
         return out;
     }

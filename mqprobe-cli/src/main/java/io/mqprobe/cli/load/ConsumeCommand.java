@@ -1,5 +1,6 @@
 package io.mqprobe.cli.load;
 
+import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.ExitCode;
@@ -8,6 +9,7 @@ import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.IntervalRow;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.load.WindowTotals;
@@ -26,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /** {@code mqprobe consume}: a better kafka-consumer-perf-test. */
 @Command(name = "consume", mixinStandardHelpOptions = true, sortOptions = false,
@@ -52,8 +55,17 @@ public final class ConsumeCommand implements Callable<Integer> {
     @Mixin
     RunOptions run;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "human",
+            description = "human | rocketmq-benchmark (the lines of RocketMQ's benchmark consumer on stdout) (default: ${DEFAULT-VALUE}).")
+    String format;
+
     @Override
     public Integer call() {
+        boolean benchmarkLines = switch (format) {
+            case "human" -> false;
+            case "rocketmq-benchmark" -> true;
+            default -> throw new UsageException("--format must be human or rocketmq-benchmark, got '" + format + "'");
+        };
         Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
                 : messages > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
         ConsumerLoadSpec load = consumer.conclude(topic, messages, runFor);
@@ -66,8 +78,12 @@ public final class ConsumeCommand implements Callable<Integer> {
             ScenarioResult scenario = new ScenarioResult("consume", "consume " + topic + " as group " + load.groupId(),
                     new ScenarioResult.TopicLayout(topic, partitions, 0, "existing"), null);
             StepPlan step = StepPlan.of("consume", 0, new StepLoad.Consume(load), Duration.ZERO, Duration.ZERO);
-            Optional<SingleRunSummary.Ran> ran = SingleRunSummary.run(session, monitoring, scenario, step,
-                    new LoadProgress(session.progress(), "consume"));
+            Consumer<IntervalRow> onTick = new LoadProgress(session.progress(), "consume");
+            if (benchmarkLines) {
+                session.printSummaryTo(spec.commandLine().getErr()); // stdout carries only the tool's lines
+                onTick = onTick.andThen(RocketMqBenchmarkFormat.consumer(spec.commandLine().getOut()));
+            }
+            Optional<SingleRunSummary.Ran> ran = SingleRunSummary.run(session, monitoring, scenario, step, onTick);
             if (ran.isEmpty()) {
                 return session.exitCode(ExitCode.OK);
             }

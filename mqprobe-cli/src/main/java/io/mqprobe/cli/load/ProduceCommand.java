@@ -68,7 +68,7 @@ public final class ProduceCommand implements Callable<Integer> {
             PerfTestFormat perfTest = format.equals("perf-test")
                     ? new PerfTestFormat(spec.commandLine().getOut(), load.recordSizeBytes()) : null;
             RocketMqBenchmarkFormat benchmark = format.equals("rocketmq-benchmark")
-                    ? new RocketMqBenchmarkFormat(spec.commandLine().getOut()) : null;
+                    ? RocketMqBenchmarkFormat.producer(spec.commandLine().getOut()) : null;
             Consumer<IntervalRow> onTick = new LoadProgress(session.progress(), "produce");
             if (perfTest != null) {
                 onTick = onTick.andThen(perfTest);

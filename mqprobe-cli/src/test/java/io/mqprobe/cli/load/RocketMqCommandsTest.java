@@ -16,6 +16,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -91,6 +92,28 @@ class RocketMqCommandsTest {
         assertThat(run.out().lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse(""))
                 .matches("\\[Complete] Send Total: \\d+ Send TPS: \\d+ Max RT\\(ms\\): \\d+ Average RT\\(ms\\): +\\d+\\.\\d{3} "
                         + "Send Failed: \\d+ Response Failed: \\d+");
+    }
+
+    @Test
+    void should_print_the_stock_benchmark_consumers_lines_from_the_same_progress_rows(@TempDir Path dir) {
+        String topic = "mqprobe-it-" + System.nanoTime();
+        CliRun produced = CliRun.of("produce", "--driver", "rocketmq", "--topic", topic, "--create-topic", "--partitions", "2",
+                "--messages", "3000", "--throughput", "1500", "--record-size", "200", "--no-monitor",
+                "--out", dir.resolve("produce").toString());
+        assertThat(produced.exitCode()).as(produced.err()).isZero();
+
+        CliRun run = CliRun.of("consume", "--driver", "rocketmq", "--topic", topic, "--duration", "12s",
+                "--format", "rocketmq-benchmark", "--no-monitor", "--out", dir.resolve("consume").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<String> lines = run.out().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as("stdout carries only the tool's lines: " + run.out()).isNotEmpty()
+                .allSatisfy(l -> assertThat(l).matches("Current Time: \\S+ \\S+ TPS: \\d+ FAIL: 0 AVG\\(B2C\\) RT\\(ms\\): +\\d+\\.\\d{3} "
+                        + "AVG\\(S2C\\) RT\\(ms\\): +\\d+\\.\\d{3} MAX\\(B2C\\) RT\\(ms\\): \\d+ MAX\\(S2C\\) RT\\(ms\\): \\d+"));
+        // the 3000 messages were read in the first 10 s window
+        long tps = Long.parseLong(lines.get(0).replaceAll(".* TPS: (\\d+) .*", "$1"));
+        assertThat(tps).as(lines.get(0)).isBetween(270L, 300L);
+        assertThat(lines.get(0)).doesNotContain("MAX(B2C) RT(ms): 0 ");
     }
 
     @Test
