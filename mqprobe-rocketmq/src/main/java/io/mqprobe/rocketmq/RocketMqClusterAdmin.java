@@ -1,6 +1,7 @@
 package io.mqprobe.rocketmq;
 
 import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.BrokerSetting;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.ReplicaLogSize;
@@ -216,6 +217,19 @@ final class RocketMqClusterAdmin implements ClusterAdmin {
         Map<String, String> values = new TreeMap<>();
         p.forEach((k, v) -> values.put(k.toString(), v.toString()));
         return values;
+    }
+
+    /**
+     * RocketMQ's updateBrokerConfig writes any setting into the broker's live config objects, but a setting read
+     * only while the broker starts (a thread pool's size, its queue's capacity, the flush or replication mode, ports
+     * and paths) keeps its old effect until a restart: those are reported read-only so that a sweep does not
+     * measure a change that did not happen. Every value counts as the broker's own (RocketMQ has no override to
+     * remove), so a restore writes the old value back, also when a later run replays the journal.
+     */
+    @Override
+    public BrokerSetting brokerSetting(int brokerId, String key) {
+        String value = brokerConfig(brokerId).get(key);
+        return value == null ? null : new BrokerSetting(value, true, StartTimeSettings.readAtStart(key));
     }
 
     /**

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.SharedCliRocketMqCluster;
 import io.mqprobe.result.ResultJson;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -21,36 +21,10 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/**
- * The load commands with {@code --driver rocketmq}, against one embedded RocketMQ cluster (a name server and a
- * master) started with {@code cluster up --driver rocketmq} under a private mqprobe home.
- */
+/** The load commands with {@code --driver rocketmq}, against the shared embedded RocketMQ cluster of the CLI tests. */
+@ExtendWith(SharedCliRocketMqCluster.class)
 @Timeout(180)
 class RocketMqCommandsTest {
-
-    private static String previousHome;
-    private static Path home;
-
-    @BeforeAll
-    static void clusterUp() throws IOException {
-        previousHome = System.getProperty("mqprobe.home");
-        home = Files.createTempDirectory("mqprobe-rocketmq-cli-test");
-        System.setProperty("mqprobe.home", home.toString());
-        CliRun up = CliRun.of("cluster", "up", "--driver", "rocketmq", "--brokers", "1", "--heap", "512MiB");
-        assertThat(up.exitCode()).as(up.err() + up.out()).isZero();
-    }
-
-    @AfterAll
-    static void clusterDown() {
-        System.setProperty("mqprobe.home", home.toString());
-        CliRun down = CliRun.of("cluster", "down", "--driver", "rocketmq");
-        if (previousHome == null) {
-            System.clearProperty("mqprobe.home");
-        } else {
-            System.setProperty("mqprobe.home", previousHome);
-        }
-        assertThat(down.exitCode()).as(down.err()).isZero();
-    }
 
     private static JsonNode step(Path dir) throws IOException {
         return ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0).get("steps").get(0);
@@ -98,7 +72,7 @@ class RocketMqCommandsTest {
     void should_print_the_stock_benchmark_consumers_lines_from_the_same_progress_rows(@TempDir Path dir) {
         String topic = "mqprobe-it-" + System.nanoTime();
         CliRun produced = CliRun.of("produce", "--driver", "rocketmq", "--topic", topic, "--create-topic", "--partitions", "2",
-                "--messages", "3000", "--throughput", "1500", "--record-size", "200", "--no-monitor",
+                "--num-records", "3000", "--throughput", "1500", "--record-size", "200", "--no-monitor",
                 "--out", dir.resolve("produce").toString());
         assertThat(produced.exitCode()).as(produced.err()).isZero();
 
