@@ -58,12 +58,9 @@ public final class EmbeddedClusters {
     /** Starts the cluster and blocks until it serves; one-line notices (isolation off and why) go to {@code notice}. */
     public static EmbeddedCluster start(Spec spec, Consumer<String> notice) {
         if (check(spec.driverId()).equals(RocketMqDriverFactory.ID)) {
-            if (spec.isolation().requested()) {
-                throw new UsageException("the embedded RocketMQ cluster runs without isolation; drop --broker-spec, "
-                        + "--broker-net, --broker-disk and --client-cores");
-            }
             RocketMqClusterOptions options = RocketMqClusterOptions.defaults().withLayout(layout(spec)).withRunDir(spec.runDir());
-            return EmbeddedRocketMqCluster.start(spec.heapBytes() > 0 ? options.withBrokerHeapBytes(spec.heapBytes()) : options);
+            options = spec.heapBytes() > 0 ? options.withBrokerHeapBytes(spec.heapBytes()) : options;
+            return EmbeddedRocketMqCluster.start(options.withIsolation(spec.isolation()), notice);
         }
         EmbeddedClusterOptions options = EmbeddedClusterOptions.defaults().withBrokers(spec.brokers()).withRunDir(spec.runDir())
                 .withIsolation(spec.isolation());

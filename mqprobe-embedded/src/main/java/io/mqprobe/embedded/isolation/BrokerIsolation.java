@@ -145,13 +145,17 @@ public final class BrokerIsolation implements Isolation {
                 Long.parseLong(settings.getOrDefault(DISK, "0")), network);
     }
 
+    /** A node not named at {@link #open} (a RocketMQ name server) runs unconfined, on loopback. */
     @Override
     public String host(String node) {
-        return network == null ? "127.0.0.1" : network.host(node);
+        return network == null || !nodes.contains(node) ? "127.0.0.1" : network.host(node);
     }
 
     @Override
     public Placement placement(String node) {
+        if (!nodes.contains(node)) {
+            return Placement.NONE;
+        }
         return new Placement(cgroups.taskFiles(group(node), true), network == null ? null : network.namespace(node));
     }
 

@@ -11,6 +11,8 @@ import io.mqprobe.embedded.NodeGroup;
 import io.mqprobe.embedded.ProcessNode;
 import io.mqprobe.embedded.Readiness;
 import io.mqprobe.embedded.RunDirs;
+import io.mqprobe.embedded.isolation.BrokerIsolation;
+import io.mqprobe.embedded.isolation.CpuPlan;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 
 import java.io.IOException;
@@ -25,7 +27,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * A real Apache RocketMQ cluster on the shared process layer ({@link NodeGroup}): brokers 1 (the master) and
@@ -60,15 +64,24 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
      * @throws EmbeddedClusterException when a node exits or does not serve within the start timeout; its logs stay
      */
     public static EmbeddedRocketMqCluster start(RocketMqClusterOptions options) {
-        return start(options, ProcessHandle.current().pid());
+        return start(options, ProcessHandle.current().pid(), System.err::println);
+    }
+
+    /** Like {@link #start(RocketMqClusterOptions)}, with one-line notices (isolation off and why) going to {@code notice}. */
+    public static EmbeddedRocketMqCluster start(RocketMqClusterOptions options, Consumer<String> notice) {
+        return start(options, ProcessHandle.current().pid(), notice);
     }
 
     /** Nodes halt when {@code watchedPid} dies (tests use a stand-in). */
-    static EmbeddedRocketMqCluster start(RocketMqClusterOptions options, long watchedPid) {
+    static EmbeddedRocketMqCluster start(RocketMqClusterOptions options, long watchedPid, Consumer<String> notice) {
+        int brokers = options.layout().brokers();
+        CpuPlan plan = BrokerIsolation.plan(options.isolation(), brokers);   // refused before anything exists
         Path runDir = RunDirs.prepare(options.runDir(), TEMP_PREFIX);
         EmbeddedClusterException failure = null;
         for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
-            Isolation isolation = Isolation.none();
+            // the brokers in cgroups through the same layer as Kafka's; the name server is not a broker and stays outside
+            Isolation isolation = BrokerIsolation.open(options.isolation(), plan,
+                    IntStream.rangeClosed(1, brokers).mapToObj(EmbeddedRocketMqCluster::brokerName).toList(), runDir, notice);
             NodeGroup group = new NodeGroup(UUID.randomUUID().toString(), runDir, layout(options.layout(), runDir, isolation),
                     isolation, options.keepRunDir(), false, settings(options));
             EmbeddedRocketMqCluster cluster = new EmbeddedRocketMqCluster(group, options, watchedPid);
@@ -114,7 +127,8 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
             nodes.add(node);
         }
         RocketMqClusterOptions options = fromSettings(state.settings()).withRunDir(dir);
-        NodeGroup group = new NodeGroup(state.clusterId(), dir, nodes, Isolation.none(), false, true, settings(options));
+        NodeGroup group = new NodeGroup(state.clusterId(), dir, nodes, BrokerIsolation.attach(state.settings()), false, true,
+                settings(options));
         return Optional.of(new EmbeddedRocketMqCluster(group, options, ProcessHandle.current().pid()));
     }
 
@@ -153,7 +167,8 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
     @Override
     public List<LocalBrokerProcess> brokers() {
         return brokerNodes().stream()
-                .map(n -> new LocalBrokerProcess(n.id(), n.pid(), n.jmxPort(), storeDir(n), n.host(), null)).toList();
+                .map(n -> new LocalBrokerProcess(n.id(), n.pid(), n.jmxPort(), storeDir(n), n.host(),
+                        group.isolation().spec().orElse(null))).toList();
     }
 
     /** Brokers 1.., then the name server. */
@@ -333,7 +348,9 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
         if (broker) {
             // RocketMQ's runbroker.sh: young generation half the heap, direct memory for the transient store and Netty
             jvmArgs.add("-Xmn" + (heap >> 21) + "m");
-            jvmArgs.add("-XX:MaxDirectMemorySize=" + (heap >> 20) + "m");
+            // under a memory limit (heap = half of it) direct memory gets half the heap, so the JVM stays inside the limit
+            long directBytes = group.isolation().spec().isPresent() ? heap / 2 : heap;
+            jvmArgs.add("-XX:MaxDirectMemorySize=" + (directBytes >> 20) + "m");
         }
         return new JvmSpec(RocketMqNodeMain.class.getName(), List.of(kind, configFile(node).toString()), heap, jvmArgs,
                 null, watchedPid);
@@ -374,7 +391,7 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
     private static List<ProcessNode> layout(RocketMqLayout layout, Path runDir, Isolation isolation) {
         List<ProcessNode> nodes = new ArrayList<>();
         for (int id = 1; id <= layout.brokers(); id++) {
-            String name = "broker-" + id;
+            String name = brokerName(id);
             int[] ports = FreePorts.allocate(2);
             // the broker also binds listenPort - 2 (its "VIP" channel): pick a listen port whose neighbour is free too
             nodes.add(new ProcessNode(id, name, runDir.resolve(name), isolation.host(name), ports[1],
@@ -384,6 +401,10 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
         nodes.add(new ProcessNode(layout.brokers() + 1, NAME_SERVER, runDir.resolve(NAME_SERVER), isolation.host(NAME_SERVER),
                 ports[1], Map.of(PORT, ports[0])));
         return nodes;
+    }
+
+    private static String brokerName(int id) {
+        return "broker-" + id;
     }
 
     private static int listenPortWithFreeVipPort(String host) {
@@ -417,7 +438,7 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
                 RocketMqLayout.Mode.valueOf(s.get("replication")), RocketMqLayout.Mode.valueOf(s.get("flush")));
         return new RocketMqClusterOptions(layout, null, Long.parseLong(s.get("broker.heap.bytes")),
                 Long.parseLong(s.get("namesrv.heap.bytes")), Duration.ofMillis(Long.parseLong(s.get("start.timeout.ms"))),
-                false, Map.of());
+                false, Map.of(), null);
     }
 
     private static boolean portTaken(EmbeddedClusterException e) {

@@ -20,7 +20,7 @@ class EmbeddedRocketMqOrphanTest {
         // a stand-in for the mqprobe process: the nodes watch it instead of this test JVM
         Process standIn = new ProcessBuilder("sleep", "600").start();
         EmbeddedRocketMqCluster cluster = EmbeddedRocketMqCluster.start(RocketMqClusterOptions.defaults()
-                .withBrokerHeapBytes(512L << 20), standIn.pid());
+                .withBrokerHeapBytes(512L << 20), standIn.pid(), System.err::println);
         try {
             List<ProcessHandle> nodes = cluster.brokers().stream().map(LocalBrokerProcess::pid)
                     .map(pid -> ProcessHandle.of(pid).orElseThrow()).toList();
