@@ -41,6 +41,7 @@ final class RunGuard implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final long silentMs;
     private volatile boolean brokerFaultsPlanned;
     private volatile String reason;
     private long lastAnswerMs = System.currentTimeMillis();
@@ -48,6 +49,13 @@ final class RunGuard implements AutoCloseable {
     /** @param stop told the reason, once, when the run must stop */
     RunGuard(ClusterAdmin admin, DiskBudget budget, boolean topicSizesKnown, Supplier<Collection<String>> topics,
              Supplier<List<LocalBrokerProcess>> localBrokers, Consumer<String> stop) {
+        this(admin, budget, topicSizesKnown, topics, localBrokers, stop, SILENT_MS);
+    }
+
+    /** @param silentMs how long every admin call may fail before the cluster counts as silent (tests shorten it) */
+    RunGuard(ClusterAdmin admin, DiskBudget budget, boolean topicSizesKnown, Supplier<Collection<String>> topics,
+             Supplier<List<LocalBrokerProcess>> localBrokers, Consumer<String> stop, long silentMs) {
+        this.silentMs = silentMs;
         this.admin = admin;
         this.budget = budget;
         this.topicSizesKnown = topicSizesKnown;
@@ -86,8 +94,8 @@ final class RunGuard implements AutoCloseable {
             }
             lastAnswerMs = System.currentTimeMillis();
         } catch (RuntimeException e) {
-            if (!brokerFaultsPlanned && found == null && System.currentTimeMillis() - lastAnswerMs > SILENT_MS) {
-                found = "the cluster has not answered for " + SILENT_MS / 1000 + " s (" + e.getMessage() + ")";
+            if (!brokerFaultsPlanned && found == null && System.currentTimeMillis() - lastAnswerMs > silentMs) {
+                found = "the cluster has not answered for " + silentMs / 1000 + " s (" + e.getMessage() + ")";
             }
         }
         if (found != null) {

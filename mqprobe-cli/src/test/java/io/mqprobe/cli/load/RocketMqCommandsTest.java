@@ -72,7 +72,7 @@ class RocketMqCommandsTest {
     void should_print_the_stock_benchmark_consumers_lines_from_the_same_progress_rows(@TempDir Path dir) {
         String topic = "mqprobe-it-" + System.nanoTime();
         CliRun produced = CliRun.of("produce", "--driver", "rocketmq", "--topic", topic, "--create-topic", "--partitions", "2",
-                "--num-records", "3000", "--throughput", "1500", "--record-size", "200", "--no-monitor",
+                "--num-records", "3000", "--throughput", "1500", "--record-size", "200", "--keep-topics", "--no-monitor",
                 "--out", dir.resolve("produce").toString());
         assertThat(produced.exitCode()).as(produced.err()).isZero();
 
