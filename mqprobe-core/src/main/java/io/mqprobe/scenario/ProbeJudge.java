@@ -11,6 +11,7 @@ import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainablePoint;
+import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
@@ -48,7 +49,9 @@ public final class ProbeJudge implements Judge {
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
         String stopReason = interrupted ? "interrupted" : planner.stopReason(scenario).orElse("interrupted");
         boolean hostShared = planner.hostShared();
-        List<StepMeasurement> ramp = measurements(steps.stream().filter(ProbePlanner::saturating).toList(), hostShared);
+        // a knee measured twice is judged on the latest measurement of each client count, as the planner did
+        List<StepMeasurement> ramp = KneeConfirmation.latestPerClients(
+                measurements(steps.stream().filter(ProbePlanner::saturating).toList(), hostShared));
         List<StepMeasurement> paced = measurements(steps.stream().filter(s -> !ProbePlanner.saturating(s)).toList(), hostShared);
         ScenarioVerdict found = VerdictFinder.find(ramp, thresholds.withoutLatencyJudgement(), stopReason);
         ScenarioVerdict saturation = hostShared ? found : outsideWork(found, steps);

@@ -32,7 +32,7 @@ public final class VerdictFinder {
     }
 
     /**
-     * @param steps      measured steps in ramp order (indices strictly increasing); may be empty after an early interrupt
+     * @param steps      measured steps in ramp order (clients increasing; see {@link KneeConfirmation}); may be empty after an early interrupt
      * @param stopReason why the ramp ended (a {@link RampDecision.Stop} reason, or the runner's own, e.g. "interrupted")
      */
     public static ScenarioVerdict find(List<StepMeasurement> steps, Thresholds thresholds, String stopReason) {
@@ -98,9 +98,12 @@ public final class VerdictFinder {
         return String.join(", ", ThresholdBreaches.of(breaching, thresholds)) + " at step " + breaching.index();
     }
 
+    /** More clients than the step before, or as many and measured later (a knee measured again keeps its place). */
     private static void requireRampOrder(List<StepMeasurement> steps) {
         for (int i = 1; i < steps.size(); i++) {
-            if (steps.get(i).index() <= steps.get(i - 1).index()) {
+            StepMeasurement before = steps.get(i - 1);
+            StepMeasurement step = steps.get(i);
+            if (step.clients() < before.clients() || (step.clients() == before.clients() && step.index() <= before.index())) {
                 throw new IllegalArgumentException("steps must be in ramp order, got index " + steps.get(i).index()
                         + " after " + steps.get(i - 1).index());
             }
