@@ -62,11 +62,12 @@ public final class ProbeJudge implements Judge {
         }
         Optional<SustainablePoint> sustainable = search.get().result(paced);
         Bottleneck bottleneck = saturation.bottleneck();
+        // the paced search, not the unthrottled ramp, says whether a load is sustainable
+        List<String> evidence = new ArrayList<>(bottleneck.evidence().stream().filter(e -> !e.startsWith(VerdictFinder.NO_SUSTAINABLE)).toList());
         if (sustainable.isEmpty()) {
-            List<String> evidence = new ArrayList<>(bottleneck.evidence());
-            evidence.add("no sustainable step: " + search.get().noneReason(paced));
-            bottleneck = new Bottleneck(bottleneck.resource(), bottleneck.source(), bottleneck.summary(), evidence);
+            evidence.add(VerdictFinder.NO_SUSTAINABLE + search.get().noneReason(paced));
         }
+        bottleneck = new Bottleneck(bottleneck.resource(), bottleneck.source(), bottleneck.summary(), evidence);
         return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), sustainable.orElse(null), bottleneck,
                 stopReason));
     }

@@ -28,6 +28,9 @@ import java.util.OptionalInt;
  */
 public final class VerdictFinder {
 
+    /** How a bottleneck's evidence line saying that no step was sustainable starts. */
+    public static final String NO_SUSTAINABLE = "no sustainable step: ";
+
     private VerdictFinder() {
     }
 
@@ -51,7 +54,7 @@ public final class VerdictFinder {
                 thresholds, judge.plateaued());
         if (sustainable == null) {
             List<String> evidence = new ArrayList<>(found.evidence());
-            evidence.add("no sustainable step: " + limitedBy(steps.get(0), thresholds));
+            evidence.add(NO_SUSTAINABLE + limitedBy(steps.get(0), thresholds));
             found = new Bottleneck(found.resource(), found.source(), found.summary(), evidence);
         }
         return new ScenarioVerdict(StepPoint.of(steps.get(ceiling)),
