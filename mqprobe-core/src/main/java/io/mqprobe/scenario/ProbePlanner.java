@@ -46,7 +46,7 @@ public final class ProbePlanner implements Planner {
     /** Paced steps beyond the fractions: enough halvings to get from a quarter of the ceiling to within 5 %. */
     public static final int NARROWING_STEPS = 4;
     /** Failing paced steps measured again at most, per scenario. */
-    static final int MAX_REPEATS = 2;
+    public static final int MAX_REPEATS = 2;
     /** A paced client is given this share of what one unthrottled client acknowledged, so it never queues. */
     static final double CLIENT_HEADROOM = 0.5;
 

@@ -19,6 +19,9 @@ import java.util.Optional;
  */
 public final class KneeConfirmation {
 
+    /** Ramp steps a confirmation adds at most: the knee and the step after it. */
+    public static final int REPEATED_STEPS = 2;
+
     private KneeConfirmation() {
     }
 
@@ -41,7 +44,7 @@ public final class KneeConfirmation {
         }
         int knee = judge.kneePosition().orElseThrow();
         List<Integer> clients = new ArrayList<>();
-        for (int i = knee; i <= Math.min(knee + 1, judged.size() - 1); i++) {
+        for (int i = knee; i < Math.min(knee + REPEATED_STEPS, judged.size()); i++) {
             clients.add(judged.get(i).clients());
         }
         boolean measuredOnce = clients.stream().allMatch(c -> ramp.stream().filter(s -> s.clients() == c).count() == 1);
