@@ -67,7 +67,9 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
         LogAudit.Result audited = interrupted ? LogAudit.Result.inconclusive("the run was interrupted")
                 : audit.check(measured.outcome().acknowledged());
         DeliveryReport delivery = audited.proves() ? audited.report() : measured.outcome().delivery();
-        long acknowledged = measured.outcome().window().records();
+        // every acknowledged message counts, warm-up included: the loss check covers them all
+        long acknowledged = measured.outcome().acknowledged().isEmpty() ? measured.outcome().window().records()
+                : measured.outcome().acknowledged().values().stream().mapToLong(java.util.BitSet::cardinality).sum();
         long lost = delivery == null ? 0 : delivery.lost();
         long duplicated = delivery == null ? 0 : delivery.duplicates();
         long reordered = delivery == null ? 0 : delivery.outOfOrder();
@@ -77,6 +79,9 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
         }
         if (duplicated > 0) {
             problems.add(duplicated + " messages duplicated");
+        }
+        if (acknowledged == 0) {
+            problems.add("no message was acknowledged: the run proves nothing about loss");
         }
         if (!checked) {
             problems.add("loss could not be checked against acknowledgements");
