@@ -103,7 +103,9 @@ class ChaosCommandTest {
 
     @Test
     void should_bring_every_broker_back_after_all_down_and_lose_nothing_acknowledged(@TempDir Path dir) throws Exception {
-        // all-down kills broker 1 too, the only controller: the undo starts it first, so the others can register
+        // all-down kills broker 1 too, the only controller: the undo starts it first, so the others can register.
+        // Over 60 s on 2 shared cores: three brokers start one after the other, then the full-ISR wait and the read
+        // of the whole topic; the load itself is 14 s.
         CliRun run = chaos(dir, "--fault", "all-down@4s+2s", "--duration", "14s", "--throughput", "500");
 
         assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.OK);
