@@ -22,6 +22,15 @@ public interface MessageConsumer extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * For each partition currently assigned, the offset of the oldest record it still holds; empty when the
+     * client cannot tell. Above 0, retention or a deletion removed records: a read from the start is then
+     * no proof that a missing record was lost.
+     */
+    default Map<Integer, Long> startOffsets() {
+        return Map.of();
+    }
+
     @Override
     void close();
 }

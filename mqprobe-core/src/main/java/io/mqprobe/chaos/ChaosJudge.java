@@ -18,7 +18,8 @@ import java.util.function.Consumer;
 
 /**
  * Judges a chaos run: delivery from the stamped messages (acknowledged and lost, duplicated, reordered),
- * and per fault what the per-second intervals and the cluster watch show. The run fails when an
+ * read from the whole topic again after the load ({@link LogAudit}; the load's consumers' view when that
+ * read proves nothing), and per fault what the per-second intervals and the cluster watch show. The run fails when an
  * acknowledged message was lost or duplicated, the loss could not be checked, or a fault failed.
  * Reordering is reported, not failed on: with retries and several in-flight requests without
  * idempotence it is what the settings allow.
@@ -30,11 +31,13 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
 
     private final FaultLog faults;
     private final ClusterWatch watch;
+    private final LogAudit audit;
     private final List<IntervalRow> rows = new CopyOnWriteArrayList<>();
 
-    public ChaosJudge(FaultLog faults, ClusterWatch watch) {
+    public ChaosJudge(FaultLog faults, ClusterWatch watch, LogAudit audit) {
         this.faults = faults;
         this.watch = watch;
+        this.audit = audit;
     }
 
     /** Keeps every per-second row of the run (pass it the experiment's ticks). */
@@ -52,7 +55,7 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
     public ChaosVerdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
         List<String> problems = new ArrayList<>();
         if (steps.isEmpty()) {
-            return new ChaosVerdict(0, 0, 0, 0, false, java.util.Map.of(), List.of(), List.of("no step ran"));
+            return new ChaosVerdict(0, 0, 0, 0, false, false, "no step ran", java.util.Map.of(), List.of(), List.of("no step ran"));
         }
         MeasuredStep measured = steps.get(0);
         faults.undoPending();   // a fault that outlasted the load is mended before the cluster is judged
@@ -60,8 +63,13 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
             watch.awaitFullIsr(FULL_ISR_WAIT_MS);   // the time to full ISR is measured after the load too
         }
         StepResult step = measured.result();
-        DeliveryReport delivery = measured.outcome().delivery();
-        long acknowledged = measured.outcome().window().records();
+        // the log after every fault is mended is the proof: the consumers may have read what the cluster later lost
+        LogAudit.Result audited = interrupted ? LogAudit.Result.inconclusive("the run was interrupted")
+                : audit.check(measured.outcome().acknowledged());
+        DeliveryReport delivery = audited.proves() ? audited.report() : measured.outcome().delivery();
+        // every acknowledged message counts, warm-up included: the loss check covers them all
+        long acknowledged = measured.outcome().acknowledged().isEmpty() ? measured.outcome().window().records()
+                : measured.outcome().acknowledged().values().stream().mapToLong(java.util.BitSet::cardinality).sum();
         long lost = delivery == null ? 0 : delivery.lost();
         long duplicated = delivery == null ? 0 : delivery.duplicates();
         long reordered = delivery == null ? 0 : delivery.outOfOrder();
@@ -72,6 +80,9 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
         if (duplicated > 0) {
             problems.add(duplicated + " messages duplicated");
         }
+        if (acknowledged == 0) {
+            problems.add("no message was acknowledged: the run proves nothing about loss");
+        }
         if (!checked) {
             problems.add("loss could not be checked against acknowledgements");
         }
@@ -80,7 +91,8 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
         long stepStartMs = Instant.parse(step.startedAt()).toEpochMilli();
         long loadEndMs = stepStartMs + measured.plan().load().producerSpec().orElseThrow().duration().toMillis();
         List<ChaosVerdict.Fault> rows = faultRows(measured.plan().actions(), stepStartMs, loadEndMs, problems);
-        return new ChaosVerdict(acknowledged, lost, duplicated, reordered, checked, step.errors(), rows, problems);
+        return new ChaosVerdict(acknowledged, lost, duplicated, reordered, checked, audited.proves(), audited.inconclusive(),
+                step.errors(), rows, problems);
     }
 
     private List<ChaosVerdict.Fault> faultRows(List<StepAction> planned, long stepStartMs, long loadEndMs, List<String> problems) {
@@ -125,6 +137,8 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
     /** "lost 0, duplicated 0, reordered 0 of 123,456 acknowledged", for summaries. */
     public static String deliveryLine(ChaosVerdict v) {
         return String.format(Locale.ROOT, "%,d acknowledged: lost %d, duplicated %d, reordered %d%s", v.acknowledged(),
-                v.lost(), v.duplicated(), v.reordered(), v.lossCheckedAgainstAcks() ? " (checked against acknowledgements)" : "");
+                v.lost(), v.duplicated(), v.reordered(), !v.lossCheckedAgainstAcks() ? ""
+                        : v.logAudited() ? " (the whole topic read again and checked against acknowledgements)"
+                        : " (what the consumers read, checked against acknowledgements; " + v.auditNote() + ")");
     }
 }

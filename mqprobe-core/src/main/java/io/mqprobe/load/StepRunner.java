@@ -10,6 +10,7 @@ import io.mqprobe.stats.DeliveryReport;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -49,11 +50,13 @@ public final class StepRunner {
      * @param unfinishedSends  sends still unacknowledged when the step ended
      * @param unstampedRecords consumed records mqprobe did not write (no latency or sequence checks possible)
      * @param consumerFailures why consumers stopped early (empty when they did not)
+     * @param acknowledged     the acknowledged sequences by producer stream when the producers tracked them, else empty
      */
     public record Outcome(StepResult step, WindowTotals window, DeliveryReport delivery, long unfinishedSends,
-                          long unstampedRecords, List<Throwable> consumerFailures) {
+                          long unstampedRecords, List<Throwable> consumerFailures, Map<Long, BitSet> acknowledged) {
         public Outcome {
             consumerFailures = List.copyOf(consumerFailures);
+            acknowledged = Map.copyOf(acknowledged);
         }
     }
 
@@ -84,8 +87,8 @@ public final class StepRunner {
             // the clients' windows (about the last 30-60 s) end with the step; read them before the producers close
             Map<String, Double> clientMetrics = producers == null ? Map.of() : producers.clientMetrics();
             long unfinished = producers == null ? 0 : producers.finish(Duration.ZERO);
-            DeliveryReport delivery = consumers == null ? null
-                    : consumers.finish(producerSpec != null && producerSpec.trackAcks() ? producers.ackedSequences() : null);
+            Map<Long, BitSet> acknowledged = producerSpec != null && producerSpec.trackAcks() ? producers.ackedSequences() : null;
+            DeliveryReport delivery = consumers == null ? null : consumers.finish(acknowledged);
             int clients = producerSpec != null ? producerSpec.clients() : consumerSpec.threads();
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
@@ -94,7 +97,7 @@ public final class StepRunner {
                             clientUsage(clientMetrics)), clientMetrics);
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
-                    consumers == null ? List.of() : consumers.failures());
+                    consumers == null ? List.of() : consumers.failures(), acknowledged == null ? Map.of() : acknowledged);
         } finally {
             if (producers != null) {
                 producers.close();

@@ -8,15 +8,20 @@ import java.util.Map;
  * and per fault what producers, consumers and the cluster went through.
  *
  * @param acknowledged           messages the producers had acknowledged
- * @param lost                   acknowledged messages no consumer ever read
- * @param duplicated             messages read more than once
- * @param reordered              messages read after a later one of the same producer stream and partition
+ * @param lost                   acknowledged messages the topic no longer holds when read again from its start
+ *                               after the load ({@code logAudited}); without that read, acknowledged messages
+ *                               the load's consumers provably read past without seeing
+ * @param duplicated             messages the log holds more than once (without the read: that consumers read twice)
+ * @param reordered              messages after a later one of the same producer stream in the same partition
  * @param lossCheckedAgainstAcks true when {@code lost} compares with the acknowledged sequences
+ * @param logAudited             true when the delivery figures come from reading the whole topic again after the load
+ * @param auditNote              why that read proves nothing (retention removed records, it did not reach the end), or {@code null}
  * @param producerErrors         failed sends by error type
  * @param faults                 one row per planned fault, in timeline order
  * @param problems               why the run failed, one line each; empty when it passed
  */
 public record ChaosVerdict(long acknowledged, long lost, long duplicated, long reordered, boolean lossCheckedAgainstAcks,
+                           boolean logAudited, String auditNote,
                            Map<String, Long> producerErrors, List<Fault> faults, List<String> problems) implements Verdict {
 
     public ChaosVerdict {

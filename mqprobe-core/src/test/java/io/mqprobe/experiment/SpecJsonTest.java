@@ -109,7 +109,7 @@ class SpecJsonTest {
                 "plateau"));
         Verdict single = new SingleRunVerdict(List.of("3 messages lost, 0 duplicated"), true);
 
-        Verdict chaos = new io.mqprobe.result.ChaosVerdict(1000, 2, 0, 1, true, Map.of("TimeoutException", 3L),
+        Verdict chaos = new io.mqprobe.result.ChaosVerdict(1000, 2, 0, 1, true, true, null, Map.of("TimeoutException", 3L),
                 List.of(new io.mqprobe.result.ChaosVerdict.Fault("kill:leader@10000ms", List.of(2), "done", 123L, null,
                         800L, 9000L, 4000L, 10_000L, 40_000L, 1000, 0, 14_000L, 3)),
                 List.of("2 acknowledged messages lost"));

@@ -42,7 +42,7 @@ class ProbeJudgeIsolationTest {
             ProducerLoadSpec load = new ProducerLoadSpec("t", i + 1, 1, false, 1024, 0, 0, Duration.ofSeconds(3),
                     new PayloadSpec.Random(), Map.of(), false);
             steps.add(new MeasuredStep(StepPlan.of("single", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO),
-                    new StepRunner.Outcome(result, null, null, 0, 0, List.of())));
+                    new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of())));
         }
         return steps;
     }

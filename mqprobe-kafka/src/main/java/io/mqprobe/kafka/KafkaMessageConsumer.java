@@ -59,6 +59,14 @@ final class KafkaMessageConsumer implements MessageConsumer {
     }
 
     @Override
+    public Map<Integer, Long> startOffsets() {
+        Map<Integer, Long> starts = new HashMap<>();
+        consumer.beginningOffsets(consumer.assignment(), END_OFFSETS_TIMEOUT)
+                .forEach((tp, offset) -> starts.merge(tp.partition(), offset, Math::max));
+        return starts;
+    }
+
+    @Override
     public void close() {
         consumer.close(CloseOptions.timeout(CLOSE_TIMEOUT));
     }

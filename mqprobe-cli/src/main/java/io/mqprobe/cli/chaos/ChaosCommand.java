@@ -13,6 +13,7 @@ import io.mqprobe.chaos.ChaosPlanner;
 import io.mqprobe.chaos.ClusterWatch;
 import io.mqprobe.chaos.FaultExecutor;
 import io.mqprobe.chaos.FaultLog;
+import io.mqprobe.chaos.LogAudit;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.load.ConsumerOptions;
 import io.mqprobe.cli.load.LoadProgress;
@@ -53,6 +54,8 @@ public final class ChaosCommand implements Callable<Integer> {
     static final double DEFAULT_RECORDS_PER_SECOND = 1_000;
     static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
     static final long WATCH_PERIOD_MS = 500;
+    /** Reading the whole topic again after the load: seconds for what a chaos run writes; bounded all the same. */
+    static final long AUDIT_TIMEOUT_MS = 60_000;
 
     @Spec
     CommandSpec spec;
@@ -63,7 +66,7 @@ public final class ChaosCommand implements Callable<Integer> {
     List<String> faults = new ArrayList<>();
 
     @Option(names = "--scenario-file", paramLabel = "FILE",
-            description = "A fault plan: one fault per line, plus 'producer-prop K=V' and 'topic-config K=V' lines.")
+            description = "A fault plan: one fault per line, plus 'producer-prop K=V', 'topic-config K=V' and 'replication-factor N' lines.")
     Path scenarioFile;
 
     @Option(names = "--topic-config", arity = "1..*", paramLabel = "K=V",
@@ -99,7 +102,7 @@ public final class ChaosCommand implements Callable<Integer> {
         if (!commands.isEmpty() && !allowDestructive) {
             throw new UsageException("--fault-cmd breaks a real cluster: refused without --allow-destructive");
         }
-        FaultPlanFile file = scenarioFile == null ? new FaultPlanFile(List.of(), Map.of(), Map.of()) : FaultPlanFile.read(scenarioFile);
+        FaultPlanFile file = scenarioFile == null ? new FaultPlanFile(List.of(), Map.of(), Map.of(), null) : FaultPlanFile.read(scenarioFile);
         List<FaultSpec> plan = new ArrayList<>(file.faults());
         faults.forEach(f -> plan.add(FaultSpec.parse(f)));
         if (!commands.isEmpty()) {
@@ -123,7 +126,7 @@ public final class ChaosCommand implements Callable<Integer> {
             }
             session.brokerFaultsPlanned();
             Driver driver = session.cluster().driver();
-            TopicSpec layout = topic.layout(topicName, session.brokerCount());
+            TopicSpec layout = layout(topicName, session.brokerCount(), file);
             DurabilitySettings durable = driver.durability(Durability.ALL_REPLICAS, layout.replicationFactor());
             Map<String, String> configs = new LinkedHashMap<>(durable.topicConfigs());
             configs.putAll(topicSettings);
@@ -138,7 +141,7 @@ public final class ChaosCommand implements Callable<Integer> {
             ExperimentResult result;
             try (ClusterWatch watch = ClusterWatch.start(driver.admin(), topicName, WATCH_PERIOD_MS);
                  FaultLog log = new FaultLog(executor)) {
-                ChaosJudge judge = new ChaosJudge(log, watch);
+                ChaosJudge judge = new ChaosJudge(log, watch, new LogAudit(driver, topicName, layout.partitions(), AUDIT_TIMEOUT_MS));
                 LoadProgress progress = new LoadProgress(session.progress(), "chaos");
                 result = session.runExperiment(new Experiment(ChaosPlanner.KIND, new ChaosPlanner(chaos), judge), monitoring,
                         judge.andThen(progress), new ExperimentListener() {
@@ -155,6 +158,19 @@ public final class ChaosCommand implements Callable<Integer> {
             session.document().setSummary(ChaosSummary.of(verdict));
             return session.exitCode(verdict.passed() ? ExitCode.OK : ExitCode.RUN_FAILED);
         });
+    }
+
+    /** The topic's layout from the options; a plan file's replication factor when --replication-factor is not given. */
+    private TopicSpec layout(String topicName, int brokers, FaultPlanFile file) {
+        TopicSpec layout = topic.layout(topicName, brokers);
+        if (file.replicationFactor() == null || spec.commandLine().getParseResult().hasMatchedOption("--replication-factor")) {
+            return layout;
+        }
+        if (file.replicationFactor() > brokers) {
+            throw new UsageException("the --scenario-file asks for replication factor " + file.replicationFactor()
+                    + ", the cluster has " + brokers + " brokers");
+        }
+        return TopicSpec.of(topicName, layout.partitions(), file.replicationFactor());
     }
 
     /**

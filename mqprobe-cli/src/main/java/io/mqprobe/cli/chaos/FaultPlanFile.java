@@ -13,17 +13,21 @@ import java.util.Map;
 
 /**
  * A fault plan in a file ({@code --scenario-file}): one fault per line in the {@code --fault} form, and
- * the settings the plan needs, e.g. for an unclean-election test:
+ * the settings the plan needs (a command-line option of the same setting wins), e.g. for an unclean election
+ * (examples/chaos-unclean-election.plan):
  * <pre>
- * # acks=1 and unclean leader election: acknowledged messages can be lost
  * producer-prop acks=1
  * topic-config unclean.leader.election.enable=true
- * kill:leader@8s
- * wipe:broker-2@9s
+ * replication-factor 2
+ * stop:broker-3@5s+7s
+ * kill:broker-2@12s+18s
  * </pre>
  * Blank lines and {@code #} comments are skipped.
+ *
+ * @param replicationFactor the fresh topic's replication factor, or {@code null} for the command's
  */
-record FaultPlanFile(List<FaultSpec> faults, Map<String, String> producerProperties, Map<String, String> topicConfigs) {
+record FaultPlanFile(List<FaultSpec> faults, Map<String, String> producerProperties, Map<String, String> topicConfigs,
+                     Integer replicationFactor) {
 
     static FaultPlanFile read(Path file) {
         List<String> lines;
@@ -35,6 +39,7 @@ record FaultPlanFile(List<FaultSpec> faults, Map<String, String> producerPropert
         List<FaultSpec> faults = new ArrayList<>();
         Map<String, String> producer = new LinkedHashMap<>();
         Map<String, String> topic = new LinkedHashMap<>();
+        Integer replicationFactor = null;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty() || line.startsWith("#")) {
@@ -45,6 +50,8 @@ record FaultPlanFile(List<FaultSpec> faults, Map<String, String> producerPropert
                     put(producer, line.substring("producer-prop ".length()));
                 } else if (line.startsWith("topic-config ")) {
                     put(topic, line.substring("topic-config ".length()));
+                } else if (line.startsWith("replication-factor ")) {
+                    replicationFactor = replicationFactor(line.substring("replication-factor ".length()).strip());
                 } else {
                     faults.add(FaultSpec.parse(line));
                 }
@@ -52,7 +59,19 @@ record FaultPlanFile(List<FaultSpec> faults, Map<String, String> producerPropert
                 throw new UsageException(file + " line " + (i + 1) + ": " + e.getMessage());
             }
         }
-        return new FaultPlanFile(List.copyOf(faults), producer, topic);
+        return new FaultPlanFile(List.copyOf(faults), producer, topic, replicationFactor);
+    }
+
+    private static int replicationFactor(String text) {
+        try {
+            int rf = Integer.parseInt(text);
+            if (rf >= 1) {
+                return rf;
+            }
+        } catch (NumberFormatException e) {
+            // told below
+        }
+        throw new UsageException("replication-factor needs a whole number of at least 1, got '" + text + "'");
     }
 
     static void put(Map<String, String> into, String pair) {

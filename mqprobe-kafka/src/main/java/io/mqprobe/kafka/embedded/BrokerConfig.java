@@ -49,6 +49,9 @@ final class BrokerConfig {
         // enough that a topic capped by retention.bytes stays near its cap under fast load
         s.put("file.delete.delay.ms", "0");
         s.put("log.retention.check.interval.ms", "5000");
+        // a topic with unclean.leader.election.enable elects an out-of-sync replica within a second, as a chaos plan
+        // expects; the controller's default check comes every 5 minutes, longer than any run
+        s.put("unclean.leader.election.interval.ms", "1000");
         if (brokerCount < 3) {
             int rf = brokerCount;
             s.put("offsets.topic.replication.factor", Integer.toString(rf));
