@@ -19,6 +19,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
@@ -77,6 +78,16 @@ final class KafkaClusterAdmin implements ClusterAdmin {
         long deadline = System.currentTimeMillis() + TOPIC_SETTLE_MS;
         while (listTopics().stream().anyMatch(names::contains) && System.currentTimeMillis() < deadline) {
             AdminCalls.pause(POLL_MS);
+        }
+    }
+
+    @Override
+    public void electPreferredLeaders() {
+        try {
+            // null = every partition; those already led by their preferred replica need no election
+            calls.await(admin.electLeaders(ElectionType.PREFERRED, null).all(), "elect preferred leaders");
+        } catch (RuntimeException notNeededOrBusy) {
+            // best effort: the broker's own periodic rebalance gets there later
         }
     }
 
