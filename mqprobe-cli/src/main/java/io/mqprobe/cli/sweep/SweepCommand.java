@@ -34,10 +34,9 @@ import java.util.concurrent.Callable;
                 "Each value is measured at least twice in alternating order (A B B A) and compared with the first",
                 "(the baseline): its saturation ceiling, or its latency at --rate. Broker settings are changed",
                 "through a journal in the run directory and restored at the end, on Ctrl-C, or by the next run",
-                "after a crash. With no --bootstrap it starts an embedded 1-broker Kafka cluster (--brokers N for more)."})
+                "after a crash; static ones (read only at start) by restarting the brokers of an embedded cluster mqprobe started.",
+                "With no --bootstrap it starts an embedded 1-broker Kafka cluster (3 for --preset broker and topic; --brokers N)."})
 public final class SweepCommand implements Callable<Integer> {
-
-    private static final int EMBEDDED_BROKERS = 1;
 
     @Spec
     CommandSpec spec;
@@ -58,13 +57,14 @@ public final class SweepCommand implements Callable<Integer> {
                 + ", " + runCount + " runs: about " + TimeSpan.formatSeconds(plan.bound(true).toSeconds()) + ", at most "
                 + TimeSpan.formatSeconds(plan.bound(false).toSeconds()) + " once the cluster is up");
         spec.commandLine().getErr().flush();
-        return LoadSession.run("sweep", spec, run, EMBEDDED_BROKERS, false, session -> {
+        return LoadSession.run("sweep", spec, run, plan.embeddedBrokers(), false, session -> {
             ClusterAdmin admin = session.cluster().driver().admin();
             String target = session.cluster().target().bootstrap();
             Path runDir = session.output().runDir().toAbsolutePath();
             // a static setting changes only by a restart, which mqprobe does only on a Kafka cluster it started
             BrokerRestarter restarts = session.cluster().embeddedCluster().filter(EmbeddedKafkaCluster.class::isInstance)
-                    .map(c -> (BrokerRestarter) new EmbeddedRestarts((EmbeddedKafkaCluster) c, admin, session.progress()::line))
+                    .map(c -> (BrokerRestarter) new EmbeddedRestarts((EmbeddedKafkaCluster) c, admin, session.progress()::line,
+                            session::plannedRestart))
                     .orElse(null);
             ConfigJournal.replayLeftovers(runDir.getParent(), target, admin, restarts, session.progress()::line);
             BrokerSettingsCheck.check(plan.studies(), admin, restarts != null);
