@@ -1,10 +1,12 @@
 package io.mqprobe.result;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.load.IntervalRow;
+import io.mqprobe.search.InstanceSizes;
 import io.mqprobe.search.Thresholds;
 
 import java.time.Instant;
@@ -23,7 +25,7 @@ import java.util.Optional;
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 @JsonPropertyOrder({"schema", "mqprobeVersion", "command", "experiment", "argv", "complete", "interrupted", "failure",
         "startedAt", "finishedAt", "target", "environment", "ceilings", "thresholds", "scenarios", "actions", "intervals",
-        "timeline", "summary"})
+        "timeline", "instanceSizes", "summary"})
 public final class ResultDocument {
 
     public static final String SCHEMA = "mqprobe.result/v2";
@@ -70,6 +72,9 @@ public final class ResultDocument {
     private final List<ActionRecord> actions = new ArrayList<>();
     private final List<IntervalRow> intervals = new ArrayList<>();
     private final List<ResourceSample> timeline = new ArrayList<>();
+    /** Only a probe over several broker sizes ({@code --specs}): one row per size and scenario. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private List<InstanceSizes.Row> instanceSizes;
     private Summary summary;
 
     public ResultDocument(String command, List<String> argv) {
@@ -166,6 +171,18 @@ public final class ResultDocument {
     /** Samples taken within {@code [fromEpochMs, toEpochMs]}. */
     public synchronized List<ResourceSample> samplesBetween(long fromEpochMs, long toEpochMs) {
         return timeline.stream().filter(s -> s.epochMs() >= fromEpochMs && s.epochMs() <= toEpochMs).toList();
+    }
+
+    /** Adds one broker size's rows to the instance-size table. */
+    public synchronized void addInstanceSizes(List<InstanceSizes.Row> rows) {
+        if (instanceSizes == null) {
+            instanceSizes = new ArrayList<>();
+        }
+        instanceSizes.addAll(rows);
+    }
+
+    public synchronized List<InstanceSizes.Row> instanceSizes() {
+        return instanceSizes == null ? List.of() : List.copyOf(instanceSizes);
     }
 
     public synchronized void finish(boolean wasInterrupted, String failureReason) {

@@ -4,6 +4,7 @@ package io.mqprobe.load;
 final class FakeClock implements NanoClock {
 
     private volatile long nowNs = 1_000_000_000L;
+    private int parks;
 
     @Override
     public long nanoTime() {
@@ -22,7 +23,13 @@ final class FakeClock implements NanoClock {
 
     @Override
     public void parkUntil(long deadlineNs) {
+        parks++;
         nowNs = Math.max(nowNs, deadlineNs);
+    }
+
+    /** How often a thread parked: each park is a wake-up the real clock pays for. */
+    int parks() {
+        return parks;
     }
 
     void advance(long ns) {

@@ -69,6 +69,21 @@ class SendStreamTest {
     }
 
     @Test
+    void should_wake_at_most_once_a_millisecond_at_high_rates_and_never_send_early() {
+        InstantBroker broker = new InstantBroker();
+        broker.serviceNs = 1_000;
+        long start = clock.nanoTime();
+        stream(broker, 100_000, 100_000, 64).run(); // one second at 10 µs intervals
+
+        assertThat(broker.sendTimesNs).hasSize(100_000);
+        assertThat(clock.parks()).isBetween(900, 1_100); // not one park per message
+        for (int seq = 0; seq < broker.sendTimesNs.size(); seq++) {
+            long lateNs = broker.sendTimesNs.get(seq) - (start + seq * 10_000L);
+            assertThat(lateNs).as("message %d", seq).isBetween(0L, SendStream.PACING_SLICE_NS + 100_000L);
+        }
+    }
+
+    @Test
     void should_stop_at_the_end_of_the_duration_even_when_behind_schedule() {
         InstantBroker broker = new InstantBroker();
         broker.serviceNs = 10_000_000; // 100 msgs/s in sync mode, offered 1000/s
@@ -84,11 +99,11 @@ class SendStreamTest {
     @Test
     void should_send_on_the_schedule_when_the_broker_keeps_up() {
         InstantBroker broker = new InstantBroker();
-        stream(broker, 2000, 100, 1 << 4).run();
+        stream(broker, 500, 100, 1 << 4).run(); // intervals longer than a pacing slice: each message on its own time
 
         assertThat(broker.sendTimesNs).hasSize(100);
         for (int i = 1; i < broker.sendTimesNs.size(); i++) {
-            assertThat(broker.sendTimesNs.get(i) - broker.sendTimesNs.get(i - 1)).isEqualTo(500_000);
+            assertThat(broker.sendTimesNs.get(i) - broker.sendTimesNs.get(i - 1)).isEqualTo(2_000_000);
         }
         SendStats.Snapshot s = stats.snapshot(0);
         assertThat(s.corrected().getMaxValue()).isEqualTo(s.service().getMaxValue());

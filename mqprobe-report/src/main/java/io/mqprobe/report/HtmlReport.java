@@ -36,6 +36,9 @@ public final class HtmlReport {
         StringBuilder body = new StringBuilder();
         body.append(header(result, status, scenarios, anchors));
         body.append(HtmlSummary.render(result, scenarios, anchors));
+        if (InstanceSizeSection.present(result)) {
+            body.append(InstanceSizeSection.html(result, charts));
+        }
         body.append(SweepSection.render(scenarios, charts));
         Map<String, List<JsonNode>> intervals = intervalsByScenario(result, scenarios);
         Timeline timeline = Timeline.of(result);

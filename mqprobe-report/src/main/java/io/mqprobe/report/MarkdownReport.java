@@ -51,7 +51,9 @@ public final class MarkdownReport {
             md.append("> **Warning:** ").append(esc(Headline.CLIENT_LIMITED)).append("\n\n");
         }
         List<JsonNode> scenarios = Fields.objects(result, "scenarios");
-        if (scenarios.isEmpty()) {
+        if (InstanceSizeSection.present(result)) {
+            InstanceSizeSection.markdown(md, result);
+        } else if (scenarios.isEmpty()) {
             md.append(status.complete() ? "No scenarios ran.\n\n" : "No scenario has finished a step yet.\n\n");
         } else if (scenarios.stream().noneMatch(s -> Fields.probeVerdict(s) != null)) {
             md.append("| scenario | result |\n|---|---|\n");

@@ -43,7 +43,9 @@ public final class TerminalSummary {
         JsonNode summary = Fields.object(result, "summary");
         Fields.texts(summary, "lines").forEach(l -> out.append("  ").append(plain(l)).append('\n'));
         List<JsonNode> scenarios = Fields.objects(result, "scenarios");
-        if (scenarios.isEmpty()) {
+        if (InstanceSizeSection.present(result)) {
+            out.append('\n').append(InstanceSizeSection.text(result, "  "));
+        } else if (scenarios.isEmpty()) {
             out.append("  ").append(status.complete() ? "no scenarios ran" : "no scenario has finished a step yet").append('\n');
         }
         for (JsonNode scenario : scenarios) {

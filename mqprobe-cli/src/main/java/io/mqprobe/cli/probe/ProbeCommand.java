@@ -14,11 +14,13 @@ import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.CapacitySummarizer;
 import io.mqprobe.search.CapacitySummary;
+import io.mqprobe.search.ScenarioOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -48,10 +50,24 @@ public final class ProbeCommand implements Callable<Integer> {
         // everything the user typed is checked before a cluster starts
         ProbeOptions.ProbeRun plan = probe.conclude(run.target().driverId());
         run.monitor().interval();
+        if (!plan.specs().isEmpty()) {
+            return new InstanceSizeProbe(plan.specs(), run, EMBEDDED_BROKERS, spec).run(() -> probeOnce(plan));
+        }
         if (!probe.noIsolation) {
             run.target().isolateByDefault();
         }
-        return LoadSession.run("probe", spec, run, EMBEDDED_BROKERS, plan.keepTopics(), session -> {
+        return probeOnce(plan).exitCode();
+    }
+
+    /** What one probe of one cluster found, for a comparison over several broker sizes. */
+    record Probed(int exitCode, List<ScenarioOutcome> outcomes, int brokers) {
+    }
+
+    private Probed probeOnce(ProbeOptions.ProbeRun plan) {
+        List<ScenarioOutcome> found = new ArrayList<>();
+        int[] brokers = {0};
+        int exit = LoadSession.run("probe", spec, run, EMBEDDED_BROKERS, plan.keepTopics(), session -> {
+            brokers[0] = session.brokerCount();
             ResultDocument document = session.document();
             document.setThresholds(plan.settings().thresholds());
             ResultDocument.Ceilings ceilings = CeilingsStep.measure(probe, session);
@@ -67,13 +83,15 @@ public final class ProbeCommand implements Callable<Integer> {
             ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
                     new LoadProgress(session.progress(), "   "),
                     new ProbeProgress(session.progress(), scenarios, plan.settings().plan()));
+            found.addAll(judge.outcomes(result));
             // RocketMQ users state capacity as a master's TPS, not as replication factor × MB/s
             CapacitySummary summary = session.cluster().driver().id().equals("rocketmq")
-                    ? CapacitySummarizer.summarizeAsTps(judge.outcomes(result), session.brokerCount())
-                    : CapacitySummarizer.summarize(judge.outcomes(result), session.brokerCount());
+                    ? CapacitySummarizer.summarizeAsTps(found, session.brokerCount())
+                    : CapacitySummarizer.summarize(found, session.brokerCount());
             document.setSummary(new ResultDocument.Summary(summary.headline(), summary.lines(), summary.clientLimited(),
                     summary.notes()));
             return session.exitCode(ExitCode.OK);
         });
+        return new Probed(exit, found, brokers[0]);
     }
 }

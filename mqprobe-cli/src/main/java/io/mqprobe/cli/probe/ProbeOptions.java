@@ -1,5 +1,6 @@
 package io.mqprobe.cli.probe;
 
+import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.ceiling.DurationConverter;
 import io.mqprobe.cli.ceiling.SizeConverter;
@@ -28,7 +29,7 @@ import java.util.List;
 final class ProbeOptions {
 
     /** The probe's whole plan, validated: scenarios, shared settings (ramp, thresholds) and topic handling. */
-    record ProbeRun(List<ScenarioSpec> scenarios, ProbeSettings settings, boolean keepTopics) {
+    record ProbeRun(List<ScenarioSpec> scenarios, ProbeSettings settings, boolean keepTopics, List<InstanceSpec> specs) {
     }
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
@@ -109,6 +110,11 @@ final class ProbeOptions {
             description = "Synchronous sender threads per client in a many-topics scenario (the field study: 1200).")
     Integer syncSenders;
 
+    @Option(names = "--specs", split = ",", paramLabel = "SPEC",
+            description = "Probe the embedded cluster once per broker size, e.g. 0.5c1g,1c2g,2c4g (cores c memory g), "
+                    + "and write the instance-size table and scaling chart (as root; sizes the machine cannot hold are refused).")
+    List<String> specs = new ArrayList<>();
+
     @Option(names = "--no-isolation",
             description = "Do not isolate the embedded cluster it starts (as root it does by default: brokers and load "
                     + "generator each on a share of the cores, see docs/isolation.md).")
@@ -128,7 +134,11 @@ final class ProbeOptions {
                 nativeSettings.properties(),
                 new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, fractions()), thresholds());
         CeilingsStep.validate(this);
-        return new ProbeRun(chosen, settings, keepTopics);
+        List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
+        if (!sizes.isEmpty() && noIsolation) {
+            throw new UsageException("--specs sizes isolated brokers; it cannot run with --no-isolation");
+        }
+        return new ProbeRun(chosen, settings, keepTopics, sizes);
     }
 
     /** The many-topics flags replace a many-topics scenario's own numbers (a scenario with more than one topic). */

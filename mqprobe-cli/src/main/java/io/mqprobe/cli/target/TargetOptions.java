@@ -60,6 +60,14 @@ public final class TargetOptions {
     private Map<String, String> clientProperties;
     private boolean isolateByDefault;
 
+    /**
+     * Each broker of the embedded cluster the next session starts gets {@code spec}, as if typed as
+     * {@code --broker-spec} (a probe over several sizes starts one cluster per size).
+     */
+    public void useBrokerSpec(io.mqprobe.api.InstanceSpec spec) {
+        isolationFlags.brokerSpec = spec.toString();
+    }
+
     /** The command isolates an embedded cluster it starts by default (see {@link #chooseIsolation}). */
     public void isolateByDefault() {
         isolateByDefault = true;

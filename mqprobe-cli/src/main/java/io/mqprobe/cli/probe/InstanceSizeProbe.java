@@ -1,0 +1,148 @@
+package io.mqprobe.cli.probe;
+
+import io.mqprobe.api.InstanceSpec;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.run.Progress;
+import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.run.RunOutput;
+import io.mqprobe.cli.target.EmbeddedClusters;
+import io.mqprobe.embedded.isolation.BrokerIsolation;
+import io.mqprobe.embedded.isolation.IsolationOptions;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.search.InstanceSizes;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * {@code probe --specs}: the same probe once per broker size, each on a fresh embedded cluster of that size
+ * with its own run directory and report, and the instance-size table and scaling chart of all of them in the
+ * parent directory (written after each size, so an interrupted comparison keeps what it measured).
+ */
+final class InstanceSizeProbe {
+
+    /** What the load generator and the OS keep when the brokers' memory limits are added up. */
+    private static final long KEPT_MEMORY_BYTES = 1L << 30;
+    private static final DateTimeFormatter DIR_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private final List<InstanceSpec> sizes;
+    private final RunOptions run;
+    private final int brokers;
+    private final CommandSpec command;
+
+    InstanceSizeProbe(List<InstanceSpec> sizes, RunOptions run, int defaultBrokers, CommandSpec command) {
+        this.sizes = sizes.stream().sorted(Comparator.comparingDouble(InstanceSpec::cpuCores)).toList();
+        this.run = run;
+        this.brokers = run.target().brokers().orElse(defaultBrokers);
+        this.command = command;
+    }
+
+    /** Checks every size up front, then probes each; returns the exit code (the worst of the sizes'). */
+    int run(Supplier<ProbeCommand.Probed> probeOnce) {
+        check();
+        PrintWriter err = command.commandLine().getErr();
+        Progress progress = new Progress(err);
+        Path parent = run.output().outDir() != null ? run.output().outDir()
+                : Path.of("mqprobe-runs", LocalDateTime.now().format(DIR_STAMP) + "-probe-sizes");
+        RunOutput combined = RunOutput.create("probe", List.copyOf(command.commandLine().getParseResult().originalArgs()),
+                parent, null);
+        ResultDocument document = combined.document();
+        document.setExperiment("instance-sizes");
+        int exit = ExitCode.OK;
+        String failure = null;
+        try {
+            for (int i = 0; i < sizes.size(); i++) {
+                InstanceSpec size = sizes.get(i);
+                progress.line(String.format(Locale.ROOT, "== broker size %s (%d of %d): %d brokers ==", size, i + 1, sizes.size(), brokers));
+                run.target().useBrokerSpec(size);
+                run.output().useOutDir(parent.resolve(size.toString()));
+                ProbeCommand.Probed probed = probeOnce.get();
+                document.addInstanceSizes(InstanceSizes.rows(size, probed.brokers() > 0 ? probed.brokers() : brokers,
+                        size.toString(), probed.outcomes()));
+                summarize(document);
+                combined.save();
+                exit = Math.max(exit, probed.exitCode());
+                if (probed.exitCode() == ExitCode.INTERRUPTED) {
+                    break;
+                }
+            }
+        } catch (RuntimeException e) {
+            failure = e.getMessage();
+            throw e;
+        } finally {
+            combined.finish(exit == ExitCode.INTERRUPTED, failure == null && exit == ExitCode.RUN_FAILED
+                    ? "a size's probe failed (see its report)" : failure, command.commandLine().getOut(), progress);
+            combined.close();
+        }
+        return exit;
+    }
+
+    private void summarize(ResultDocument document) {
+        List<InstanceSizes.Row> rows = document.instanceSizes();
+        List<String> lines = InstanceSizes.scaling(rows);
+        String headline = "instance sizes " + String.join(", ", sizes.stream().map(InstanceSpec::toString).toList())
+                + " × " + brokers + (brokers == 1 ? " broker" : " brokers");
+        document.setSummary(new ResultDocument.Summary(headline, lines, false,
+                List.of("each size ran on a fresh embedded cluster whose brokers were confined to it (cgroups); "
+                        + "its own report is in its directory")));
+    }
+
+    /** Every size must fit this machine, and the sizes must be the only thing sizing the brokers. */
+    private void check() {
+        if (run.target().bootstrap().isPresent()) {
+            throw new UsageException("--specs probes embedded clusters it starts, one per size; drop --bootstrap");
+        }
+        if (run.output().jsonFile() != null) {
+            throw new UsageException("--specs writes one result per size under --out; drop --json");
+        }
+        IsolationOptions typed = run.target().isolation();
+        if (typed.brokerSpec() != null) {
+            throw new UsageException("--specs and --broker-spec both size the brokers; give one of them");
+        }
+        IsolationOptions.unavailableReason().ifPresent(reason -> {
+            throw new UsageException("--specs needs brokers confined to each size: " + reason);
+        });
+        if (EmbeddedClusters.attach(run.target().driverId()).isPresent()) {
+            throw new UsageException("--specs starts one embedded cluster per size; stop the one of 'mqprobe cluster up' first "
+                    + "('mqprobe cluster down')");
+        }
+        long machineMemory = machineMemoryBytes();
+        for (InstanceSpec size : sizes) {
+            try {
+                BrokerIsolation.plan(new IsolationOptions(size, typed.clientCores(), typed.allowOversubscribe(), typed.brokerNet(),
+                        typed.brokerDiskBytesPerSecond()), brokers);
+            } catch (UsageException e) {
+                throw new UsageException("size " + size + ": " + e.getMessage());
+            }
+            if (machineMemory > 0 && brokers * size.memoryBytes() > machineMemory - KEPT_MEMORY_BYTES && !typed.allowOversubscribe()) {
+                throw new UsageException(String.format(Locale.ROOT, "size %s: %d brokers × %d MiB is more memory than this "
+                        + "machine has to give (%d MiB, 1 GiB kept for the load generator); drop the size or pass --allow-oversubscribe",
+                        size, brokers, size.memoryBytes() >> 20, machineMemory >> 20));
+            }
+        }
+    }
+
+    /** MemTotal of /proc/meminfo, or 0 where there is none. */
+    private static long machineMemoryBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // not Linux: the CPU check still holds
+        }
+        return 0;
+    }
+}
