@@ -69,13 +69,15 @@ public final class ConfigJournal {
     private final Path file;
     private final ClusterAdmin admin;
     private final BrokerRestarter restarter;
+    private final boolean temporary;
     private final Map<String, Entry> changes = new LinkedHashMap<>();
     private boolean restored;
 
-    private ConfigJournal(Path file, ClusterAdmin admin, BrokerRestarter restarter) {
+    private ConfigJournal(Path file, ClusterAdmin admin, BrokerRestarter restarter, boolean temporary) {
         this.file = file;
         this.admin = admin;
         this.restarter = restarter;
+        this.temporary = temporary;
     }
 
     /**
@@ -93,7 +95,7 @@ public final class ConfigJournal {
      * static settings are changed (and restored) through {@code restarter}; {@code null} when it cannot.
      */
     public static ConfigJournal open(Path runDir, String target, boolean embedded, ClusterAdmin admin, BrokerRestarter restarter) {
-        ConfigJournal journal = new ConfigJournal(runDir.resolve(FILE_NAME), admin, restarter);
+        ConfigJournal journal = new ConfigJournal(runDir.resolve(FILE_NAME), admin, restarter, embedded);
         journal.append(Entry.begin(target, embedded));
         return journal;
     }
@@ -141,7 +143,9 @@ public final class ConfigJournal {
     }
 
     /**
-     * Puts every changed setting back (last change first), once; safe to call from a shutdown hook.
+     * Puts every changed setting back (last change first), once. Static settings of a cluster that lives only
+     * as long as this run are left: its start-up files go with it, and restarting brokers for nothing would
+     * only delay the end (or Ctrl-C).
      *
      * @return one line per setting that could not be restored (empty when all were)
      */
@@ -150,7 +154,8 @@ public final class ConfigJournal {
             return List.of();
         }
         restored = true;
-        List<String> failed = restoreAll(new ArrayList<>(changes.values()), admin, restarter);
+        List<Entry> all = changes.values().stream().filter(e -> !(temporary && e.needsRestart())).toList();
+        List<String> failed = restoreAll(new ArrayList<>(all), admin, restarter);
         if (failed.isEmpty()) {
             append(Entry.restored());
         }
@@ -215,17 +220,17 @@ public final class ConfigJournal {
             List<Entry> changes = entries.stream().filter(e -> "change".equals(e.event())).toList();
             if (Boolean.TRUE.equals(begin.embedded()) || !target.equals(begin.target())) {
                 if (Boolean.TRUE.equals(begin.embedded())) {
-                    new ConfigJournal(journal, admin, null).append(Entry.restored());
+                    new ConfigJournal(journal, admin, null, false).append(Entry.restored());
                 }
                 continue;
             }
             if (changes.isEmpty()) {
-                new ConfigJournal(journal, admin, null).append(Entry.restored());   // the run changed nothing
+                new ConfigJournal(journal, admin, null, false).append(Entry.restored());   // the run changed nothing
                 continue;
             }
             List<String> failed = restoreAll(changes, admin, restarter);
             if (failed.isEmpty()) {
-                new ConfigJournal(journal, admin, null).append(Entry.restored());
+                new ConfigJournal(journal, admin, null, false).append(Entry.restored());
                 putBack += changes.size();
                 notice.accept("mqprobe: restored " + changes.size() + " broker setting(s) left changed by an earlier run ("
                         + journal + ")");

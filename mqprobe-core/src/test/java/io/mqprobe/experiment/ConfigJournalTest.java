@@ -183,6 +183,19 @@ class ConfigJournalTest {
     }
 
     @Test
+    void should_not_restart_the_brokers_of_a_temporary_cluster_to_restore_what_dies_with_it() {
+        MemoryRestarts brokers = new MemoryRestarts();
+        ConfigJournal journal = ConfigJournal.open(tempRun(), "h:9092", true, brokers, brokers);
+        journal.set(1, "s", "9");
+        journal.set(1, "k", "4");
+
+        assertThat(journal.restore()).isEmpty();
+
+        assertThat(brokers.restarts).containsExactly(1);   // the change, not a restore
+        assertThat(brokers.value(1)).isEqualTo("1");       // dynamic ones are still put back
+    }
+
+    @Test
     void should_refuse_a_static_setting_without_a_restarter_and_leave_it_to_the_next_run_from_a_shutdown_hook(@TempDir Path runs) {
         MemoryRestarts brokers = new MemoryRestarts();
         assertThatThrownBy(() -> ConfigJournal.open(runs.resolve("a"), "h:9092", false, brokers).set(1, "s", "9"))
