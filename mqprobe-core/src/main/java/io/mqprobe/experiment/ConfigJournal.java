@@ -131,7 +131,9 @@ public final class ConfigJournal {
             admin.alterBrokerConfig(brokerId, Collections.singletonMap(key, value));
             return;
         }
-        restarter.writeStartupValue(brokerId, key, value);
+        // back at the value it ran with before this run: the file's own line, so the broker is exactly as it was
+        Entry change = changes.get(id);
+        restarter.writeStartupValue(brokerId, key, value.equals(change.oldValue()) ? change.startupValue() : value);
         if (!value.equals(now.value())) {
             restarter.restart(brokerId);
             BrokerSetting after = admin.brokerSetting(brokerId, key);

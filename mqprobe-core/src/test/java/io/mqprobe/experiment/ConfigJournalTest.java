@@ -167,6 +167,7 @@ class ConfigJournalTest {
 
         journal.set(1, "s", "5");   // already running with it
         assertThat(brokers.restarts).isEmpty();
+        assertThat(brokers.files.get(1)).doesNotContainKey("s");   // its default, as the file had it
         journal.set(1, "s", "9");
         journal.set(2, "s", "9");
         journal.set(1, "k", "4");   // a dynamic one beside it
