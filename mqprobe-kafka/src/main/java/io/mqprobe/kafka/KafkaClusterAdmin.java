@@ -309,7 +309,8 @@ final class KafkaClusterAdmin implements ClusterAdmin {
             } catch (UsageException notYetVisible) {
                 partitions = List.of();   // the broker that answered has not seen the new topic yet
             }
-            if (partitions.size() == spec.partitions() && partitions.stream().allMatch(p -> p.leader() >= 0)) {
+            if (partitions.size() == spec.partitions() && partitions.stream().allMatch(p -> p.leader() >= 0)
+                    && replicasOpen(spec.name()) >= partitions.stream().mapToInt(p -> p.replicas().size()).sum()) {
                 return;
             }
             if (System.currentTimeMillis() > deadline) {
@@ -317,6 +318,19 @@ final class KafkaClusterAdmin implements ClusterAdmin {
                         + TOPIC_SETTLE_MS / 1000 + " s");
             }
             AdminCalls.pause(POLL_MS);
+        }
+    }
+
+    /**
+     * Replicas of the topic whose log a broker has opened. A leader in the metadata comes before its broker opens
+     * the log; an idempotent producer that writes in between gets its first batch refused and the next ones
+     * accepted, then retries the first one into an OutOfOrderSequence loop that stalls it for many seconds.
+     */
+    private int replicasOpen(String topic) {
+        try {
+            return replicaLogSizes(List.of(topic)).size();
+        } catch (RuntimeException notAnswering) {
+            return 0;
         }
     }
 
