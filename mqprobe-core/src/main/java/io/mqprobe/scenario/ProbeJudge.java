@@ -11,6 +11,7 @@ import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainablePoint;
+import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
@@ -48,7 +49,9 @@ public final class ProbeJudge implements Judge {
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
         String stopReason = interrupted ? "interrupted" : planner.stopReason(scenario).orElse("interrupted");
         boolean hostShared = planner.hostShared();
-        List<StepMeasurement> ramp = measurements(steps.stream().filter(ProbePlanner::saturating).toList(), hostShared);
+        // a knee measured twice is judged on the latest measurement of each client count, as the planner did
+        List<StepMeasurement> ramp = KneeConfirmation.latestPerClients(
+                measurements(steps.stream().filter(ProbePlanner::saturating).toList(), hostShared));
         List<StepMeasurement> paced = measurements(steps.stream().filter(s -> !ProbePlanner.saturating(s)).toList(), hostShared);
         ScenarioVerdict found = VerdictFinder.find(ramp, thresholds.withoutLatencyJudgement(), stopReason);
         ScenarioVerdict saturation = hostShared ? found : outsideWork(found, steps);
@@ -59,11 +62,12 @@ public final class ProbeJudge implements Judge {
         }
         Optional<SustainablePoint> sustainable = search.get().result(paced);
         Bottleneck bottleneck = saturation.bottleneck();
+        // the paced search, not the unthrottled ramp, says whether a load is sustainable
+        List<String> evidence = new ArrayList<>(bottleneck.evidence().stream().filter(e -> !e.startsWith(VerdictFinder.NO_SUSTAINABLE)).toList());
         if (sustainable.isEmpty()) {
-            List<String> evidence = new ArrayList<>(bottleneck.evidence());
-            evidence.add("no sustainable step: " + search.get().noneReason(paced));
-            bottleneck = new Bottleneck(bottleneck.resource(), bottleneck.source(), bottleneck.summary(), evidence);
+            evidence.add(VerdictFinder.NO_SUSTAINABLE + search.get().noneReason(paced));
         }
+        bottleneck = new Bottleneck(bottleneck.resource(), bottleneck.source(), bottleneck.summary(), evidence);
         return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), sustainable.orElse(null), bottleneck,
                 stopReason));
     }

@@ -11,11 +11,13 @@ import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.RampDecision;
 import io.mqprobe.search.RampPolicy;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainableSearch;
+import io.mqprobe.search.Thresholds;
 import io.mqprobe.search.VerdictFinder;
 
 import java.time.Duration;
@@ -29,7 +31,8 @@ import java.util.function.Function;
 
 /**
  * The probe's plan, scenario by scenario: a fresh topic, then unthrottled steps with more producer
- * clients each until the ramp policy says stop (plateau, errors, or the plan's end), then paced steps
+ * clients each until the ramp policy says stop (plateau, errors, or the plan's end), the knee and the step
+ * after it measured again when it stopped on a plateau ({@link KneeConfirmation}), then paced steps
  * where latency means something: the {@link SustainableSearch} (fractions of the ceiling, then narrowing
  * between the last passing and first failing rate, noise measured again), each step with as many clients
  * as its rate needs (one unthrottled client's rate, halved for headroom, per client; never more than the
@@ -43,7 +46,7 @@ public final class ProbePlanner implements Planner {
     /** Paced steps beyond the fractions: enough halvings to get from a quarter of the ceiling to within 5 %. */
     public static final int NARROWING_STEPS = 4;
     /** Failing paced steps measured again at most, per scenario. */
-    static final int MAX_REPEATS = 2;
+    public static final int MAX_REPEATS = 2;
     /** A paced client is given this share of what one unthrottled client acknowledged, so it never queues. */
     static final double CLIENT_HEADROOM = 0.5;
 
@@ -57,6 +60,8 @@ public final class ProbePlanner implements Planner {
     private final Map<String, ScenarioSetup> setups = new LinkedHashMap<>();
     private final Map<String, String> stopReasons = new HashMap<>();
     private final Map<String, SustainableSearch> searches = new HashMap<>();
+    /** Client counts of the current scenario's ramp still to be measured again (see {@link KneeConfirmation}). */
+    private final List<Integer> repeats = new ArrayList<>();
     private int nextScenario;
     private ScenarioSetup current;
     private Phase phase;
@@ -175,23 +180,36 @@ public final class ProbePlanner implements Planner {
         clientSteps = clientStepsFor(scenario);
         setups.put(scenario.name(), current);
         phase = Phase.RAMP;
+        repeats.clear();
         nextIndex = 0;
         rampSteps = 0;
         return true;
     }
 
     private Optional<StepPlan> nextRampStep(List<MeasuredStep> measured, PlanContext context) {
+        if (!repeats.isEmpty()) {
+            return Optional.of(step(repeats.remove(0), 0));
+        }
         String name = current.spec().name();
-        List<StepMeasurement> ramp = ProbeJudge.measurements(measured.stream()
+        List<StepMeasurement> measuredRamp = ProbeJudge.measurements(measured.stream()
                 .filter(m -> m.plan().scenario().equals(name) && saturating(m)).toList(), hostShared);
-        RampDecision decision = RampPolicy.next(ramp, settings.thresholds().withoutLatencyJudgement(), clientSteps.size());
+        List<StepMeasurement> ramp = KneeConfirmation.latestPerClients(measuredRamp);
+        Thresholds saturationThresholds = settings.thresholds().withoutLatencyJudgement();
+        RampDecision decision = RampPolicy.next(ramp, saturationThresholds, clientSteps.size());
         if (decision instanceof RampDecision.Continue && rampSteps < clientSteps.size()) {
             return Optional.of(rampStep());
         }
-        String stopReason = decision instanceof RampDecision.Stop stop ? stop.reason()
-                : "ramp plan finished (" + clientSteps.size() + " steps)";
+        if (decision instanceof RampDecision.Stop) {
+            repeats.addAll(KneeConfirmation.toRepeat(measuredRamp, saturationThresholds));
+            if (!repeats.isEmpty()) {
+                return Optional.of(step(repeats.remove(0), 0));
+            }
+        }
+        String stopReason = (decision instanceof RampDecision.Stop stop ? stop.reason()
+                : "ramp plan finished (" + clientSteps.size() + " steps)")
+                + KneeConfirmation.spread(measuredRamp).map(s -> "; " + s).orElse("");
         stopReasons.put(name, stopReason);
-        ScenarioVerdict saturation = VerdictFinder.find(ramp, settings.thresholds().withoutLatencyJudgement(), stopReason);
+        ScenarioVerdict saturation = VerdictFinder.find(ramp, saturationThresholds, stopReason);
         if (saturation.ceiling() == null || settings.plan().sustainableFractions().isEmpty()) {
             current = null;
             return Optional.empty();

@@ -28,10 +28,12 @@ final class HtmlSummary {
         if (Fields.flag(summary, "clientLimited")) {
             html.append("<p class=\"alert warn\">").append(Html.esc(Headline.CLIENT_LIMITED)).append("</p>\n");
         }
-        if (scenarios.isEmpty()) {
+        // a comparison of broker sizes has no scenarios of its own: its table is the instance-size section's
+        boolean sizes = InstanceSizeSection.present(result);
+        if (scenarios.isEmpty() && !sizes) {
             html.append("<p class=\"empty\">").append(complete ? "No scenarios ran." : "No scenario has finished a step yet.")
                     .append("</p>\n");
-        } else {
+        } else if (!sizes) {
             html.append(table(scenarios, anchors, complete));
         }
         List<String> notes = Fields.texts(summary, "notes");

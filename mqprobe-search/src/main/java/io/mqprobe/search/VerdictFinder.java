@@ -28,11 +28,14 @@ import java.util.OptionalInt;
  */
 public final class VerdictFinder {
 
+    /** How a bottleneck's evidence line saying that no step was sustainable starts. */
+    public static final String NO_SUSTAINABLE = "no sustainable step: ";
+
     private VerdictFinder() {
     }
 
     /**
-     * @param steps      measured steps in ramp order (indices strictly increasing); may be empty after an early interrupt
+     * @param steps      measured steps in ramp order (clients increasing; see {@link KneeConfirmation}); may be empty after an early interrupt
      * @param stopReason why the ramp ended (a {@link RampDecision.Stop} reason, or the runner's own, e.g. "interrupted")
      */
     public static ScenarioVerdict find(List<StepMeasurement> steps, Thresholds thresholds, String stopReason) {
@@ -51,7 +54,7 @@ public final class VerdictFinder {
                 thresholds, judge.plateaued());
         if (sustainable == null) {
             List<String> evidence = new ArrayList<>(found.evidence());
-            evidence.add("no sustainable step: " + limitedBy(steps.get(0), thresholds));
+            evidence.add(NO_SUSTAINABLE + limitedBy(steps.get(0), thresholds));
             found = new Bottleneck(found.resource(), found.source(), found.summary(), evidence);
         }
         return new ScenarioVerdict(StepPoint.of(steps.get(ceiling)),
@@ -98,9 +101,12 @@ public final class VerdictFinder {
         return String.join(", ", ThresholdBreaches.of(breaching, thresholds)) + " at step " + breaching.index();
     }
 
+    /** More clients than the step before, or as many and measured later (a knee measured again keeps its place). */
     private static void requireRampOrder(List<StepMeasurement> steps) {
         for (int i = 1; i < steps.size(); i++) {
-            if (steps.get(i).index() <= steps.get(i - 1).index()) {
+            StepMeasurement before = steps.get(i - 1);
+            StepMeasurement step = steps.get(i);
+            if (step.clients() < before.clients() || (step.clients() == before.clients() && step.index() <= before.index())) {
                 throw new IllegalArgumentException("steps must be in ramp order, got index " + steps.get(i).index()
                         + " after " + steps.get(i - 1).index());
             }

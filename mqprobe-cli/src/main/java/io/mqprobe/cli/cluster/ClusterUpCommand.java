@@ -17,7 +17,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -82,25 +81,8 @@ final class ClusterUpCommand implements Callable<Integer> {
                     + "'mqprobe cluster restart --broker N' or remove it with " + down);
         }
         BrokerIsolation.plan(options.isolation(), brokers);   // oversubscription is refused before anything starts
-        PrintWriter err = spec.commandLine().getErr();
-        err.print("starting embedded " + EmbeddedClusters.system(driverId) + " (" + EmbeddedClusters.describe(options) + ") ... ");
-        err.flush();
-        long startNs = System.nanoTime();
-        EmbeddedCluster cluster;
-        try {
-            java.util.function.Consumer<String> notice = line -> {
-                err.print(line + "; ");
-                err.flush();
-            };
-            cluster = kafka ? EmbeddedKafkaCluster.start(kafkaOptions, notice) : EmbeddedClusters.start(options, notice);
-        } catch (RuntimeException e) {
-            err.println("failed");
-            err.flush();
-            throw e;
-        }
+        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(options, kafkaOptions, spec.commandLine().getErr());
         cluster.detach();
-        err.printf(Locale.ROOT, "ready in %.1f s%n", (System.nanoTime() - startNs) / 1e9);
-        err.flush();
 
         PrintWriter out = spec.commandLine().getOut();
         out.println((kafka ? "bootstrap  " : "namesrv    ") + cluster.bootstrap());

@@ -4,11 +4,13 @@ import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.run.Progress;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.scenario.ScenarioSpec;
+import io.mqprobe.search.KneeConfirmation;
 
 import java.util.List;
 import java.util.Locale;
@@ -53,8 +55,8 @@ final class ProbeProgress implements ExperimentListener {
 
     private long worstCaseLeftSeconds(int step) {
         long perStep = plan.stepDuration().toSeconds() + 2;
-        long stepsPerScenario = plan.clientSteps().size() + plan.sustainableFractions().size()
-                + (plan.sustainableFractions().isEmpty() ? 0 : io.mqprobe.scenario.ProbePlanner.NARROWING_STEPS);
+        long stepsPerScenario = plan.clientSteps().size() + KneeConfirmation.REPEATED_STEPS + plan.sustainableFractions().size()
+                + (plan.sustainableFractions().isEmpty() ? 0 : ProbePlanner.NARROWING_STEPS + ProbePlanner.MAX_REPEATS);
         long stepsLeftHere = Math.max(1, stepsPerScenario - step);
         long scenariosAfter = scenarios.size() - scenarioIndex - 1;
         return perStep * (stepsLeftHere + scenariosAfter * stepsPerScenario);

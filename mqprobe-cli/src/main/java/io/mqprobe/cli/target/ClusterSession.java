@@ -168,24 +168,7 @@ public final class ClusterSession implements AutoCloseable {
         EmbeddedClusterOptions kafkaOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
                 .withIsolation(options.isolation()).withSsl(options.wantsSsl())
                 .withBrokerOverrides(options.brokerOverrides());
-        boolean kafka = options.driverId().equals("kafka");
-        progress.print("starting embedded " + EmbeddedClusters.system(options.driverId()) + " (" + EmbeddedClusters.describe(spec) + ") ... ");
-        progress.flush();
-        long startNs = System.nanoTime();
-        EmbeddedCluster cluster;
-        try {
-            java.util.function.Consumer<String> notice = line -> {
-                progress.print(line + "; ");
-                progress.flush();
-            };
-            cluster = kafka ? EmbeddedKafkaCluster.start(kafkaOptions, notice) : EmbeddedClusters.start(spec, notice);
-        } catch (RuntimeException e) {
-            progress.println("failed");
-            progress.flush();
-            throw e;
-        }
-        progress.printf(Locale.ROOT, "ready in %.1f s%n", (System.nanoTime() - startNs) / 1e9);
-        progress.flush();
+        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(spec, kafkaOptions, progress);
         try {
             Target target = embeddedTarget(options, cluster);
             return new ClusterSession(Drivers.connect(target), target, cluster, true);

@@ -11,7 +11,9 @@ import io.mqprobe.rocketmq.embedded.EmbeddedRocketMqCluster;
 import io.mqprobe.rocketmq.embedded.RocketMqClusterOptions;
 import io.mqprobe.rocketmq.embedded.RocketMqLayout;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -68,6 +70,34 @@ public final class EmbeddedClusters {
         EmbeddedClusterOptions options = EmbeddedClusterOptions.defaults().withBrokers(spec.brokers()).withRunDir(spec.runDir())
                 .withIsolation(spec.isolation());
         return EmbeddedKafkaCluster.start(spec.heapBytes() > 0 ? options.withHeapBytes(spec.heapBytes()) : options, notice);
+    }
+
+    /**
+     * Starts the cluster and says so on {@code progress}: "starting embedded Kafka (3 brokers) ... ready in 12.3 s",
+     * one-line notices (isolation off and why) in between, "failed" before a failure propagates.
+     *
+     * @param kafkaOptions what a Kafka cluster also takes (SSL, broker overrides); RocketMQ starts from the spec alone
+     */
+    public static EmbeddedCluster startAnnounced(Spec spec, EmbeddedClusterOptions kafkaOptions, PrintWriter progress) {
+        progress.print("starting embedded " + system(spec.driverId()) + " (" + describe(spec) + ") ... ");
+        progress.flush();
+        long startNs = System.nanoTime();
+        Consumer<String> notice = line -> {
+            progress.print(line + "; ");
+            progress.flush();
+        };
+        EmbeddedCluster cluster;
+        try {
+            cluster = spec.driverId().equals(KafkaDriverFactory.ID) ? EmbeddedKafkaCluster.start(kafkaOptions, notice)
+                    : start(spec, notice);
+        } catch (RuntimeException e) {
+            progress.println("failed");
+            progress.flush();
+            throw e;
+        }
+        progress.printf(Locale.ROOT, "ready in %.1f s%n", (System.nanoTime() - startNs) / 1e9);
+        progress.flush();
+        return cluster;
     }
 
     /** Removes run dirs that killed mqprobe processes left under {@code parentDir}. */

@@ -36,9 +36,11 @@ class ProbeCommandTest {
         JsonNode scenarios = doc.get("scenarios");
         assertThat(scenarios).hasSize(2);
         for (JsonNode s : scenarios) {
-            // up to 3 unthrottled steps to saturate, then paced at half the ceiling, and below it only if that failed
+            // up to 3 unthrottled steps to saturate (a plateau's knee and next step measured again), then paced at half
+            // the ceiling, and below it only if that failed (a failure that looks like noise measured again)
             JsonNode steps = s.get("steps");
-            assertThat(steps.size()).isBetween(2, 3 + 1 + io.mqprobe.scenario.ProbePlanner.NARROWING_STEPS);
+            assertThat(steps.size()).isBetween(2, 3 + io.mqprobe.search.KneeConfirmation.REPEATED_STEPS + 1
+                    + io.mqprobe.scenario.ProbePlanner.NARROWING_STEPS + io.mqprobe.scenario.ProbePlanner.MAX_REPEATS);
             assertThat(steps.get(0).get("targetRecordsPerSecond").isNull()).isTrue();
             List<Double> offered = new java.util.ArrayList<>();
             steps.forEach(step -> {
