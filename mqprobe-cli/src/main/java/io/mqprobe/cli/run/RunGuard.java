@@ -118,8 +118,16 @@ final class RunGuard implements AutoCloseable {
 
     private String disk() {
         Collection<String> ours = topics.get();
-        long topicBytes = ours.isEmpty() ? 0 : admin.replicaLogSizes(ours).stream().mapToLong(ReplicaLogSize::sizeBytes).sum();
-        return budget.exceeded(topicBytes, admin.logDirSpace());
+        return budget.exceeded(ours.isEmpty() ? 0 : topicBytes(ours), admin.logDirSpace());
+    }
+
+    /** 0 for a driver without per-topic sizes (RocketMQ's one commit log): only the log dirs' reserve is watched then. */
+    private long topicBytes(Collection<String> ours) {
+        try {
+            return admin.replicaLogSizes(ours).stream().mapToLong(ReplicaLogSize::sizeBytes).sum();
+        } catch (UnsupportedOperationException capabilityAbsent) {
+            return 0;
+        }
     }
 
     private String brokersGone() {
