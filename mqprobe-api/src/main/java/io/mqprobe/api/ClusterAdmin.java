@@ -47,6 +47,13 @@ public interface ClusterAdmin {
     default void validateBrokerConfig(int brokerId, Map<String, String> settings) {
     }
 
+    /**
+     * Moves every partition's leadership back to its preferred replica (after a broker restart left its
+     * partitions led elsewhere); best effort, a no-op for clusters that have no such notion.
+     */
+    default void electPreferredLeaders() {
+    }
+
     /** On-disk size of every replica of the given topics (all topics when empty) on every broker. */
     List<ReplicaLogSize> replicaLogSizes(Collection<String> topics);
 

@@ -23,18 +23,19 @@ public final class SweepJudge implements Judge {
 
     public static final String KIND = "sweep";
 
-    private final SweepPlanner planner;
+    private final SweepRuns runs;
     private final Thresholds thresholds;
 
-    public SweepJudge(SweepPlanner planner, Thresholds thresholds) {
-        this.planner = planner;
+    /** @param runs what the planner recorded of each run (its cell, why it failed before its load) */
+    public SweepJudge(SweepRuns runs, Thresholds thresholds) {
+        this.runs = runs;
         this.thresholds = thresholds;
     }
 
     @Override
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
-        SweepPlanner.RunInfo run = planner.runs().get(scenario);
-        String failure = planner.failure(scenario).orElse(null);
+        SweepRuns.Run run = runs.get(scenario).orElseThrow(() -> new IllegalStateException("no sweep run named " + scenario));
+        String failure = runs.failure(scenario).orElse(null);
         StepResult chosen = steps.isEmpty() ? null : representative(steps, run.study().consumes());
         if (failure == null) {
             failure = failureOf(chosen, steps, interrupted);

@@ -64,7 +64,7 @@ public record SweepSettings(int recordSizeBytes, int partitions, int replication
     public Duration runBound(boolean consumes, boolean typical) {
         int steps = consumes ? 2 : paced() ? 1 : ramp.clientSteps().size();
         Duration step = consumes ? ramp.stepDuration().multipliedBy(3) : ramp.stepDuration();
-        Duration perStep = typical ? step : step.plus(STEP_DRAIN);
+        Duration perStep = (typical ? step : step.plus(STEP_DRAIN)).plus(consumes ? Duration.ZERO : ramp.warmup());
         return perStep.multipliedBy(steps).plus(typical ? Duration.ofSeconds(3) : TOPIC_ALLOWANCE);
     }
 }

@@ -16,6 +16,7 @@ import io.mqprobe.sweep.SweepJudge;
 import io.mqprobe.sweep.SweepMetric;
 import io.mqprobe.sweep.SweepPlanner;
 import io.mqprobe.sweep.SweepRanking;
+import io.mqprobe.sweep.SweepRuns;
 import io.mqprobe.sweep.SweepSettings;
 import io.mqprobe.sweep.SweepStudy;
 import org.junit.jupiter.api.Test;
@@ -49,12 +50,13 @@ class SweepOnEngineTest {
         SweepStudy study = new SweepStudy(List.of(SweepFactor.parse("broker:num.replica.fetchers=1,4,bad")));
         SweepSettings settings = new SweepSettings(100, 2, 1, 1, 1, 2000, 2, 10, new PayloadSpec.Random(), Map.of(), Map.of(),
                 new RampPlan(Duration.ZERO, Duration.ofSeconds(1), 2, 2, List.of()), Thresholds.defaults());
-        SweepPlanner planner = new SweepPlanner(List.of(study), settings, name -> "topic-" + name);
+        SweepRuns runs = new SweepRuns();
+        SweepPlanner planner = new SweepPlanner(List.of(study), settings, name -> "topic-" + name, runs);
         List<String> applied = new CopyOnWriteArrayList<>();
         ActionHandler brokers = action -> {
             StepAction.BrokerConfigChange change = (StepAction.BrokerConfigChange) action;
             if (change.value().equals("bad")) {
-                planner.currentFailed(change.describe() + " rejected");
+                runs.currentFailed(change.describe() + " rejected");
                 throw new IllegalArgumentException("the broker rejects " + change.value());
             }
             applied.add(change.brokerId() + ":" + change.value());
@@ -62,7 +64,7 @@ class SweepOnEngineTest {
         StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
 
         ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), topics, brokers, control,
-                ExperimentListener.NONE, () -> { }).run(new Experiment(SweepJudge.KIND, planner, new SweepJudge(planner,
+                ExperimentListener.NONE, () -> { }).run(new Experiment(SweepJudge.KIND, planner, new SweepJudge(runs,
                 settings.thresholds())));
 
         assertThat(result.verdicts().keySet()).containsExactly("broker:num.replica.fetchers=1 #1",

@@ -19,6 +19,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.ElectionType;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
@@ -77,6 +78,16 @@ final class KafkaClusterAdmin implements ClusterAdmin {
         long deadline = System.currentTimeMillis() + TOPIC_SETTLE_MS;
         while (listTopics().stream().anyMatch(names::contains) && System.currentTimeMillis() < deadline) {
             AdminCalls.pause(POLL_MS);
+        }
+    }
+
+    @Override
+    public void electPreferredLeaders() {
+        try {
+            // null = every partition; those already led by their preferred replica need no election
+            calls.await(admin.electLeaders(ElectionType.PREFERRED, null).all(), "elect preferred leaders");
+        } catch (RuntimeException notNeededOrBusy) {
+            // best effort: the broker's own periodic rebalance gets there later
         }
     }
 
@@ -298,7 +309,8 @@ final class KafkaClusterAdmin implements ClusterAdmin {
             } catch (UsageException notYetVisible) {
                 partitions = List.of();   // the broker that answered has not seen the new topic yet
             }
-            if (partitions.size() == spec.partitions() && partitions.stream().allMatch(p -> p.leader() >= 0)) {
+            if (partitions.size() == spec.partitions() && partitions.stream().allMatch(p -> p.leader() >= 0)
+                    && replicasOpen(spec.name()) >= partitions.stream().mapToInt(p -> p.replicas().size()).sum()) {
                 return;
             }
             if (System.currentTimeMillis() > deadline) {
@@ -306,6 +318,19 @@ final class KafkaClusterAdmin implements ClusterAdmin {
                         + TOPIC_SETTLE_MS / 1000 + " s");
             }
             AdminCalls.pause(POLL_MS);
+        }
+    }
+
+    /**
+     * Replicas of the topic whose log a broker has opened. A leader in the metadata comes before its broker opens
+     * the log; an idempotent producer that writes in between gets its first batch refused and the next ones
+     * accepted, then retries the first one into an OutOfOrderSequence loop that stalls it for many seconds.
+     */
+    private int replicasOpen(String topic) {
+        try {
+            return replicaLogSizes(List.of(topic)).size();
+        } catch (RuntimeException notAnswering) {
+            return 0;
         }
     }
 

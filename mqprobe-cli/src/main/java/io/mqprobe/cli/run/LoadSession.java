@@ -127,6 +127,16 @@ public final class LoadSession implements AutoCloseable {
         guard.brokerFaultsPlanned();
     }
 
+    /** Runs a broker restart done on purpose (a static setting changed): the guard does not stop the run for it. */
+    public void plannedRestart(Runnable restart) {
+        guard.restarting(true);
+        try {
+            restart.run();
+        } finally {
+            guard.restarting(false);
+        }
+    }
+
     private void describeTarget() {
         List<BrokerInfo> brokers = cluster.driver().admin().describeBrokers();
         document().setTarget(new ResultDocument.TargetInfo(cluster.target().driverId(), cluster.target().bootstrap(),

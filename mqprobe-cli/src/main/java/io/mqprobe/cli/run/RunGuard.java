@@ -43,8 +43,9 @@ final class RunGuard implements AutoCloseable {
     });
     private final long silentMs;
     private volatile boolean brokerFaultsPlanned;
+    private volatile boolean restarting;
     private volatile String reason;
-    private long lastAnswerMs = System.currentTimeMillis();
+    private volatile long lastAnswerMs = System.currentTimeMillis();
 
     /** @param stop told the reason, once, when the run must stop */
     RunGuard(ClusterAdmin admin, DiskBudget budget, boolean topicSizesKnown, Supplier<Collection<String>> topics,
@@ -71,6 +72,15 @@ final class RunGuard implements AutoCloseable {
         brokerFaultsPlanned = true;
     }
 
+    /**
+     * A broker restart the command does on purpose (a static setting) is neither a death nor a silent cluster:
+     * while it lasts the guard does not check; the silence is counted again from its end.
+     */
+    void restarting(boolean now) {
+        lastAnswerMs = System.currentTimeMillis();
+        restarting = now;
+    }
+
     DiskBudget budget() {
         return budget;
     }
@@ -82,6 +92,10 @@ final class RunGuard implements AutoCloseable {
 
     private void check() {
         if (reason != null) {
+            return;
+        }
+        if (restarting) {
+            lastAnswerMs = System.currentTimeMillis();
             return;
         }
         String found = brokerFaultsPlanned ? null : deadLocalBroker();

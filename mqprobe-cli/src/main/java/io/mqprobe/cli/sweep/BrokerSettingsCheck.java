@@ -11,16 +11,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Asks the cluster, before any load runs, whether it knows every broker setting a sweep varies, whether
- * it can change it without a restart, and whether it would accept every value (a validate-only alter).
+ * Asks the cluster, before any load runs, whether it knows every broker setting a sweep varies and whether
+ * it would accept every value: a dynamic setting by a validate-only alter, a static one (changed only by a
+ * restart) by the broker's own definition of it, and only on an embedded cluster mqprobe started and can restart.
  */
 final class BrokerSettingsCheck {
 
     private BrokerSettingsCheck() {
     }
 
-    /** @throws UsageException naming the first setting or value the cluster would refuse */
-    static void check(List<SweepStudy> studies, ClusterAdmin admin) {
+    /**
+     * @param restarts true when static settings can be changed by restarting brokers (an embedded Kafka cluster mqprobe started)
+     * @throws UsageException naming the first setting or value the cluster would refuse
+     */
+    static void check(List<SweepStudy> studies, ClusterAdmin admin, boolean restarts) {
         List<Integer> brokers = admin.describeBrokers().stream().map(BrokerInfo::id).sorted().toList();
         for (SweepStudy study : studies) {
             for (SweepFactor f : study.factors()) {
@@ -33,8 +37,12 @@ final class BrokerSettingsCheck {
                         throw new UsageException("unknown broker setting '" + f.settingName() + "' (broker " + broker + ")");
                     }
                     if (setting.readOnly()) {
-                        throw new UsageException("'" + f.settingName() + "' is a static broker setting (changed only by a restart);"
-                                + " sweep changes dynamic broker settings only");
+                        if (!restarts) {
+                            throw new UsageException("'" + f.settingName() + "' is a static broker setting (changed only by a restart);"
+                                    + " sweep restarts brokers only on an embedded Kafka cluster mqprobe started");
+                        }
+                        f.values().forEach(value -> EmbeddedRestarts.check(f.settingName(), value));
+                        continue;
                     }
                     for (String value : f.values()) {
                         admin.validateBrokerConfig(broker, Map.of(f.settingName(), value));

@@ -9,12 +9,15 @@ import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.cli.run.TopicLifecycle;
 import io.mqprobe.experiment.ActionHandler;
+import io.mqprobe.experiment.BrokerRestarter;
 import io.mqprobe.experiment.ConfigJournal;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.StepAction;
 import io.mqprobe.sweep.SweepJudge;
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.sweep.SweepPlanner;
+import io.mqprobe.sweep.SweepRuns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,10 +34,9 @@ import java.util.concurrent.Callable;
                 "Each value is measured at least twice in alternating order (A B B A) and compared with the first",
                 "(the baseline): its saturation ceiling, or its latency at --rate. Broker settings are changed",
                 "through a journal in the run directory and restored at the end, on Ctrl-C, or by the next run",
-                "after a crash. With no --bootstrap it starts an embedded 1-broker Kafka cluster (--brokers N for more)."})
+                "after a crash; static ones (read only at start) by restarting the brokers of an embedded cluster mqprobe started.",
+                "With no --bootstrap it starts an embedded 1-broker Kafka cluster (3 for --preset broker and topic; --brokers N)."})
 public final class SweepCommand implements Callable<Integer> {
-
-    private static final int EMBEDDED_BROKERS = 1;
 
     @Spec
     CommandSpec spec;
@@ -49,25 +51,32 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() {
         SweepOptions.SweepRun plan = sweep.conclude(run.target().driverId(), run.target().bootstrap().isPresent());
         run.monitor().interval();
-        int runs = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
+        int runCount = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
         // the bound comes before anything starts, so a user can decide whether to wait for it
         spec.commandLine().getErr().println("sweep: " + plan.studies().size() + " stud" + (plan.studies().size() == 1 ? "y" : "ies")
-                + ", " + runs + " runs: about " + TimeSpan.formatSeconds(plan.bound(true).toSeconds()) + ", at most "
+                + ", " + runCount + " runs: about " + TimeSpan.formatSeconds(plan.bound(true).toSeconds()) + ", at most "
                 + TimeSpan.formatSeconds(plan.bound(false).toSeconds()) + " once the cluster is up");
         spec.commandLine().getErr().flush();
-        return LoadSession.run("sweep", spec, run, EMBEDDED_BROKERS, false, session -> {
+        return LoadSession.run("sweep", spec, run, plan.embeddedBrokers(), false, session -> {
             ClusterAdmin admin = session.cluster().driver().admin();
             String target = session.cluster().target().bootstrap();
             Path runDir = session.output().runDir().toAbsolutePath();
-            ConfigJournal.replayLeftovers(runDir.getParent(), target, admin, session.progress()::line);
-            BrokerSettingsCheck.check(plan.studies(), admin);
-            ConfigJournal journal = ConfigJournal.open(runDir, target, session.cluster().temporary(), admin);
-            Thread restoreOnExit = new Thread(journal::restore, "mqprobe-config-restore");
+            // a static setting changes only by a restart, which mqprobe does only on a Kafka cluster it started
+            BrokerRestarter restarts = session.cluster().embeddedCluster().filter(EmbeddedKafkaCluster.class::isInstance)
+                    .map(c -> (BrokerRestarter) new EmbeddedRestarts((EmbeddedKafkaCluster) c, admin, session.progress()::line,
+                            session::plannedRestart))
+                    .orElse(null);
+            ConfigJournal.replayLeftovers(runDir.getParent(), target, admin, restarts, session.progress()::line);
+            BrokerSettingsCheck.check(plan.studies(), admin, restarts != null);
+            ConfigJournal journal = ConfigJournal.open(runDir, target, session.cluster().temporary(), admin, restarts);
+            // a hook must not restart brokers (the embedded cluster's own hook is stopping them): static ones wait for the next run
+            Thread restoreOnExit = new Thread(journal::restoreWithoutRestarts, "mqprobe-config-restore");
             Runtime.getRuntime().addShutdownHook(restoreOnExit);
             List<String> notes = new ArrayList<>();
             try {
                 Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(), Double.NaN, Double.NaN);
-                SweepPlanner planner = new SweepPlanner(plan.studies(), plan.settings(), TopicLifecycle::freshName);
+                SweepRuns runs = new SweepRuns();
+                SweepPlanner planner = new SweepPlanner(plan.studies(), plan.settings(), TopicLifecycle::freshName, runs);
                 ActionHandler changes = action -> {
                     if (!(action instanceof StepAction.BrokerConfigChange c)) {
                         throw new UnsupportedOperationException("sweep cannot carry out " + action.describe());
@@ -75,15 +84,15 @@ public final class SweepCommand implements Callable<Integer> {
                     try {
                         journal.set(c.brokerId(), c.key(), c.value());
                     } catch (RuntimeException e) {
-                        planner.currentFailed(c.describe() + " rejected: " + e.getMessage());
+                        runs.currentFailed(c.describe() + " rejected: " + e.getMessage());
                         throw e;
                     }
                 };
                 ExperimentResult result = session.runExperiment(
-                        new Experiment(SweepJudge.KIND, planner, new SweepJudge(planner, plan.settings().thresholds())),
-                        monitoring, new LoadProgress(session.progress(), "   "), new SweepProgress(session.progress(), runs), changes);
+                        new Experiment(SweepJudge.KIND, planner, new SweepJudge(runs, plan.settings().thresholds())),
+                        monitoring, new LoadProgress(session.progress(), "   "), new SweepProgress(session.progress(), runCount), changes);
                 restore(journal, notes, session);
-                session.document().setSummary(SweepSummary.of(plan.studies(), plan, planner, result, notes));
+                session.document().setSummary(SweepSummary.of(plan.studies(), plan, runs, result, notes));
             } finally {
                 restore(journal, notes, session);
                 try {

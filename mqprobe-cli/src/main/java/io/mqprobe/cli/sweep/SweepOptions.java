@@ -26,8 +26,11 @@ import java.util.Map;
 /** What {@code sweep} varies and what it holds fixed; {@link #conclude} checks all of it before a cluster starts. */
 final class SweepOptions {
 
+    static final Duration STEP_WARMUP = Duration.ofSeconds(2);
+    static final Duration STEP_DURATION = Duration.ofSeconds(5);
+
     /** The sweep's plan, validated. */
-    record SweepRun(List<SweepStudy> studies, SweepSettings settings, boolean allowDestructive) {
+    record SweepRun(List<SweepStudy> studies, SweepSettings settings, boolean allowDestructive, int embeddedBrokers) {
 
         boolean changesBrokers() {
             return studies.stream().flatMap(s -> s.factors().stream()).anyMatch(f -> f.kind() == SweepFactor.Kind.BROKER);
@@ -93,12 +96,12 @@ final class SweepOptions {
     @Option(names = "--consumer-props", arity = "1..*", paramLabel = "K=V", description = "Native consumer settings.")
     List<String> consumerProps = new ArrayList<>();
 
-    @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.OrZero.class,
-            description = "Warm-up of each step (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--step-warmup", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
+            description = "Warm-up of each step (default: 2s; with --preset 1s).")
     Duration stepWarmup;
 
-    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
-            description = "Measured window of each step (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--step-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Measured window of each step (default: 5s; with --preset 3s, so a preset ends in minutes).")
     Duration stepDuration;
 
     @Option(names = "--max-clients", paramLabel = "N", defaultValue = "4",
@@ -117,6 +120,8 @@ final class SweepOptions {
         List<SweepStudy> studies = studies();
         int rf = replicationFactor;
         String payloadText = payload;
+        Duration warmup = stepWarmup != null ? stepWarmup : preset != null ? SweepPreset.STEP_WARMUP : STEP_WARMUP;
+        Duration measured = stepDuration != null ? stepDuration : preset != null ? SweepPreset.STEP_DURATION : STEP_DURATION;
         if (preset != null) {
             SweepPreset p = SweepPreset.of(preset);
             if (p == SweepPreset.BROKER && replicationFactor == 1) {
@@ -129,9 +134,9 @@ final class SweepOptions {
         SweepSettings settings = new SweepSettings(recordSizeBytes, partitions, rf, clients, consumerThreads, rate, repeats,
                 backlogRecords, PayloadSpec.parse(payloadText == null ? "random" : payloadText), nativeSettings.properties(),
                 ClientProperties.parsePairs("--consumer-props", consumerProps),
-                new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, List.of()), Thresholds.defaults());
+                new RampPlan(warmup, measured, maxClients, maxSteps, List.of()), Thresholds.defaults());
         checkClientSettings(Drivers.factory(driverId), studies, settings);
-        SweepRun run = new SweepRun(studies, settings, allowDestructive);
+        SweepRun run = new SweepRun(studies, settings, allowDestructive, preset == null ? 1 : SweepPreset.of(preset).embeddedBrokers());
         if (externalTarget && run.changesBrokers() && !allowDestructive) {
             throw new UsageException("changing broker settings of a cluster mqprobe did not start needs --allow-destructive"
                     + " (every change is journaled and restored)");

@@ -5,7 +5,7 @@ import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.SweepVerdict;
 import io.mqprobe.sweep.SweepMetric;
-import io.mqprobe.sweep.SweepPlanner;
+import io.mqprobe.sweep.SweepRuns;
 import io.mqprobe.sweep.SweepRanking;
 import io.mqprobe.sweep.SweepStudy;
 
@@ -20,9 +20,9 @@ final class SweepSummary {
     private SweepSummary() {
     }
 
-    static ResultDocument.Summary of(List<SweepStudy> studies, SweepOptions.SweepRun plan, SweepPlanner planner,
+    static ResultDocument.Summary of(List<SweepStudy> studies, SweepOptions.SweepRun plan, SweepRuns runs,
                                       ExperimentResult result, List<String> notes) {
-        List<SweepVerdict> verdicts = verdicts(planner, result);
+        List<SweepVerdict> verdicts = verdicts(runs, result);
         List<String> lines = new ArrayList<>();
         String headline = null;
         for (SweepStudy study : studies) {
@@ -67,15 +67,15 @@ final class SweepSummary {
     }
 
     /** Verdicts of every run, plus runs that could not start (their failure, so the ranking marks them). */
-    static List<SweepVerdict> verdicts(SweepPlanner planner, ExperimentResult result) {
+    static List<SweepVerdict> verdicts(SweepRuns runs, ExperimentResult result) {
         List<SweepVerdict> verdicts = new ArrayList<>();
-        for (Map.Entry<String, SweepPlanner.RunInfo> e : planner.runs().entrySet()) {
+        for (Map.Entry<String, SweepRuns.Run> e : runs.all().entrySet()) {
             if (result.verdicts().get(e.getKey()) instanceof SweepVerdict v) {
                 verdicts.add(v);
-            } else if (planner.failure(e.getKey()).isPresent()) {
-                SweepPlanner.RunInfo run = e.getValue();
+            } else if (runs.failure(e.getKey()).isPresent()) {
+                SweepRuns.Run run = e.getValue();
                 verdicts.add(new SweepVerdict(run.study().name(), run.cell().values(), run.repeat(), run.position(),
-                        planner.failure(e.getKey()).get(), Map.of()));
+                        runs.failure(e.getKey()).get(), Map.of()));
             }
         }
         return verdicts;

@@ -143,7 +143,8 @@ class SweepCommandTest {
     void should_refuse_unknown_static_and_rejected_broker_settings_before_any_load(@TempDir Path dir) throws Exception {
         Map<String, String> refusals = Map.of(
                 "broker:no.such.setting=1,2", "unknown broker setting 'no.such.setting'",
-                "broker:log.dirs=/a,/b", "static broker setting",
+                "broker:log.dirs=/a,/b", "'log.dirs' is part of the embedded cluster's layout",
+                "broker:queued.max.requests=100,lots", "the broker would not start with queued.max.requests=lots",
                 "broker:" + KEY + "=1,-5", KEY);
         int i = 0;
         for (Map.Entry<String, String> refusal : refusals.entrySet()) {
@@ -154,6 +155,20 @@ class SweepCommandTest {
             assertThat(run.err().lines().filter(l -> l.contains(refusal.getValue()))).hasSize(1);
             assertThat(ResultJson.MAPPER.readTree(out.resolve("result.json").toFile()).get("scenarios")).isEmpty();
         }
+    }
+
+    @Test
+    void should_refuse_a_static_broker_setting_on_a_cluster_mqprobe_did_not_start(@TempDir Path dir) throws Exception {
+        String bootstrap = EmbeddedKafkaCluster.attach(Path.of(System.getProperty("mqprobe.home")).resolve("cluster"))
+                .orElseThrow().bootstrap();
+
+        CliRun run = CliRun.of("sweep", "--bootstrap", bootstrap, "--allow-destructive", "--vary", "broker:queued.max.requests=100,200",
+                "--rate", "100", "--out", dir.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(run.err().lines().filter(l -> l.contains("static broker setting"))).singleElement().asString()
+                .contains("only on an embedded Kafka cluster mqprobe started");
+        assertThat(ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios")).isEmpty();
     }
 
     private static Map<Integer, BrokerSetting> settings() {

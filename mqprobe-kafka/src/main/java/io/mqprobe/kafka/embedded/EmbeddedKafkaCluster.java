@@ -255,6 +255,11 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         ReadinessProbe.await(group.nodes(), startTimeout);
     }
 
+    /** The broker's {@code server.properties}: a static setting written there takes effect at the next {@link #restart(int)}. */
+    public StartupFile startupFile(int brokerId) {
+        return new StartupFile(BrokerFiles.of(group.node(brokerId)).configFile());
+    }
+
     /** Stops the broker, deletes its data (not the KRaft metadata log), formats it again and restarts it. */
     @Override
     public synchronized void wipe(int brokerId) {

@@ -1,0 +1,104 @@
+package io.mqprobe.cli.sweep;
+
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.PartitionInfo;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.experiment.BrokerRestarter;
+import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.kafka.embedded.StartupFile;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Static broker settings on an embedded Kafka cluster mqprobe started: the broker's {@code server.properties}
+ * rewritten and the broker restarted through the cluster's own restart; the sweep goes on only once every
+ * partition is back in full ISR and led by its preferred replica, so the next step measures a whole cluster.
+ */
+final class EmbeddedRestarts implements BrokerRestarter {
+
+    /** A follower catches up on seconds of sweep data; minutes means it will not. */
+    private static final Duration FULL_ISR_TIMEOUT = Duration.ofMinutes(2);
+    private static final long POLL_MS = 200;
+
+    private final EmbeddedKafkaCluster cluster;
+    private final ClusterAdmin admin;
+    private final Consumer<String> progress;
+    private final Consumer<Runnable> planned;
+
+    /** @param planned runs a restart so that the run's guard does not take it for a dead cluster */
+    EmbeddedRestarts(EmbeddedKafkaCluster cluster, ClusterAdmin admin, Consumer<String> progress, Consumer<Runnable> planned) {
+        this.cluster = cluster;
+        this.admin = admin;
+        this.progress = progress;
+        this.planned = planned;
+    }
+
+    /** @throws io.mqprobe.api.UsageException when no restart could try {@code key=value} (see {@link StartupFile#check}) */
+    static void check(String key, String value) {
+        StartupFile.check(key, value);
+    }
+
+    @Override
+    public Optional<String> startupValue(int brokerId, String key) {
+        return cluster.startupFile(brokerId).get(key);
+    }
+
+    @Override
+    public void writeStartupValue(int brokerId, String key, String value) {
+        cluster.startupFile(brokerId).set(key, value);
+    }
+
+    @Override
+    public void restart(int brokerId) {
+        long startNs = System.nanoTime();
+        planned.accept(() -> {
+            cluster.restart(brokerId);
+            awaitFullIsr(brokerId);
+        });
+        admin.electPreferredLeaders();
+        progress.accept(String.format(Locale.ROOT, "   broker %d restarted, every partition in full ISR (%.1f s)",
+                brokerId, (System.nanoTime() - startNs) / 1e9));
+    }
+
+    private void awaitFullIsr(int brokerId) {
+        long deadline = System.nanoTime() + FULL_ISR_TIMEOUT.toNanos();
+        String lagging = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                lagging = firstUnderReplicated();
+            } catch (RuntimeException notAnsweringYet) {
+                lagging = "the cluster (" + notAnsweringYet.getMessage() + ")";
+            }
+            if (lagging == null) {
+                return;
+            }
+            try {
+                Thread.sleep(POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted waiting for broker " + brokerId + " to rejoin the ISR");
+            }
+        }
+        throw new IllegalStateException("broker " + brokerId + " restarted, but " + lagging + " was not back in full ISR after "
+                + FULL_ISR_TIMEOUT.toSeconds() + " s");
+    }
+
+    /** The first partition short of replicas in its ISR (or without a leader), or null when there is none. */
+    private String firstUnderReplicated() {
+        for (String topic : admin.listTopics()) {
+            try {
+                for (PartitionInfo p : admin.describeTopic(topic)) {
+                    if (p.leader() < 0 || p.underReplicated()) {
+                        return topic + "-" + p.partition();
+                    }
+                }
+            } catch (UsageException deletedMeanwhile) {
+                // a topic deleted between the listing and the description has no ISR to wait for
+            }
+        }
+        return null;
+    }
+}
