@@ -281,6 +281,8 @@ public final class ProbePlanner implements Planner {
         ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, Math.max(1, senders), senders > 0,
                 settings.recordSizeBytes(), ratePerSecond, 0, plan.stepDuration(), settings.payload(), current.producerProperties(),
                 false, current.moreLoadedTopics());
-        return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), plan.warmup(), STEP_DRAIN);
+        // a paced step's producers are created and warmed before its schedule starts: half the warm-up is enough
+        Duration warmup = ratePerSecond > 0 ? plan.warmup().dividedBy(2) : plan.warmup();
+        return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), warmup, STEP_DRAIN);
     }
 }

@@ -33,11 +33,14 @@ public final class KneeConfirmation {
     }
 
     /**
-     * The client counts to measure again: the knee's and the next step's, when the judged ramp ended on a plateau
-     * and they were measured only once; empty otherwise (no plateau, or already confirmed).
+     * The client counts to measure again: the knee's and the next step's, when the ramp ended on a plateau and
+     * nothing was measured twice yet; empty otherwise (no plateau, or the one confirmation is done).
      */
     public static List<Integer> toRepeat(List<StepMeasurement> ramp, Thresholds thresholds) {
         List<StepMeasurement> judged = latestPerClients(ramp);
+        if (judged.size() < ramp.size()) {
+            return List.of();   // one confirmation per ramp: a knee that moved is judged on what was measured
+        }
         GainJudge judge = new GainJudge(judged, thresholds);
         if (!judge.plateaued() || judged.size() < 2) {
             return List.of();

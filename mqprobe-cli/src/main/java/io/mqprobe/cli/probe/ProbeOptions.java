@@ -55,10 +55,11 @@ final class ProbeOptions {
     ProducerSettingsOptions nativeSettings;
 
     @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.OrZero.class,
-            description = "Warm-up of each step (default: ${DEFAULT-VALUE}).")
+            description = "Warm-up of each step, halved for paced steps whose producers are warmed before their schedule "
+                    + "starts (default: ${DEFAULT-VALUE}).")
     Duration stepWarmup;
 
-    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "4s", converter = DurationConverter.class,
             description = "Measured window of each step (default: ${DEFAULT-VALUE}).")
     Duration stepDuration;
 
