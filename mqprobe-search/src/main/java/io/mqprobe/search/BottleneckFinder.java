@@ -148,7 +148,11 @@ final class BottleneckFinder {
         if (lines.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Finding(Bottleneck.REPLICATION, urp.map(ResourceUsage::source).orElse("cluster"),
+        // the broker leading most under-replicated partitions is where the followers cannot keep up: the process named
+        String source = at.usages(Metric.UNDER_REPLICATED).stream().filter(u -> u.source().startsWith("broker-") && u.mean() > 0)
+                .max(Comparator.comparingDouble(ResourceUsage::mean)).map(ResourceUsage::source)
+                .orElse(urp.map(ResourceUsage::source).orElse("cluster"));
+        return Optional.of(new Finding(Bottleneck.REPLICATION, source,
                 "followers fall behind the leaders " + where + ": " + lines.get(0)
                         + " (try more num.replica.fetchers or a larger replica.fetch.max.bytes)", lines, 0));
     }

@@ -133,6 +133,17 @@ class BottleneckVerdictTest {
     }
 
     @Test
+    void should_name_the_broker_whose_partitions_are_under_replicated_beside_the_cluster_total() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.7, 2)
+                .use("cluster", Metric.UNDER_REPLICATED, i >= KNEE ? 5 : 0)
+                .use("broker-3", Metric.UNDER_REPLICATED, i >= KNEE ? 4 : 0)
+                .use("broker-1", Metric.UNDER_REPLICATED, i >= KNEE ? 1 : 0)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.REPLICATION);
+        assertThat(b.source()).isEqualTo("broker-3");
+    }
+
+    @Test
     void should_blame_replication_when_follower_bytes_stay_flat_while_leader_bytes_grow() {
         Bottleneck b = verdictOfPlateau((i, s) -> s
                 .use("broker-1", Metric.LEADER_WRITE_BPS, PLATEAU[i] * 1024)
