@@ -19,6 +19,8 @@ public record Bottleneck(String resource, String source, String summary, List<St
     public static final String NIC = "nic";
     public static final String REPLICATION = "replication";
     public static final String BROKER_THREADS = "broker-threads";
+    /** Nothing saturated, yet throughput stopped growing: each partition's log is appended in order, on its leader. */
+    public static final String PARTITION = "partition";
     /** The load generator, not the cluster, was the limit. */
     public static final String CLIENT = "client";
     /** Brokers and mqprobe share one host's cores and together used them all. */
@@ -27,7 +29,7 @@ public record Bottleneck(String resource, String source, String summary, List<St
     public static final String ERRORS = "errors";
     public static final String NONE = "none";
     public static final Set<String> KINDS =
-            Set.of(CPU, DISK, NIC, REPLICATION, BROKER_THREADS, CLIENT, SHARED_CPU, LATENCY, ERRORS, NONE);
+            Set.of(CPU, DISK, NIC, REPLICATION, BROKER_THREADS, PARTITION, CLIENT, SHARED_CPU, LATENCY, ERRORS, NONE);
 
     public Bottleneck {
         if (!KINDS.contains(resource)) {

@@ -212,6 +212,16 @@ final class BottleneckFinder {
             return new Finding(Bottleneck.NONE, null, "no bottleneck reached: throughput was still growing at the last step"
                     + highest + " (allow more steps)", List.of(), 0);
         }
+        // a plateau with every resource below saturation is the order in which each partition's log is appended:
+        // named on the broker doing the most of that work (the leader of the loaded partitions)
+        Optional<ResourceUsage> leader = at.usages(Metric.CPU_CORES).stream().filter(u -> u.source().startsWith("broker-"))
+                .max(Comparator.comparingDouble(ResourceUsage::mean));
+        if (leader.isPresent()) {
+            String line = "no measured resource saturated" + highest;
+            return new Finding(Bottleneck.PARTITION, leader.get().source(), "throughput stops growing " + where + " with "
+                    + line + ": the limit is appending in order to each partition's log on " + leader.get().source()
+                    + " (one partition is one log); add partitions, or check client and broker settings", List.of(line), 0);
+        }
         return new Finding(Bottleneck.NONE, null, "no measured resource saturated " + where + highest
                 + "; likely a per-partition limit (one partition is one log appended in order) or a client or broker setting",
                 List.of(), 0);

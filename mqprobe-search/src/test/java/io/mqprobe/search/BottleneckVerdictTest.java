@@ -54,7 +54,7 @@ class BottleneckVerdictTest {
         Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.6, 2)
                 .use("client", Metric.SEND_DELAY_P99_US, 12_000)).bottleneck();
 
-        assertThat(b.resource()).isEqualTo(Bottleneck.NONE);
+        assertThat(b.resource()).isEqualTo(Bottleneck.PARTITION);   // nothing saturated: not the client
         assertThat(b.evidence()).contains("send delay p99 12 ms");
     }
 
@@ -174,12 +174,23 @@ class BottleneckVerdictTest {
     }
 
     @Test
-    void should_say_nothing_saturated_when_a_plateau_has_no_hot_resource() {
-        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.9, 2)
+    void should_name_the_partition_log_on_its_leader_when_a_plateau_has_no_hot_resource() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.9, 2).cpu("broker-2", 0.1, 2)
                 .use("broker-1", Metric.DISK_WRITE_BPS, 0.3e9, 1.6e9)).bottleneck();
 
+        assertThat(b.resource()).isEqualTo(Bottleneck.PARTITION);
+        assertThat(b.source()).isEqualTo("broker-1");
+        assertThat(b.summary()).startsWith("throughput stops growing at the knee (step 2) with no measured resource saturated; highest: broker-1 CPU 45 %")
+                .contains("add partitions");
+        assertThat(b.evidence()).first().asString().startsWith("no measured resource saturated; highest: broker-1 CPU 45 %");
+    }
+
+    @Test
+    void should_say_nothing_saturated_when_no_broker_was_watched() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.use("client", Metric.SEND_DELAY_P99_US, 10)).bottleneck();
+
         assertThat(b.resource()).isEqualTo(Bottleneck.NONE);
-        assertThat(b.summary()).startsWith("no measured resource saturated at the knee (step 2); highest: broker-1 CPU 45 %");
+        assertThat(b.summary()).startsWith("no measured resource saturated at the knee (step 2)");
     }
 
     @Test
