@@ -79,7 +79,9 @@ public final class ProbeJudge implements Judge {
      */
     private static ScenarioVerdict outsideWork(ScenarioVerdict verdict, List<MeasuredStep> steps) {
         String resource = verdict.bottleneck().resource();
-        if (verdict.ceiling() == null || !(Bottleneck.NONE.equals(resource) || Bottleneck.LATENCY.equals(resource))) {
+        // "nothing saturated" in any form (none, latency, a partition's log) is only believable when the host had cores to spare
+        if (verdict.ceiling() == null || !(Bottleneck.NONE.equals(resource) || Bottleneck.LATENCY.equals(resource)
+                || Bottleneck.PARTITION.equals(resource))) {
             return verdict;
         }
         int at = verdict.ceiling().step();
