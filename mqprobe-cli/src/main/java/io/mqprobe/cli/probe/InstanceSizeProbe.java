@@ -10,12 +10,11 @@ import io.mqprobe.cli.target.EmbeddedClusters;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.RunEnvironment;
 import io.mqprobe.search.InstanceSizes;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -116,7 +115,7 @@ final class InstanceSizeProbe {
             throw new UsageException("--specs starts one embedded cluster per size; stop the one of 'mqprobe cluster up' first "
                     + "('mqprobe cluster down')");
         }
-        long machineMemory = machineMemoryBytes();
+        long machineMemory = RunEnvironment.capture().memoryBytes();   // the machine every result document names
         for (InstanceSpec size : sizes) {
             try {
                 BrokerIsolation.plan(new IsolationOptions(size, typed.clientCores(), typed.allowOversubscribe(), typed.brokerNet(),
@@ -130,19 +129,5 @@ final class InstanceSizeProbe {
                         size, brokers, size.memoryBytes() >> 20, machineMemory >> 20));
             }
         }
-    }
-
-    /** MemTotal of /proc/meminfo, or 0 where there is none. */
-    private static long machineMemoryBytes() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-                if (line.startsWith("MemTotal:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            // not Linux: the CPU check still holds
-        }
-        return 0;
     }
 }
