@@ -15,10 +15,8 @@ import io.mqprobe.chaos.FaultExecutor;
 import io.mqprobe.chaos.FaultLog;
 import io.mqprobe.chaos.LogAudit;
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.load.ConsumerOptions;
+import io.mqprobe.cli.load.EndToEndOptions;
 import io.mqprobe.cli.load.LoadProgress;
-import io.mqprobe.cli.load.ProducerOptions;
-import io.mqprobe.cli.load.TopicOptions;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
@@ -82,22 +80,11 @@ public final class ChaosCommand implements Callable<Integer> {
     boolean allowDestructive;
 
     @Mixin
-    TopicOptions topic;
-
-    @Mixin
-    ProducerOptions producer;
-
-    @Mixin
-    ConsumerOptions consumer;
-
-    @Mixin
-    RunOptions run;
+    EndToEndOptions e2e;
 
     @Override
     public Integer call() {
-        if (topic.topic() != null) {
-            throw new UsageException("chaos always uses a fresh topic; only topics mqprobe created are touched");
-        }
+        e2e.requireFreshTopic("chaos always uses a fresh topic; only topics mqprobe created are touched");
         Map<String, String> commands = CommandFaults.parse(faultCommands);
         if (!commands.isEmpty() && !allowDestructive) {
             throw new UsageException("--fault-cmd breaks a real cluster: refused without --allow-destructive");
@@ -110,17 +97,13 @@ public final class ChaosCommand implements Callable<Integer> {
         }
         Map<String, String> topicSettings = new LinkedHashMap<>(file.topicConfigs());
         topicConfigs.forEach(pair -> FaultPlanFile.put(topicSettings, pair));
-        String topicName = topic.name("chaos");
-        ProducerLoadSpec asked = producer.conclude(topicName, true);
-        if (!spec.commandLine().getParseResult().hasMatchedOption("--throughput")) {
-            asked = new ProducerLoadSpec(topicName, asked.clients(), asked.threadsPerClient(), asked.sync(), asked.recordSizeBytes(),
-                    DEFAULT_RECORDS_PER_SECOND, asked.maxRecords(), asked.duration(), asked.payload(), asked.producerProperties(), true);
-        }
-        ProducerLoadSpec userLoad = asked.withDefaults(file.producerProperties());
-        ConsumerLoadSpec consumers = consumer.conclude(topicName, 0, userLoad.duration().plus(DRAIN_TIMEOUT));
-        run.monitor().interval();
+        EndToEndOptions.Load asked = e2e.conclude("chaos", DEFAULT_RECORDS_PER_SECOND, DRAIN_TIMEOUT);
+        String topicName = asked.topic();
+        ProducerLoadSpec userLoad = asked.producer().withDefaults(file.producerProperties());
+        ConsumerLoadSpec consumers = asked.consumers();
+        RunOptions run = e2e.run();
         new ChaosPlan(TopicSpec.of(topicName, 1, 1), userLoad, consumers, plan, 0, 0);   // refuses a bad plan before anything starts
-        return LoadSession.run("chaos", spec, run, 3, topic.keepTopics(), session -> {
+        return LoadSession.run("chaos", spec, run, 3, e2e.topic().keepTopics(), session -> {
             if (!session.cluster().embedded() && commands.isEmpty()) {
                 throw new UsageException("chaos on a cluster mqprobe did not start needs --fault-cmd templates and --allow-destructive");
             }
@@ -132,7 +115,7 @@ public final class ChaosCommand implements Callable<Integer> {
             configs.putAll(topicSettings);
             ChaosPlan chaos = new ChaosPlan(session.topics().capped(layout.withConfigs(configs)),
                     userLoad.withDefaults(producerDefaults(driver, durable, userLoad)), consumers, plan,
-                    producer.warmup().toMillis(), DRAIN_TIMEOUT.toMillis());
+                    e2e.warmup().toMillis(), DRAIN_TIMEOUT.toMillis());
             FaultRoles roles = new FaultRoles(driver.admin(), topicName);
             FaultExecutor executor = commands.isEmpty()
                     ? new EmbeddedFaults(session.cluster().embeddedCluster().orElseThrow(), roles)
@@ -162,7 +145,7 @@ public final class ChaosCommand implements Callable<Integer> {
 
     /** The topic's layout from the options; a plan file's replication factor when --replication-factor is not given. */
     private TopicSpec layout(String topicName, int brokers, FaultPlanFile file) {
-        TopicSpec layout = topic.layout(topicName, brokers);
+        TopicSpec layout = e2e.topic().layout(topicName, brokers);
         if (file.replicationFactor() == null || spec.commandLine().getParseResult().hasMatchedOption("--replication-factor")) {
             return layout;
         }

@@ -1,12 +1,10 @@
 package io.mqprobe.cli.load;
 
 import io.mqprobe.api.ProducerProfile;
-import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
@@ -36,37 +34,23 @@ public final class E2eCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    TopicOptions topic;
-
-    @Mixin
-    ProducerOptions producer;
-
-    @Mixin
-    ConsumerOptions consumer;
-
-    @Mixin
-    RunOptions run;
+    EndToEndOptions e2e;
 
     @Override
     public Integer call() {
-        if (topic.topic() != null) {
-            throw new UsageException("e2e always uses a fresh topic; use --partitions and --replication-factor to shape it");
-        }
-        String topicName = topic.name("e2e");
-        ProducerLoadSpec userLoad = producer.conclude(topicName, true, DEFAULT_THROUGHPUT);
-        // consumers outlive the producers by the drain time, so late messages are still counted
-        ConsumerLoadSpec consumers = consumer.conclude(topicName, 0, userLoad.duration().plus(SingleRunSummary.DRAIN_TIMEOUT));
-        run.monitor().interval();
-        return LoadSession.run("e2e", spec, run, 1, topic.keepTopics(), session -> {
-            ScenarioResult.TopicLayout layout = topic.resolve(session, "e2e");
+        e2e.requireFreshTopic("e2e always uses a fresh topic; use --partitions and --replication-factor to shape it");
+        EndToEndOptions.Load asked = e2e.conclude("e2e", DEFAULT_THROUGHPUT, SingleRunSummary.DRAIN_TIMEOUT);
+        RunOptions run = e2e.run();
+        return LoadSession.run("e2e", spec, run, 1, e2e.topic().keepTopics(), session -> {
+            ScenarioResult.TopicLayout layout = e2e.topic().resolve(session, "e2e");
             // the driver's delivery-check defaults (durable, written once per partition) under the user's settings
-            ProducerLoadSpec load = userLoad.withDefaults(
+            ProducerLoadSpec load = asked.producer().withDefaults(
                     session.cluster().driver().producerDefaults(ProducerProfile.DELIVERY_CHECK));
             session.watchTopic(layout.name());
-            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(consumers.groupId()), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(asked.consumers().groupId()), Double.NaN, Double.NaN);
             ScenarioResult scenario = new ScenarioResult("e2e", "produce and consume " + layout.name(), layout,
                     SingleRunSummary.producerSetup(load));
-            StepPlan step = StepPlan.of("e2e", 0, new StepLoad.ProduceAndConsume(load, consumers), producer.warmup(),
+            StepPlan step = StepPlan.of("e2e", 0, new StepLoad.ProduceAndConsume(load, asked.consumers()), e2e.warmup(),
                     SingleRunSummary.DRAIN_TIMEOUT);
             Optional<SingleRunSummary.Ran> ran = SingleRunSummary.run(session, monitoring, scenario, step,
                     new LoadProgress(session.progress(), "e2e"));
