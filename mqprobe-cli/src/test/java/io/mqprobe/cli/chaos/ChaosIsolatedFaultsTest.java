@@ -3,8 +3,6 @@ package io.mqprobe.cli.chaos;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
-import io.mqprobe.result.ResultJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static io.mqprobe.cli.chaos.ChaosCluster.verdict;
+import static io.mqprobe.cli.chaos.ChaosCluster.verdictLosingNothing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -30,58 +30,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(240)
 class ChaosIsolatedFaultsTest {
 
-    private static Path home;
-    private static String previousHome;
+    private static ChaosCluster cluster;
 
     @BeforeAll
     static void up() throws Exception {
         Assumptions.assumeTrue(Files.isWritable(Path.of("/sys/fs/cgroup/cpu")) || Files.isWritable(Path.of("/sys/fs/cgroup/cgroup.procs")),
                 "needs root and cgroups");
-        previousHome = System.getProperty("mqprobe.home");
-        home = Files.createTempDirectory("mqprobe-chaos-isolated-home");
-        System.setProperty("mqprobe.home", home.toString());
-        CliRun run = CliRun.of("cluster", "up", "--brokers", "3", "--broker-net", "1gbit");
-        assertThat(run.exitCode()).as(run.err()).isZero();
+        cluster = ChaosCluster.up("mqprobe-chaos-isolated-home", "--brokers", "3", "--broker-net", "1gbit");
     }
 
     @AfterAll
     static void down() {
-        if (home != null) {
-            EmbeddedKafkaCluster.attach(home.resolve("cluster")).ifPresent(EmbeddedKafkaCluster::close);
+        if (cluster != null) {
+            cluster.close();
         }
-        if (previousHome != null) {
-            System.setProperty("mqprobe.home", previousHome);
-        }
-    }
-
-    private static CliRun chaos(Path out, String... args) {
-        System.setProperty("mqprobe.home", home.toString());
-        String[] all = new String[args.length + 5];
-        all[0] = "chaos";
-        all[1] = "--out";
-        all[2] = out.toString();
-        all[3] = "--connect-timeout";
-        all[4] = "60s";
-        System.arraycopy(args, 0, all, 5, args.length);
-        return CliRun.of(all);
-    }
-
-    private static JsonNode verdict(Path dir) throws Exception {
-        return ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0).get("verdict");
     }
 
     @Test
     void should_move_leadership_off_a_partitioned_broker_and_lose_nothing_acknowledged(@TempDir Path dir) throws Exception {
         // cut off longer than the brokers' 9 s session: the controller fences it and its partitions get new leaders
-        CliRun run = chaos(dir, "--fault", "partition:broker-2@4s+12s", "--duration", "22s", "--throughput", "500");
+        CliRun run = cluster.chaos(dir, "--fault", "partition:broker-2@4s+12s", "--duration", "22s", "--throughput", "500");
 
-        assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.OK);
-        JsonNode v = verdict(dir);
-        assertThat(v.get("acknowledged").asLong()).isPositive();
-        assertThat(v.get("lost").asLong()).isZero();
-        assertThat(v.get("duplicated").asLong()).isZero();
-        assertThat(v.get("logAudited").asBoolean()).as("the whole topic was read again: %s", v.get("auditNote")).isTrue();
-        JsonNode fault = v.get("faults").get(0);
+        JsonNode fault = verdictLosingNothing(run, dir).get("faults").get(0);
         assertThat(fault.get("outcome").asText()).isEqualTo("done");
         assertThat(fault.get("brokers").get(0).asInt()).isEqualTo(2);
         assertThat(fault.get("undoneAfterMs").asLong()).isGreaterThanOrEqualTo(12_000);
@@ -91,7 +61,7 @@ class ChaosIsolatedFaultsTest {
     @Test
     void should_slow_the_acknowledgements_while_a_replica_disk_is_throttled_and_lose_nothing(@TempDir Path dir) throws Exception {
         // every broker holds a replica of every partition (RF 3, acks=all): 100 KB/s on one disk holds back all writes
-        CliRun run = chaos(dir, "--fault", "slow-disk:broker-2@4s+8s=100KB/s", "--duration", "18s", "--throughput", "500",
+        CliRun run = cluster.chaos(dir, "--fault", "slow-disk:broker-2@4s+8s=100KB/s", "--duration", "18s", "--throughput", "500",
                 "--topic-config", "flush.messages=50");
 
         assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.OK);
