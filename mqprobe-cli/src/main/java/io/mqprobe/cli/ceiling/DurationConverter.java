@@ -11,12 +11,7 @@ public final class DurationConverter implements CommandLine.ITypeConverter<Durat
 
     @Override
     public Duration convert(String value) {
-        Duration duration;
-        try {
-            duration = TimeSpan.parse(value);
-        } catch (UsageException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
-        }
+        Duration duration = new OrZero().convert(value);
         if (duration.isZero()) {
             throw new CommandLine.TypeConversionException("must be positive, got " + value);
         }

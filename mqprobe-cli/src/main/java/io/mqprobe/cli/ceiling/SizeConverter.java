@@ -9,12 +9,7 @@ public final class SizeConverter implements CommandLine.ITypeConverter<Integer> 
 
     @Override
     public Integer convert(String value) {
-        long bytes;
-        try {
-            bytes = ByteSize.parse(value);
-        } catch (UsageException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
-        }
+        long bytes = new Long().convert(value);
         if (bytes > Integer.MAX_VALUE) {
             throw new CommandLine.TypeConversionException("'" + value + "' is too large");
         }
