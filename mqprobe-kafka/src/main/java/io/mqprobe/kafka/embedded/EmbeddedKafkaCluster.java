@@ -68,7 +68,7 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
     static EmbeddedKafkaCluster start(EmbeddedClusterOptions options, long watchedPid, Consumer<String> notice) {
         CpuPlan plan = BrokerIsolation.plan(options.isolation(), options.brokers());   // refused before anything exists
         Path runDir = RunDirs.prepare(options.runDir(), TEMP_PREFIX);
-        long heap = options.isolation().brokerSpec() != null ? options.isolation().brokerSpec().heapBytes() : options.heapBytes();
+        long heap = options.isolation().brokerHeapBytes(options.heapBytes());
         Duration startTimeout = startTimeout(options);
         Map<String, String> overrides = overrides(options);
         return launchRetryingPorts(runDir, () -> {
@@ -76,8 +76,9 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
             Isolation isolation = BrokerIsolation.open(options.isolation(), plan, names, runDir, notice);
             List<ProcessNode> nodes = layout(names, runDir, isolation, options.ssl());
             SslMaterial ssl = options.ssl() ? SslMaterial.generate(runDir, nodes.stream().map(ProcessNode::host).toList()) : null;
-            return new EmbeddedKafkaCluster(new NodeGroup(Uuid.randomUuid().toString(), runDir, nodes,
-                    isolation, options.keepRunDir(), false, settings(heap, startTimeout, ssl)), heap, startTimeout, watchedPid, ssl);
+            NodeGroup group = new NodeGroup(Uuid.randomUuid().toString(), runDir, nodes, isolation, options.keepRunDir(), false,
+                    settings(heap, startTimeout, ssl));
+            return new EmbeddedKafkaCluster(group, heap, startTimeout, watchedPid, ssl);
         }, cluster -> cluster.startBrokers(overrides), PORT_TAKEN_SIGNS);
     }
 

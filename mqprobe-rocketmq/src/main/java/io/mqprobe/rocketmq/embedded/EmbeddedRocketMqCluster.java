@@ -6,6 +6,7 @@ import io.mqprobe.embedded.Isolation;
 import io.mqprobe.embedded.JvmSpec;
 import io.mqprobe.embedded.NodeGroup;
 import io.mqprobe.embedded.NodeGroupCluster;
+import io.mqprobe.embedded.NodeGroupOptions;
 import io.mqprobe.embedded.ProcessNode;
 import io.mqprobe.embedded.Readiness;
 import io.mqprobe.embedded.RunDirs;
@@ -89,7 +90,8 @@ public final class EmbeddedRocketMqCluster extends NodeGroupCluster {
         Path dir = stateDir.toAbsolutePath();
         return detachedState(dir).filter(state -> "rocketmq".equals(state.settings().get("kind"))).map(state -> {
             RocketMqClusterOptions options = fromSettings(state.settings()).withRunDir(dir);
-            return new EmbeddedRocketMqCluster(attachedGroup(dir, state, settings(options)), options, ProcessHandle.current().pid());
+            return new EmbeddedRocketMqCluster(attachedGroup(dir, state, settings(options)), options,
+                    ProcessHandle.current().pid());
         });
     }
 
@@ -300,8 +302,8 @@ public final class EmbeddedRocketMqCluster extends NodeGroupCluster {
     private static RocketMqClusterOptions fromSettings(Map<String, String> s) {
         RocketMqLayout layout = new RocketMqLayout(Integer.parseInt(s.get("slaves")),
                 RocketMqLayout.Mode.valueOf(s.get("replication")), RocketMqLayout.Mode.valueOf(s.get("flush")));
-        return new RocketMqClusterOptions(layout, null, Long.parseLong(s.get("broker.heap.bytes")),
-                Long.parseLong(s.get("namesrv.heap.bytes")), Duration.ofMillis(Long.parseLong(s.get("start.timeout.ms"))),
-                false, Map.of(), null);
+        Duration startTimeout = Duration.ofMillis(Long.parseLong(s.get("start.timeout.ms")));
+        return new RocketMqClusterOptions(layout, Long.parseLong(s.get("broker.heap.bytes")),
+                Long.parseLong(s.get("namesrv.heap.bytes")), NodeGroupOptions.defaults().withStartTimeout(startTimeout));
     }
 }
