@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The floor on the official client: a bare {@link DefaultMQProducer} loop, what the stock RocketMQ benchmark
  * producer does minus its statistics thread. {@code sync}: N threads each calling {@code send(msg)};
  * {@code async}: one thread calling {@code send(msg, callback)} with the client's own back-pressure on.
- * Prints one line: {@code floor MODE THREADS: SENT msgs, RATE msg/s, p99 P ms, FAILED failed}.
+ * Prints one line: {@code floor MODE THREADS: SENT msgs, RATE msg/s, p99 P ms, FAILED failed, window FROM TO}, the
+ * measured window's bounds in epoch milliseconds (so a sampler outside can take the process's CPU over it).
  *
  * <pre>java -cp 'bench/target/lib/*:bench/target/classes' io.mqprobe.bench.RocketMqProducerFloor NAMESRV TOPIC sync|async THREADS SIZE WARMUP_S MEASURE_S</pre>
  */
@@ -51,6 +52,7 @@ public final class RocketMqProducerFloor {
         AtomicLong sent = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         long startNs = System.nanoTime();
+        long startEpochMs = System.currentTimeMillis();
         long measureStartNs = startNs + warmupNs;
         long endNs = measureStartNs + measureNs;
         List<Thread> senders = new ArrayList<>();
@@ -94,9 +96,10 @@ public final class RocketMqProducerFloor {
         Thread.sleep(producer.getSendMsgTimeout());   // async completions still on their way
         producer.shutdown();
         double seconds = measureNs / 1e9;
-        System.out.printf(Locale.ROOT, "floor %s %d: %d msgs, %.0f msg/s, p99 %.2f ms, %d failed%n",
+        System.out.printf(Locale.ROOT, "floor %s %d: %d msgs, %.0f msg/s, p99 %.2f ms, %d failed, window %d %d%n",
                 async ? "async" : "sync", async ? 1 : threads, sent.get(), sent.get() / seconds,
-                latencyUs.getValueAtPercentile(99) / 1000.0, failed.get());
+                latencyUs.getValueAtPercentile(99) / 1000.0, failed.get(),
+                startEpochMs + TimeUnit.NANOSECONDS.toMillis(warmupNs), startEpochMs + TimeUnit.NANOSECONDS.toMillis(warmupNs + measureNs));
     }
 
     private static void record(boolean measured, boolean ok, long sendNs, Histogram latencyUs, AtomicLong sent, AtomicLong failed) {
