@@ -18,32 +18,23 @@ while [[ $# -gt 0 ]]; do
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
 done
-export MQPROBE_HOME=$(mktemp -d)     # a private embedded cluster, never a user's
-cp="bench/target/classes:bench/target/lib/*"
-jvm=(java -Xms512m -Xmx2g -XX:+UseParallelGC -Dmqprobe.home="$MQPROBE_HOME")
-broker_pin=() client_pin=()
-if [[ $(nproc) -ge 2 ]] && command -v taskset >/dev/null; then
-  broker_pin=(taskset -c 0) client_pin=(taskset -c 1)
-fi
+source bench/lib.sh
 results=$(mktemp)
-trap '"${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME" "$results"' EXIT
-if [[ $build == 1 ]]; then
-  mvn -q -B -ntp -DskipTests install >/tmp/mqprobe-client-threads-build.log 2>&1 || { cat /tmp/mqprobe-client-threads-build.log; exit 1; }
-fi
-"${broker_pin[@]}" "${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main cluster up --brokers 1 >&2
-bootstrap=$("${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main cluster status | sed -n 's/^bootstrap *//p' | head -1)
+trap '"${mqprobe[@]}" cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME" "$results"' EXIT
+[[ $build == 1 ]] && build_bench /tmp/mqprobe-client-threads-build.log
+"${broker_pin[@]}" "${mqprobe[@]}" cluster up --brokers 1 >&2
+bootstrap=$("${mqprobe[@]}" cluster status | sed -n 's/^bootstrap *//p' | head -1)
 topic="mqprobe-threads-$RANDOM"
-"${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main produce --bootstrap "$bootstrap" --topic "$topic" --create-topic \
+"${mqprobe[@]}" produce --bootstrap "$bootstrap" --topic "$topic" --create-topic \
     --partitions 8 --replication-factor 1 --num-records 20000 --no-monitor --out /tmp/mqprobe-threads-warm >/dev/null 2>&1
 
 # sample TOOL: runs it, appends "tool thread-name cpu-seconds" lines for each thread group to $results
 sample() {
-  local tool=$1 pid tick
-  tick=$(getconf CLK_TCK)
+  local tool=$1 pid
   case $tool in
     floor) "${client_pin[@]}" "${jvm[@]}" -cp "$cp" io.mqprobe.bench.BareProducer "$bootstrap" "$topic" "$records" "$size" 0 1 acks=1 \
                >/tmp/mqprobe-client-threads-$tool.log 2>&1 & ;;
-    mqprobe) "${client_pin[@]}" "${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main produce --bootstrap "$bootstrap" --topic "$topic" \
+    mqprobe) "${client_pin[@]}" "${mqprobe[@]}" produce --bootstrap "$bootstrap" --topic "$topic" \
                --num-records "$records" --record-size "$size" --throughput -1 --clients 1 --warmup 0s --no-monitor \
                --format perf-test --out /tmp/mqprobe-threads-run --producer-props acks=1 >/tmp/mqprobe-client-threads-$tool.log 2>&1 & ;;
   esac
@@ -65,7 +56,7 @@ sample() {
     return 0
   fi
   for k in "${!last[@]}"; do echo "${last[$k]}"; done \
-    | awk -v t="$tick" -v tool="$tool" '{s[$1] += $2} END {for (n in s) printf "%s %s %.2f\n", tool, n, s[n] / t}' >>"$results"
+    | awk -v t="$clk_tck" -v tool="$tool" '{s[$1] += $2} END {for (n in s) printf "%s %s %.2f\n", tool, n, s[n] / t}' >>"$results"
 }
 
 for ((round = 1; round <= rounds; round++)); do
@@ -92,5 +83,4 @@ awk -v rounds="$rounds" -v n="$records" '
     printf "%-28s %9.2f %9.2f %7.2f\n", "whole process", total["floor"] / rounds, total["mqprobe"] / rounds, total["mqprobe"] / total["floor"]
     printf "per-record threads, µs per record: floor %.2f, mqprobe %.2f\n", hot["floor"] / rounds / n * 1e6, hot["mqprobe"] / rounds / n * 1e6
   }' "$results"
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr);" \
-     "$([[ ${#broker_pin[@]} -gt 0 ]] && echo "broker on core 0, client on core 1" || echo "broker and client share the cores")"
+machine_line

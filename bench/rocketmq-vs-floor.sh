@@ -21,22 +21,11 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: $0 [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--no-build]" >&2; exit 2 ;;
   esac
 done
-export MQPROBE_HOME=$(mktemp -d)     # a private embedded cluster, never a user's
-cp="bench/target/lib/*:bench/target/classes"
-jvm=(java -Xms512m -Xmx2g -XX:+UseParallelGC -Dmqprobe.home="$MQPROBE_HOME")
-mqprobe=("${jvm[@]}" -cp "$cp" io.mqprobe.cli.Main)
-broker_pin=() client_pin=()
-if [[ $(nproc) -ge 2 ]] && command -v taskset >/dev/null; then
-  broker_pin=(taskset -c 0) client_pin=(taskset -c 1)
-fi
-trap '"${mqprobe[@]}" cluster down --driver rocketmq >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME"' EXIT
+source bench/lib.sh
+out=$(mktemp) trace=$(mktemp)
+trap '"${mqprobe[@]}" cluster down --driver rocketmq >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME" "$out" "$trace"' EXIT
+[[ $build == 1 ]] && build_bench /tmp/mqprobe-bench-build.log
 
-if [[ $build == 1 ]]; then
-  echo "building ..." >&2
-  mvn -q -B -ntp -DskipTests install >/tmp/mqprobe-bench-build.log 2>&1 || { cat /tmp/mqprobe-bench-build.log; exit 1; }
-fi
-
-# the name server and broker are child JVMs of `cluster up` and inherit its CPU affinity
 "${broker_pin[@]}" "${mqprobe[@]}" cluster up --driver rocketmq --brokers 1 >&2
 namesrv=$("${mqprobe[@]}" cluster status --driver rocketmq | sed -n 's/^bootstrap *//p' | head -1)
 [[ -n "$namesrv" ]] || { echo "could not read the embedded name server's address" >&2; exit 1; }
@@ -45,31 +34,6 @@ topic="mqprobe-bench-$RANDOM"
 "${mqprobe[@]}" produce --driver rocketmq --topic "$topic" --create-topic --partitions 8 --keep-topics \
     --record-size 500 --num-records 50000 --no-monitor --out "$MQPROBE_HOME/warm" >/dev/null 2>&1
 
-tick=$(getconf CLK_TCK)
-# run_traced COMMAND...: runs it with its stdout in $out; $trace holds "epoch-ms cpu-ticks" of the process every 0.1 s
-run_traced() {
-  local pid
-  trace=$(mktemp) out=$(mktemp)
-  "$@" >"$out" 2>/dev/null &
-  pid=$!
-  while kill -0 "$pid" 2>/dev/null; do
-    local stat; stat=$(cat "/proc/$pid/stat" 2>/dev/null) || break
-    set -- ${stat##*) }
-    echo "$(date +%s%3N) $(( ${12} + ${13} ))" >>"$trace"
-    sleep 0.1
-  done
-  wait "$pid" || true
-}
-# cpu_between FROM_MS TO_MS: the traced process's CPU seconds between two instants (linear between samples)
-cpu_between() {
-  awk -v a="$1" -v b="$2" -v t="$tick" '
-    function at(x,   i) { if (x <= ms[1]) return c[1]
-                          for (i = 2; i <= n; i++) if (ms[i] >= x) return c[i-1] + (c[i] - c[i-1]) * (x - ms[i-1]) / (ms[i] - ms[i-1])
-                          return c[n] }
-    { ms[++n] = $1; c[n] = $2 }
-    END { printf "%.2f", (at(b) - at(a)) / t }' "$trace"
-}
-
 printf "\n%-18s %-8s %9s %8s %7s %18s %15s\n" "mode" "tool" "msg/s" "p99 ms" "failed" "window CPU-s / M" "whole run CPU-s"
 for mode in sync async; do
   if [[ $mode == sync ]]; then threads=32; flags=(--sync --threads 32); else threads=1; flags=(--threads 1); fi
@@ -77,17 +41,17 @@ for mode in sync async; do
     if (( r % 2 == 0 )); then order="floor mqprobe"; else order="mqprobe floor"; fi
     for tool in $order; do
       if [[ $tool == floor ]]; then
-        run_traced "${client_pin[@]}" "${jvm[@]}" -cp "$cp" io.mqprobe.bench.RocketMqProducerFloor "$namesrv" "$topic" \
-            "$mode" "$threads" 500 "$warmup" "$duration"
+        run_traced "$out" "$trace" "${client_pin[@]}" "${jvm[@]}" -cp "$cp" io.mqprobe.bench.RocketMqProducerFloor "$namesrv" "$topic" \
+            "$mode" "$threads" 500 "$warmup" "$duration" || true
         line=$(grep '^floor' "$out" | tail -1)
         [[ -n $line ]] || { echo "  floor $mode failed, left out" >&2; continue; }
         read -r msgs rate p99 failed from to < <(sed -E \
             's/.*: ([0-9]+) msgs, ([0-9]+) msg\/s, p99 ([0-9.]+) ms, ([0-9]+) failed, window ([0-9]+) ([0-9]+).*/\1 \2 \3 \4 \5 \6/' <<<"$line")
       else
         json="$MQPROBE_HOME/run-$mode-$r.json"
-        run_traced "${client_pin[@]}" "${mqprobe[@]}" produce --driver rocketmq --bootstrap "$namesrv" --topic "$topic" \
+        run_traced "$out" "$trace" "${client_pin[@]}" "${mqprobe[@]}" produce --driver rocketmq --bootstrap "$namesrv" --topic "$topic" \
             --record-size 500 "${flags[@]}" --producer-props "sendMode=$mode" --warmup "${warmup}s" \
-            --duration "$((warmup + duration))s" --no-monitor --format rocketmq-benchmark --json "$json" --out "$MQPROBE_HOME/out"
+            --duration "$((warmup + duration))s" --no-monitor --format rocketmq-benchmark --json "$json" --out "$MQPROBE_HOME/out" || true
         [[ -s $json ]] || { echo "  mqprobe $mode failed, left out" >&2; continue; }
         read -r msgs rate p99 failed from to < <(python3 -c "
 import json, datetime
@@ -96,15 +60,11 @@ start = datetime.datetime.fromisoformat(s['startedAt'].replace('Z', '+00:00')).t
 print(s['records'], round(s['recordsPerSecond']), round(s['serviceLatencyUs']['p99'] / 1000, 2), sum(s['errors'].values()),
       round(start), round(start + s['measuredMs']))")
       fi
-      window=$(cpu_between "$from" "$to")
-      whole=$(awk -v t="$tick" 'END{printf "%.2f", $2 / t}' "$trace")
+      window=$(cpu_between "$trace" "$from" "$to") whole=$(whole_cpu "$trace")
       printf "%-18s %-8s %9s %8s %7s %18s %15s\n" "$mode $threads thr" "$tool" "$rate" "$p99" "$failed" \
           "$(awk -v c="$window" -v m="$msgs" 'BEGIN{ if (m > 0) printf "%.1f", c/m*1e6; else print "-" }')" "$whole"
-      rm -f "$trace" "$out"
     done
   done
 done
 echo
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr);" \
-     "$([[ ${#broker_pin[@]} -gt 0 ]] && echo "broker on core 0, client on core 1" || echo "broker and client share the cores");" \
-     "load average $(cut -d' ' -f1-3 /proc/loadavg)."
+machine_line

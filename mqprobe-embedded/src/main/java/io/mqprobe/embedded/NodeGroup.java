@@ -15,8 +15,8 @@ import java.util.function.Supplier;
 /**
  * The nodes of one embedded cluster and what every such cluster does with them, whatever runs inside:
  * the run dir and its state file, the shutdown hook, detach, stop in order, the isolation they run in,
- * and the fault operations on one node. A Kafka or RocketMQ cluster holds one and adds its own config,
- * start and readiness.
+ * and the fault operations on one node. A {@link NodeGroupCluster} (Kafka, RocketMQ) holds one and adds its
+ * own config, start and readiness.
  */
 public final class NodeGroup {
 

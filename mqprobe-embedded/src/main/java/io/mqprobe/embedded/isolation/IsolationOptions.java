@@ -41,6 +41,11 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
         return Cgroups.detect().isPresent() ? java.util.Optional.empty() : java.util.Optional.of(Cgroups.unusableReason());
     }
 
+    /** A broker's heap: half the memory of its spec, or {@code unconfinedBytes} without one. */
+    public long brokerHeapBytes(long unconfinedBytes) {
+        return brokerSpec != null ? brokerSpec.heapBytes() : unconfinedBytes;
+    }
+
     /** True when anything needs cgroups or namespaces. */
     public boolean requested() {
         return brokerSpec != null || clientCores > 0 || brokerNet != null || brokerDiskBytesPerSecond > 0;

@@ -1,22 +1,17 @@
 package io.mqprobe.kafka.embedded;
 
-import io.mqprobe.api.LocalBrokerProcess;
-import io.mqprobe.embedded.ClusterState;
 import io.mqprobe.embedded.EmbeddedClusterException;
-import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.FreePorts;
 import io.mqprobe.embedded.Isolation;
 import io.mqprobe.embedded.JvmSpec;
 import io.mqprobe.embedded.NodeGroup;
+import io.mqprobe.embedded.NodeGroupCluster;
 import io.mqprobe.embedded.ProcessNode;
 import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.CpuPlan;
 import org.apache.kafka.common.Uuid;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,27 +29,23 @@ import java.util.stream.Collectors;
  * restart, wipe, pause, partition, slow disk; as data through {@link io.mqprobe.embedded.FaultRunner}) and can
  * outlive this process ({@link #detach()}, {@link #attach(Path)}).
  */
-public final class EmbeddedKafkaCluster implements EmbeddedCluster {
+public final class EmbeddedKafkaCluster extends NodeGroupCluster {
 
-    private static final int PORT_ATTEMPTS = 3;
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final String LOG_CONFIG = "classpath:io/mqprobe/kafka/embedded/broker-log4j2.xml";
     private static final String TEMP_PREFIX = "mqprobe-kafka-";
     private static final long FLUSH_INTERVAL_MESSAGES = 1000;
     private static final String SSL_SETTING = "ssl.keystore.password";
+    private static final List<String> PORT_TAKEN_SIGNS = List.of("Address already in use", "Port already in use");
 
-    private final NodeGroup group;
     private final long heapBytes;
     private final Duration startTimeout;
-    private final long watchedPid;
     private final SslMaterial ssl;
 
     private EmbeddedKafkaCluster(NodeGroup group, long heapBytes, Duration startTimeout, long watchedPid, SslMaterial ssl) {
-        this.group = group;
+        super(group, watchedPid);
         this.ssl = ssl;
         this.heapBytes = heapBytes;
         this.startTimeout = startTimeout;
-        this.watchedPid = watchedPid;
     }
 
     /**
@@ -77,30 +68,18 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
     static EmbeddedKafkaCluster start(EmbeddedClusterOptions options, long watchedPid, Consumer<String> notice) {
         CpuPlan plan = BrokerIsolation.plan(options.isolation(), options.brokers());   // refused before anything exists
         Path runDir = RunDirs.prepare(options.runDir(), TEMP_PREFIX);
-        long heap = options.isolation().brokerSpec() != null ? options.isolation().brokerSpec().heapBytes() : options.heapBytes();
+        long heap = options.isolation().brokerHeapBytes(options.heapBytes());
         Duration startTimeout = startTimeout(options);
         Map<String, String> overrides = overrides(options);
-        EmbeddedClusterException failure = null;
-        for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
+        return launchRetryingPorts(runDir, () -> {
             List<String> names = names(options.brokers());
             Isolation isolation = BrokerIsolation.open(options.isolation(), plan, names, runDir, notice);
             List<ProcessNode> nodes = layout(names, runDir, isolation, options.ssl());
             SslMaterial ssl = options.ssl() ? SslMaterial.generate(runDir, nodes.stream().map(ProcessNode::host).toList()) : null;
-            EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(new NodeGroup(Uuid.randomUuid().toString(), runDir, nodes,
-                    isolation, options.keepRunDir(), false, settings(heap, startTimeout, ssl)), heap, startTimeout, watchedPid, ssl);
-            try {
-                cluster.launch(overrides);
-                return cluster;
-            } catch (RuntimeException e) {
-                cluster.group.abort();
-                if (!(e instanceof EmbeddedClusterException ece) || !portTaken(ece)) {
-                    throw e;
-                }
-                failure = ece;
-                RunDirs.clear(runDir);
-            }
-        }
-        throw failure;
+            NodeGroup group = new NodeGroup(Uuid.randomUuid().toString(), runDir, nodes, isolation, options.keepRunDir(), false,
+                    settings(heap, startTimeout, ssl));
+            return new EmbeddedKafkaCluster(group, heap, startTimeout, watchedPid, ssl);
+        }, cluster -> cluster.startBrokers(overrides), PORT_TAKEN_SIGNS);
     }
 
     /** A broker on a fraction of a core starts that much slower: its JVM warms up on the quota. */
@@ -130,37 +109,14 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
      */
     public static Optional<EmbeddedKafkaCluster> attach(Path stateDir) {
         Path dir = stateDir.toAbsolutePath();
-        if (!ClusterState.exists(dir)) {
-            return Optional.empty();
-        }
-        ClusterState state;
-        try {
-            state = ClusterState.read(dir);
-        } catch (IllegalArgumentException corrupt) {
-            RunDirs.delete(dir);
-            return Optional.empty();
-        }
-        if (state.stale(dir)) {
-            BrokerIsolation.attach(state.settings()).close();
-            RunDirs.delete(dir);
-            return Optional.empty();
-        }
-        if (!state.detached()) {
-            return Optional.empty();   // a temporary cluster of another mqprobe run: not ours to drive
-        }
-        List<ProcessNode> nodes = new ArrayList<>();
-        for (ClusterState.Node n : state.nodes()) {
-            ProcessNode node = n.toNode(dir);
-            ClusterState.liveProcess(n.pid(), node.dir()).ifPresent(node::adopt);
-            nodes.add(node);
-        }
-        long heap = Long.parseLong(state.settings().get("heap.bytes"));
-        Duration timeout = Duration.ofMillis(Long.parseLong(state.settings().get("start.timeout.ms")));
-        String sslPassword = state.settings().get(SSL_SETTING);
-        SslMaterial ssl = sslPassword == null ? null : SslMaterial.existing(dir, sslPassword);
-        NodeGroup group = new NodeGroup(state.clusterId(), dir, nodes, BrokerIsolation.attach(state.settings()), false, true,
-                settings(heap, timeout, ssl));
-        return Optional.of(new EmbeddedKafkaCluster(group, heap, timeout, ProcessHandle.current().pid(), ssl));
+        return detachedState(dir).map(state -> {
+            long heap = Long.parseLong(state.settings().get("heap.bytes"));
+            Duration timeout = Duration.ofMillis(Long.parseLong(state.settings().get("start.timeout.ms")));
+            String sslPassword = state.settings().get(SSL_SETTING);
+            SslMaterial ssl = sslPassword == null ? null : SslMaterial.existing(dir, sslPassword);
+            return new EmbeddedKafkaCluster(attachedGroup(dir, state, settings(heap, timeout, ssl)), heap, timeout,
+                    ProcessHandle.current().pid(), ssl);
+        });
     }
 
     /**
@@ -193,66 +149,17 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         return ssl == null ? Map.of() : ssl.clientSettings();
     }
 
-    /** Every broker, with pid -1 for those that are down, its address and the size it is confined to. */
-    public List<LocalBrokerProcess> brokers() {
-        return group.nodes().stream().map(n -> new LocalBrokerProcess(n.id(), n.pid(), n.jmxPort(),
-                BrokerFiles.of(n).dataDir(), n.host(), group.isolation().spec().orElse(null))).toList();
-    }
-
-    @Override
-    public List<Integer> nodeIds() {
-        return group.nodes().stream().map(ProcessNode::id).toList();
-    }
-
     /** The client listener port of a broker. */
+    @Override
     public int listenerPort(int brokerId) {
         return group.node(brokerId).port(BrokerFiles.PORT);
     }
 
-    public Path runDir() {
-        return group.runDir();
-    }
-
-    /** What confines the brokers, in one line ("isolation off" without). */
-    public String isolation() {
-        return group.isolation().describe();
-    }
-
     /** The last lines of a broker's console and server logs, e.g. to print when a test or run fails. */
+    @Override
     public String logTail(int brokerId, int lines) {
         ProcessNode node = group.node(brokerId);
         return node.logTail(lines, BrokerFiles.of(node).serverLog());
-    }
-
-    /** True when at least one broker runs. */
-    public boolean anyRunning() {
-        return group.anyRunning();
-    }
-
-    /** True once {@link #detach()} ran, or for a cluster found with {@link #attach(Path)}. */
-    public boolean detached() {
-        return group.detached();
-    }
-
-    /** kill -9, then waits for the process to be gone. */
-    @Override
-    public synchronized void kill(int brokerId) {
-        group.kill(brokerId);
-    }
-
-    /** SIGTERM (controlled shutdown), waits up to 30 s, then kill -9. */
-    @Override
-    public synchronized void stop(int brokerId) {
-        group.stop(brokerId, STOP_TIMEOUT);
-    }
-
-    /** Starts the broker again with the same id, ports and data (stopping it first if it runs); waits until it serves. */
-    @Override
-    public synchronized void restart(int brokerId) {
-        ProcessNode node = group.node(brokerId);
-        node.stop(STOP_TIMEOUT);
-        group.launch(node, jvm(node));
-        ReadinessProbe.await(group.nodes(), startTimeout);
     }
 
     /** The broker's {@code server.properties}: a static setting written there takes effect at the next {@link #restart(int)}. */
@@ -260,97 +167,40 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
         return new StartupFile(BrokerFiles.of(group.node(brokerId)).configFile());
     }
 
-    /** Stops the broker, deletes its data (not the KRaft metadata log), formats it again and restarts it. */
-    @Override
-    public synchronized void wipe(int brokerId) {
-        ProcessNode node = group.node(brokerId);
-        node.stop(STOP_TIMEOUT);
-        RunDirs.deleteTree(BrokerFiles.of(node).dataDir());
-        restart(brokerId);
-    }
-
-    /** SIGSTOP: the broker freezes with its connections open. */
-    @Override
-    public void pause(int brokerId) {
-        group.pause(brokerId);
-    }
-
-    /** SIGCONT after {@link #pause(int)}. */
-    @Override
-    public void resume(int brokerId) {
-        group.resume(brokerId);
-    }
-
-    /** Cuts the broker off the other brokers and the clients; needs {@code --broker-net}. */
-    @Override
-    public void partition(int brokerId) {
-        group.partition(brokerId);
-    }
-
-    @Override
-    public void heal(int brokerId) {
-        group.heal(brokerId);
-    }
-
-    /** Throttles the broker's disk writes; 0 restores the cluster's own throttle. Needs cgroups (root). */
-    @Override
-    public void throttleWrites(int brokerId, long bytesPerSecond) {
-        group.throttleWrites(brokerId, bytesPerSecond);
-    }
-
-    /** Sets the broker's CPU quota (cores); needs {@code --broker-spec}. For limits injected on purpose. */
-    public void limitCpu(int brokerId, double cores) {
-        group.limitCpu(brokerId, cores);
-    }
-
-    /** Sets the rate of the broker's link both ways; needs {@code --broker-net}. For limits injected on purpose. */
-    public void shapeLink(int brokerId, long bitsPerSecond) {
-        group.shapeLink(brokerId, bitsPerSecond);
-    }
-
     /** Waits until every running broker is registered, unfenced and answering requests. */
+    @Override
     public void awaitReady(Duration timeout) {
         ReadinessProbe.await(group.nodes(), timeout);
     }
 
-    /**
-     * Lets the brokers outlive this process: writes the state file for {@link #attach(Path)} and tells
-     * each broker to ignore the death of its starter. Stopping it is then up to whoever attaches.
-     */
-    public synchronized void detach() {
-        group.detach();
-    }
-
-    /** Stops every broker (SIGTERM, kill -9 after a timeout), removes their isolation and the run dir unless asked to keep it. */
-    @Override
-    public synchronized void close() {
-        group.close(stopOrder(), STOP_TIMEOUT);
-    }
-
-    private void launch(Map<String, String> overrides) {
+    private void startBrokers(Map<String, String> overrides) {
         ProcessNode controller = group.nodes().get(0);
-        for (ProcessNode node : group.nodes()) {
-            try {
-                Files.createDirectories(node.dir());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create " + node.dir(), e);
-            }
-            BrokerConfig.write(BrokerFiles.of(node).configFile(), BrokerConfig.settings(node, controller, group.nodes().size(), overrides, ssl));
-        }
-        group.installShutdownHook(stopOrder());
-        for (ProcessNode node : group.nodes()) {
-            group.launch(node, jvm(node));
-        }
+        prepareNodes(node -> BrokerConfig.write(BrokerFiles.of(node).configFile(),
+                BrokerConfig.settings(node, controller, group.nodes().size(), overrides, ssl)));
+        group.nodes().forEach(this::launch);
         ReadinessProbe.await(group.nodes(), startTimeout);
     }
 
-    private JvmSpec jvm(ProcessNode node) {
+    @Override
+    protected JvmSpec jvm(ProcessNode node) {
         return new JvmSpec(BrokerMain.class.getName(), List.of(BrokerFiles.of(node).configFile().toString(), group.clusterId()),
                 heapBytes, List.of("-Dkafka.logs.dir=" + node.logDir()), LOG_CONFIG, watchedPid);
     }
 
+    /** Its data, not the KRaft metadata log: a wiped broker is formatted again at its restart. */
+    @Override
+    protected Path dataDir(ProcessNode node) {
+        return BrokerFiles.of(node).dataDir();
+    }
+
+    @Override
+    protected Duration startTimeout() {
+        return startTimeout;
+    }
+
     /** Brokers first: their controlled shutdown needs the controller, which goes last. */
-    private List<List<ProcessNode>> stopOrder() {
+    @Override
+    protected List<List<ProcessNode>> stopOrder() {
         List<ProcessNode> nodes = group.nodes();
         return List.of(nodes.subList(1, nodes.size()), nodes.subList(0, 1));
     }
@@ -388,10 +238,5 @@ public final class EmbeddedKafkaCluster implements EmbeddedCluster {
             nodes.add(new ProcessNode(id, name, runDir.resolve(name), isolation.host(name), ports[2 * (id - 1) + 1], named));
         }
         return nodes;
-    }
-
-    private static boolean portTaken(EmbeddedClusterException e) {
-        String text = e.getMessage() + "\n" + e.logTail();
-        return text.contains("Address already in use") || text.contains("Port already in use");
     }
 }

@@ -1,13 +1,12 @@
 package io.mqprobe.rocketmq.embedded;
 
-import io.mqprobe.api.LocalBrokerProcess;
-import io.mqprobe.embedded.ClusterState;
 import io.mqprobe.embedded.EmbeddedClusterException;
-import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.FreePorts;
 import io.mqprobe.embedded.Isolation;
 import io.mqprobe.embedded.JvmSpec;
 import io.mqprobe.embedded.NodeGroup;
+import io.mqprobe.embedded.NodeGroupCluster;
+import io.mqprobe.embedded.NodeGroupOptions;
 import io.mqprobe.embedded.ProcessNode;
 import io.mqprobe.embedded.Readiness;
 import io.mqprobe.embedded.RunDirs;
@@ -37,24 +36,20 @@ import java.util.stream.IntStream;
  * its own child JVM on 127.0.0.1 with JMX on. Offers the same faults as the Kafka cluster (kill -9, stop,
  * restart, wipe, pause) on any node, the name server included, and can outlive this process.
  */
-public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
+public final class EmbeddedRocketMqCluster extends NodeGroupCluster {
 
     static final String PORT = "port";
     static final String HA_PORT = "ha.port";
-    private static final int PORT_ATTEMPTS = 3;
     private static final int PORT_PICKS = 50;
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final String TEMP_PREFIX = "mqprobe-rocketmq-";
     private static final String NAME_SERVER = "namesrv";
+    private static final List<String> PORT_TAKEN_SIGNS = List.of("Address already in use", "BindException");
 
-    private final NodeGroup group;
     private final RocketMqClusterOptions options;
-    private final long watchedPid;
 
     private EmbeddedRocketMqCluster(NodeGroup group, RocketMqClusterOptions options, long watchedPid) {
-        this.group = group;
+        super(group, watchedPid);
         this.options = options;
-        this.watchedPid = watchedPid;
     }
 
     /**
@@ -77,59 +72,27 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
         int brokers = options.layout().brokers();
         CpuPlan plan = BrokerIsolation.plan(options.isolation(), brokers);   // refused before anything exists
         Path runDir = RunDirs.prepare(options.runDir(), TEMP_PREFIX);
-        EmbeddedClusterException failure = null;
-        for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
+        return launchRetryingPorts(runDir, () -> {
             // the brokers in cgroups through the same layer as Kafka's; the name server is not a broker and stays outside
             Isolation isolation = BrokerIsolation.open(options.isolation(), plan,
                     IntStream.rangeClosed(1, brokers).mapToObj(EmbeddedRocketMqCluster::brokerName).toList(), runDir, notice);
-            NodeGroup group = new NodeGroup(UUID.randomUUID().toString(), runDir, layout(options.layout(), runDir, isolation),
-                    isolation, options.keepRunDir(), false, settings(options));
-            EmbeddedRocketMqCluster cluster = new EmbeddedRocketMqCluster(group, options, watchedPid);
-            try {
-                cluster.launch();
-                return cluster;
-            } catch (RuntimeException e) {
-                group.abort();
-                if (!(e instanceof EmbeddedClusterException ece) || !portTaken(ece)) {
-                    throw e;
-                }
-                failure = ece;
-                RunDirs.clear(runDir);
-            }
-        }
-        throw failure;
+            return new EmbeddedRocketMqCluster(new NodeGroup(UUID.randomUUID().toString(), runDir,
+                    layout(options.layout(), runDir, isolation), isolation, options.keepRunDir(), false, settings(options)),
+                    options, watchedPid);
+        }, EmbeddedRocketMqCluster::startNodes, PORT_TAKEN_SIGNS);
     }
 
-    /** The detached cluster whose state is in {@code stateDir}; empty when there is none or it died (its run dir is then removed). */
+    /**
+     * The detached cluster whose state is in {@code stateDir}; empty when there is none or it died (its isolation and
+     * run dir are then removed).
+     */
     public static Optional<EmbeddedRocketMqCluster> attach(Path stateDir) {
         Path dir = stateDir.toAbsolutePath();
-        if (!ClusterState.exists(dir)) {
-            return Optional.empty();
-        }
-        ClusterState state;
-        try {
-            state = ClusterState.read(dir);
-        } catch (IllegalArgumentException corrupt) {
-            RunDirs.delete(dir);
-            return Optional.empty();
-        }
-        if (state.stale(dir)) {
-            RunDirs.delete(dir);
-            return Optional.empty();
-        }
-        if (!state.detached() || !"rocketmq".equals(state.settings().get("kind"))) {
-            return Optional.empty();
-        }
-        List<ProcessNode> nodes = new ArrayList<>();
-        for (ClusterState.Node n : state.nodes()) {
-            ProcessNode node = n.toNode(dir);
-            ClusterState.liveProcess(n.pid(), node.dir()).ifPresent(node::adopt);
-            nodes.add(node);
-        }
-        RocketMqClusterOptions options = fromSettings(state.settings()).withRunDir(dir);
-        NodeGroup group = new NodeGroup(state.clusterId(), dir, nodes, BrokerIsolation.attach(state.settings()), false, true,
-                settings(options));
-        return Optional.of(new EmbeddedRocketMqCluster(group, options, ProcessHandle.current().pid()));
+        return detachedState(dir).filter(state -> "rocketmq".equals(state.settings().get("kind"))).map(state -> {
+            RocketMqClusterOptions options = fromSettings(state.settings()).withRunDir(dir);
+            return new EmbeddedRocketMqCluster(attachedGroup(dir, state, settings(options)), options,
+                    ProcessHandle.current().pid());
+        });
     }
 
     /** The name server's {@code host:port}: what clients are given. */
@@ -154,47 +117,13 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
         return group.node(brokerId).port(PORT);
     }
 
-    @Override
-    public String isolation() {
-        return group.isolation().describe();
-    }
-
     public RocketMqLayout layout() {
         return options.layout();
-    }
-
-    /** The brokers (not the name server), with pid -1 for those that are down; ids as the driver numbers them. */
-    @Override
-    public List<LocalBrokerProcess> brokers() {
-        return brokerNodes().stream()
-                .map(n -> new LocalBrokerProcess(n.id(), n.pid(), n.jmxPort(), storeDir(n), n.host(),
-                        group.isolation().spec().orElse(null))).toList();
-    }
-
-    /** Brokers 1.., then the name server. */
-    @Override
-    public List<Integer> nodeIds() {
-        return group.nodes().stream().map(ProcessNode::id).toList();
     }
 
     /** Node id of the name server (the last node), e.g. to kill it in a fault test. */
     public int nameServerId() {
         return nameServerNode().id();
-    }
-
-    @Override
-    public Path runDir() {
-        return group.runDir();
-    }
-
-    @Override
-    public boolean anyRunning() {
-        return group.anyRunning();
-    }
-
-    @Override
-    public boolean detached() {
-        return group.detached();
     }
 
     /** The last lines of a node's console and RocketMQ logs. */
@@ -204,61 +133,8 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
         return node.logTail(lines, node.logDir().resolve(kind(node) + ".log"));
     }
 
-    @Override
-    public synchronized void kill(int nodeId) {
-        group.kill(nodeId);
-    }
-
-    /** SIGTERM (RocketMQ's shutdown hook flushes and unregisters), waits up to 30 s, then kill -9. */
-    @Override
-    public synchronized void stop(int nodeId) {
-        group.stop(nodeId, STOP_TIMEOUT);
-    }
-
-    /** Starts the node again with the same ports and store (stopping it first if it runs); waits until it serves. */
-    @Override
-    public synchronized void restart(int nodeId) {
-        ProcessNode node = group.node(nodeId);
-        node.stop(STOP_TIMEOUT);
-        group.launch(node, jvm(node));
-        awaitReady(options.startTimeout());
-    }
-
-    /** Stops the node, deletes its store (commit log, queues, offsets, topics) and starts it empty. */
-    @Override
-    public synchronized void wipe(int nodeId) {
-        ProcessNode node = group.node(nodeId);
-        node.stop(STOP_TIMEOUT);
-        RunDirs.deleteTree(storeDir(node));
-        restart(nodeId);
-    }
-
-    @Override
-    public void pause(int nodeId) {
-        group.pause(nodeId);
-    }
-
-    @Override
-    public void resume(int nodeId) {
-        group.resume(nodeId);
-    }
-
-    @Override
-    public void partition(int nodeId) {
-        group.partition(nodeId);
-    }
-
-    @Override
-    public void heal(int nodeId) {
-        group.heal(nodeId);
-    }
-
-    @Override
-    public void throttleWrites(int nodeId, long bytesPerSecond) {
-        group.throttleWrites(nodeId, bytesPerSecond);
-    }
-
     /** Waits until the running nodes serve (see {@link RocketMqReadiness}). */
+    @Override
     public void awaitReady(Duration timeout) {
         List<ProcessNode> running = group.nodes().stream().filter(ProcessNode::alive).toList();
         if (running.isEmpty()) {
@@ -278,41 +154,19 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
         }
     }
 
-    /** Lets the nodes outlive this process; whoever attaches stops them. */
-    @Override
-    public synchronized void detach() {
-        group.detach();
-    }
-
-    /** Stops slaves, then the master, then the name server; removes the run dir unless asked to keep it. */
-    @Override
-    public synchronized void close() {
-        group.close(stopOrder(), STOP_TIMEOUT);
-    }
-
-    private void launch() {
-        for (ProcessNode node : group.nodes()) {
-            try {
-                Files.createDirectories(node.dir());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create " + node.dir(), e);
-            }
-            writeConfig(node);
-        }
-        group.installShutdownHook(stopOrder());
+    private void startNodes() {
+        prepareNodes(this::writeConfig);
         ProcessNode nameServer = nameServerNode();
-        group.launch(nameServer, jvm(nameServer));
+        launch(nameServer);
         // a broker that finds no name server retries registering only every 30 s: let the name server listen first
         Readiness.await(List.of(nameServer), options.startTimeout(), "RocketMQ name server",
                 running -> Readiness.listening(nameServer.host(), nameServer.port(PORT)), n -> logTail(n.id(), 40));
         // the master first: a slave learns where to replicate from in the answer to its registration, and
         // registers again only every 30 s
         List<ProcessNode> brokers = brokerNodes();
-        group.launch(brokers.get(0), jvm(brokers.get(0)));
+        launch(brokers.get(0));
         awaitReady(options.startTimeout());
-        for (ProcessNode slave : brokers.subList(1, brokers.size())) {
-            group.launch(slave, jvm(slave));
-        }
+        brokers.subList(1, brokers.size()).forEach(this::launch);
         awaitReady(options.startTimeout());
     }
 
@@ -322,7 +176,7 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
             settings.putAll(RocketMqConfigs.nameServer(node.host(), node.port(PORT)));
         } else {
             settings.putAll(RocketMqConfigs.broker(options.layout(), rocketMqBrokerId(node), node.host(), nameServer(),
-                    node.port(PORT), node.port(HA_PORT), storeDir(node)));
+                    node.port(PORT), node.port(HA_PORT), dataDir(node)));
             settings.putAll(options.brokerOverrides());
         }
         StringBuilder text = new StringBuilder("# written by mqprobe for this embedded RocketMQ node\n");
@@ -334,7 +188,8 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
         }
     }
 
-    private JvmSpec jvm(ProcessNode node) {
+    @Override
+    protected JvmSpec jvm(ProcessNode node) {
         String kind = kind(node);
         boolean broker = kind.equals(RocketMqNodeMain.BROKER);
         long heap = broker ? options.brokerHeapBytes() : options.nameServerHeapBytes();
@@ -356,12 +211,27 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
                 null, watchedPid);
     }
 
-    private List<List<ProcessNode>> stopOrder() {
+    /** The store: commit log, queues, offsets, topics. */
+    @Override
+    protected Path dataDir(ProcessNode node) {
+        return node.dir().resolve("store");
+    }
+
+    @Override
+    protected Duration startTimeout() {
+        return options.startTimeout();
+    }
+
+    /** Slaves, then the master, then the name server. */
+    @Override
+    protected List<List<ProcessNode>> stopOrder() {
         List<ProcessNode> brokers = brokerNodes();
         return List.of(brokers.subList(1, brokers.size()), brokers.subList(0, 1), List.of(nameServerNode()));
     }
 
-    private List<ProcessNode> brokerNodes() {
+    /** The brokers, not the name server. */
+    @Override
+    protected List<ProcessNode> brokerNodes() {
         List<ProcessNode> nodes = group.nodes();
         return nodes.subList(0, nodes.size() - 1);
     }
@@ -382,10 +252,6 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
 
     private static Path configFile(ProcessNode node) {
         return node.dir().resolve(kind(node) + ".properties");
-    }
-
-    private static Path storeDir(ProcessNode node) {
-        return node.dir().resolve("store");
     }
 
     private static List<ProcessNode> layout(RocketMqLayout layout, Path runDir, Isolation isolation) {
@@ -436,13 +302,8 @@ public final class EmbeddedRocketMqCluster implements EmbeddedCluster {
     private static RocketMqClusterOptions fromSettings(Map<String, String> s) {
         RocketMqLayout layout = new RocketMqLayout(Integer.parseInt(s.get("slaves")),
                 RocketMqLayout.Mode.valueOf(s.get("replication")), RocketMqLayout.Mode.valueOf(s.get("flush")));
-        return new RocketMqClusterOptions(layout, null, Long.parseLong(s.get("broker.heap.bytes")),
-                Long.parseLong(s.get("namesrv.heap.bytes")), Duration.ofMillis(Long.parseLong(s.get("start.timeout.ms"))),
-                false, Map.of(), null);
-    }
-
-    private static boolean portTaken(EmbeddedClusterException e) {
-        String text = e.getMessage() + "\n" + e.logTail();
-        return text.contains("Address already in use") || text.contains("BindException");
+        Duration startTimeout = Duration.ofMillis(Long.parseLong(s.get("start.timeout.ms")));
+        return new RocketMqClusterOptions(layout, Long.parseLong(s.get("broker.heap.bytes")),
+                Long.parseLong(s.get("namesrv.heap.bytes")), NodeGroupOptions.defaults().withStartTimeout(startTimeout));
     }
 }
