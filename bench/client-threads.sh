@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Where a load generator's CPU goes, thread by thread: the bare KafkaProducer loop (io.mqprobe.bench.BareProducer)
-# and `mqprobe produce` (1 client, unthrottled), alternating over rounds against one private embedded broker.
+# and `mqprobe produce` (1 client, unthrottled or paced at --rate), alternating over rounds against one private embedded broker.
 # Each client JVM's threads are read from /proc/<pid>/task/*/stat (utime + stime) every 0.2 s until it exits; the
 # table sums them by thread name (digits stripped): the per-record work is the sender thread(s) and the producer's
 # I/O thread; JIT compiler, start-up (the "java" main thread: option parsing, report rendering) and GC are per run.
 #
-#   bench/client-threads.sh [--records N] [--rounds R] [--size BYTES] [--no-build]    defaults: 2000000 2 1024
+# Paced, the sender thread's CPU is mostly its wake-ups: the floor parks once per record, mqprobe at most once a
+# millisecond.
+#
+#   bench/client-threads.sh [--records N] [--rounds R] [--size BYTES] [--rate RECORDS_PER_S] [--no-build]
+#   defaults: 2000000 2 1024, unthrottled
 set -euo pipefail
 cd "$(dirname "$0")/.."
-records=2000000 rounds=2 size=1024 build=1
+records=2000000 rounds=2 size=1024 rate=0 build=1
 while [[ $# -gt 0 ]]; do
   case $1 in
     --records) records=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --size) size=$2; shift 2 ;;
+    --rate) rate=$2; shift 2 ;;
     --no-build) build=0; shift ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
@@ -32,10 +37,10 @@ topic="mqprobe-threads-$RANDOM"
 sample() {
   local tool=$1 pid
   case $tool in
-    floor) "${client_pin[@]}" "${jvm[@]}" -cp "$cp" io.mqprobe.bench.BareProducer "$bootstrap" "$topic" "$records" "$size" 0 1 acks=1 \
+    floor) "${client_pin[@]}" "${jvm[@]}" -cp "$cp" io.mqprobe.bench.BareProducer "$bootstrap" "$topic" "$records" "$size" "$rate" 1 acks=1 \
                >/tmp/mqprobe-client-threads-$tool.log 2>&1 & ;;
     mqprobe) "${client_pin[@]}" "${mqprobe[@]}" produce --bootstrap "$bootstrap" --topic "$topic" \
-               --num-records "$records" --record-size "$size" --throughput -1 --clients 1 --warmup 0s --no-monitor \
+               --num-records "$records" --record-size "$size" --throughput "$([[ $rate == 0 ]] && echo -1 || echo "$rate")" --clients 1 --warmup 0s --no-monitor \
                --format perf-test --out /tmp/mqprobe-threads-run --producer-props acks=1 >/tmp/mqprobe-client-threads-$tool.log 2>&1 & ;;
   esac
   pid=$!
@@ -65,7 +70,7 @@ for ((round = 1; round <= rounds; round++)); do
 done
 
 echo
-echo "client threads: $records records × $size B, 1 client, unthrottled, acks=1, 8 partitions; CPU seconds per run (mean of $rounds rounds)"
+echo "client threads: $records records × $size B, 1 client, $([[ $rate == 0 ]] && echo unthrottled || echo "paced at $rate records/s"), acks=1, 8 partitions; CPU seconds per run (mean of $rounds rounds)"
 awk -v rounds="$rounds" -v n="$records" '
   { name = $2
     if (name ~ /-send-$/) name = "sender thread"
