@@ -4,8 +4,9 @@
 # alternating within each round. Unthrottled and paced at 25 / 50 / 100 % of the floor's unthrottled rate, with 1
 # and N clients. The broker is pinned to core 0 and the clients to core 1 (taskset) when there are 2+ cores.
 # Prints records/s, client CPU seconds per million records in the steady state (the median, over the run's
-# seconds, of the cores the client JVM used — user+sys from /proc/PID/stat every 0.1 s — divided by its
-# records/s: start-up, JIT bursts and the report are a few seconds of a run and fall outside the median), the
+# seconds, of the cores the client JVM used outside its JIT compiler threads — user+sys from /proc every 0.1 s —
+# divided by its records/s: start-up and the report are a few seconds of a run and fall outside the median; JIT
+# compilation is per-run work that spreads over tens of seconds at low rates, printed in its own column), the
 # whole run's CPU seconds, service-latency p50/p95/p99 (ms, from the actual send, as ProducerPerformance
 # measures it), and each figure's ratio to the floor and to ProducerPerformance.
 #
@@ -36,10 +37,12 @@ trap '"${mqprobe[@]}" cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOM
 bootstrap=$("${mqprobe[@]}" cluster status | sed -n 's/^bootstrap *//p' | head -1)
 [[ -n "$bootstrap" ]] || { echo "could not read the embedded cluster's bootstrap" >&2; exit 1; }
 topic="mqprobe-floor-$RANDOM"
+# creates the topic and warms the broker up: a cold broker would slow whichever tool runs first, and the floor's
+# first unthrottled rate sets the paced ones
 "${mqprobe[@]}" produce --bootstrap "$bootstrap" --topic "$topic" --create-topic \
-    --partitions 8 --replication-factor 1 --num-records 20000 --no-monitor --out /tmp/mqprobe-floor-warm >/dev/null 2>&1
+    --partitions 8 --replication-factor 1 --num-records 500000 --no-monitor --out /tmp/mqprobe-floor-warm >/dev/null 2>&1
 
-# run TOOL CLIENTS RATE(0=unthrottled) RECORDS SCENARIO -> appends "scenario tool clients rps cpu_per_m whole_cpu p50 p95 p99"
+# run TOOL CLIENTS RATE(0=unthrottled) RECORDS SCENARIO -> appends "scenario tool clients rps cpu_per_m whole_cpu jit_cpu p50 p95 p99"
 run() {
   local tool=$1 clients=$2 rate=$3 n=$4 scenario=$5 throughput rc=0
   throughput=$([[ $rate == 0 ]] && echo -1 || echo "$rate")
@@ -58,16 +61,16 @@ run() {
     echo "  $scenario $tool ×$clients: exit code $rc, left out (rerun it by hand to see why)" >&2
     return 0
   fi
-  local line rps p50=- p95=- p99=- cores whole
+  local line rps p50=- p95=- p99=- cores whole jit
   line=$(tail -1 "$out")
   rps=$(sed -E 's/^[0-9]+ records sent, ([0-9.]+) records\/sec.*/\1/' <<<"$line")
   if [[ $line =~ ([0-9]+)\ ms\ 50th,\ ([0-9]+)\ ms\ 95th,\ ([0-9]+)\ ms\ 99th ]]; then
     p50=${BASH_REMATCH[1]} p95=${BASH_REMATCH[2]} p99=${BASH_REMATCH[3]}
   fi
-  cores=$(steady_cores "$trace") whole=$(whole_cpu "$trace")
-  printf "%s %s %s %s %s %s %s %s %s\n" "$scenario" "$tool" "$clients" "$rps" \
-      "$(awk -v c="$cores" -v r="$rps" 'BEGIN{printf "%.2f", c / r * 1e6}')" "$whole" "$p50" "$p95" "$p99" >>"$results"
-  echo "  $scenario $tool ×$clients: $rps rec/s, $cores cores steady, $whole CPU-s in all" >&2
+  cores=$(steady_cores "$trace") whole=$(whole_cpu "$trace") jit=$(jit_cpu "$trace")
+  printf "%s %s %s %s %s %s %s %s %s %s\n" "$scenario" "$tool" "$clients" "$rps" \
+      "$(awk -v c="$cores" -v r="$rps" 'BEGIN{printf "%.2f", c / r * 1e6}')" "$whole" "$jit" "$p50" "$p95" "$p99" >>"$results"
+  echo "  $scenario $tool ×$clients: $rps rec/s, $cores cores steady, $whole CPU-s in all, $jit of them JIT" >&2
 }
 
 for ((round = 1; round <= rounds; round++)); do
@@ -93,14 +96,14 @@ echo
 echo "client floor: $records records unthrottled, ${paced_s} s paced runs, ${size} B, 8 partitions, $props; floor max $max rec/s"
 awk '
   function key(s, t, c) { return s SUBSEP t SUBSEP c }
-  { k = key($1, $2, $3); n[k]++; rps[k] += $4; cpu[k] += $5; whole[k] += $6
-    if ($7 != "-") { p50[k] += $7; p95[k] += $8; p99[k] += $9; lat[k]++ }
+  { k = key($1, $2, $3); n[k]++; rps[k] += $4; cpu[k] += $5; whole[k] += $6; jit[k] += $7
+    if ($8 != "-") { p50[k] += $8; p95[k] += $9; p99[k] += $10; lat[k]++ }
     if (!(k in seen)) { seen[k] = 1; order[++rows] = k } }
   function ms(v, k) { return (k in lat) ? sprintf("%.0f", v / lat[k]) : "-" }
   function ratio(a, b) { return (b > 0) ? sprintf("%.2f", a / b) : "-" }
   END {
-    printf "%-13s %-8s %3s %11s %9s %7s %14s %9s %9s %9s %9s\n", "scenario", "tool", "cl", "records/s", "CPU-s/M",
-        "run s", "svc p50/95/99", "CPU/floor", "CPU/perf", "p95/perf", "p99/perf"
+    printf "%-13s %-8s %3s %11s %9s %7s %6s %14s %9s %9s %9s %9s\n", "scenario", "tool", "cl", "records/s", "CPU-s/M",
+        "run s", "JIT s", "svc p50/95/99", "CPU/floor", "CPU/perf", "p95/perf", "p99/perf"
     for (i = 1; i <= rows; i++) {
       k = order[i]; split(k, f, SUBSEP)
       fl = key(f[1], "floor", f[3]); pf = key(f[1], "perf", 1)
@@ -109,9 +112,10 @@ awk '
       lp = (k in lat) ? ms(p50[k], k) "/" ms(p95[k], k) "/" ms(p99[k], k) : "-"
       q95 = (k in lat && pf in lat) ? ratio(p95[k] / lat[k], p95[pf] / lat[pf]) : "-"
       q99 = (k in lat && pf in lat) ? ratio(p99[k] / lat[k], p99[pf] / lat[pf]) : "-"
-      printf "%-13s %-8s %3s %11.0f %9.2f %7.1f %14s %9s %9s %9s %9s\n", f[1], f[2], f[3], rps[k] / n[k], c,
-          whole[k] / n[k], lp, ratio(c, cf), ratio(c, cp), q95, q99
+      printf "%-13s %-8s %3s %11.0f %9.2f %7.1f %6.1f %14s %9s %9s %9s %9s\n", f[1], f[2], f[3], rps[k] / n[k], c,
+          whole[k] / n[k], jit[k] / n[k], lp, ratio(c, cf), ratio(c, cp), q95, q99
     }
   }' "$results"
-echo "CPU-s/M: steady state (median cores over the run's seconds / records per second); run s: the whole run's CPU seconds"
+echo "CPU-s/M: steady state, JIT compiler threads excluded (median cores over the run's seconds / records per second);" \
+     "run s: the whole run's CPU seconds; JIT s: its C1/C2 compiler threads' part of them"
 machine_line

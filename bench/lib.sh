@@ -26,10 +26,13 @@ machine_line() {
 }
 
 # run_traced OUT TRACE COMMAND...: runs COMMAND (stdout to OUT, stderr appended to $tools_log) and writes
-# "epoch-µs cpu-ticks" of its process to TRACE every 0.1 s; returns COMMAND's exit code. The sampler forks
-# nothing (bash builtins only), so it does not load the cores it measures.
+# "epoch-µs cpu-ticks jit-ticks" of its process to TRACE every 0.1 s: all its CPU, and the part of it spent by the
+# JIT compiler threads (C1/C2: per-run work that a short or slow run does not amortize; a compiler thread that
+# exits keeps its last reading). Returns COMMAND's exit code. The sampler forks nothing (bash builtins only), so
+# it does not load the cores it measures.
 run_traced() {
-  local out=$1 trace=$2 pid stat nap
+  local out=$1 trace=$2 pid stat nap task tid comm
+  local -A jit_ticks=()
   shift 2
   : >"$trace"
   "$@" >"$out" 2>>"${tools_log:-/dev/null}" &
@@ -38,7 +41,20 @@ run_traced() {
   while read -r stat 2>/dev/null <"/proc/$pid/stat"; do
     local -a f=(${stat##*) })
     [[ ${f[0]} == Z ]] && break
-    echo "${EPOCHREALTIME/./} $(( f[11] + f[12] ))" >>"$trace"
+    for task in "/proc/$pid/task/"*; do
+      tid=${task##*/}
+      if [[ -z ${jit_ticks[$tid]+set} ]]; then
+        read -r comm 2>/dev/null <"$task/comm" || continue
+        [[ $comm == C[12]\ CompilerThre* ]] && jit_ticks[$tid]=0 || jit_ticks[$tid]=-1
+      fi
+      (( jit_ticks[$tid] >= 0 )) && read -r stat 2>/dev/null <"$task/stat" && {
+        local -a g=(${stat##*) })
+        jit_ticks[$tid]=$(( g[11] + g[12] ))
+      }
+    done
+    local jit=0 t
+    for t in "${jit_ticks[@]}"; do (( t > 0 )) && jit=$(( jit + t )); done
+    echo "${EPOCHREALTIME/./} $(( f[11] + f[12] )) $jit" >>"$trace"
     read -t 0.1 -u "$nap" || true
   done
   exec {nap}<&-
@@ -55,11 +71,11 @@ cpu_between() {
     END { printf "%.2f", (at(b) - at(a)) / t }' "$1"
 }
 
-# steady_cores TRACE: the median, over the run's whole seconds, of the cores the process used; start-up, JIT
-# bursts and the final report are a few seconds of a run and fall outside the median
+# steady_cores TRACE: the median, over the run's whole seconds, of the cores the process used outside its JIT
+# compiler threads; start-up and the final report are a few seconds of a run and fall outside the median
 steady_cores() {
   awk -v t="$clk_tck" '
-    { us[++n] = $1; c[n] = $2 }
+    { us[++n] = $1; c[n] = $2 - $3 }
     END {
       for (i = 1; i <= n; i = j) {
         for (j = i + 1; j <= n && us[j] - us[i] < 1e6; j++) ;
@@ -72,4 +88,9 @@ steady_cores() {
 # whole_cpu TRACE: the process's CPU seconds at its last sample
 whole_cpu() {
   awk -v t="$clk_tck" 'END { printf "%.2f", $2 / t }' "$1"
+}
+
+# jit_cpu TRACE: the CPU seconds of its JIT compiler threads at its last sample
+jit_cpu() {
+  awk -v t="$clk_tck" 'END { printf "%.2f", $3 / t }' "$1"
 }

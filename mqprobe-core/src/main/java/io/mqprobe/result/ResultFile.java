@@ -29,8 +29,11 @@ public final class ResultFile {
         return document;
     }
 
-    /** Writes the current state of the document. */
-    public void write() {
+    /**
+     * Writes the current state of the document. Synchronized: the result-writer thread's periodic save and the
+     * run's own saves (after each step, at the end) share the temp file, and one's rename must not find it moved.
+     */
+    public synchronized void write() {
         try {
             Files.createDirectories(path.getParent());
             Path tmp = path.resolveSibling(path.getFileName() + ".tmp");

@@ -8,7 +8,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,5 +51,35 @@ class ResultFileTest {
         JsonNode json = ResultJson.MAPPER.readTree(file.path().toFile());
         assertThat(json.get("complete").asBoolean()).isFalse();
         assertThat(json.get("interrupted").asBoolean()).isTrue();
+    }
+
+    @Test
+    void should_let_the_periodic_and_the_final_save_write_at_the_same_time(@TempDir Path dir) throws Exception {
+        // the result-writer thread saves every few seconds while the run's own thread saves after each step and at
+        // the end; both used one temp file, so one's rename could find it already moved by the other
+        ResultDocument doc = new ResultDocument("probe", List.of());
+        ResultFile file = new ResultFile(dir.resolve("result.json"), doc);
+        int writers = 4;
+        CyclicBarrier start = new CyclicBarrier(writers);
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            List<Future<?>> saves = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                saves.add(pool.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < 200; i++) {
+                        file.write();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> save : saves) {
+                save.get(); // rethrows a writer's failure
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(ResultJson.MAPPER.readTree(file.path().toFile()).get("schema").asText()).isEqualTo(ResultDocument.SCHEMA);
+        assertThat(Files.list(dir)).extracting(p -> p.getFileName().toString()).containsExactly("result.json");
     }
 }
