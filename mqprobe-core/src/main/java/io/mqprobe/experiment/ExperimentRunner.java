@@ -7,6 +7,7 @@ import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
 
 import java.time.Duration;
@@ -91,10 +92,13 @@ public final class ExperimentRunner {
                 throw new IllegalStateException("step of scenario " + plan.scenario() + " planned while "
                         + (current == null ? "no scenario" : current) + " is running; start it first");
             }
+            StepResult.Settle settled = plan.settle() == null ? null
+                    : new Settling(admin, steps::recentResources, control).await(plan.settle(), scenarioTopics);
             listener.onStepStart(plan);
             StepRunner.Outcome outcome;
             try (ActionScheduler.Step fired = scheduler.schedule(plan)) {
-                outcome = steps.run(plan.scenario(), plan.index(), plan.load(), plan.warmup(), plan.drainTimeout());
+                outcome = steps.run(plan.scenario(), plan.index(), plan.load(), plan.warmup(), plan.drainTimeout(),
+                        plan.precision(), settled);
             }
             measured.add(new MeasuredStep(plan, outcome));
             listener.onStepDone(plan, outcome.step());

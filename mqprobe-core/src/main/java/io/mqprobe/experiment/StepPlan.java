@@ -1,6 +1,7 @@
 package io.mqprobe.experiment;
 
 import io.mqprobe.api.UsageException;
+import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.load.StepLoad;
 
 import java.time.Duration;
@@ -18,9 +19,17 @@ import java.util.Objects;
  * @param warmupMs       time from the step start that is excluded from the figures
  * @param drainTimeoutMs after sending ends, how long to wait for acknowledgements and consumers
  * @param actions        timed actions, fired at their offsets from the step start (sorted here)
+ * @param precision      when the step may end early because its throughput is precise enough (the load's own length
+ *                       is then the longest), or {@code null} for a step of fixed length
+ * @param settle         what to wait for before the step starts, or {@code null} to start at once
  */
 public record StepPlan(String scenario, int index, StepLoad load, long warmupMs, long drainTimeoutMs,
-                       List<StepAction> actions) {
+                       List<StepAction> actions, PrecisionTarget precision, SettleSpec settle) {
+
+    /** A step of fixed length that starts at once. */
+    public StepPlan(String scenario, int index, StepLoad load, long warmupMs, long drainTimeoutMs, List<StepAction> actions) {
+        this(scenario, index, load, warmupMs, drainTimeoutMs, actions, null, null);
+    }
 
     public StepPlan {
         Objects.requireNonNull(scenario, "scenario");
@@ -38,7 +47,12 @@ public record StepPlan(String scenario, int index, StepLoad load, long warmupMs,
 
     /** The same step with these actions. */
     public StepPlan withActions(List<StepAction> timedActions) {
-        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, timedActions);
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, timedActions, precision, settle);
+    }
+
+    /** The same step, ending once precise enough and starting on a settled cluster. */
+    public StepPlan withPrecision(PrecisionTarget target, SettleSpec settleFirst) {
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, target, settleFirst);
     }
 
     public Duration warmup() {

@@ -2,11 +2,13 @@ package io.mqprobe.load;
 
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.ErrorCounts;
+import io.mqprobe.stats.Estimate;
 import io.mqprobe.stats.LatencyHistograms;
 import io.mqprobe.stats.LatencySummary;
 import io.mqprobe.stats.SendStats;
 import org.HdrHistogram.Histogram;
 
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -36,6 +38,10 @@ public final class LoadMeter {
     private long consumeEndMs = -1;
     private SendStats.Snapshot windowEndSend;
     private ConsumeStats.Snapshot windowEndConsume;
+    /** Per-second throughput and p99 of the measured seconds in which the load was still sending (see {@link #tick}). */
+    private double[] throughputReadings = new double[16];
+    private double[] p99Readings = new double[16];
+    private int readings;
 
     /**
      * @param send    producer stats, or {@code null} for a consume-only load
@@ -51,8 +57,17 @@ public final class LoadMeter {
         this.lastConsume = consume == null ? null : consume.snapshot(startEpochMs);
     }
 
-    /** Takes one interval; {@code measured} ticks count toward the window. */
+    /** Takes one interval of a load that is still sending; {@code measured} ticks count toward the window. */
     public IntervalRow tick(long epochMs, boolean measured) {
+        return tick(epochMs, measured, true);
+    }
+
+    /**
+     * Takes one interval; {@code measured} ticks count toward the window. A measured tick is also a reading of the
+     * step's precision ({@link #throughputEstimate()}) when the load was still {@code sending} at its end: a second in
+     * which sending ended, or only acknowledgements of earlier sends trickled in, is not a second of the load.
+     */
+    public IntervalRow tick(long epochMs, boolean measured, boolean sending) {
         double seconds = Math.max(1e-3, (epochMs - lastEpochMs) / 1000.0);
         SendStats.Snapshot s = send == null ? null : send.snapshot(epochMs);
         ConsumeStats.Snapshot c = consume == null ? null : consume.snapshot(epochMs);
@@ -96,6 +111,10 @@ public final class LoadMeter {
                 c == null ? null : (double) c.endToEnd().getValueAtPercentile(99),
                 c == null ? null : c.endToEnd().getMean(),
                 c == null ? null : (double) c.endToEnd().getMaxValue());
+        if (measured && sending) {
+            addReading(send != null ? row.ackedPerSecond() : row.consumedPerSecond(),
+                    send != null ? row.p99Us() : row.e2eP99Us() == null ? 0 : row.e2eP99Us());
+        }
         lastEpochMs = epochMs;
         lastSend = s;
         lastConsume = c;
@@ -110,6 +129,25 @@ public final class LoadMeter {
         return s.corrected().getTotalCount() == 0 && s.oldestInFlightUs() > 0 ? s.oldestInFlightUs() : latencyUs;
     }
 
+    private void addReading(double throughput, double p99Us) {
+        if (readings == throughputReadings.length) {
+            throughputReadings = Arrays.copyOf(throughputReadings, readings * 2);
+            p99Readings = Arrays.copyOf(p99Readings, readings * 2);
+        }
+        throughputReadings[readings] = throughput;
+        p99Readings[readings++] = p99Us;
+    }
+
+    /** Throughput (acknowledged, or consumed for a consume-only load) per second, from the readings so far. */
+    public Estimate throughputEstimate() {
+        return Estimate.batchMeans(Arrays.copyOf(throughputReadings, readings));
+    }
+
+    /** p99 latency of each second (corrected, or end-to-end for a consume-only load), from the readings so far. */
+    public Estimate p99Estimate() {
+        return Estimate.batchMeans(Arrays.copyOf(p99Readings, readings));
+    }
+
     public boolean hasMeasured() {
         return windowStartMs >= 0;
     }
@@ -119,7 +157,8 @@ public final class LoadMeter {
         if (windowStartMs < 0) {
             return new WindowTotals(lastEpochMs, lastEpochMs, 0, 0, Map.of(), LatencySummary.of(windowCorrected),
                     LatencySummary.of(windowService), LatencySummary.of(windowSendDelay), 0, 0,
-                    consume == null ? null : LatencySummary.of(windowEndToEnd), lastEpochMs);
+                    consume == null ? null : LatencySummary.of(windowEndToEnd), lastEpochMs,
+                    throughputEstimate(), p99Estimate());
         }
         if (send != null && windowEndSend == null) {
             windowEndSend = windowStartSend;
@@ -151,6 +190,6 @@ public final class LoadMeter {
                 bytes, errors, LatencySummary.of(windowCorrected), LatencySummary.of(windowService),
                 LatencySummary.of(windowSendDelay), consumed, consumedBytes,
                 consume == null ? null : LatencySummary.of(windowEndToEnd),
-                consume == null ? windowEndMs : Math.max(consumeEndMs, fromMs + 1));
+                consume == null ? windowEndMs : Math.max(consumeEndMs, fromMs + 1), throughputEstimate(), p99Estimate());
     }
 }

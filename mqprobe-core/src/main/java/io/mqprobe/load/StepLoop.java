@@ -4,7 +4,10 @@ import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
-/** Ticks a {@link LoadMeter} once per second until the load finishes or the run is cancelled. */
+/**
+ * Ticks a {@link LoadMeter} once per second until the load finishes or the run is cancelled; with a
+ * {@link PrecisionTarget}, ends the sending as soon as the measured seconds are precise enough.
+ */
 public final class StepLoop {
 
     private static final long TICK_MS = 1000;
@@ -12,14 +15,25 @@ public final class StepLoop {
     private StepLoop() {
     }
 
+    /** A fixed-length load that is sending until it finishes. */
+    public static WindowTotals run(LoadMeter meter, long startEpochMs, Duration warmup, BooleanSupplier finished,
+                                   RunControl control, Consumer<IntervalRow> onTick) {
+        return run(meter, startEpochMs, warmup, finished, () -> !finished.getAsBoolean(), null, () -> { }, control, onTick);
+    }
+
     /**
-     * @param warmup   ticks ending within this time after the start are warm-up, not measured
-     * @param finished true once the load has nothing more to report
-     * @param onTick   receives every row (progress line, result document)
+     * @param warmup      ticks ending within this time after the start are warm-up, not measured
+     * @param finished    true once the load has nothing more to report
+     * @param sending     true while the load is still sending (its seconds are readings of the step's precision)
+     * @param precision   when to end the sending early, or {@code null} to let the load run its length
+     * @param stopSending ends the sending (the load then drains and finishes)
+     * @param onTick      receives every row (progress line, result document)
      * @return the measured window
      */
     public static WindowTotals run(LoadMeter meter, long startEpochMs, Duration warmup, BooleanSupplier finished,
+                                   BooleanSupplier sending, PrecisionTarget precision, Runnable stopSending,
                                    RunControl control, Consumer<IntervalRow> onTick) {
+        boolean stopped = false;
         long warmupEndMs = startEpochMs + warmup.toMillis();
         long nextTickMs = startEpochMs + TICK_MS;
         while (true) {
@@ -32,9 +46,14 @@ public final class StepLoop {
             // a partial last tick after the load ended still counts, so no acknowledged record is dropped;
             // a load that ended inside its warm-up is measured by its last tick rather than not at all
             boolean measured = now > warmupEndMs || (done && !meter.hasMeasured());
-            onTick.accept(meter.tick(now, measured));
+            onTick.accept(meter.tick(now, measured, sending.getAsBoolean()));
             if (done || control.cancelled()) {
                 return meter.window();
+            }
+            if (precision != null && !stopped && measured && now - warmupEndMs >= precision.minMeasure().toMillis()
+                    && precision.met(meter.throughputEstimate())) {
+                stopSending.run();
+                stopped = true;
             }
             nextTickMs += TICK_MS;
         }

@@ -7,6 +7,8 @@ import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
+import io.mqprobe.stats.Estimate;
+import io.mqprobe.api.units.HumanUnits;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,11 +67,20 @@ public final class StepRunner {
                 .map(e -> new ResourceUsage(CLIENT_SOURCE, e.getKey(), e.getValue(), e.getValue(), Double.NaN)).toList();
     }
 
+    /** A step of fixed length that did not wait for the cluster to settle. */
+    public Outcome run(String scenario, int stepIndex, StepLoad load, Duration warmup, Duration drainTimeout) {
+        return run(scenario, stepIndex, load, warmup, drainTimeout, null, null);
+    }
+
     /**
      * @param scenario     name of the document's scenario the step belongs to
      * @param drainTimeout after sending ends, how long to wait for acknowledgements and consumers to catch up
+     * @param precision    ends the sending once the step's throughput interval is narrow enough (the load's own
+     *                     length is then the longest), or {@code null} for a step of fixed length
+     * @param settle       the wait for a settled cluster before the step, recorded with it, or {@code null}
      */
-    public Outcome run(String scenario, int stepIndex, StepLoad load, Duration warmup, Duration drainTimeout) {
+    public Outcome run(String scenario, int stepIndex, StepLoad load, Duration warmup, Duration drainTimeout,
+                       PrecisionTarget precision, StepResult.Settle settle) {
         long startedMs = System.currentTimeMillis();
         ConsumerLoadSpec consumerSpec = load.consumerSpec().orElse(null);
         ProducerLoadSpec producerSpec = load.producerSpec().orElse(null);
@@ -79,8 +90,14 @@ public final class StepRunner {
             producers = producerSpec == null ? null : ProducerLoad.start(driver, producerSpec, clock, nextRunId++);
             LoadMeter meter = new LoadMeter(producers == null ? null : producers.stats(),
                     consumers == null ? null : consumers.stats(), scenario, stepIndex, startedMs);
+            ProducerLoad sending = producers;
             WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
-                    control, row -> {
+                    () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision,
+                    () -> {
+                        if (sending != null) {
+                            sending.stop();
+                        }
+                    }, control, row -> {
                         document.addInterval(row);
                         onTick.accept(row);
                     });
@@ -94,7 +111,7 @@ public final class StepRunner {
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
                     consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.stats().clockAhead()),
                     withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window,
-                            clientUsage(clientMetrics)), clientMetrics);
+                            clientUsage(clientMetrics)), clientMetrics, unstable(precision, window), settle);
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
                     consumers == null ? List.of() : consumers.failures(), acknowledged == null ? Map.of() : acknowledged);
@@ -106,6 +123,23 @@ public final class StepRunner {
                 consumers.close();
             }
         }
+    }
+
+    /** Why the step's interval is wider than its target after its longest measurement, or {@code null}. */
+    private static String unstable(PrecisionTarget precision, WindowTotals window) {
+        if (precision == null || precision.met(window.throughput())) {
+            return null;
+        }
+        Estimate t = window.throughput();
+        String width = t.halfWidth() == null ? "unknown (" + t.readings() + " readings)"
+                : "±" + HumanUnits.pct(t.halfWidthPct()) + " over " + t.readings() + " readings";
+        return "throughput interval " + width + ", wider than the ±" + HumanUnits.pct(precision.halfWidthPct()) + " asked";
+    }
+
+    /** The monitors' usage over the last {@code millis} (what a settling wait judges broker CPU by). */
+    public List<ResourceUsage> recentResources(long millis) {
+        long now = System.currentTimeMillis();
+        return resources.summarize(now - millis, now);
     }
 
     /**

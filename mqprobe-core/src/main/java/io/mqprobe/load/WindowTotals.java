@@ -2,6 +2,7 @@ package io.mqprobe.load;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.stats.Estimate;
 import io.mqprobe.stats.LatencySummary;
 
 import java.util.List;
@@ -22,11 +23,14 @@ import java.util.Map;
  * @param consumedBytes      consumed bytes in the window
  * @param e2eLatencyUs       consume time minus stamped send time, {@code null} without consumers
  * @param consumedToEpochMs  end of the consumers' window (their last tick with progress)
+ * @param throughput         per-second throughput readings while the load was sending, with their interval
+ *                           (acknowledged records/s; consumed records/s for a consume-only load)
+ * @param p99PerSecondUs     the p99 of each of those seconds, with its interval
  */
 public record WindowTotals(long fromEpochMs, long toEpochMs, long records, long bytes, Map<String, Long> errors,
                            LatencySummary latencyUs, LatencySummary serviceLatencyUs, LatencySummary sendDelayUs,
                            long consumedRecords, long consumedBytes, LatencySummary e2eLatencyUs,
-                           long consumedToEpochMs) {
+                           long consumedToEpochMs, Estimate throughput, Estimate p99PerSecondUs) {
 
     public double seconds() {
         return Math.max(1e-3, (toEpochMs - fromEpochMs) / 1000.0);

@@ -4,6 +4,7 @@ import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.load.WindowTotals;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
+import io.mqprobe.stats.Estimate;
 import io.mqprobe.stats.LatencySummary;
 
 import java.time.Instant;
@@ -13,18 +14,48 @@ import java.util.Map;
 /**
  * One measured load step as stored in {@code scenarios[].steps[]} (see docs/result-schema.md).
  *
- * @param clientMetrics the producer clients' own averages over their life (batch size, records per request,
- *                      compression ratio; the driver's metric names), averaged over the clients; empty when none
+ * @param clientMetrics  the producer clients' own averages over their life (batch size, records per request,
+ *                       compression ratio; the driver's metric names), averaged over the clients; empty when none
+ * @param throughput     records/s of the seconds the load was sending, with the 95 % interval by batch means;
+ *                       {@code null} in documents written before intervals
+ * @param p99PerSecondUs the p99 of each of those seconds, with its interval; {@code null} likewise
+ * @param unstable       why the step's interval stayed wider than its target (it ran its longest), else {@code null}
+ * @param settle         the wait for a settled cluster before the step, or {@code null} when the step did not wait
  */
 public record StepResult(int index, int clients, Double targetRecordsPerSecond, String startedAt, long warmupMs,
                          long measuredMs, long records, long bytes, double recordsPerSecond, double bytesPerSecond,
                          Map<String, Long> errors, LatencySummary latencyUs, LatencySummary serviceLatencyUs,
                          LatencySummary sendDelayUs, LatencySummary e2eLatencyUs, Consumed consumed,
-                         List<ResourceUsage> resources, Map<String, Double> clientMetrics) {
+                         List<ResourceUsage> resources, Map<String, Double> clientMetrics, Estimate throughput,
+                         Estimate p99PerSecondUs, String unstable, Settle settle) {
 
     public StepResult {
         // documents written before client metrics were recorded have none
         clientMetrics = clientMetrics == null ? Map.of() : Map.copyOf(clientMetrics);
+    }
+
+    /** A step without intervals or settling (documents and tests from before them). */
+    public StepResult(int index, int clients, Double targetRecordsPerSecond, String startedAt, long warmupMs,
+                      long measuredMs, long records, long bytes, double recordsPerSecond, double bytesPerSecond,
+                      Map<String, Long> errors, LatencySummary latencyUs, LatencySummary serviceLatencyUs,
+                      LatencySummary sendDelayUs, LatencySummary e2eLatencyUs, Consumed consumed,
+                      List<ResourceUsage> resources, Map<String, Double> clientMetrics) {
+        this(index, clients, targetRecordsPerSecond, startedAt, warmupMs, measuredMs, records, bytes, recordsPerSecond,
+                bytesPerSecond, errors, latencyUs, serviceLatencyUs, sendDelayUs, e2eLatencyUs, consumed, resources,
+                clientMetrics, null, null, null, null);
+    }
+
+    /**
+     * The wait for a settled cluster before a step (see SettleSpec).
+     *
+     * @param waitedMs               how long the step waited
+     * @param settled                false when the wait hit its bound
+     * @param unsettled              what was still unsettled when the bound was hit, else {@code null}
+     * @param underReplicatedAtStart partitions of the step's topics under-replicated when the step started: a
+     *                               step is failed by replication only when that grows during it
+     * @param atFirstLook            what was unsettled when the wait began ("" when nothing was)
+     */
+    public record Settle(long waitedMs, boolean settled, String unsettled, int underReplicatedAtStart, String atFirstLook) {
     }
 
     /** A step without the client's own metrics (consume-only steps, tests). */
@@ -61,11 +92,16 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
 
     public static StepResult of(int index, int clients, double targetRecordsPerSecond, long startedEpochMs,
                                 long warmupMs, WindowTotals window, Consumed consumed, List<ResourceUsage> resources,
-                                Map<String, Double> clientMetrics) {
+                                Map<String, Double> clientMetrics, String unstable, Settle settle) {
         return new StepResult(index, clients, targetRecordsPerSecond > 0 ? targetRecordsPerSecond : null,
                 Instant.ofEpochMilli(startedEpochMs).toString(), warmupMs, window.toEpochMs() - window.fromEpochMs(),
                 window.records(), window.bytes(), window.recordsPerSecond(), window.bytesPerSecond(), window.errors(),
                 window.latencyUs(), window.serviceLatencyUs(), window.sendDelayUs(), window.e2eLatencyUs(), consumed,
-                List.copyOf(resources), clientMetrics);
+                List.copyOf(resources), clientMetrics, window.throughput(), window.p99PerSecondUs(), unstable, settle);
+    }
+
+    /** The step's throughput with its interval: around the window's rate; exact when the document has no interval. */
+    public Estimate throughputInterval() {
+        return throughput == null ? Estimate.exact(recordsPerSecond) : throughput.scaledTo(recordsPerSecond);
     }
 }

@@ -111,7 +111,7 @@ public final class ProbeJudge implements Judge {
                         s.spec().pinToOneBroker(), s.skipped()));
             } else if (result.verdicts().get(s.spec().name()) instanceof ProbeVerdict v) {
                 outcomes.add(new ScenarioOutcome(s.spec().name(), s.replicationFactor(), s.spec().durability(),
-                        s.spec().pinToOneBroker(), v.findings()));
+                        s.spec().pinToOneBroker(), v.findings()).withPartitions(s.spec().partitions()));
             }
         }
         return outcomes;
@@ -132,8 +132,7 @@ public final class ProbeJudge implements Judge {
         }
         List<ResourceUsage> own = m.resources().stream()
                 .filter(r -> !(HOST.equals(r.source()) && Metric.CPU_CORES.equals(r.metric()))).toList();
-        return new StepMeasurement(m.index(), m.clients(), m.targetRecordsPerSecond(), m.recordsPerSecond(), m.bytesPerSecond(),
-                m.records(), m.errors(), m.latencyUs(), own);
+        return m.withResources(own);
     }
 
     static StepMeasurement toMeasurement(StepResult step) {
@@ -142,6 +141,7 @@ public final class ProbeJudge implements Judge {
         return new StepMeasurement(step.index(), step.clients(), step.targetRecordsPerSecond(), step.recordsPerSecond(),
                 step.bytesPerSecond(), step.records(), errors,
                 l.count() == 0 ? null : l,
-                step.resources());
+                step.resources(), step.throughputInterval(),
+                step.settle() == null ? 0 : step.settle().underReplicatedAtStart());
     }
 }

@@ -50,6 +50,9 @@ public final class ProbePlanner implements Planner {
     /** A paced client is given this share of what one unthrottled client acknowledged, so it never queues. */
     static final double CLIENT_HEADROOM = 0.5;
 
+    /** Warm-up added to the run's first step, while the JIT compiles the send path. */
+    static final Duration FIRST_STEP_EXTRA_WARMUP = Duration.ofSeconds(4);
+
     /** Where one scenario is in its plan. */
     private enum Phase { RAMP, PACED }
 
@@ -72,6 +75,7 @@ public final class ProbePlanner implements Planner {
     private double oneClientRecordsPerSecond;
     private SustainableSearch search;
     private final boolean hostShared;
+    private boolean firstStepOfRun = true;
 
     /** How a scenario was laid out on the target; {@code skipped} says why it did not run, else {@code null}. */
     public record ScenarioSetup(ScenarioSpec spec, String topic, int replicationFactor, Map<String, String> producerProperties,
@@ -199,7 +203,8 @@ public final class ProbePlanner implements Planner {
         if (decision instanceof RampDecision.Continue && rampSteps < clientSteps.size()) {
             return Optional.of(rampStep());
         }
-        if (decision instanceof RampDecision.Stop) {
+        if (decision instanceof RampDecision.Stop && settings.plan().precision() == null) {
+            // steps of fixed length have no interval: their knee is measured twice instead
             repeats.addAll(KneeConfirmation.toRepeat(measuredRamp, saturationThresholds));
             if (!repeats.isEmpty()) {
                 return Optional.of(step(repeats.remove(0), 0));
@@ -283,6 +288,13 @@ public final class ProbePlanner implements Planner {
                 false, current.moreLoadedTopics());
         // a paced step's producers are created and warmed before its schedule starts: half the warm-up is enough
         Duration warmup = ratePerSecond > 0 ? plan.warmup().dividedBy(2) : plan.warmup();
-        return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), warmup, STEP_DRAIN);
+        if (firstStepOfRun) {
+            // mqprobe's own code is still being compiled in the first seconds of a run: its first step would measure that
+            warmup = warmup.plus(FIRST_STEP_EXTRA_WARMUP);
+            load = load.withDuration(load.duration().plus(FIRST_STEP_EXTRA_WARMUP));
+            firstStepOfRun = false;
+        }
+        StepPlan step = StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), warmup, STEP_DRAIN);
+        return plan.precision() == null && plan.settle() == null ? step : step.withPrecision(plan.precision(), plan.settle());
     }
 }

@@ -1,6 +1,8 @@
 package io.mqprobe.scenario;
 
 import io.mqprobe.api.UsageException;
+import io.mqprobe.experiment.SettleSpec;
+import io.mqprobe.load.PrecisionTarget;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,8 +20,17 @@ import java.util.List;
  * @param maxClients  the most producer clients a step may use
  * @param maxSteps    the most unthrottled steps per scenario
  * @param sustainableFractions offered rates of the paced steps, as fractions of the ceiling, ascending
+ * @param precision   when a step may end: {@code measure} is then its shortest measured window and the target's maximum
+ *                    its longest; {@code null} for steps of exactly {@code measure}
+ * @param settle      what every step waits for before it starts, or {@code null} to start at once
  */
-public record RampPlan(Duration warmup, Duration measure, int maxClients, int maxSteps, List<Double> sustainableFractions) {
+public record RampPlan(Duration warmup, Duration measure, int maxClients, int maxSteps, List<Double> sustainableFractions,
+                       PrecisionTarget precision, SettleSpec settle) {
+
+    /** Steps of fixed length that start at once. */
+    public RampPlan(Duration warmup, Duration measure, int maxClients, int maxSteps, List<Double> sustainableFractions) {
+        this(warmup, measure, maxClients, maxSteps, sustainableFractions, null, null);
+    }
 
     /** A quarter, half and 80 % of the ceiling: where production usually wants to run, and a safe floor. */
     public static final List<Double> DEFAULT_FRACTIONS = List.of(0.25, 0.5, 0.8);
@@ -58,8 +69,8 @@ public record RampPlan(Duration warmup, Duration measure, int maxClients, int ma
         return steps;
     }
 
-    /** Upper bound of one step's wall time, for the ETA. */
+    /** Upper bound of one step's load (and its wall time before draining, for the ETA). */
     public Duration stepDuration() {
-        return warmup.plus(measure);
+        return warmup.plus(precision == null ? measure : precision.maxMeasure());
     }
 }

@@ -42,6 +42,12 @@ final class HtmlSummary {
             notes.forEach(n -> html.append("<li>").append(Html.esc(n)).append("</li>"));
             html.append("</ul>\n");
         }
+        List<String> inconsistent = Fields.texts(summary, "consistency");
+        if (!inconsistent.isEmpty()) {
+            html.append("<p>Inconsistent figures (scenarios that contradict each other beyond their intervals):</p><ul class=\"notes\">");
+            inconsistent.forEach(n -> html.append("<li>").append(Html.esc(n)).append("</li>"));
+            html.append("</ul>\n");
+        }
         return html.append("</section>\n").toString();
     }
 

@@ -84,6 +84,11 @@ public final class MarkdownReport {
             md.append("Notes:\n\n");
             bullets(md, notes);
         }
+        List<String> inconsistent = Fields.texts(summary, "consistency");
+        if (!inconsistent.isEmpty()) {
+            md.append("Inconsistent figures (scenarios that contradict each other beyond their intervals):\n\n");
+            bullets(md, inconsistent);
+        }
     }
 
     private static void scenario(StringBuilder md, JsonNode scenario, boolean runComplete) {

@@ -31,6 +31,8 @@ final class StepColumns {
                 new Column("target", s -> optional(Fields.number(s, "targetRecordsPerSecond"), HumanUnits::msgsPerSecond), true),
                 new Column("records/s", s -> HumanUnits.msgsPerSecond(Fields.number(s, "recordsPerSecond")), true),
                 new Column("throughput", s -> HumanUnits.rate(Fields.number(s, "bytesPerSecond")), true),
+                new Column("interval", StepColumns::interval, false),
+                new Column("settled", StepColumns::settled, false),
                 latency("p50", "latencyUs", "p50"),
                 latency("p95", "latencyUs", "p95"),
                 latency("p99", "latencyUs", "p99"),
@@ -81,6 +83,27 @@ final class StepColumns {
                 + " · lost " + HumanUnits.count(Fields.number(c, "lost"))
                 + " · dup " + HumanUnits.count(Fields.number(c, "duplicates"))
                 + " · out-of-order " + HumanUnits.count(Fields.number(c, "outOfOrder"));
+    }
+
+    /** "±4.2 % (9 readings)", with "unstable" when it stayed wider than asked; "" without an interval. */
+    static String interval(JsonNode step) {
+        String precision = VerdictText.precision(Fields.object(step, "throughput"));
+        if (precision == null) {
+            return "";
+        }
+        return Fields.text(step, "unstable") == null ? precision : precision + " unstable";
+    }
+
+    /** How long the step waited for a settled cluster, and what was left when the wait hit its bound. */
+    static String settled(JsonNode step) {
+        JsonNode settle = Fields.object(step, "settle");
+        Double waitedMs = Fields.number(settle, "waitedMs");
+        if (settle == null || waitedMs == null) {
+            return "";
+        }
+        String unsettled = Fields.text(settle, "unsettled");
+        String waited = waitedMs < 1000 ? HumanUnits.count(waitedMs) + " ms" : HumanUnits.durationMs(waitedMs);
+        return unsettled == null ? waited : unsettled;
     }
 
     /** {@code knee, ceiling}: which verdict points this step is. */

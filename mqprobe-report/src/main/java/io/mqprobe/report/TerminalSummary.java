@@ -57,6 +57,11 @@ public final class TerminalSummary {
             out.append('\n');
             notes.forEach(n -> out.append("  note: ").append(plain(n)).append('\n'));
         }
+        List<String> inconsistent = Fields.texts(summary, "consistency");
+        if (!inconsistent.isEmpty()) {
+            out.append('\n');
+            inconsistent.forEach(n -> out.append("  ").append(ansi.yellow("inconsistent: " + plain(n))).append('\n'));
+        }
         if (Fields.flag(summary, "clientLimited")) {
             out.append('\n').append("  ").append(ansi.yellow("warning: " + Headline.CLIENT_LIMITED)).append('\n');
         }

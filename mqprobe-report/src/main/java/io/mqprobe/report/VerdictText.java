@@ -32,8 +32,27 @@ final class VerdictText {
         }
         String text = HumanUnits.rate(Fields.number(point, "bytesPerSecond"))
                 + " · " + HumanUnits.msgsPerSecond(Fields.number(point, "recordsPerSecond"));
+        String precision = precision(Fields.object(point, "interval"));
+        if (precision != null) {
+            text += " " + precision;
+        }
         String load = load(step(scenario, Fields.number(point, "step")));
         return load == null ? text : text + " · " + load;
+    }
+
+    /**
+     * "±3.1 % (12 readings)" of an interval ({@code mean}, {@code halfWidth}, {@code readings}), "±? (3 readings)"
+     * when too few readings gave none; null without an interval (documents from before intervals).
+     */
+    static String precision(JsonNode interval) {
+        Double readings = Fields.number(interval, "readings");
+        if (interval == null || readings == null || readings == 0) {
+            return null;
+        }
+        Double mean = Fields.number(interval, "mean");
+        Double halfWidth = Fields.number(interval, "halfWidth");
+        String width = halfWidth == null || mean == null || !(mean > 0) ? "±?" : "±" + HumanUnits.pct(100 * halfWidth / mean);
+        return width + " (" + HumanUnits.count(readings) + (readings == 1 ? " reading)" : " readings)");
     }
 
     /** {@code 3 clients} or {@code 3 clients at 10,000 rec/s}, or null when the step is unknown. */

@@ -28,8 +28,19 @@ public record Bottleneck(String resource, String source, String summary, List<St
     public static final String LATENCY = "latency";
     public static final String ERRORS = "errors";
     public static final String NONE = "none";
+    /**
+     * More than one resource at saturation within the readings' noise (the source names each, joined by {@code +}):
+     * one name would be a coin toss between them.
+     */
+    public static final String CO_LIMITED = "co-limited";
     public static final Set<String> KINDS =
-            Set.of(CPU, DISK, NIC, REPLICATION, BROKER_THREADS, PARTITION, CLIENT, SHARED_CPU, LATENCY, ERRORS, NONE);
+            Set.of(CPU, DISK, NIC, REPLICATION, BROKER_THREADS, PARTITION, CLIENT, SHARED_CPU, LATENCY, ERRORS, NONE, CO_LIMITED);
+
+    /** True when the load generator was the limit, alone or among co-limits: the figures are then lower bounds. */
+    public boolean loadGeneratorAmongLimits() {
+        return CLIENT.equals(resource) || (CO_LIMITED.equals(resource) && source != null
+                && java.util.Arrays.asList(source.split("\\+")).contains("client"));
+    }
 
     public Bottleneck {
         if (!KINDS.contains(resource)) {

@@ -31,6 +31,11 @@ final class BottleneckFinder {
     static final double REPLICATION_SHARE_DROP = 0.8;
 
     private static final String CLIENT = "client";
+    /**
+     * Resources this many points below their saturation, beside one that reached it, are tied with it: a mean over a
+     * few seconds of CPU under a quota moves by that much from one run to the next.
+     */
+    static final double TIE_MARGIN_PCT = 10;
     private static final String HOST = "host";
     private static final String NOTHING_SATURATED = " before any measured resource saturated";
 
@@ -67,59 +72,113 @@ final class BottleneckFinder {
     private static Optional<Finding> saturation(List<StepMeasurement> steps, int position, String where, Thresholds t) {
         StepMeasurement at = steps.get(position);
         StepMeasurement first = steps.get(0);
-        return clientCpu(at, where)
-                .or(() -> physical(at, where, t))
+        return saturatedResources(at, where, t)
                 .or(() -> brokerThreads(at, where))
                 .or(() -> replication(at, first, where))
                 .or(() -> sendDelay(at, position == 0 ? null : first, where));
+    }
+
+    /**
+     * The load generator's CPU and the physical resources (a broker's CPU, disk, NIC; the shared host's CPU when no
+     * process is saturated). One saturated resource is named alone; when others stand within
+     * {@link #TIE_MARGIN_PCT} points of their own saturation beside it, the readings cannot separate them and the
+     * verdict is {@link Bottleneck#CO_LIMITED}, naming each.
+     */
+    private static Optional<Finding> saturatedResources(StepMeasurement at, String where, Thresholds t) {
+        List<Finding> near = new ArrayList<>();
+        clientCpu(at, where, TIE_MARGIN_PCT).ifPresent(near::add);
+        near.addAll(physical(at, where, t, TIE_MARGIN_PCT));
+        if (near.stream().noneMatch(f -> f.severity() >= 1)) {
+            return Optional.empty();
+        }
+        List<Finding> tied = distinct(near);
+        if (tied.size() == 1) {
+            return Optional.of(tied.get(0));
+        }
+        return Optional.of(coLimited(tied, where));
+    }
+
+    /** One finding per resource and source (iowait and disk bytes of one broker are one disk), the most severe kept. */
+    private static List<Finding> distinct(List<Finding> findings) {
+        java.util.Map<String, Finding> byKey = new java.util.LinkedHashMap<>();
+        findings.stream().sorted(Comparator.comparingDouble(Finding::severity).reversed())
+                .forEach(f -> byKey.putIfAbsent(f.resource() + " " + f.source(), f));
+        return List.copyOf(byKey.values());
+    }
+
+    private static Finding coLimited(List<Finding> tied, String where) {
+        boolean client = tied.stream().anyMatch(f -> Bottleneck.CLIENT.equals(f.resource()));
+        List<String> named = tied.stream().map(f -> f.evidence().get(0)).toList();
+        String source = tied.stream().map(Finding::source).sorted(Comparator.comparing((String s) -> CLIENT.equals(s) ? 1 : 0)
+                .thenComparing(Comparator.naturalOrder())).distinct().reduce((a, b) -> a + "+" + b).orElse(null);
+        List<String> tellApart = new ArrayList<>();
+        if (client) {
+            tellApart.add("more load-generator cores (--client-cores) or a second load generator");
+        }
+        if (tied.stream().anyMatch(f -> f.source() != null && f.source().startsWith("broker-"))) {
+            tellApart.add("a bigger broker (--broker-spec)");
+        }
+        if (tied.stream().filter(f -> f.source() != null && f.source().startsWith("broker-")).count() > 1) {
+            tellApart.add("more brokers or partitions spread over them");
+        }
+        String summary = "co-limited " + where + ": " + String.join(" and ", named) + " all at saturation within the readings'"
+                + " noise; to tell them apart, run again with " + String.join(", or ", tellApart)
+                + (client ? " (figures are lower bounds: the load generator was among the limits)" : "");
+        return new Finding(Bottleneck.CO_LIMITED, source, summary, named, tied.get(0).severity());
     }
 
     private static Bottleneck bottleneck(Finding finding, StepMeasurement at, Thresholds t) {
         return new Bottleneck(finding.resource(), finding.source(), finding.summary(), Evidence.lines(finding.evidence(), at, t));
     }
 
-    private static Optional<Finding> clientCpu(StepMeasurement at, String where) {
+    /** The load generator at saturation, or within {@code marginPct} points below it. */
+    private static Optional<Finding> clientCpu(StepMeasurement at, String where, double marginPct) {
         return at.usage(CLIENT, Metric.CPU_CORES)
-                .filter(cpu -> cpu.meanPct() >= PROCESS_SATURATED_PCT)
+                .filter(cpu -> cpu.meanPct() >= PROCESS_SATURATED_PCT - marginPct)
                 .map(cpu -> new Finding(Bottleneck.CLIENT, CLIENT,
                         "the load generator is the limit, not the cluster: mqprobe CPU " + HumanUnits.cores(cpu) + " ("
                                 + HumanUnits.pct(cpu.meanPct()) + ") " + where
                                 + "; the cluster can take more, so add load generators (figures are lower bounds)",
-                        List.of(Evidence.cpu(cpu)), 0));
+                        List.of(Evidence.cpu(cpu)), cpu.meanPct() / PROCESS_SATURATED_PCT));
     }
 
-    private static Optional<Finding> physical(StepMeasurement at, String where, Thresholds t) {
+    /** Physical resources at their saturation, or within {@code marginPct} points below it; most severe first. */
+    private static List<Finding> physical(StepMeasurement at, String where, Thresholds t, double marginPct) {
         List<Finding> found = new ArrayList<>();
         for (ResourceUsage cpu : at.usages(Metric.CPU_CORES)) {
-            if (!cpu.source().equals(HOST)) {
-                addIfOver(found, Bottleneck.CPU, cpu, cpu.meanPct(), PROCESS_SATURATED_PCT, Evidence.cpu(cpu), " " + where);
+            if (!cpu.source().equals(HOST) && !cpu.source().equals(CLIENT)) {
+                addIfOver(found, Bottleneck.CPU, cpu, cpu.meanPct(), PROCESS_SATURATED_PCT, marginPct, Evidence.cpu(cpu), " " + where);
             }
         }
         if (found.isEmpty()) {
             at.usage(HOST, Metric.CPU_CORES).ifPresent(host -> addIfOver(found, Bottleneck.SHARED_CPU, host, host.meanPct(),
-                    HOST_SATURATED_PCT, Evidence.cpu(host), " " + where + " with no single process saturated: brokers and"
+                    HOST_SATURATED_PCT, 0, Evidence.cpu(host), " " + where + " with no single process saturated: brokers and"
                             + " mqprobe share this host's cores and used them all, so figures are lower bounds of the cluster alone"));
         }
         for (ResourceUsage disk : at.usages(Metric.DISK_WRITE_BPS)) {
-            addIfOver(found, Bottleneck.DISK, disk, disk.meanPct(), t.diskPct(), Evidence.ceilingShare("disk", disk), " " + where);
+            addIfOver(found, Bottleneck.DISK, disk, disk.meanPct(), t.diskPct(), marginPct, Evidence.ceilingShare("disk", disk), " " + where);
         }
         for (ResourceUsage disk : at.usages(Metric.DISK_READ_BPS)) {
-            addIfOver(found, Bottleneck.DISK, disk, disk.meanPct(), t.diskPct(), Evidence.ceilingShare("disk reads", disk), " " + where);
+            addIfOver(found, Bottleneck.DISK, disk, disk.meanPct(), t.diskPct(), marginPct, Evidence.ceilingShare("disk reads", disk), " " + where);
         }
         for (ResourceUsage iowait : at.usages(Metric.CPU_IOWAIT_PCT)) {
-            addIfOver(found, Bottleneck.DISK, iowait, iowait.mean(), t.iowaitPct(), Evidence.iowait(iowait),
+            addIfOver(found, Bottleneck.DISK, iowait, iowait.mean(), t.iowaitPct(), marginPct, Evidence.iowait(iowait),
                     " " + where + ": the disk cannot keep up");
         }
         for (ResourceUsage nic : concat(at.usages(Metric.NET_RX_BPS), at.usages(Metric.NET_TX_BPS))) {
-            addIfOver(found, Bottleneck.NIC, nic, nic.meanPct(), t.nicPct(), Evidence.ceilingShare("NIC", nic), " " + where);
+            addIfOver(found, Bottleneck.NIC, nic, nic.meanPct(), t.nicPct(), marginPct, Evidence.ceilingShare("NIC", nic), " " + where);
         }
-        return found.stream().max(Comparator.comparingDouble(Finding::severity));
+        found.sort(Comparator.comparingDouble(Finding::severity).reversed());
+        return found;
     }
 
-    /** Records a finding when {@code pct} reached {@code limitPct}; severity is how far over the limit it went. */
+    /**
+     * Records a finding when {@code pct} reached {@code limitPct} less {@code marginPct}; severity is the share of the
+     * limit reached (at least 1 when saturated).
+     */
     private static void addIfOver(List<Finding> found, String resource, ResourceUsage usage, double pct, double limitPct,
-                                  String line, String summaryTail) {
-        if (pct >= limitPct) {
+                                  double marginPct, String line, String summaryTail) {
+        if (pct >= limitPct - marginPct) {
             found.add(new Finding(resource, usage.source(), line + summaryTail, List.of(line), pct / limitPct));
         }
     }

@@ -62,7 +62,9 @@ public final class CapacitySummarizer {
         } else if (durable.isEmpty()) {
             notes.add("no all-replicas scenario ran: the headline is leader-acknowledged traffic, which followers may not keep up with");
         }
-        List<String> clientLimited = namesWith(measured, Bottleneck.CLIENT);
+        List<String> clientLimited = measured.stream()
+                .filter(o -> o.verdict().bottleneck() != null && o.verdict().bottleneck().loadGeneratorAmongLimits())
+                .map(ScenarioOutcome::name).toList();
         if (!clientLimited.isEmpty()) {
             notes.add("mqprobe itself was the limit in " + String.join(", ", clientLimited)
                     + ": the cluster can take more, these figures are lower bounds (add load generators)");
@@ -72,7 +74,7 @@ public final class CapacitySummarizer {
             notes.add("brokers and mqprobe shared one host's CPUs in " + String.join(", ", sharedCpu)
                     + ": figures are lower bounds of what the cluster alone can take");
         }
-        return new CapacitySummary(headline, lines, !clientLimited.isEmpty(), notes);
+        return new CapacitySummary(headline, lines, !clientLimited.isEmpty(), notes, ConsistencyChecks.of(outcomes));
     }
 
     /**
@@ -96,7 +98,7 @@ public final class CapacitySummarizer {
         lines.add("capacity is written as RocketMQ users write it: messages per second (TPS) a master stores, and the most "
                 + "suitable maximum load, the highest TPS with every resource under its threshold (" + o.name() + ")");
         lines.addAll(bytes.lines().subList(1, bytes.lines().size()));
-        return new CapacitySummary(headline, lines, bytes.clientLimited(), bytes.notes());
+        return new CapacitySummary(headline, lines, bytes.clientLimited(), bytes.notes(), bytes.consistency());
     }
 
     private static Optional<ScenarioOutcome> highestCeiling(List<ScenarioOutcome> measured, Predicate<ScenarioOutcome> which) {

@@ -8,12 +8,19 @@ import java.util.Objects;
  * traffic), lines for per-broker ceiling, durable floor and sustainable load, and notes on what limits the figures.
  *
  * @param clientLimited true when mqprobe itself was the bottleneck of any scenario, so figures are lower bounds
+ * @param consistency   contradictions between scenarios ({@link ConsistencyChecks}), each with what was done about it
  */
-public record CapacitySummary(String headline, List<String> lines, boolean clientLimited, List<String> notes) {
+public record CapacitySummary(String headline, List<String> lines, boolean clientLimited, List<String> notes,
+                              List<String> consistency) {
 
     public CapacitySummary {
         Objects.requireNonNull(headline, "headline");
         lines = List.copyOf(lines);
         notes = List.copyOf(notes);
+        consistency = consistency == null ? List.of() : List.copyOf(consistency);
+    }
+
+    public CapacitySummary(String headline, List<String> lines, boolean clientLimited, List<String> notes) {
+        this(headline, lines, clientLimited, notes, List.of());
     }
 }

@@ -18,6 +18,7 @@ final class GainJudge {
     private final List<StepMeasurement> steps;
     private final Thresholds thresholds;
     private final boolean[] pays;
+    private final boolean[] undecided;
     private final boolean[] latencyClimbed;
     private final int lastPaying;
 
@@ -26,25 +27,33 @@ final class GainJudge {
         this.thresholds = thresholds;
         int n = steps.size();
         pays = new boolean[n];
+        undecided = new boolean[n];
         latencyClimbed = new boolean[n];
         double gainFactor = 1 + thresholds.plateauGainPct() / 100;
-        double bestBefore = 0;
+        StepMeasurement best = null;
         int last = -1;
         for (int i = 0; i < n; i++) {
-            double throughput = steps.get(i).recordsPerSecond();
+            StepMeasurement step = steps.get(i);
+            double throughput = step.recordsPerSecond();
             if (i == 0) {
                 pays[i] = true;
             } else {
-                double bar = bestBefore * gainFactor;
-                boolean gained = throughput > 0 && throughput >= bar;
+                double bar = best.recordsPerSecond() * gainFactor;
+                // growth counts only where the intervals tell the two steps apart
+                boolean gained = throughput > 0 && throughput >= bar && !step.throughput().overlaps(best.throughput());
                 boolean held = i == n - 1 || steps.get(i + 1).recordsPerSecond() >= bar;
-                latencyClimbed[i] = latencyClimbed(steps.get(i - 1), steps.get(i));
+                latencyClimbed[i] = latencyClimbed(steps.get(i - 1), step);
                 pays[i] = gained && held && !latencyClimbed[i];
+                // no gain proven, but the interval still reaches a gain: the readings cannot say there was none either
+                undecided[i] = !pays[i] && !latencyClimbed[i] && step.throughput().readings() > 0
+                        && step.throughput().high() > best.throughput().high() * gainFactor;
             }
             if (pays[i]) {
                 last = i;
             }
-            bestBefore = Math.max(bestBefore, throughput);
+            if (best == null || throughput > best.recordsPerSecond()) {
+                best = step;
+            }
         }
         lastPaying = last;
     }
@@ -58,9 +67,21 @@ final class GainJudge {
         return steps.size() - 1 - lastPaying;
     }
 
-    /** True when the ramp ends in a confirmed plateau. */
+    /**
+     * True when the ramp ends in a confirmed plateau: enough steps after the last paying one, each precise enough to
+     * show it did not pay (a knee is never decided between steps whose intervals cannot tell them apart).
+     */
     boolean plateaued() {
-        return !steps.isEmpty() && trailingNonPaying() >= thresholds.plateauSteps();
+        return !steps.isEmpty() && trailingNonPaying() >= thresholds.plateauSteps() && undecidedAfterLastPaying() == 0;
+    }
+
+    /** Steps after the last paying one whose intervals were too wide to call them flat. */
+    int undecidedAfterLastPaying() {
+        int count = 0;
+        for (int i = lastPaying + 1; i < steps.size(); i++) {
+            count += undecided[i] ? 1 : 0;
+        }
+        return count;
     }
 
     /** Position (in the list) of the knee, when the ramp ended in a confirmed plateau. */
@@ -75,10 +96,11 @@ final class GainJudge {
             latency |= latencyClimbed[i];
         }
         StepMeasurement knee = steps.get(lastPaying);
+        String precision = knee.precision();
         return "plateau: throughput gain below " + HumanUnits.pct(thresholds.plateauGainPct())
                 + (latency ? " or p99 climbing sharply" : "")
                 + " for " + trailingNonPaying() + " steps after step " + knee.index()
-                + " (" + HumanUnits.msgsPerSecond(knee.recordsPerSecond()) + ")";
+                + " (" + HumanUnits.msgsPerSecond(knee.recordsPerSecond()) + (precision.isEmpty() ? "" : " " + precision) + ")";
     }
 
     private boolean latencyClimbed(StepMeasurement before, StepMeasurement after) {

@@ -50,7 +50,10 @@ public final class RampPolicy {
             return new RampDecision.Stop(judge.plateauReason());
         }
         if (soFar.size() >= maxSteps) {
-            return new RampDecision.Stop("max steps: " + soFar.size() + " steps measured, throughput still growing");
+            int undecided = judge.undecidedAfterLastPaying();
+            return new RampDecision.Stop("max steps: " + soFar.size() + " steps measured, "
+                    + (undecided > 0 ? "no knee decided: the last " + undecided + " steps' intervals were too wide to tell a gain"
+                    + " from a plateau" : "throughput still growing"));
         }
         return new RampDecision.Continue();
     }

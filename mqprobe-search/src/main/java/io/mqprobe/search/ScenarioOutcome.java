@@ -10,9 +10,15 @@ import java.util.Objects;
  * @param brokerPinned true when all partitions sit on one broker, so the ceiling is one broker's ceiling
  * @param verdict      {@code null} when the scenario was skipped
  * @param skipped      why it was skipped ("needs 3 brokers, target has 1"), or {@code null} when it ran
+ * @param partitions   partitions of its topic when the scenario fixes them, else 0
  */
 public record ScenarioOutcome(String name, int replicationFactor, Durability durability, boolean brokerPinned,
-                              ScenarioVerdict verdict, String skipped) {
+                              ScenarioVerdict verdict, String skipped, int partitions) {
+
+    public ScenarioOutcome(String name, int replicationFactor, Durability durability, boolean brokerPinned,
+                           ScenarioVerdict verdict, String skipped) {
+        this(name, replicationFactor, durability, brokerPinned, verdict, skipped, 0);
+    }
 
     public ScenarioOutcome {
         Objects.requireNonNull(name, "name");
@@ -33,6 +39,11 @@ public record ScenarioOutcome(String name, int replicationFactor, Durability dur
     /** A scenario that could not run, and why. */
     public static ScenarioOutcome skipped(String name, int replicationFactor, Durability durability, boolean brokerPinned, String reason) {
         return new ScenarioOutcome(name, replicationFactor, durability, brokerPinned, null, reason);
+    }
+
+    /** The same scenario with the partitions it fixes. */
+    public ScenarioOutcome withPartitions(int fixedPartitions) {
+        return new ScenarioOutcome(name, replicationFactor, durability, brokerPinned, verdict, skipped, fixedPartitions);
     }
 
     /** Every in-sync replica has the record before the producer hears back. */

@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.stats.Estimate;
 import io.mqprobe.stats.LatencySummary;
 import io.mqprobe.api.monitor.ResourceUsage;
 import java.util.List;
@@ -17,10 +18,21 @@ import java.util.Optional;
  * @param errors                  sends that failed in the measured window
  * @param latencyUs               percentiles, or {@code null} when nothing was acknowledged
  * @param resources               per source and metric over the measured window
+ * @param throughput              records/s with its 95 % interval (around {@code recordsPerSecond}); exact when the
+ *                                step has no per-second readings (tests, documents from before intervals)
+ * @param underReplicatedAtStart  partitions under-replicated when the step started (left by the steps before it)
  */
 public record StepMeasurement(int index, int clients, Double targetRecordsPerSecond, double recordsPerSecond,
                               double bytesPerSecond, long records, long errors, LatencySummary latencyUs,
-                              List<ResourceUsage> resources) {
+                              List<ResourceUsage> resources, Estimate throughput, int underReplicatedAtStart) {
+
+    /** A step measured exactly, on a settled cluster. */
+    public StepMeasurement(int index, int clients, Double targetRecordsPerSecond, double recordsPerSecond,
+                           double bytesPerSecond, long records, long errors, LatencySummary latencyUs,
+                           List<ResourceUsage> resources) {
+        this(index, clients, targetRecordsPerSecond, recordsPerSecond, bytesPerSecond, records, errors, latencyUs, resources,
+                null, 0);
+    }
 
     public StepMeasurement {
         if (index < 0 || clients < 0 || records < 0 || errors < 0) {
@@ -30,6 +42,18 @@ public record StepMeasurement(int index, int clients, Double targetRecordsPerSec
             throw new IllegalArgumentException("step " + index + ": rates must be >= 0, got " + recordsPerSecond + " and " + bytesPerSecond);
         }
         resources = resources == null ? List.of() : List.copyOf(resources);
+        throughput = throughput == null ? Estimate.exact(recordsPerSecond) : throughput;
+    }
+
+    /** The same step with other resources (the host's CPU left out, for isolated runs). */
+    public StepMeasurement withResources(List<ResourceUsage> only) {
+        return new StepMeasurement(index, clients, targetRecordsPerSecond, recordsPerSecond, bytesPerSecond, records, errors,
+                latencyUs, only, throughput, underReplicatedAtStart);
+    }
+
+    /** "±3.1 % (12 readings)", or "" for an exact figure. */
+    public String precision() {
+        return Precision.describe(throughput);
     }
 
     /** Failed sends over all sends; 0 when nothing was sent. */

@@ -103,7 +103,7 @@ public final class SustainableSearch {
         String limitedBy = lowestFail.map(f -> limitedBy(f) + " (searched to within "
                 + HumanUnits.pct(100 * (f.offered() - best.get().offered()) / f.offered()) + ")")
                 .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(best.get().offered()) + " offered");
-        return Optional.of(new SustainablePoint(step.index(), step.recordsPerSecond(), step.bytesPerSecond(), limitedBy));
+        return Optional.of(SustainablePoint.of(step, limitedBy));
     }
 
     /** Why no rate was sustainable: the breaches of the lowest rate tried. */

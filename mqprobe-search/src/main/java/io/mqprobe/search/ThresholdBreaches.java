@@ -12,7 +12,8 @@ import java.util.List;
  * Lists where one step went over a threshold, worst first: CPU per broker and of the host (not the load generator's:
  * a busy client limits the measurement, not the cluster; the host's counts because brokers sharing it with the client
  * cannot use more of it — a caller judging isolated processes leaves the host out), iowait, NIC and disk as % of their
- * ceilings, under-replicated partitions, p99 against the SLO and the error ratio. Means over the measured
+ * ceilings, under-replicated partitions (only when they appear or grow during the step: what the steps before left
+ * is not this step's doing), p99 against the SLO and the error ratio. Means over the measured
  * window are judged, not peaks, because one sampling spike is not a load the cluster fails to sustain.
  */
 final class ThresholdBreaches {
@@ -46,7 +47,8 @@ final class ThresholdBreaches {
         ceilingShare(breaches, step, Metric.DISK_WRITE_BPS, "disk write", t.diskPct());
         ceilingShare(breaches, step, Metric.DISK_READ_BPS, "disk read", t.diskPct());
         for (ResourceUsage urp : step.usages(Metric.UNDER_REPLICATED)) {
-            if (urp.mean() > 0) {
+            // partitions left under-replicated by the steps before are theirs, not this step's: only growth counts
+            if (urp.mean() > 0 && (step.underReplicatedAtStart() == 0 || urp.peak() > step.underReplicatedAtStart())) {
                 breaches.add(new Breach(urp.source() + " under-replicated partitions " + HumanUnits.number(urp.mean()) + " > 0",
                         1 + urp.mean()));
             }

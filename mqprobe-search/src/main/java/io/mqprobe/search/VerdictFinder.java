@@ -10,10 +10,13 @@ import java.util.OptionalInt;
  * <ul>
  *   <li><b>Ceiling</b>: the step with the most acknowledged records per second (the earlier one on ties).</li>
  *   <li><b>Knee</b>, where adding load stops paying. Step {@code i > 0} pays off when (1) its throughput beats
- *       the best of all earlier steps by at least {@code plateauGainPct}, (2) the next step, if any, also stays
+ *       the best of all earlier steps by at least {@code plateauGainPct} and their 95 % intervals do not overlap
+ *       (growth the readings cannot tell from noise is not growth), (2) the next step, if any, also stays
  *       above that bar, and (3) its p99 did not grow at least twice as fast as its throughput while at or above a
  *       quarter of the SLO. Step 0 always pays. The knee is the last step that paid, if at least
- *       {@code plateauSteps} steps follow it and none of them paid; otherwise there is no knee. Comparing with
+ *       {@code plateauSteps} steps follow it, none of them paid, and none is undecided (its interval still reaches a
+ *       gain of {@code plateauGainPct} over the best earlier step's: too wide to call flat); otherwise there is no
+ *       knee, so a knee is never decided between steps whose intervals cannot tell them apart. Comparing with
  *       the best earlier step means a dip and its recovery are not counted as growth, and rule (2) means one
  *       noisy spike on a flat curve does not become a knee in the middle of the noise. The rule is per step,
  *       so a ramp should add well over {@code plateauGainPct} of load per step (doubling, or +1 client up to
@@ -94,7 +97,7 @@ public final class VerdictFinder {
         String limitedBy = prefixEnd < steps.size() ? limitedBy(steps.get(prefixEnd), thresholds)
                 : "no threshold reached up to step " + steps.get(steps.size() - 1).index()
                         + (stopReason == null ? "" : " (ramp ended: " + stopReason + ")");
-        return new SustainablePoint(best.index(), best.recordsPerSecond(), best.bytesPerSecond(), limitedBy);
+        return SustainablePoint.of(best, limitedBy);
     }
 
     private static String limitedBy(StepMeasurement breaching, Thresholds thresholds) {

@@ -112,12 +112,38 @@ class BottleneckVerdictTest {
     }
 
     @Test
-    void should_pick_the_most_loaded_of_several_saturated_resources() {
+    void should_name_every_saturated_resource_most_loaded_first_when_they_tie() {
         Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 1.75, 2)
                 .use("broker-1", Metric.DISK_WRITE_BPS, 1.58e9, 1.6e9)).bottleneck();
 
-        assertThat(b.resource()).isEqualTo(Bottleneck.DISK);
-        assertThat(b.evidence()).contains("broker-1 CPU 1.75/2 cores (88 %)");
+        assertThat(b.resource()).isEqualTo(Bottleneck.CO_LIMITED);
+        assertThat(b.evidence()).startsWith("disk 99 % of ceiling (1.5 GiB/s of 1.5 GiB/s) on broker-1",
+                "broker-1 CPU 1.75/2 cores (88 %)");
+        assertThat(b.loadGeneratorAmongLimits()).isFalse();
+    }
+
+    @Test
+    void should_call_a_tie_of_load_generator_and_broker_co_limited_and_say_how_to_tell_them_apart() {
+        // the run: client 88 % of its quota and broker-1 98 % at the knee; one name would be a coin toss
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("client", 0.44, 0.5).cpu("broker-1", 0.49, 0.5)
+                .cpu("broker-2", 0.05, 0.5)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.CO_LIMITED);
+        assertThat(b.source()).isEqualTo("broker-1+client");
+        assertThat(b.summary()).startsWith("co-limited at the knee (step 2): broker-1 CPU 0.49/0.5 cores (98 %) and client CPU 0.44/0.5 cores (88 %)")
+                .contains("more load-generator cores (--client-cores) or a second load generator", "a bigger broker (--broker-spec)",
+                        "lower bounds");
+        assertThat(b.loadGeneratorAmongLimits()).isTrue();
+    }
+
+    @Test
+    void should_count_a_resource_just_below_saturation_into_the_tie_but_not_one_well_below() {
+        Bottleneck near = verdictOfPlateau((i, s) -> s.cpu("client", 0.40, 0.5).cpu("broker-1", 0.49, 0.5)).bottleneck();
+        Bottleneck far = verdictOfPlateau((i, s) -> s.cpu("client", 0.30, 0.5).cpu("broker-1", 0.49, 0.5)).bottleneck();
+
+        assertThat(near.resource()).isEqualTo(Bottleneck.CO_LIMITED);   // 80 %: within 10 points of the 85 % bar
+        assertThat(far.resource()).isEqualTo(Bottleneck.CPU);           // 60 %: the evidence separates them
+        assertThat(far.source()).isEqualTo("broker-1");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.stats.Estimate;
 import io.mqprobe.stats.LatencySummary;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Metric;
@@ -19,6 +20,8 @@ final class StepBuilder {
     private Double targetRecordsPerSecond;
     private long errors;
     private double p99Us = 5_000;
+    private Estimate throughput;
+    private int underReplicatedAtStart;
     private final List<ResourceUsage> resources = new ArrayList<>();
 
     private StepBuilder(int index, double recordsPerSecond) {
@@ -50,6 +53,17 @@ final class StepBuilder {
         return this;
     }
 
+    /** Per-second readings of the step's throughput, from which its interval is estimated (their mean is not used). */
+    StepBuilder readings(double... perSecond) {
+        this.throughput = Estimate.batchMeans(perSecond).scaledTo(recordsPerSecond);
+        return this;
+    }
+
+    StepBuilder underReplicatedAtStart(int partitions) {
+        this.underReplicatedAtStart = partitions;
+        return this;
+    }
+
     StepBuilder errors(long failedSends) {
         this.errors = failedSends;
         return this;
@@ -72,6 +86,6 @@ final class StepBuilder {
         long records = Math.round(recordsPerSecond * WINDOW_S);
         LatencySummary latency = records == 0 ? null : new LatencySummary(p99Us / 4, p99Us / 2, p99Us, p99Us * 2, p99Us * 3, p99Us / 3, records);
         return new StepMeasurement(index, clients, targetRecordsPerSecond, recordsPerSecond, recordsPerSecond * RECORD_SIZE_BYTES,
-                records, errors, latency, resources);
+                records, errors, latency, resources, throughput, underReplicatedAtStart);
     }
 }

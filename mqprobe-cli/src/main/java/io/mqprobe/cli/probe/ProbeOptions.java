@@ -9,6 +9,8 @@ import io.mqprobe.load.MessageStamp;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.scenario.BuiltInScenarios;
 import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.experiment.SettleSpec;
+import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.scenario.ScenarioFile;
 import io.mqprobe.scenario.ProbeSettings;
 import io.mqprobe.scenario.ScenarioSpec;
@@ -60,8 +62,24 @@ final class ProbeOptions {
     Duration stepWarmup;
 
     @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "4s", converter = DurationConverter.class,
-            description = "Measured window of each step (default: ${DEFAULT-VALUE}).")
+            description = "Shortest measured window of each step; with --precision none, its exact length (default: ${DEFAULT-VALUE}).")
     Duration stepDuration;
+
+    @Option(names = "--max-step-duration", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+            description = "Longest measured window of a step whose throughput interval is still wider than --precision; "
+                    + "such a step is marked unstable (default: ${DEFAULT-VALUE}).")
+    Duration maxStepDuration;
+
+    @Option(names = "--precision", paramLabel = "PCT", defaultValue = "10",
+            description = "A step measures until the 95 %% interval of its throughput (batch means over its seconds) is within "
+                    + "this %% of the mean, from --step-duration to --max-step-duration; 'none': every step lasts --step-duration "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String precisionPct;
+
+    @Option(names = "--settle-timeout", paramLabel = "DURATION", defaultValue = "20s", converter = DurationConverter.OrZero.class,
+            description = "Before each step, wait at most this long for a settled cluster: nothing under-replicated, followers "
+                    + "caught up, brokers near idle; 0s: do not wait (default: ${DEFAULT-VALUE}).")
+    Duration settleTimeout;
 
     @Option(names = "--max-clients", paramLabel = "N", defaultValue = "8", description = "Most producer clients in a step (default: ${DEFAULT-VALUE}).")
     int maxClients;
@@ -124,6 +142,9 @@ final class ProbeOptions {
     @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
     boolean keepTopics;
 
+    /** A broker at or below this share of its cores counts as near idle before a step. */
+    static final double SETTLED_BROKER_CPU_PCT = 25;
+
     /** Everything the user typed, checked: the plan of the probe. */
     ProbeRun conclude(String driverId) {
         List<ScenarioSpec> extra = scenarioFile == null ? List.of() : ScenarioFile.read(scenarioFile);
@@ -133,7 +154,8 @@ final class ProbeOptions {
         }
         ProbeSettings settings = new ProbeSettings(recordSizeBytes, partitions, PayloadSpec.parse(payload),
                 nativeSettings.properties(),
-                new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, fractions()), thresholds());
+                new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, fractions(), precision(),
+                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, SETTLED_BROKER_CPU_PCT)), thresholds());
         CeilingsStep.validate(this);
         List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
         if (!sizes.isEmpty() && noIsolation) {
@@ -156,6 +178,24 @@ final class ProbeOptions {
                 topicCount != null ? topicCount : s.topics(),
                 loadedTopics != null ? loadedTopics : Math.min(s.loadedTopics(), topicCount != null ? topicCount : s.topics()),
                 syncSenders != null ? syncSenders : s.syncSenders())).toList();
+    }
+
+    /** The precision target of --precision, or {@code null} for 'none'. */
+    private PrecisionTarget precision() {
+        if (precisionPct.trim().equalsIgnoreCase("none")) {
+            return null;
+        }
+        double pct;
+        try {
+            pct = Double.parseDouble(precisionPct.trim().replace("%", ""));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--precision takes a percentage such as 10 or 'none', got '" + precisionPct + "'");
+        }
+        if (maxStepDuration.compareTo(stepDuration) < 0) {
+            throw new UsageException("--max-step-duration (" + maxStepDuration.toSeconds() + "s) must not be shorter than --step-duration ("
+                    + stepDuration.toSeconds() + "s)");
+        }
+        return new PrecisionTarget(pct, stepDuration, maxStepDuration);
     }
 
     private List<Double> fractions() {

@@ -11,6 +11,7 @@ import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.KneeConfirmation;
+import io.mqprobe.search.Precision;
 
 import java.util.List;
 import java.util.Locale;
@@ -48,9 +49,15 @@ final class ProbeProgress implements ExperimentListener {
     public void onStepDone(StepPlan plan, StepResult step) {
         String offered = step.targetRecordsPerSecond() == null ? "unthrottled"
                 : String.format(Locale.ROOT, "paced %,.0f/s", step.targetRecordsPerSecond());
-        progress.line(String.format(Locale.ROOT, "  step %d: %2d clients %-18s %,10.0f msgs/s  %12s  p99 %-9s errors %d",
-                step.index() + 1, step.clients(), offered, step.recordsPerSecond(), ByteSize.formatRate(step.bytesPerSecond()),
-                TimeSpan.formatMicros(step.latencyUs().p99()), step.errors().values().stream().mapToLong(Long::longValue).sum()));
+        String precision = Precision.describe(step.throughputInterval());
+        StepResult.Settle settle = step.settle();
+        String settled = settle == null || settle.waitedMs() < 1000 ? "" : settle.settled()
+                ? String.format(Locale.ROOT, "  (settled %.1fs first)", settle.waitedMs() / 1000.0) : "  (" + settle.unsettled() + ")";
+        progress.line(String.format(Locale.ROOT, "  step %d: %2d clients %-18s %,10.0f msgs/s %-22s %12s  p99 %-9s errors %d%s%s",
+                step.index() + 1, step.clients(), offered, step.recordsPerSecond(), precision,
+                ByteSize.formatRate(step.bytesPerSecond()),
+                TimeSpan.formatMicros(step.latencyUs().p99()), step.errors().values().stream().mapToLong(Long::longValue).sum(),
+                step.unstable() == null ? "" : "  unstable", settled));
     }
 
     private long worstCaseLeftSeconds(int step) {

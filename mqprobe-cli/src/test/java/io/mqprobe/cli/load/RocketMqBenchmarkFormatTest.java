@@ -2,6 +2,7 @@ package io.mqprobe.cli.load;
 
 import io.mqprobe.load.IntervalRow;
 import io.mqprobe.load.WindowTotals;
+import io.mqprobe.stats.Estimate;
 import io.mqprobe.stats.LatencySummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -59,7 +60,7 @@ class RocketMqBenchmarkFormatTest {
         RocketMqBenchmarkFormat format = RocketMqBenchmarkFormat.producer(new PrintWriter(text));
         LatencySummary rt = new LatencySummary(2000, 4000, 6800, 9000, 12_400, 2_345, 160_000);
         WindowTotals window = new WindowTotals(0, 10_000, 160_000, 80_000_000, Map.of("MQBrokerException", 5L,
-                "RemotingTimeoutException", 2L), rt, rt, rt, 0, 0, null, 0);
+                "RemotingTimeoutException", 2L), rt, rt, rt, 0, 0, null, 0, Estimate.exact(16_000), Estimate.exact(6800));
 
         format.printTotals(window);
 

@@ -1,0 +1,26 @@
+package io.mqprobe.experiment;
+
+import io.mqprobe.api.UsageException;
+
+import java.time.Duration;
+
+/**
+ * What a settled cluster is before a step starts: no under-replicated partition, followers holding as many bytes as
+ * their leaders, and every broker's CPU at most {@code brokerCpuPct} % of its cores; waited for at most
+ * {@code maxWait}, because a cluster that never settles must not stall a run.
+ *
+ * @param maxWait      the longest wait, at least 0 (0: only look, do not wait)
+ * @param brokerCpuPct a broker at or below this share of its cores is near idle, in (0, 100]
+ */
+public record SettleSpec(Duration maxWait, double brokerCpuPct) {
+
+    /** Followers within this many bytes of their leaders, summed over the topics, have caught up. */
+    public static final long FOLLOWER_LAG_TOLERANCE_BYTES = 1 << 20;
+
+    public SettleSpec {
+        if (maxWait.isNegative() || !(brokerCpuPct > 0 && brokerCpuPct <= 100)) {
+            throw new UsageException("a settle wait must not be negative and its CPU bar must be in (0, 100] %, got "
+                    + maxWait + " and " + brokerCpuPct);
+        }
+    }
+}

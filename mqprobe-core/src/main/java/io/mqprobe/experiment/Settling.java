@@ -1,0 +1,101 @@
+package io.mqprobe.experiment;
+
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.PartitionInfo;
+import io.mqprobe.api.ReplicaLogSize;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.load.RunControl;
+import io.mqprobe.result.StepResult;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
+
+/**
+ * Brings the cluster back to a settled state before a step, so a step is not judged on the backlog of the one
+ * before it (followers still copying an unthrottled step, brokers still busy): waits, bounded, until nothing of the
+ * step's topics is under-replicated, followers hold what their leaders hold, and every broker is near idle.
+ * The wait and, when the bound was hit, what was still unsettled are recorded with the step.
+ */
+final class Settling {
+
+    private static final long POLL_MS = 250;
+    /** Broker CPU is judged over this last stretch of monitor samples. */
+    private static final long CPU_WINDOW_MS = 1000;
+
+    private final ClusterAdmin admin;
+    private final LongFunction<List<ResourceUsage>> recentResources;
+    private final RunControl control;
+
+    /** @param recentResources the monitors' usage over the last given milliseconds */
+    Settling(ClusterAdmin admin, LongFunction<List<ResourceUsage>> recentResources, RunControl control) {
+        this.admin = admin;
+        this.recentResources = recentResources;
+        this.control = control;
+    }
+
+    /** What was unsettled at one look; {@link #settled()} when nothing. */
+    record Look(int underReplicated, long followerLagBytes, List<String> busyBrokers) {
+        boolean settled() {
+            return underReplicated == 0 && followerLagBytes <= SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES && busyBrokers.isEmpty();
+        }
+
+        String describe() {
+            List<String> parts = new ArrayList<>();
+            if (underReplicated > 0) {
+                parts.add("under-replicated partitions " + underReplicated);
+            }
+            if (followerLagBytes > SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES) {
+                parts.add("followers " + ByteSize.format(followerLagBytes) + " behind");
+            }
+            parts.addAll(busyBrokers);
+            return String.join(", ", parts);
+        }
+    }
+
+    StepResult.Settle await(SettleSpec spec, Collection<String> topics) {
+        long startNs = System.nanoTime();
+        long deadlineNs = startNs + spec.maxWait().toNanos();
+        Look first = look(spec, topics);
+        Look last = first;
+        while (!last.settled() && System.nanoTime() < deadlineNs && !control.cancelled()) {
+            if (control.sleep(POLL_MS)) {
+                break;
+            }
+            last = look(spec, topics);
+        }
+        long waitedMs = (System.nanoTime() - startNs) / 1_000_000;
+        String unsettled = last.settled() ? null : "still unsettled after " + HumanUnits.durationMs((double) spec.maxWait().toMillis()) + ": " + last.describe();
+        return new StepResult.Settle(waitedMs, last.settled(), unsettled, last.underReplicated(), first.describe());
+    }
+
+    Look look(SettleSpec spec, Collection<String> topics) {
+        int underReplicated = 0;
+        for (String topic : topics) {
+            underReplicated += (int) admin.describeTopic(topic).stream().filter(PartitionInfo::underReplicated).count();
+        }
+        long lag = topics.isEmpty() ? 0 : followerLagBytes(admin.replicaLogSizes(topics));
+        List<String> busy = recentResources.apply(CPU_WINDOW_MS).stream()
+                .filter(u -> u.source().startsWith("broker-") && Metric.CPU_CORES.equals(u.metric()) && u.hasCapacity())
+                .filter(u -> u.meanPct() > spec.brokerCpuPct())
+                .map(u -> u.source() + " CPU " + HumanUnits.pct(u.meanPct())).toList();
+        return new Look(underReplicated, lag, busy);
+    }
+
+    /** Bytes the followers of each partition miss against its largest copy, summed. */
+    static long followerLagBytes(List<ReplicaLogSize> sizes) {
+        Map<String, long[]> minMax = new HashMap<>();
+        for (ReplicaLogSize s : sizes) {
+            long[] mm = minMax.computeIfAbsent(s.topic() + "-" + s.partition(), k -> new long[]{Long.MAX_VALUE, 0});
+            mm[0] = Math.min(mm[0], s.sizeBytes());
+            mm[1] = Math.max(mm[1], s.sizeBytes());
+        }
+        return minMax.values().stream().mapToLong(mm -> mm[1] - mm[0]).sum();
+    }
+}
