@@ -70,6 +70,29 @@ public record Estimate(double mean, Double halfWidth, int readings, int batches)
         return new Estimate(mean, t975(batches - 1) * standardError, n - skipped, batches);
     }
 
+    /**
+     * One estimate of the level several measurements share (steps of a plateau): as if the batch means of all of them
+     * were one series. Each part's batch means are rebuilt from its mean, half-width and batch count (their spread is
+     * {@code halfWidth / t * sqrt(batches)}), so the pooled spread holds both the noise within each part and the
+     * differences between the parts' means; a part without a known half-width adds only its mean's difference.
+     */
+    public static Estimate pooled(java.util.List<Estimate> parts) {
+        int batches = parts.stream().mapToInt(p -> Math.max(1, p.batches())).sum();
+        int readings = parts.stream().mapToInt(Estimate::readings).sum();
+        double mean = parts.stream().mapToDouble(p -> p.mean() * Math.max(1, p.batches())).sum() / batches;
+        if (batches < 2) {
+            return new Estimate(mean, null, readings, Math.min(batches, readings));
+        }
+        double sumSquares = 0;
+        for (Estimate p : parts) {
+            int b = Math.max(1, p.batches());
+            double within = p.halfWidth() == null || b < 2 ? 0 : Math.pow(p.halfWidth() / t975(b - 1), 2) * b * (b - 1);
+            sumSquares += within + b * (p.mean() - mean) * (p.mean() - mean);
+        }
+        double standardError = Math.sqrt(sumSquares / (batches - 1) / batches);
+        return new Estimate(mean, t975(batches - 1) * standardError, readings, Math.min(batches, readings));
+    }
+
     /** An exact figure: no spread known or needed (a count, a figure from a document written before intervals). */
     public static Estimate exact(double value) {
         return new Estimate(value, 0.0, 0, 0);

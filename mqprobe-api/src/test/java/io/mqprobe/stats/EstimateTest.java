@@ -50,4 +50,22 @@ class EstimateTest {
         assertThat(a.scaledTo(1000).halfWidth()).isCloseTo(50, within(1e-9));
         assertThat(Estimate.exact(3).overlaps(Estimate.exact(3))).isTrue();
     }
+
+    @Test
+    void poolingTwoSeriesIsTheBatchMeansEstimateOfBothInOne() {
+        double[] a = {100, 120, 90, 110, 105, 95, 130, 85, 100, 115};
+        double[] b = {150, 160, 140, 155, 145, 150, 165, 135, 150, 150};
+        double[] both = new double[20];
+        System.arraycopy(a, 0, both, 0, 10);
+        System.arraycopy(b, 0, both, 10, 10);
+
+        Estimate pooled = Estimate.pooled(java.util.List.of(Estimate.batchMeans(a), Estimate.batchMeans(b)));
+        Estimate direct = Estimate.batchMeans(both);
+
+        assertThat(pooled.mean()).isCloseTo(direct.mean(), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(pooled.halfWidth()).isCloseTo(direct.halfWidth(), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(pooled.readings()).isEqualTo(20);
+        // the difference between the two levels widens the pooled interval beyond either part's own
+        assertThat(pooled.halfWidth()).isGreaterThan(Estimate.batchMeans(a).halfWidth());
+    }
 }

@@ -19,15 +19,23 @@ import java.util.function.LongFunction;
 
 /**
  * Brings the cluster back to a settled state before a step, so a step is not judged on the backlog of the one
- * before it (followers still copying an unthrottled step, brokers still busy): waits, bounded, until nothing of the
- * step's topics is under-replicated, followers hold what their leaders hold, and every broker is near idle.
- * The wait and, when the bound was hit, what was still unsettled are recorded with the step.
+ * before it (followers still copying an unthrottled step, brokers still busy with it): waits, bounded, until nothing
+ * of the step's topics is under-replicated and followers hold what their leaders hold; when there was such a backlog,
+ * also until every broker is near idle again (one monitor sample taken after the wait began), because catching up
+ * keeps a broker busy after its followers look level. Without a backlog the step starts at once: a broker's CPU right
+ * after a step is that step's own tail, which the next step's warm-up covers. The wait and, when the bound was hit,
+ * what was still unsettled are recorded with the step.
  */
 final class Settling {
 
     private static final long POLL_MS = 250;
-    /** Broker CPU is judged over this last stretch of monitor samples. */
+    /**
+     * Broker CPU is judged over the samples taken since the wait began, at most this last stretch of them: a sample
+     * taken before would hold the step that just ended.
+     */
     private static final long CPU_WINDOW_MS = 1000;
+    /** Without any broker CPU sample this far back, the cluster has no CPU monitor (a remote one without JMX). */
+    private static final long CPU_SOURCE_LOOKBACK_MS = 5000;
 
     private final ClusterAdmin admin;
     private final LongFunction<List<ResourceUsage>> recentResources;
@@ -41,9 +49,10 @@ final class Settling {
     }
 
     /** What was unsettled at one look; {@link #settled()} when nothing. */
-    record Look(int underReplicated, long followerLagBytes, List<String> busyBrokers) {
+    record Look(int underReplicated, long followerLagBytes, List<String> busyBrokers, boolean cpuRead) {
         boolean settled() {
-            return underReplicated == 0 && followerLagBytes <= SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES && busyBrokers.isEmpty();
+            return underReplicated == 0 && followerLagBytes <= SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES && busyBrokers.isEmpty()
+                    && cpuRead;
         }
 
         String describe() {
@@ -55,6 +64,9 @@ final class Settling {
                 parts.add("followers " + ByteSize.format(followerLagBytes) + " behind");
             }
             parts.addAll(busyBrokers);
+            if (!cpuRead) {
+                parts.add("no broker CPU sample yet");
+            }
             return String.join(", ", parts);
         }
     }
@@ -62,30 +74,41 @@ final class Settling {
     StepResult.Settle await(SettleSpec spec, Collection<String> topics) {
         long startNs = System.nanoTime();
         long deadlineNs = startNs + spec.maxWait().toNanos();
-        Look first = look(spec, topics);
+        long sinceMs = System.currentTimeMillis();
+        Look first = look(spec, topics, sinceMs);
+        boolean backlog = first.underReplicated() > 0 || first.followerLagBytes() > SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES;
+        if (!backlog) {
+            return new StepResult.Settle((System.nanoTime() - startNs) / 1_000_000, true, null, 0, null);
+        }
         Look last = first;
         while (!last.settled() && System.nanoTime() < deadlineNs && !control.cancelled()) {
             if (control.sleep(POLL_MS)) {
                 break;
             }
-            last = look(spec, topics);
+            last = look(spec, topics, sinceMs);
         }
         long waitedMs = (System.nanoTime() - startNs) / 1_000_000;
         String unsettled = last.settled() ? null : "still unsettled after " + HumanUnits.durationMs((double) spec.maxWait().toMillis()) + ": " + last.describe();
         return new StepResult.Settle(waitedMs, last.settled(), unsettled, last.underReplicated(), first.describe());
     }
 
-    Look look(SettleSpec spec, Collection<String> topics) {
+    Look look(SettleSpec spec, Collection<String> topics, long sinceMs) {
         int underReplicated = 0;
         for (String topic : topics) {
             underReplicated += (int) admin.describeTopic(topic).stream().filter(PartitionInfo::underReplicated).count();
         }
         long lag = topics.isEmpty() ? 0 : followerLagBytes(admin.replicaLogSizes(topics));
-        List<String> busy = recentResources.apply(CPU_WINDOW_MS).stream()
-                .filter(u -> u.source().startsWith("broker-") && Metric.CPU_CORES.equals(u.metric()) && u.hasCapacity())
-                .filter(u -> u.meanPct() > spec.brokerCpuPct())
+        long window = Math.min(CPU_WINDOW_MS, Math.max(1, System.currentTimeMillis() - sinceMs));
+        List<ResourceUsage> cpu = brokerCpu(recentResources.apply(window));
+        boolean cpuRead = !cpu.isEmpty() || brokerCpu(recentResources.apply(CPU_SOURCE_LOOKBACK_MS)).isEmpty();
+        List<String> busy = cpu.stream().filter(u -> u.meanPct() > spec.brokerCpuPct())
                 .map(u -> u.source() + " CPU " + HumanUnits.pct(u.meanPct())).toList();
-        return new Look(underReplicated, lag, busy);
+        return new Look(underReplicated, lag, busy, cpuRead);
+    }
+
+    private static List<ResourceUsage> brokerCpu(List<ResourceUsage> usage) {
+        return usage.stream().filter(u -> u.source().startsWith("broker-") && Metric.CPU_CORES.equals(u.metric()) && u.hasCapacity())
+                .toList();
     }
 
     /** Bytes the followers of each partition miss against its largest copy, summed. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.load.IntervalRow;
 import io.mqprobe.search.InstanceSizes;
@@ -46,12 +47,34 @@ public final class ResultDocument {
     public record BrokerEntry(int id, String host, int port) {
     }
 
-    /** Physical ceilings the verdict compares against ({@code null} = unknown). */
-    public record Ceilings(Double diskWriteBytesPerSecond, String diskSource, Double nicBytesPerSecond, String nicSource) {
+    /**
+     * Physical ceilings the verdict compares against ({@code null} = unknown).
+     *
+     * @param links       each broker's own link as the link probe measured it (brokers in network namespaces), else null
+     * @param narrowLinks the links that carried clearly less than mqprobe set on them, one line each, else null
+     */
+    public record Ceilings(Double diskWriteBytesPerSecond, String diskSource, Double nicBytesPerSecond, String nicSource,
+                           List<LinkRate> links, List<String> narrowLinks) {
+
+        public Ceilings(Double diskWriteBytesPerSecond, String diskSource, Double nicBytesPerSecond, String nicSource) {
+            this(diskWriteBytesPerSecond, diskSource, nicBytesPerSecond, nicSource, null, null);
+        }
     }
 
-    /** The field's one-line capacity statement and the lines behind it. */
-    public record Summary(String headline, List<String> lines, boolean clientLimited, List<String> notes) {
+    /**
+     * The field's one-line capacity statement and the lines behind it.
+     *
+     * @param consistency contradictions between the scenarios of a probe, each with what was done about it; empty when none
+     */
+    public record Summary(String headline, List<String> lines, boolean clientLimited, List<String> notes, List<String> consistency) {
+
+        public Summary {
+            consistency = consistency == null ? List.of() : List.copyOf(consistency);
+        }
+
+        public Summary(String headline, List<String> lines, boolean clientLimited, List<String> notes) {
+            this(headline, lines, clientLimited, notes, List.of());
+        }
     }
 
     private final String schema = SCHEMA;

@@ -43,6 +43,21 @@ class ResultFileTest {
     }
 
     @Test
+    void should_write_the_consistency_flags_and_the_measured_links(@TempDir Path dir) throws Exception {
+        ResultDocument doc = new ResultDocument("probe", List.of());
+        doc.setSummary(new ResultDocument.Summary("h", List.of(), false, List.of(), List.of("single partition above its broker's ceiling")));
+        doc.setCeilings(new ResultDocument.Ceilings(null, null, 1e9, "probed",
+                List.of(new io.mqprobe.api.monitor.LinkRate("broker-2", 5e6, 25e6)), List.of("broker-2's link carried ...")));
+        ResultFile file = new ResultFile(dir.resolve("r.json"), doc);
+        file.write();
+
+        JsonNode json = ResultJson.MAPPER.readTree(file.path().toFile());
+        assertThat(json.get("summary").get("consistency").get(0).asText()).startsWith("single partition");
+        assertThat(json.get("ceilings").get("links").get(0).get("inBytesPerSecond").asDouble()).isEqualTo(5e6);
+        assertThat(json.get("ceilings").get("narrowLinks").get(0).asText()).startsWith("broker-2");
+    }
+
+    @Test
     void should_mark_an_interrupted_run_incomplete(@TempDir Path dir) throws Exception {
         ResultDocument doc = new ResultDocument("probe", List.of());
         doc.finish(true, null);

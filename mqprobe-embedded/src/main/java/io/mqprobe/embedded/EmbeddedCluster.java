@@ -4,6 +4,7 @@ import io.mqprobe.api.LocalBrokerProcess;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * An embedded cluster as commands see it, whatever system runs inside (Kafka, RocketMQ): where clients
@@ -27,6 +28,11 @@ public interface EmbeddedCluster extends FaultableCluster, AutoCloseable {
 
     /** What confines the brokers, in one line ("isolation off" without). */
     String isolation();
+
+    /** The rate mqprobe set on each broker's own link (bits per second); empty when brokers share this host's network. */
+    default OptionalLong linkBitsPerSecond() {
+        return OptionalLong.empty();
+    }
 
     /** The last lines of a node's console and server logs. */
     String logTail(int nodeId, int lines);

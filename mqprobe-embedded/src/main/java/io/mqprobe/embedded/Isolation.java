@@ -5,6 +5,7 @@ import io.mqprobe.embedded.isolation.BrokerIsolation;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Where a cluster's nodes run: unconfined on loopback ({@link #none()}), or each in its cgroup and
@@ -55,6 +56,11 @@ public interface Isolation extends AutoCloseable {
     default void shapeLink(String node, long bitsPerSecond) {
         throw new EmbeddedClusterException("a link rate needs the brokers in network namespaces: start the cluster with "
                 + "--broker-net RATE (as root)");
+    }
+
+    /** The rate mqprobe set on each node's link, in bits per second; empty when the nodes share this host's network. */
+    default OptionalLong linkBitsPerSecond() {
+        return OptionalLong.empty();
     }
 
     /** Entries of the cluster's state file that let another process attach to this isolation. */

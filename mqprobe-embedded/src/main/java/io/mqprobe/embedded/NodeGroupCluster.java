@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -155,6 +156,11 @@ public abstract class NodeGroupCluster implements EmbeddedCluster {
     @Override
     public String isolation() {
         return group.isolation().describe();
+    }
+
+    @Override
+    public OptionalLong linkBitsPerSecond() {
+        return group.isolation().linkBitsPerSecond();
     }
 
     @Override

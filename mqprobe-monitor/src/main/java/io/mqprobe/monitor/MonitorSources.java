@@ -4,6 +4,7 @@ import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.Sampler;
 import io.mqprobe.monitor.jmx.ClientGcSampler;
 import io.mqprobe.monitor.jmx.JmxConnection;
@@ -55,6 +56,7 @@ public final class MonitorSources {
         private Collection<String> topics = List.of();
         private Collection<String> groups = List.of();
         private final Map<URI, Integer> prometheus = new LinkedHashMap<>();
+        private final Map<String, LinkRate> links = new LinkedHashMap<>();
         private double diskWriteCeilingBps = Double.NaN;
         private double nicCeilingBps = Double.NaN;
         private Duration sourceTimeout = Duration.ofSeconds(2);
@@ -171,6 +173,12 @@ public final class MonitorSources {
             return this;
         }
 
+        /** Brokers' links as the link probe measured them: the capacity of their own NICs. */
+        public Builder links(List<LinkRate> measured) {
+            measured.forEach(link -> links.put(link.name(), link));
+            return this;
+        }
+
         /** Longest wait for one remote answer (JMX connect, HTTP scrape); default 2 s. */
         public Builder sourceTimeout(Duration timeout) {
             if (timeout.isNegative() || timeout.isZero()) {
@@ -198,7 +206,7 @@ public final class MonitorSources {
                 samplers.add(new ProcessSampler("broker-" + id, () -> current(id).pid(), diskWriteCeilingBps));
                 if (broker.host() != null && !broker.host().startsWith("127.")) {
                     // a broker in a network namespace of its own (--broker-net) has a NIC of its own
-                    samplers.add(new NamespaceNicSampler("broker-" + id, () -> current(id).pid()));
+                    samplers.add(new NamespaceNicSampler("broker-" + id, () -> current(id).pid(), links.get("broker-" + id)));
                 }
                 JmxConnection connection = new JmxConnection(broker.host(), () -> current(id).jmxPort(), sourceTimeout);
                 samplers.add(new KafkaJmxSampler(connection, id, false, false));

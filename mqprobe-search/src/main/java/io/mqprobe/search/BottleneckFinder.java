@@ -51,11 +51,10 @@ final class BottleneckFinder {
      * errors of the last step, or nothing.
      *
      * @param position  where in {@code steps} to start (the knee, or the ceiling when there is no knee)
-     * @param pointName what that step is ("the knee", "the ceiling"), for the summary
+     * @param point     what that step is ("the knee (step 3)", "the ceiling (steps 2, 3, 5)"), for the summary
      * @param plateaued whether the ramp ended in a confirmed plateau (else throughput may still grow)
      */
-    static Bottleneck find(List<StepMeasurement> steps, int position, String pointName, Thresholds t, boolean plateaued) {
-        String point = pointName + " (step " + steps.get(position).index() + ")";
+    static Bottleneck find(List<StepMeasurement> steps, int position, String point, Thresholds t, boolean plateaued) {
         for (int p = position; p < steps.size(); p++) {
             StepMeasurement at = steps.get(p);
             String where = p == position ? "at " + point : "at step " + at.index() + ", past " + point;

@@ -124,10 +124,11 @@ public final class CapacitySummarizer {
 
     private static String scenarioLine(ScenarioOutcome o) {
         ScenarioVerdict v = o.verdict();
-        StringBuilder line = new StringBuilder(o.name()).append(": ceiling ").append(rates(v.ceiling()));
-        line.append(v.knee() == null ? ", no knee" : ", knee at step " + v.knee().step());
+        StringBuilder line = new StringBuilder(o.name()).append(": ceiling ").append(rates(v.ceiling()))
+                .append(halfWidth(v.ceiling().interval()));
+        line.append(v.knee() == null ? ", no knee" : ", knee at step " + v.knee().step() + halfWidth(v.knee().interval()));
         line.append(v.sustainable() == null ? ", no sustainable step"
-                : ", sustainable " + HumanUnits.mbPerSecond(v.sustainable().bytesPerSecond()));
+                : ", sustainable " + HumanUnits.mbPerSecond(v.sustainable().bytesPerSecond()) + halfWidth(v.sustainable().interval()));
         if (v.bottleneck() != null) {
             line.append("; bottleneck ").append(v.bottleneck().resource());
             if (v.bottleneck().source() != null) {
@@ -135,6 +136,12 @@ public final class CapacitySummarizer {
             }
         }
         return line.toString();
+    }
+
+    /** " ±4.2 %" (the 95 % interval; the readings are in the scenario's own lines), or "" without one. */
+    private static String halfWidth(io.mqprobe.stats.Estimate interval) {
+        return interval == null || interval.readings() == 0 ? ""
+                : interval.halfWidth() == null ? " ±?" : " ±" + HumanUnits.pct(interval.halfWidthPct());
     }
 
     private static List<String> namesWith(List<ScenarioOutcome> measured, String resource) {

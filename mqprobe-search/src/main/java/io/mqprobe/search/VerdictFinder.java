@@ -1,5 +1,8 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.stats.Estimate;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -8,7 +11,10 @@ import java.util.OptionalInt;
  * Turns a scenario's measured steps into its verdict: ceiling, knee, sustainable load and bottleneck.
  *
  * <ul>
- *   <li><b>Ceiling</b>: the step with the most acknowledged records per second (the earlier one on ties).</li>
+ *   <li><b>Ceiling</b>: the level of the plateau the load reached: the step with the most acknowledged records per
+ *       second (the earlier one on ties) and every unthrottled step whose 95 % interval overlaps it, their readings
+ *       pooled ({@link Estimate#pooled}). Taking the best step alone would take the luckiest of several noisy
+ *       figures of one level, a different one in every run; the pooled level has more readings and no such bias.</li>
  *   <li><b>Knee</b>, where adding load stops paying. Step {@code i > 0} pays off when (1) its throughput beats
  *       the best of all earlier steps by at least {@code plateauGainPct} and their 95 % intervals do not overlap
  *       (growth the readings cannot tell from noise is not growth), (2) the next step, if any, also stays
@@ -25,8 +31,10 @@ import java.util.OptionalInt;
  *       first one where any source's CPU, iowait, NIC or disk share, under-replicated partitions, p99 or error
  *       ratio goes over its threshold (window means, not peaks), the one with the highest throughput;
  *       {@code limitedBy} names that first breach with its numbers.</li>
- *   <li><b>Bottleneck</b>: the first saturated resource at the knee (at the ceiling when there is no knee) or, when
- *       none is saturated there yet, at the first later step where one is; the evidence lists that step's figures.</li>
+ *   <li><b>Bottleneck</b>: the first saturated resource at the knee (at the ceiling when there is no knee: judged
+ *       on the plateau's resources, each the mean of its means over the plateau's steps, so that a resource is not
+ *       named in one run and left out in the next by one step's noise) or, when none is saturated there yet, at the
+ *       first later step where one is; the evidence lists that step's figures.</li>
  * </ul>
  */
 public final class VerdictFinder {
@@ -53,14 +61,18 @@ public final class VerdictFinder {
         int prefixEnd = firstBreach(steps, thresholds);
         SustainablePoint sustainable = sustainable(steps, prefixEnd, thresholds, stopReason);
 
-        Bottleneck found = BottleneckFinder.find(steps, knee.orElse(ceiling), knee.isPresent() ? "the knee" : "the ceiling",
-                thresholds, judge.plateaued());
+        List<StepMeasurement> plateau = plateau(steps, ceiling);
+        Bottleneck found = knee.isPresent()
+                ? BottleneckFinder.find(steps, knee.getAsInt(), "the knee (step " + steps.get(knee.getAsInt()).index() + ")",
+                        thresholds, judge.plateaued())
+                : BottleneckFinder.find(withPlateauResources(steps, ceiling, plateau), ceiling, ceilingName(steps.get(ceiling), plateau),
+                        thresholds, judge.plateaued());
         if (sustainable == null) {
             List<String> evidence = new ArrayList<>(found.evidence());
             evidence.add(NO_SUSTAINABLE + limitedBy(steps.get(0), thresholds));
             found = new Bottleneck(found.resource(), found.source(), found.summary(), evidence);
         }
-        return new ScenarioVerdict(StepPoint.of(steps.get(ceiling)),
+        return new ScenarioVerdict(StepPoint.pooled(steps.get(ceiling), plateau),
                 knee.isPresent() ? StepPoint.of(steps.get(knee.getAsInt())) : null, sustainable, found, stopReason);
     }
 
@@ -72,6 +84,33 @@ public final class VerdictFinder {
             }
         }
         return best;
+    }
+
+    /** The ceiling step and every unthrottled step the readings cannot tell from it, in ramp order. */
+    private static List<StepMeasurement> plateau(List<StepMeasurement> steps, int ceiling) {
+        StepMeasurement best = steps.get(ceiling);
+        return steps.stream().filter(s -> s == best || (s.targetRecordsPerSecond() == null && best.targetRecordsPerSecond() == null
+                && s.throughput().readings() > 0 && s.throughput().overlaps(best.throughput()))).toList();
+    }
+
+    private static String ceilingName(StepMeasurement best, List<StepMeasurement> plateau) {
+        return plateau.size() < 2 ? "the ceiling (step " + best.index() + ")"
+                : "the ceiling (steps " + String.join(", ", plateau.stream().map(s -> String.valueOf(s.index())).toList()) + ")";
+    }
+
+    /** The steps with the ceiling's resources replaced by the plateau's: each source and metric's means averaged, peaks the highest. */
+    private static List<StepMeasurement> withPlateauResources(List<StepMeasurement> steps, int ceiling, List<StepMeasurement> plateau) {
+        if (plateau.size() < 2) {
+            return steps;
+        }
+        java.util.Map<String, List<ResourceUsage>> byKey = new java.util.LinkedHashMap<>();
+        plateau.forEach(s -> s.resources().forEach(r -> byKey.computeIfAbsent(r.source() + "\u0000" + r.metric(), k -> new ArrayList<>()).add(r)));
+        List<ResourceUsage> averaged = byKey.values().stream().map(rs -> new ResourceUsage(rs.get(0).source(), rs.get(0).metric(),
+                rs.stream().mapToDouble(ResourceUsage::mean).average().orElse(Double.NaN),
+                rs.stream().mapToDouble(ResourceUsage::peak).max().orElse(Double.NaN), rs.get(0).capacity())).toList();
+        List<StepMeasurement> replaced = new ArrayList<>(steps);
+        replaced.set(ceiling, steps.get(ceiling).withResources(averaged));
+        return replaced;
     }
 
     /** Position of the first step over any threshold, or the number of steps when none was. */

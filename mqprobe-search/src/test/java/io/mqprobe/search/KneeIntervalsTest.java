@@ -74,6 +74,48 @@ class KneeIntervalsTest {
         assertThat(search.breaches(appeared)).containsExactly("broker-1 under-replicated partitions 2 > 0");
     }
 
+    @Test
+    void should_take_the_ceiling_as_the_pooled_level_of_the_steps_the_readings_cannot_tell_apart() {
+        // a plateau read ±30 %: the best step alone (139k) is the luckiest of three readings of one level
+        List<StepMeasurement> ramp = ramp(SPREAD_30, 50_000, 120_000, 139_000, 125_000);
+
+        ScenarioVerdict verdict = VerdictFinder.find(ramp, DEFAULTS, "max steps");
+
+        assertThat(verdict.ceiling().step()).isEqualTo(2);
+        assertThat(verdict.ceiling().pooled()).containsExactly(1, 2, 3);   // step 0 is told apart from the best
+        assertThat(verdict.ceiling().recordsPerSecond()).isBetween(120_000.0, 139_000.0);
+        assertThat(verdict.ceiling().interval().readings()).isEqualTo(3 * SPREAD_30.length);
+        assertThat(verdict.ceiling().interval().halfWidthPct()).isLessThan(ramp.get(2).throughput().halfWidthPct());
+        assertThat(verdict.ceiling().precision()).endsWith("(24 readings of steps 1, 2, 3)");
+        // precise steps are told apart: the best step is the ceiling, alone
+        assertThat(VerdictFinder.find(ramp(SPREAD_2, 50_000, 120_000, 139_000, 125_000), DEFAULTS, "max steps").ceiling().pooled())
+                .isNull();
+    }
+
+    @Test
+    void should_judge_a_tie_on_the_plateau_resources_not_on_one_noisy_step() {
+        // the client reads 88 % in the best step (within the tie margin of the broker's saturation) and 60 % in the
+        // two others of the plateau: over the plateau it is well below, and the broker is named alone
+        List<StepMeasurement> ramp = new java.util.ArrayList<>();
+        double[] clientCores = {0.30, 0.44, 0.30};
+        double[] means = {120_000, 139_000, 125_000};
+        for (int i = 0; i < 3; i++) {
+            double[] readings = new double[SPREAD_30.length];
+            for (int r = 0; r < readings.length; r++) {
+                readings[r] = means[i] * SPREAD_30[r];
+            }
+            ramp.add(step(i, means[i]).readings(readings).cpu("broker-1", 0.49, 0.5).cpu("client", clientCores[i], 0.5).build());
+        }
+
+        Bottleneck found = VerdictFinder.find(ramp, DEFAULTS, "max steps").bottleneck();
+        Bottleneck oneStep = VerdictFinder.find(List.of(ramp.get(1)), DEFAULTS, "max steps").bottleneck();
+
+        assertThat(oneStep.resource()).isEqualTo(Bottleneck.CO_LIMITED);
+        assertThat(found.resource()).isEqualTo("cpu");
+        assertThat(found.source()).isEqualTo("broker-1");
+        assertThat(found.summary()).contains("the ceiling (steps 0, 1, 2)");
+    }
+
     private static List<StepMeasurement> ramp(double[] spread, double... means) {
         List<StepMeasurement> steps = new java.util.ArrayList<>();
         for (int i = 0; i < means.length; i++) {

@@ -1,24 +1,30 @@
 package io.mqprobe.cli.probe;
 
+import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.DataRate;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.probes.Ceiling;
 import io.mqprobe.probes.Ceilings;
+import io.mqprobe.probes.link.LinkProbe;
+import io.mqprobe.probes.link.NarrowLinks;
+import io.mqprobe.probes.link.LinkTarget;
 import io.mqprobe.result.ResultDocument;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The physical ceilings of a probe: configured ones win; for an embedded cluster the disk under its
- * data and the loopback link are measured quickly; for a remote cluster unknown ones stay unknown
+ * data, the loopback link and each broker's own link (brokers in network namespaces) are measured quickly; for a remote cluster unknown ones stay unknown
  * (a local measurement would say nothing about the brokers' hosts).
  */
 final class CeilingsStep {
 
     private static final Duration DISK_BUDGET = Duration.ofSeconds(4);
     private static final Duration NIC_BUDGET = Duration.ofSeconds(3);
+    private static final Duration LINK_BUDGET_PER_DIRECTION = Duration.ofSeconds(1);
 
     private CeilingsStep() {
     }
@@ -38,8 +44,28 @@ final class CeilingsStep {
                 : measureLocally ? probeDisk(session) : null;
         Ceiling nic = probe.nicCeiling != null ? Ceilings.configured("--nic-ceiling", probe.nicCeiling)
                 : measureLocally ? probeNic(session) : null;
+        List<LinkRate> links = measureLocally ? probeLinks(session) : List.of();
+        List<String> narrow = NarrowLinks.find(links, session.cluster().configuredLinkBytesPerSecond());
+        narrow.forEach(line -> session.progress().line("link: " + line));
         return new ResultDocument.Ceilings(disk == null ? null : disk.bytesPerSecond(), disk == null ? null : disk.source(),
-                nic == null ? null : nic.bytesPerSecond(), nic == null ? null : nic.source());
+                nic == null ? null : nic.bytesPerSecond(), nic == null ? null : nic.source(),
+                links.isEmpty() ? null : links, narrow.isEmpty() ? null : narrow);
+    }
+
+    /** Each broker's own link (brokers in network namespaces), measured as iperf3 would between hosts. */
+    private static List<LinkRate> probeLinks(LoadSession session) {
+        List<LinkTarget> targets = session.cluster().brokerLinks();
+        if (targets.isEmpty()) {
+            return List.of();
+        }
+        session.progress().update("probe: measuring each broker's link ...");
+        List<LinkRate> links = LinkProbe.measure(targets, LINK_BUDGET_PER_DIRECTION);
+        for (LinkRate link : links) {
+            session.progress().line("link " + link.name() + ": " + DataRate.formatBits(link.inBytesPerSecond()) + " in, "
+                    + DataRate.formatBits(link.outBytesPerSecond()) + " out (TCP both ways, probed)");
+        }
+        session.cluster().measuredLinks(links);
+        return links;
     }
 
     private static Ceiling probeDisk(LoadSession session) {

@@ -89,7 +89,7 @@ public final class ProbeCommand implements Callable<Integer> {
                     ? CapacitySummarizer.summarizeAsTps(found, session.brokerCount())
                     : CapacitySummarizer.summarize(found, session.brokerCount());
             document.setSummary(new ResultDocument.Summary(summary.headline(), summary.lines(), summary.clientLimited(),
-                    summary.notes()));
+                    summary.notes(), summary.consistency()));
             return session.exitCode(ExitCode.OK);
         });
         return new Probed(exit, found, brokers[0]);

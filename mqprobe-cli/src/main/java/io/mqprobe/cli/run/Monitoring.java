@@ -61,6 +61,7 @@ public final class Monitoring implements AutoCloseable {
                 .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
                 .driverSamplers(session.driver().brokerSamplers())
                 .ceilings(diskCeiling, nicCeiling)
+                .links(session.measuredLinks())
                 .build();
         return new Monitoring(samplers, options, document, warnings);
     }

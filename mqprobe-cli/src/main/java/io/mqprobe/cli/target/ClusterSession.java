@@ -3,6 +3,7 @@ package io.mqprobe.cli.target;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.LocalBrokerProcess;
+import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
@@ -12,6 +13,7 @@ import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.kafka.KafkaDriverFactory;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.probes.link.LinkTarget;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -36,6 +38,7 @@ public final class ClusterSession implements AutoCloseable {
     private final EmbeddedCluster cluster;
     private final boolean ownsCluster;
     private ClientCgroup client;
+    private List<LinkRate> measuredLinks = List.of();
     private boolean closed;
 
     private ClusterSession(Driver driver, Target target, EmbeddedCluster cluster, boolean ownsCluster) {
@@ -230,6 +233,30 @@ public final class ClusterSession implements AutoCloseable {
     /** The local broker processes with their current pids; empty for a remote cluster. */
     public List<LocalBrokerProcess> localBrokers() {
         return cluster == null ? List.of() : cluster.brokers();
+    }
+
+    /**
+     * Where each embedded broker has a network namespace of its own: the address it is reached at from here and a
+     * process inside it, for the link probe; empty for brokers that share this host's network.
+     */
+    public List<LinkTarget> brokerLinks() {
+        return localBrokers().stream().filter(b -> b.running() && !b.host().startsWith("127."))
+                .map(b -> new LinkTarget("broker-" + b.brokerId(), b.pid(), b.host())).toList();
+    }
+
+    /** The rate mqprobe set on each broker's own link, bytes per second; NaN when it set none. */
+    public double configuredLinkBytesPerSecond() {
+        return cluster == null ? Double.NaN : cluster.linkBitsPerSecond().stream().mapToDouble(bits -> bits / 8.0)
+                .findFirst().orElse(Double.NaN);
+    }
+
+    /** The brokers' links as the link probe measured them; the monitors judge each broker's NIC against them. */
+    public List<LinkRate> measuredLinks() {
+        return measuredLinks;
+    }
+
+    public void measuredLinks(List<LinkRate> links) {
+        this.measuredLinks = List.copyOf(links);
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -195,6 +196,11 @@ public final class BrokerIsolation implements Isolation {
     public void limitCpu(String node, double cores) {
         int i = nodes.indexOf(node);
         cgroups.limitCpu(group(node), cores, i < cpus.size() && !cpus.get(i).isEmpty() ? cpus.get(i) : null);
+    }
+
+    @Override
+    public OptionalLong linkBitsPerSecond() {
+        return network == null ? OptionalLong.empty() : OptionalLong.of(network.shape().rateBitsPerSecond());
     }
 
     @Override

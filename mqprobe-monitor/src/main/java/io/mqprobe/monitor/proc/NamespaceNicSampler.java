@@ -1,5 +1,6 @@
 package io.mqprobe.monitor.proc;
 
+import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
@@ -18,8 +19,9 @@ import java.util.regex.Pattern;
 
 /**
  * The NIC of a broker that runs in a network namespace of its own ({@code --broker-net}): bytes through its
- * {@code eth0} from {@code /proc/<pid>/net/dev} (which shows the process's namespace), with the link's rate
- * (its {@code tc tbf} qdisc, read once per broker process) as capacity, so that a broker whose link is full is
+ * {@code eth0} from {@code /proc/<pid>/net/dev} (which shows the process's namespace), with the link's capacity:
+ * what the link probe measured across it when it ran (a link narrowed outside mqprobe shows there), else the rate of
+ * the {@code tc tbf} qdisc on its {@code eth0} (read once per broker process), so that a broker whose link is full is
  * named. A broker in this process's namespace reports nothing here (the host sampler sees its traffic).
  */
 public final class NamespaceNicSampler implements Sampler {
@@ -29,13 +31,17 @@ public final class NamespaceNicSampler implements Sampler {
 
     private final String source;
     private final LongSupplier pid;
+    private final LinkRate measured;
     private final CounterRates rates = new CounterRates();
     private long lastPid = -1;
-    private double linkBytesPerSecond = Double.NaN;
+    private double rxCapacity = Double.NaN;
+    private double txCapacity = Double.NaN;
 
-    public NamespaceNicSampler(String source, LongSupplier pid) {
+    /** @param measured the link as the link probe measured it, or null to take the tc rate */
+    public NamespaceNicSampler(String source, LongSupplier pid, LinkRate measured) {
         this.source = source;
         this.pid = pid;
+        this.measured = measured;
     }
 
     @Override
@@ -52,7 +58,9 @@ public final class NamespaceNicSampler implements Sampler {
         if (p != lastPid) {
             rates.reset();
             lastPid = p;
-            linkBytesPerSecond = linkRate(p);
+            double configured = measured == null ? linkRate(p) : Double.NaN;
+            rxCapacity = measured == null ? configured : measured.inBytesPerSecond();
+            txCapacity = measured == null ? configured : measured.outBytesPerSecond();
         }
         long[] bytes = counters(Files.readString(Path.of("/proc", Long.toString(p), "net", "dev")));
         if (bytes == null) {
@@ -63,8 +71,8 @@ public final class NamespaceNicSampler implements Sampler {
         if (Double.isNaN(rx) || Double.isNaN(tx)) {
             return List.of();
         }
-        return List.of(new ResourceSample(epochMs, source, Metric.NET_RX_BPS, rx, linkBytesPerSecond),
-                new ResourceSample(epochMs, source, Metric.NET_TX_BPS, tx, linkBytesPerSecond));
+        return List.of(new ResourceSample(epochMs, source, Metric.NET_RX_BPS, rx, rxCapacity),
+                new ResourceSample(epochMs, source, Metric.NET_TX_BPS, tx, txCapacity));
     }
 
     /** rx and tx bytes of {@code eth0} in a {@code /proc/net/dev} text, or null when it has none. */

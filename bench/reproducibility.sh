@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# N default probes back to back, and per scenario one table: ceiling, knee, sustainable load and bottleneck of
+# each run (with the interval each run reported), their medians, the largest deviation from the median, and
+# whether every run named the same bottleneck. What issue 19 asks of two probes in a row, shown on this machine.
+#
+#   bench/reproducibility.sh [--runs N] [--no-build] [-- PROBE OPTIONS...]
+#
+# Runs ./mqprobe probe (the embedded default, isolated as root) N times (default 3), each into its own
+# directory under bench/target/reproducibility/<time>/run-K, and writes the comparison to comparison.md there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=3 build=1 probe_args=()
+while (($#)); do
+  case $1 in
+    --runs) runs=$2; shift 2 ;;
+    --no-build) build=0; shift ;;
+    --) shift; probe_args=("$@"); break ;;
+    *) echo "usage: bench/reproducibility.sh [--runs N] [--no-build] [-- PROBE OPTIONS...]" >&2; exit 2 ;;
+  esac
+done
+[[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "--runs takes a positive count, got '$runs'" >&2; exit 2; }
+command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 2; }
+if ((build)); then
+  mvn -q -B -ntp -DskipTests install >/dev/null 2>&1 || { echo "build failed" >&2; exit 1; }
+fi
+export MQPROBE_HOME=$(mktemp -d)   # a private embedded cluster: never a user's `cluster up`
+out=bench/target/reproducibility/$(date -u +%Y%m%d-%H%M%S)
+mkdir -p "$out"
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(uname -sr); $(date -u '+%F %T') UTC" | tee "$out/machine.txt"
+for ((k = 1; k <= runs; k++)); do
+  start=$(date +%s)
+  echo "run $k/$runs: ./mqprobe probe ${probe_args[*]} (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+  ./mqprobe probe --out "$out/run-$k" "${probe_args[@]}" >"$out/run-$k.out" 2>"$out/run-$k.err" || true
+  echo "$k $(( $(date +%s) - start ))" >>"$out/durations.txt"
+  echo "  done in $(( $(date +%s) - start )) s" >&2
+  [[ -f $out/run-$k/result.json ]] || { echo "run $k wrote no result.json (see $out/run-$k.err)" >&2; exit 1; }
+done
+
+# one row per run and scenario: scenario, run, ceiling MB/s, its half-width %, knee MB/s, sustainable MB/s, its
+# half-width %, bottleneck (resource / source)
+rows() {
+  for ((k = 1; k <= runs; k++)); do
+    jq -r --arg run "$k" '
+      def mb: if . == null then "" else (. / 1e6 * 10 | round / 10 | tostring) end;
+      def hw: if . == null or .readings == 0 or .halfWidth == null or .mean <= 0 then "" else (.halfWidth / .mean * 1000 | round / 10 | tostring) end;
+      .scenarios[] | select(.verdict != null and .verdict.ceiling != null) |
+      [.name, $run, (.verdict.ceiling.bytesPerSecond | mb), (.verdict.ceiling.interval | hw),
+       (.verdict.knee.bytesPerSecond | mb), (.verdict.sustainable.bytesPerSecond | mb),
+       (.verdict.sustainable.interval | hw),
+       (.verdict.bottleneck.resource + (if .verdict.bottleneck.source then " / " + .verdict.bottleneck.source else "" end))]
+      | @tsv' "$out/run-$k/result.json"
+  done
+}
+rows >"$out/rows.tsv"
+
+python3 - "$out/rows.tsv" "$runs" "$out/durations.txt" "$out/machine.txt" >"$out/comparison.md" <<'PY'
+import sys, statistics
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
+runs = int(sys.argv[2])
+durations = [int(l.split()[1]) for l in open(sys.argv[3]) if l.strip()]
+def num(s): return float(s) if s else None
+def dev(values):
+    vals = [v for v in values if v is not None]
+    if not vals: return None, None
+    med = statistics.median(vals)
+    return med, max(abs(v - med) / med * 100 for v in vals) if med > 0 else 0.0
+def overlap(rs, v, hw):
+    """every pair of the runs' intervals overlaps and none is wider than +-10 %"""
+    iv = [(num(r[v]), float(r[hw])) for r in rs if r[v] and r[hw]]
+    if len(iv) < len(rs): return False
+    lo = [m * (1 - h / 100) for m, h in iv]; hi = [m * (1 + h / 100) for m, h in iv]
+    return max(lo) <= min(hi) and all(h <= 10 for _, h in iv)
+def pm(v, hw): return "–" if v is None else f"{v:g}" + (f" ±{hw}%" if hw else "")
+f = lambda v: "–" if v is None else f"{v:.1f}"
+print(f"# Reproducibility: {runs} default probes back to back\n\n{open(sys.argv[4]).read().strip()}\n")
+print("run durations: " + ", ".join(f"{d // 60}m{d % 60:02d}s" for d in durations) + "\n")
+summary = []
+for scenario in dict.fromkeys(r[0] for r in rows):
+    rs = [r for r in rows if r[0] == scenario]
+    print(f"## {scenario}\n\n| run | ceiling MB/s | knee MB/s | sustainable MB/s | bottleneck |\n|---|---|---|---|---|")
+    for r in rs:
+        print(f"| {r[1]} | {pm(num(r[2]), r[3])} | {pm(num(r[4]), '')} | {pm(num(r[5]), r[6])} | {r[7]} |")
+    ceil_med, ceil_dev = dev([num(r[2]) for r in rs])
+    knee_med, knee_dev = dev([num(r[4]) for r in rs])
+    sus_med, sus_dev = dev([num(r[5]) for r in rs])
+    same = len({r[7] for r in rs}) == 1
+    ceil_ok = (ceil_dev is not None and ceil_dev <= 10) or overlap(rs, 2, 3)
+    sus_ok = (sus_dev is not None and sus_dev <= 10) or overlap(rs, 5, 6)
+    tiny = [r[1] for r in rs if num(r[5]) is not None and num(r[2]) and num(r[5]) < 0.05 * num(r[2])]
+    print(f"\nmedian ceiling {f(ceil_med)} MB/s, largest deviation {f(ceil_dev)} %; median knee {f(knee_med)} MB/s, "
+          f"largest deviation {f(knee_dev)} %; median sustainable {f(sus_med)} MB/s, largest deviation {f(sus_dev)} %; "
+          f"bottleneck {'the same in every run' if same else 'differs between runs'}"
+          + (f"; sustainable below 5 % of the ceiling in run {', '.join(tiny)}" if tiny else "") + ".\n")
+    summary.append((scenario, ceil_ok, sus_ok, same, not tiny))
+print("## Goals (issue 19)\n\n| scenario | ceiling within ±10 % of median or intervals overlap | sustainable likewise | same bottleneck | no sustainable < 5 % of ceiling |\n|---|---|---|---|---|")
+yes = lambda b: "yes" if b else "**no**"
+for s, c, u, b, t in summary:
+    print(f"| {s} | {yes(c)} | {yes(u)} | {yes(b)} | {yes(t)} |")
+PY
+cat "$out/comparison.md"
+echo "written: $out/comparison.md" >&2

@@ -1,0 +1,144 @@
+package io.mqprobe.experiment;
+
+import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.PartitionInfo;
+import io.mqprobe.api.ReplicaLogSize;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.load.RunControl;
+import io.mqprobe.result.StepResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A step waits for the backlog of the one before it: under-replication, followers behind, busy brokers; bounded. */
+@Timeout(20)
+class SettlingTest {
+
+    private static final String TOPIC = "t";
+    private static final SettleSpec SPEC = new SettleSpec(Duration.ofSeconds(5), 25);
+
+    @Test
+    void waits_until_replication_caught_up_and_the_brokers_are_idle_and_records_what_it_saw_first() {
+        AtomicInteger looks = new AtomicInteger();
+        // a follower out of sync and 64 MiB behind for the first three looks, the broker busy for the first five
+        Backlog admin = new Backlog(looks, 3, 64L << 20);
+        Settling settling = new Settling(admin, ms -> List.of(cpu(looks.get() < 5 ? 0.45 : 0.05)), new RunControl());
+
+        StepResult.Settle settle = settling.await(SPEC, List.of(TOPIC));
+
+        assertThat(settle.settled()).isTrue();
+        assertThat(settle.unsettled()).isNull();
+        assertThat(settle.underReplicatedAtStart()).isZero();   // the last look, when the step starts
+        assertThat(settle.atFirstLook()).contains("under-replicated partitions 1", "followers 64", "behind");
+        assertThat(settle.waitedMs()).isBetween(750L, 4_000L);
+    }
+
+    @Test
+    void stops_at_its_bound_and_says_what_was_still_unsettled() {
+        AtomicInteger looks = new AtomicInteger();
+        Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 8L << 20);
+        Settling settling = new Settling(admin, ms -> List.of(cpu(0.05)), new RunControl());
+
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25), List.of(TOPIC));
+
+        assertThat(settle.settled()).isFalse();
+        assertThat(settle.unsettled()).startsWith("still unsettled after").contains("under-replicated partitions 1");
+        assertThat(settle.underReplicatedAtStart()).isEqualTo(1);
+    }
+
+    @Test
+    void a_cluster_without_backlog_starts_at_once_and_a_backlog_waits_for_a_broker_cpu_sample_taken_after_the_wait_began() {
+        AtomicInteger looks = new AtomicInteger();
+        Settling idle = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.45)), new RunControl());
+
+        StepResult.Settle none = idle.await(SPEC, List.of(TOPIC));
+
+        assertThat(none.settled()).isTrue();
+        assertThat(none.atFirstLook()).isNull();
+        assertThat(none.waitedMs()).isLessThan(250);
+
+        AtomicInteger backlogLooks = new AtomicInteger();
+        // a follower behind at the first look only; the monitors have a broker CPU source (seen over the last 5 s)
+        // but no sample since the wait began until the third look
+        Settling caughtUp = new Settling(new Backlog(backlogLooks, 1, 32L << 20),
+                ms -> ms >= 5000 || backlogLooks.get() >= 3 ? List.of(cpu(0.02)) : List.of(), new RunControl());
+
+        StepResult.Settle settle = caughtUp.await(SPEC, List.of(TOPIC));
+
+        assertThat(settle.settled()).isTrue();
+        assertThat(settle.atFirstLook()).contains("under-replicated partitions 1", "no broker CPU sample yet");
+        assertThat(backlogLooks.get()).isEqualTo(3);
+    }
+
+    private static ResourceUsage cpu(double cores) {
+        return new ResourceUsage("broker-1", Metric.CPU_CORES, cores, cores, 0.5);
+    }
+
+    /** One partition with replicas 1, 2: out of sync for the first {@code outOfSyncLooks} looks, its follower behind meanwhile. */
+    private static final class Backlog implements ClusterAdmin {
+        private final AtomicInteger looks;
+        private final int outOfSyncLooks;
+        private final long lagBytes;
+
+        Backlog(AtomicInteger looks, int outOfSyncLooks, long lagBytes) {
+            this.looks = looks;
+            this.outOfSyncLooks = outOfSyncLooks;
+            this.lagBytes = lagBytes;
+        }
+
+        @Override
+        public List<PartitionInfo> describeTopic(String name) {
+            boolean behind = looks.incrementAndGet() <= outOfSyncLooks;
+            return List.of(new PartitionInfo(name, 0, 1, List.of(1, 2), behind ? List.of(1) : List.of(1, 2)));
+        }
+
+        @Override
+        public List<ReplicaLogSize> replicaLogSizes(Collection<String> topics) {
+            boolean behind = looks.get() <= outOfSyncLooks;
+            return List.of(new ReplicaLogSize(1, TOPIC, 0, 100L << 20), new ReplicaLogSize(2, TOPIC, 0, (100L << 20) - (behind ? lagBytes : 0)));
+        }
+
+        @Override
+        public void createTopic(TopicSpec spec) {
+        }
+
+        @Override
+        public void deleteTopics(Collection<String> names) {
+        }
+
+        @Override
+        public Set<String> listTopics() {
+            return Set.of(TOPIC);
+        }
+
+        @Override
+        public List<BrokerInfo> describeBrokers() {
+            return List.of();
+        }
+
+        @Override
+        public Map<String, String> brokerConfig(int brokerId) {
+            return Map.of();
+        }
+
+        @Override
+        public void alterBrokerConfig(int brokerId, Map<String, String> settings) {
+        }
+
+        @Override
+        public long consumerGroupLag(String groupId) {
+            return 0;
+        }
+    }
+}
