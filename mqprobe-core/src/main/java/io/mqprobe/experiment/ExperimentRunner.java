@@ -4,6 +4,7 @@ import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.load.RunControl;
+import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
@@ -87,13 +88,18 @@ public final class ExperimentRunner {
             this.experiment = experiment;
         }
 
+        private static boolean paced(StepLoad load) {
+            return load instanceof StepLoad.Produce p ? p.producers().paced()
+                    : load instanceof StepLoad.ProduceAndConsume pc && pc.producers().paced();
+        }
+
         void measure(StepPlan plan, ActionScheduler scheduler) {
             if (!plan.scenario().equals(current)) {
                 throw new IllegalStateException("step of scenario " + plan.scenario() + " planned while "
                         + (current == null ? "no scenario" : current) + " is running; start it first");
             }
             StepResult.Settle settled = plan.settle() == null ? null
-                    : new Settling(admin, steps::recentResources, control).await(plan.settle(), scenarioTopics);
+                    : new Settling(admin, steps::recentResources, control).await(plan.settle(), scenarioTopics, paced(plan.load()));
             listener.onStepStart(plan);
             StepRunner.Outcome outcome;
             try (ActionScheduler.Step fired = scheduler.schedule(plan)) {

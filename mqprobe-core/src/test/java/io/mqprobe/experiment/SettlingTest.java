@@ -35,7 +35,7 @@ class SettlingTest {
         Backlog admin = new Backlog(looks, 3, 64L << 20);
         Settling settling = new Settling(admin, ms -> List.of(cpu(looks.get() < 5 ? 0.45 : 0.05)), new RunControl());
 
-        StepResult.Settle settle = settling.await(SPEC, List.of(TOPIC));
+        StepResult.Settle settle = settling.await(SPEC, List.of(TOPIC), false);
 
         assertThat(settle.settled()).isTrue();
         assertThat(settle.unsettled()).isNull();
@@ -50,7 +50,7 @@ class SettlingTest {
         Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 8L << 20);
         Settling settling = new Settling(admin, ms -> List.of(cpu(0.05)), new RunControl());
 
-        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25), List.of(TOPIC));
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25), List.of(TOPIC), false);
 
         assertThat(settle.settled()).isFalse();
         assertThat(settle.unsettled()).startsWith("still unsettled after").contains("under-replicated partitions 1");
@@ -62,7 +62,7 @@ class SettlingTest {
         AtomicInteger looks = new AtomicInteger();
         Settling idle = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.45)), new RunControl());
 
-        StepResult.Settle none = idle.await(SPEC, List.of(TOPIC));
+        StepResult.Settle none = idle.await(SPEC, List.of(TOPIC), false);
 
         assertThat(none.settled()).isTrue();
         assertThat(none.atFirstLook()).isNull();
@@ -74,11 +74,27 @@ class SettlingTest {
         Settling caughtUp = new Settling(new Backlog(backlogLooks, 1, 32L << 20),
                 ms -> ms >= 5000 || backlogLooks.get() >= 3 ? List.of(cpu(0.02)) : List.of(), new RunControl());
 
-        StepResult.Settle settle = caughtUp.await(SPEC, List.of(TOPIC));
+        StepResult.Settle settle = caughtUp.await(SPEC, List.of(TOPIC), false);
 
         assertThat(settle.settled()).isTrue();
         assertThat(settle.atFirstLook()).contains("under-replicated partitions 1", "no broker CPU sample yet");
         assertThat(backlogLooks.get()).isEqualTo(3);
+    }
+
+    @Test
+    void a_paced_step_waits_for_idle_brokers_even_without_a_replication_backlog() {
+        AtomicInteger looks = new AtomicInteger();
+        // the unthrottled step before left broker-1 busy for the first four looks, with nothing under-replicated
+        Settling settling = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(looks.get() <= 4 ? 0.46 : 0.04)), new RunControl());
+
+        StepResult.Settle unthrottled = settling.await(SPEC, List.of(TOPIC), false);
+        looks.set(0);
+        StepResult.Settle paced = settling.await(SPEC, List.of(TOPIC), true);
+
+        assertThat(unthrottled.atFirstLook()).isNull();
+        assertThat(paced.settled()).isTrue();
+        assertThat(paced.atFirstLook()).isEqualTo("broker-1 CPU 92 %");
+        assertThat(looks.get()).isEqualTo(5);
     }
 
     private static ResourceUsage cpu(double cores) {

@@ -30,7 +30,8 @@ public final class CapacitySummarizer {
         Optional<ScenarioOutcome> durable = highestCeiling(measured, o -> o.replicationFactor() > 1 && o.durable());
         Optional<ScenarioOutcome> leaders = highestCeiling(measured, o -> o.replicationFactor() > 1 && !o.durable());
         Optional<ScenarioOutcome> singleReplica = highestCeiling(measured, o -> o.replicationFactor() == 1);
-        Optional<ScenarioOutcome> perBroker = highestCeiling(measured, o -> o.brokerPinned() || brokers == 1);
+        // a broker's ceiling is the scenario that loads all of one broker's partitions, not a single partition on it
+        Optional<ScenarioOutcome> perBroker = highestCeiling(measured, o -> (o.brokerPinned() && o.partitions() != 1) || brokers == 1);
         Optional<ScenarioOutcome> headlineSource = durable.or(() -> leaders).or(() -> singleReplica);
 
         List<String> lines = new ArrayList<>();

@@ -44,9 +44,10 @@ final class GainJudge {
                 boolean held = i == n - 1 || steps.get(i + 1).recordsPerSecond() >= bar;
                 latencyClimbed[i] = latencyClimbed(steps.get(i - 1), step);
                 pays[i] = gained && held && !latencyClimbed[i];
-                // no gain proven, but the interval still reaches a gain: the readings cannot say there was none either
+                // no gain proven, but the interval still reaches a gain over the best level: the readings cannot say
+                // there was none either (a wide best step must not make every later step look flat)
                 undecided[i] = !pays[i] && !latencyClimbed[i] && step.throughput().readings() > 0
-                        && step.throughput().high() > best.throughput().high() * gainFactor;
+                        && step.throughput().high() > bar;
             }
             if (pays[i]) {
                 last = i;

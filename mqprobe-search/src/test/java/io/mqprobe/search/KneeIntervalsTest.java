@@ -33,7 +33,7 @@ class KneeIntervalsTest {
         assertThat(verdict.knee()).isNull();
         assertThat(RampPolicy.next(ramp, DEFAULTS, 10)).isInstanceOf(RampDecision.Continue.class);
         assertThat(RampPolicy.next(ramp, DEFAULTS, 4)).isEqualTo(new RampDecision.Stop("max steps: 4 steps measured, "
-                + "no knee decided: the last 1 steps' intervals were too wide to tell a gain from a plateau"));
+                + "no knee decided: the last 3 steps' intervals were too wide to tell a gain from a plateau"));
     }
 
     @Test

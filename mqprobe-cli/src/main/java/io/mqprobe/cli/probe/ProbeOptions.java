@@ -65,7 +65,7 @@ final class ProbeOptions {
             description = "Shortest measured window of each step; with --precision none, its exact length (default: ${DEFAULT-VALUE}).")
     Duration stepDuration;
 
-    @Option(names = "--max-step-duration", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+    @Option(names = "--max-step-duration", paramLabel = "DURATION", defaultValue = "8s", converter = DurationConverter.class,
             description = "Longest measured window of a step whose throughput interval is still wider than --precision; "
                     + "such a step is marked unstable (default: ${DEFAULT-VALUE}).")
     Duration maxStepDuration;
