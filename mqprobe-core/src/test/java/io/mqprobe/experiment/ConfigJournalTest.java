@@ -1,11 +1,6 @@
 package io.mqprobe.experiment;
 
-import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.BrokerSetting;
-import io.mqprobe.api.ClusterAdmin;
-import io.mqprobe.api.PartitionInfo;
-import io.mqprobe.api.ReplicaLogSize;
-import io.mqprobe.api.TopicSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,11 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ConfigJournalTest {
 
     /** Per broker: its own overrides over a shared default of 1. */
-    static class MemoryBrokers implements ClusterAdmin {
+    static class MemoryBrokers extends EmptyAdmin {
         final Map<Integer, Map<String, String>> overrides = new HashMap<>(Map.of(1, new HashMap<>(), 2, new HashMap<>(Map.of("k", "2"))));
 
         String value(int broker) {
@@ -50,44 +43,6 @@ class ConfigJournalTest {
                     overrides.get(brokerId).put(k, v);
                 }
             });
-        }
-
-        @Override
-        public void createTopic(TopicSpec spec) {
-        }
-
-        @Override
-        public void deleteTopics(Collection<String> names) {
-        }
-
-        @Override
-        public Set<String> listTopics() {
-            return Set.of();
-        }
-
-        @Override
-        public List<PartitionInfo> describeTopic(String name) {
-            return List.of();
-        }
-
-        @Override
-        public List<BrokerInfo> describeBrokers() {
-            return List.of();
-        }
-
-        @Override
-        public Map<String, String> brokerConfig(int brokerId) {
-            return Map.of();
-        }
-
-        @Override
-        public List<ReplicaLogSize> replicaLogSizes(Collection<String> topics) {
-            return List.of();
-        }
-
-        @Override
-        public long consumerGroupLag(String groupId) {
-            return 0;
         }
     }
 

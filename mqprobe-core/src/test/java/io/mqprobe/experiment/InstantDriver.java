@@ -8,16 +8,13 @@ import io.mqprobe.api.Durability;
 import io.mqprobe.api.DurabilitySettings;
 import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageProducer;
-import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.ProducerProfile;
-import io.mqprobe.api.ReplicaLogSize;
 import io.mqprobe.api.SendCallback;
 import io.mqprobe.api.TopicSpec;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -36,7 +33,7 @@ final class InstantDriver implements Driver {
 
     @Override
     public ClusterAdmin admin() {
-        return new ClusterAdmin() {
+        return new EmptyAdmin() {
             @Override
             public void createTopic(TopicSpec spec) {
                 adminCalls.add("create " + spec.name());
@@ -48,37 +45,8 @@ final class InstantDriver implements Driver {
             }
 
             @Override
-            public Set<String> listTopics() {
-                return Set.of();
-            }
-
-            @Override
-            public List<PartitionInfo> describeTopic(String name) {
-                return List.of();
-            }
-
-            @Override
             public List<BrokerInfo> describeBrokers() {
                 return List.of(new BrokerInfo(3, "127.0.0.1", 9094, null), new BrokerInfo(1, "127.0.0.1", 9092, null));
-            }
-
-            @Override
-            public Map<String, String> brokerConfig(int brokerId) {
-                return Map.of();
-            }
-
-            @Override
-            public void alterBrokerConfig(int brokerId, Map<String, String> settings) {
-            }
-
-            @Override
-            public List<ReplicaLogSize> replicaLogSizes(Collection<String> topics) {
-                return List.of();
-            }
-
-            @Override
-            public long consumerGroupLag(String groupId) {
-                return 0;
             }
         };
     }

@@ -1,10 +1,7 @@
 package io.mqprobe.experiment;
 
-import io.mqprobe.api.BrokerInfo;
-import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.ReplicaLogSize;
-import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.load.RunControl;
@@ -15,8 +12,6 @@ import org.junit.jupiter.api.Timeout;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -102,7 +97,7 @@ class SettlingTest {
     }
 
     /** One partition with replicas 1, 2: out of sync for the first {@code outOfSyncLooks} looks, its follower behind meanwhile. */
-    private static final class Backlog implements ClusterAdmin {
+    private static final class Backlog extends EmptyAdmin {
         private final AtomicInteger looks;
         private final int outOfSyncLooks;
         private final long lagBytes;
@@ -123,38 +118,6 @@ class SettlingTest {
         public List<ReplicaLogSize> replicaLogSizes(Collection<String> topics) {
             boolean behind = looks.get() <= outOfSyncLooks;
             return List.of(new ReplicaLogSize(1, TOPIC, 0, 100L << 20), new ReplicaLogSize(2, TOPIC, 0, (100L << 20) - (behind ? lagBytes : 0)));
-        }
-
-        @Override
-        public void createTopic(TopicSpec spec) {
-        }
-
-        @Override
-        public void deleteTopics(Collection<String> names) {
-        }
-
-        @Override
-        public Set<String> listTopics() {
-            return Set.of(TOPIC);
-        }
-
-        @Override
-        public List<BrokerInfo> describeBrokers() {
-            return List.of();
-        }
-
-        @Override
-        public Map<String, String> brokerConfig(int brokerId) {
-            return Map.of();
-        }
-
-        @Override
-        public void alterBrokerConfig(int brokerId, Map<String, String> settings) {
-        }
-
-        @Override
-        public long consumerGroupLag(String groupId) {
-            return 0;
         }
     }
 }

@@ -36,6 +36,12 @@ final class VerdictText {
         if (precision != null) {
             text += " " + precision;
         }
+        JsonNode pooled = point.get("pooled");
+        if (pooled != null && pooled.isArray() && pooled.size() > 1) {
+            List<String> steps = new java.util.ArrayList<>();
+            pooled.forEach(n -> steps.add(n.asText()));
+            return text + " · plateau of steps " + String.join(", ", steps);
+        }
         String load = load(step(scenario, Fields.number(point, "step")));
         return load == null ? text : text + " · " + load;
     }

@@ -31,6 +31,19 @@ class MarkdownReportTest {
     }
 
     @Test
+    void should_show_a_pooled_ceiling_with_its_interval_and_the_plateau_behind_it() {
+        JsonNode result = Samples.load(Samples.FULL_PROBE);
+        ObjectNode ceiling = (ObjectNode) result.get("scenarios").get(0).get("verdict").get("ceiling");
+        ceiling.putObject("interval").put("mean", ceiling.get("recordsPerSecond").asDouble())
+                .put("halfWidth", 0.05 * ceiling.get("recordsPerSecond").asDouble()).put("readings", 24).put("batches", 12);
+        ceiling.putArray("pooled").add(2).add(3).add(4);
+
+        String md = MarkdownReport.render(result);
+
+        assertThat(md).containsPattern("- \\*\\*ceiling:\\*\\* [^\\n]* ±5 % \\(24 readings\\) · plateau of steps 2, 3, 4\\n");
+    }
+
+    @Test
     void should_write_step_tables_whose_rows_all_have_the_header_width() {
         String md = MarkdownReport.render(Samples.load(Samples.FULL_PROBE));
 
