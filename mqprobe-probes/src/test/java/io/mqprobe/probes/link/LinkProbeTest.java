@@ -31,7 +31,8 @@ class LinkProbeTest {
 
     @BeforeAll
     static void createLinks() throws Exception {
-        assumeTrue(isRoot() && sh("ip", "netns", "list") == 0 && sh("tc", "-V") == 0, "needs root, ip netns and tc");
+        assumeTrue(isRoot() && available("ip", "netns", "list") && available("tc", "-V") && available("nsenter", "--version"),
+                "needs root, ip netns, tc and nsenter");
         subnet = freeSubnet();
         for (int i = 1; i <= 2; i++) {
             String ns = TAG + "-" + i;
@@ -100,6 +101,15 @@ class LinkProbeTest {
             }
         }
         throw new IllegalStateException("no free 10.x subnet");
+    }
+
+    /** True when the command exists and succeeds. */
+    private static boolean available(String... command) {
+        try {
+            return sh(command) == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
     }
 
     private static boolean isRoot() {
