@@ -141,8 +141,8 @@ public final class CapacitySummarizer {
 
     /** " ±4.2 %" (the 95 % interval; the readings are in the scenario's own lines), or "" without one. */
     private static String halfWidth(io.mqprobe.stats.Estimate interval) {
-        return interval == null || interval.readings() == 0 ? ""
-                : interval.halfWidth() == null ? " ±?" : " ±" + HumanUnits.pct(interval.halfWidthPct());
+        String width = Precision.halfWidth(interval);
+        return width.isEmpty() ? "" : " " + width;
     }
 
     private static List<String> namesWith(List<ScenarioOutcome> measured, String resource) {

@@ -11,10 +11,21 @@ public final class Precision {
 
     /** "±3.1 % (12 readings)", "± ? (3 readings)" when too few for an interval, "" for an exact figure. */
     public static String describe(Estimate estimate) {
+        return describe(estimate, "");
+    }
+
+    /** Like {@link #describe(Estimate)}, with {@code source} after the readings: "±3.1 % (24 readings of steps 1, 2)". */
+    public static String describe(Estimate estimate, String source) {
+        String width = halfWidth(estimate);
+        return width.isEmpty() ? "" : width + " (" + estimate.readings() + (estimate.readings() == 1 ? " reading" : " readings")
+                + source + ")";
+    }
+
+    /** "±3.1 %", "±?" when too few readings for an interval, "" for an exact figure. */
+    public static String halfWidth(Estimate estimate) {
         if (estimate == null || (estimate.readings() == 0 && estimate.halfWidth() != null)) {
             return "";
         }
-        String width = estimate.halfWidth() == null ? "±?" : "±" + HumanUnits.pct(estimate.halfWidthPct());
-        return width + " (" + estimate.readings() + (estimate.readings() == 1 ? " reading)" : " readings)");
+        return estimate.halfWidth() == null ? "±?" : "±" + HumanUnits.pct(estimate.halfWidthPct());
     }
 }

@@ -53,8 +53,7 @@ public record StepPoint(int step, double recordsPerSecond, double bytesPerSecond
 
     /** "±3.1 % (12 readings)", with the steps pooled when there are several, or "" without an interval. */
     public String precision() {
-        String p = Precision.describe(interval);
-        return pooled == null || p.isEmpty() ? p : p.substring(0, p.length() - 1) + " of steps "
-                + String.join(", ", pooled.stream().map(String::valueOf).toList()) + ")";
+        return Precision.describe(interval, pooled == null ? ""
+                : " of steps " + String.join(", ", pooled.stream().map(String::valueOf).toList()));
     }
 }
