@@ -69,6 +69,7 @@ public final class LogAudit {
             consumer.subscribe(List.of(topic));
             long deadlineNs = System.nanoTime() + timeoutMs * 1_000_000;
             Map<Integer, Boolean> atEnd = Map.of();
+            RuntimeException lastFailure = null;
             while (System.nanoTime() < deadlineNs) {
                 int read = consumer.poll(POLL_TIMEOUT, (partition, value) -> {
                     if (MessageStamp.isStamped(value)) {
@@ -76,11 +77,22 @@ public final class LogAudit {
                     }
                 });
                 if (read == 0) {
-                    atEnd = consumer.readToEnd();
+                    // a broker that has just come back (a wiped or restarted leader) may not answer for its
+                    // offsets yet: that is a reason to ask again, not the end of the audit
+                    try {
+                        atEnd = consumer.readToEnd();
+                        lastFailure = null;
+                    } catch (RuntimeException e) {
+                        lastFailure = e;
+                        continue;
+                    }
                     if (atEnd.size() == partitions && !atEnd.containsValue(false)) {
                         break;
                     }
                 }
+            }
+            if (lastFailure != null) {
+                return Result.inconclusive("reading the topic again failed: " + lastFailure.getMessage());
             }
             if (atEnd.size() != partitions || atEnd.containsValue(false)) {
                 return Result.inconclusive("the topic was not read to its end within " + timeoutMs / 1000 + " s");

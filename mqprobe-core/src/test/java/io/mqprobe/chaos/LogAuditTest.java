@@ -1,0 +1,127 @@
+package io.mqprobe.chaos;
+
+import io.mqprobe.api.ClientSettings;
+import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.Durability;
+import io.mqprobe.api.DurabilitySettings;
+import io.mqprobe.api.MessageConsumer;
+import io.mqprobe.api.MessageHandler;
+import io.mqprobe.api.MessageProducer;
+import io.mqprobe.api.ProducerProfile;
+import io.mqprobe.load.MessageStamp;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(10)
+class LogAuditTest {
+
+    private static final Map<Long, BitSet> ACKED_0_TO_9 = Map.of(1L, bits(10));
+
+    @Test
+    void should_find_a_planted_loss_after_the_end_offsets_first_failed() {
+        // the log lacks sequence 5, and the broker does not answer for its end offsets twice (it has just come back)
+        LogAudit.Result result = new LogAudit(driver(new long[] {0, 1, 2, 3, 4, 6, 7, 8, 9}, 2), "t", 1, 5_000)
+                .check(ACKED_0_TO_9);
+
+        assertThat(result.proves()).as(result.inconclusive()).isTrue();
+        assertThat(result.report().lost()).isEqualTo(1);
+    }
+
+    @Test
+    void should_be_inconclusive_with_the_last_failure_when_the_end_offsets_never_answer() {
+        LogAudit.Result result = new LogAudit(driver(new long[] {0, 1, 2}, Integer.MAX_VALUE), "t", 1, 600)
+                .check(ACKED_0_TO_9);
+
+        assertThat(result.proves()).isFalse();
+        assertThat(result.inconclusive()).isEqualTo("reading the topic again failed: no offsets yet");
+    }
+
+    private static BitSet bits(int count) {
+        BitSet bits = new BitSet();
+        bits.set(0, count);
+        return bits;
+    }
+
+    /** One partition holding stream 1's {@code sequences}; its end-offset look-up fails the first {@code failures} times. */
+    private static Driver driver(long[] sequences, int failures) {
+        return new Driver() {
+            @Override
+            public String id() {
+                return "fake";
+            }
+
+            @Override
+            public ClusterAdmin admin() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public MessageProducer newProducer(ClientSettings settings) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public DurabilitySettings durability(Durability level, int replicationFactor) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Map<String, String> producerDefaults(ProducerProfile profile) {
+                return Map.of();
+            }
+
+            @Override
+            public MessageConsumer newConsumer(ClientSettings settings) {
+                return new MessageConsumer() {
+                    int next;
+                    int failed;
+
+                    @Override
+                    public void subscribe(Collection<String> topics) {
+                    }
+
+                    @Override
+                    public int poll(Duration timeout, MessageHandler handler) {
+                        if (next == sequences.length) {
+                            return 0;
+                        }
+                        byte[] value = new byte[MessageStamp.SIZE_BYTES];
+                        MessageStamp.write(value, 1, sequences[next++], 0);
+                        handler.onMessage(0, value);
+                        return 1;
+                    }
+
+                    @Override
+                    public Map<Integer, Boolean> readToEnd() {
+                        if (failed < failures) {
+                            failed++;
+                            throw new IllegalStateException("no offsets yet");
+                        }
+                        return Map.of(0, next == sequences.length);
+                    }
+
+                    @Override
+                    public Map<Integer, Long> startOffsets() {
+                        return Map.of(0, 0L);
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}
