@@ -6,6 +6,9 @@ import java.util.stream.Collectors;
 /** Finds drivers on the class path by id. */
 public final class Drivers {
 
+    /** The driver a command uses without {@code --driver}; hints leave the flag out for it. */
+    public static final String DEFAULT_ID = "kafka";
+
     private Drivers() {
     }
 

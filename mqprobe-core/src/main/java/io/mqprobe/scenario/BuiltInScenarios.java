@@ -24,20 +24,6 @@ public final class BuiltInScenarios {
                     0, 0, false, Durability.LEADER, 2, Map.of()));
 
     /**
-     * The same questions asked the way RocketMQ users ask them: a queue's, a master's and the broker group's
-     * ceiling. RocketMQ replicates per broker group ({@code SYNC_MASTER} answers after a slave copied the message,
-     * {@code ASYNC_MASTER} at once), not per send, so the group scenario measures whichever mode the cluster runs:
-     * compare sync and async replication (or flush) by probing a cluster started in each.
-     */
-    public static final List<ScenarioSpec> ROCKETMQ = List.of(
-            new ScenarioSpec("single-queue", "1 queue on the master, the master acknowledges: one queue's ceiling",
-                    1, 1, false, Durability.LEADER, 1, Map.of()),
-            new ScenarioSpec("broker-ceiling", "all queues on the master: one master's ceiling (TPS as RocketMQ counts it)",
-                    0, 1, true, Durability.LEADER, 1, Map.of()),
-            new ScenarioSpec("master-slave", "queues on the broker group, replicated to its slaves in the cluster's own "
-                    + "replication mode (sync or async master): the group's capacity", 0, 0, false, Durability.LEADER, 2, Map.of()));
-
-    /**
      * The field study of SSL with many topics, scaled to one small machine: 24 topics × 3 partitions × RF 3, load
      * on 4 of them from 16 synchronous senders per client, all replicas acknowledging (so waiting for followers
      * shows). Run only when named; {@code --topic-count 600 --loaded-topics 10 --sync-senders 1200} is the study's size.
@@ -47,11 +33,6 @@ public final class BuiltInScenarios {
             3, 0, false, Durability.ALL_REPLICAS, 2, Map.of(), 24, 4, 16);
 
     private BuiltInScenarios() {
-    }
-
-    /** The built-ins of a driver: RocketMQ's for {@code rocketmq}, the classic Kafka matrix otherwise. */
-    public static List<ScenarioSpec> of(String driverId) {
-        return "rocketmq".equals(driverId) ? ROCKETMQ : ALL;
     }
 
     /** {@link #select(List, List, List)} over the Kafka matrix. */

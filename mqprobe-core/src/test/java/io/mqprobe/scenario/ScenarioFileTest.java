@@ -65,12 +65,11 @@ class ScenarioFileTest {
     }
 
     @Test
-    void should_offer_rocketmq_its_own_scenarios_in_its_own_words() {
-        assertThat(BuiltInScenarios.select(List.of(), List.of(), BuiltInScenarios.of("rocketmq")))
-                .extracting(ScenarioSpec::name).containsExactly("single-queue", "broker-ceiling", "master-slave");
-        assertThat(BuiltInScenarios.of("kafka")).isSameAs(BuiltInScenarios.ALL);
-        assertThatThrownBy(() -> BuiltInScenarios.select(List.of("replicated-all"), List.of(), BuiltInScenarios.of("rocketmq")))
-                .isInstanceOf(UsageException.class).hasMessageContaining("master-slave");
+    void should_probe_a_driver_without_a_profile_with_the_method_matrix_in_bytes() {
+        DriverProfile profile = DriverProfiles.of("no-such-driver");
+        assertThat(profile.driverId()).isEqualTo("no-such-driver");
+        assertThat(profile.builtInScenarios()).isSameAs(BuiltInScenarios.ALL);
+        assertThat(profile.capacityUnit()).isEqualTo(CapacityUnit.BYTES);
     }
 
     @Test

@@ -4,6 +4,8 @@ import io.mqprobe.api.LocalBrokerProcess;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -17,6 +19,16 @@ public interface EmbeddedCluster extends FaultableCluster, AutoCloseable {
 
     /** What clients are given: Kafka's bootstrap servers, RocketMQ's name server. */
     String bootstrap();
+
+    /** The SSL listeners' address, where the cluster was started with them; empty otherwise. */
+    default Optional<String> sslBootstrap() {
+        return Optional.empty();
+    }
+
+    /** Client settings that reach {@link #sslBootstrap()} (protocol, a password-less trust store); empty without it. */
+    default Map<String, String> sslClientSettings() {
+        return Map.of();
+    }
 
     /** Every broker, with pid -1 for those that are down; ids are the ones the driver reports. */
     List<LocalBrokerProcess> brokers();

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.cluster;
 
+import io.mqprobe.api.Drivers;
 import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,7 +18,7 @@ abstract class BrokerFaultCommand implements Callable<Integer> {
     @Option(names = "--broker", paramLabel = "ID", required = true, description = "Broker id (1 is also the controller).")
     int brokerId;
 
-    @Option(names = "--driver", paramLabel = "ID", defaultValue = "kafka",
+    @Option(names = "--driver", paramLabel = "ID", defaultValue = Drivers.DEFAULT_ID,
             description = "Which embedded cluster: kafka or rocketmq (default: ${DEFAULT-VALUE}); RocketMQ's name server is the node after the brokers.")
     String driverId;
 

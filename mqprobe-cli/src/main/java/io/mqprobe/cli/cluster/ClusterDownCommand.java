@@ -1,5 +1,6 @@
 package io.mqprobe.cli.cluster;
 
+import io.mqprobe.api.Drivers;
 import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Command;
@@ -18,7 +19,7 @@ final class ClusterDownCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--driver", paramLabel = "ID", defaultValue = "kafka",
+    @Option(names = "--driver", paramLabel = "ID", defaultValue = Drivers.DEFAULT_ID,
             description = "Which embedded cluster: kafka or rocketmq (default: ${DEFAULT-VALUE}).")
     String driverId;
 

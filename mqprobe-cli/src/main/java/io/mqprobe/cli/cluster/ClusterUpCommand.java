@@ -1,15 +1,16 @@
 package io.mqprobe.cli.cluster;
 
+import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.cli.target.IsolationFlags;
 import io.mqprobe.cli.target.MqprobeHome;
 import io.mqprobe.cli.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.embedded.EmbeddedSpec;
+import io.mqprobe.embedded.EmbeddedSystems;
+import io.mqprobe.embedded.SyncMode;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
-import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
-import io.mqprobe.rocketmq.embedded.RocketMqLayout;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -28,7 +30,7 @@ final class ClusterUpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--driver", paramLabel = "ID", defaultValue = "kafka",
+    @Option(names = "--driver", paramLabel = "ID", defaultValue = Drivers.DEFAULT_ID,
             description = "kafka (KRaft brokers) or rocketmq (a name server and a broker group) (default: ${DEFAULT-VALUE}).")
     String driverId;
 
@@ -58,17 +60,11 @@ final class ClusterUpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EmbeddedClusters.Spec options = new EmbeddedClusters.Spec(driverId, brokers, ByteSize.parse(heap),
-                MqprobeHome.clusterDir(driverId), isolation.isolation(),
-                RocketMqLayout.Mode.parse("--replication", replication), RocketMqLayout.Mode.parse("--flush", flush));
-        // Kafka's embedded cluster also takes SSL; RocketMQ's is started from the spec alone
-        boolean kafka = driverId.equals("kafka");
-        EmbeddedClusterOptions kafkaOptions = EmbeddedClusterOptions.defaults()
-                .withBrokers(brokers)
+        EmbeddedSpec options = EmbeddedSpec.of(brokers, MqprobeHome.clusterDir(driverId), isolation.isolation())
                 .withHeapBytes(ByteSize.parse(heap))
-                .withRunDir(MqprobeHome.clusterDir())
-                .withIsolation(isolation.isolation())
-                .withSsl(io.mqprobe.cli.target.Security.parseList(security).contains(io.mqprobe.cli.target.Security.SSL));
+                .withSsl(io.mqprobe.cli.target.Security.parseList(security).contains(io.mqprobe.cli.target.Security.SSL))
+                .withModes(SyncMode.parse("--replication", replication), SyncMode.parse("--flush", flush));
+        String addressName = EmbeddedSystems.of(driverId).addressName();
         String down = "'mqprobe cluster down" + UpCluster.driverFlag(driverId) + "'";
         Optional<EmbeddedCluster> running = UpCluster.find(driverId);
         if (running.isPresent() && running.get().anyRunning()) {
@@ -81,15 +77,13 @@ final class ClusterUpCommand implements Callable<Integer> {
                     + "'mqprobe cluster restart --broker N' or remove it with " + down);
         }
         BrokerIsolation.plan(options.isolation(), brokers);   // oversubscription is refused before anything starts
-        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(options, kafkaOptions, spec.commandLine().getErr());
+        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(driverId, options, spec.commandLine().getErr());
         cluster.detach();
 
         PrintWriter out = spec.commandLine().getOut();
-        out.println((kafka ? "bootstrap  " : "namesrv    ") + cluster.bootstrap());
-        if (cluster instanceof EmbeddedKafkaCluster k) {
-            k.sslBootstrap().ifPresent(ssl -> out.println("ssl        " + ssl + " (trust store "
-                    + k.sslClientSettings().get("ssl.truststore.location") + ")"));
-        }
+        out.printf(Locale.ROOT, "%-10s %s%n", addressName, cluster.bootstrap());
+        cluster.sslBootstrap().ifPresent(ssl -> out.println("ssl        " + ssl + " (trust store "
+                + cluster.sslClientSettings().get("ssl.truststore.location") + ")"));
         out.println("run dir    " + cluster.runDir());
         out.println("isolation  " + cluster.isolation());
         UpCluster.printBrokers(out, cluster);

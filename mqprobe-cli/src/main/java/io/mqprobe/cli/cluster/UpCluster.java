@@ -1,10 +1,12 @@
 package io.mqprobe.cli.cluster;
 
 import io.mqprobe.api.LocalBrokerProcess;
+import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.cli.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.embedded.EmbeddedSystems;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,14 +29,14 @@ final class UpCluster {
     }
 
     static EmbeddedCluster require(String driverId) {
-        String which = driverId.equals("kafka") ? "" : EmbeddedClusters.system(driverId) + " ";
+        String which = driverId.equals(Drivers.DEFAULT_ID) ? "" : EmbeddedSystems.of(driverId).name() + " ";
         return find(driverId).orElseThrow(() -> new UsageException("no embedded " + which + "cluster is up; start one with "
                 + "'mqprobe cluster up" + driverFlag(driverId) + "'"));
     }
 
     /** {@code " --driver ID"} for drivers other than the default, to repeat in hints. */
     static String driverFlag(String driverId) {
-        return driverId.equals("kafka") ? "" : " --driver " + driverId;
+        return driverId.equals(Drivers.DEFAULT_ID) ? "" : " --driver " + driverId;
     }
 
     static void printBrokers(PrintWriter out, EmbeddedCluster cluster) {

@@ -9,10 +9,10 @@ import io.mqprobe.cli.run.TopicLifecycle;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.result.ResultDocument;
+import io.mqprobe.scenario.DriverProfiles;
 import io.mqprobe.scenario.ProbeJudge;
 import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.ScenarioSpec;
-import io.mqprobe.search.CapacitySummarizer;
 import io.mqprobe.search.CapacitySummary;
 import io.mqprobe.search.ScenarioOutcome;
 import picocli.CommandLine.Command;
@@ -84,10 +84,9 @@ public final class ProbeCommand implements Callable<Integer> {
                     new LoadProgress(session.progress(), "   "),
                     new ProbeProgress(session.progress(), scenarios, plan.settings().plan()));
             found.addAll(judge.outcomes(result));
-            // RocketMQ users state capacity as a master's TPS, not as replication factor × MB/s
-            CapacitySummary summary = session.cluster().driver().id().equals("rocketmq")
-                    ? CapacitySummarizer.summarizeAsTps(found, session.brokerCount())
-                    : CapacitySummarizer.summarize(found, session.brokerCount());
+            // in the unit the system's users state capacity in (RocketMQ's a master's TPS, not RF × MB/s)
+            CapacitySummary summary = DriverProfiles.of(session.cluster().driver().id()).capacityUnit()
+                    .summarize(found, session.brokerCount());
             document.setSummary(new ResultDocument.Summary(summary.headline(), summary.lines(), summary.clientLimited(),
                     summary.notes(), summary.consistency()));
             return session.exitCode(ExitCode.OK);

@@ -8,6 +8,7 @@ import io.mqprobe.cli.run.ProducerSettingsOptions;
 import io.mqprobe.load.MessageStamp;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.scenario.BuiltInScenarios;
+import io.mqprobe.scenario.DriverProfiles;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.experiment.SettleSpec;
 import io.mqprobe.load.PrecisionTarget;
@@ -148,7 +149,7 @@ final class ProbeOptions {
     /** Everything the user typed, checked: the plan of the probe. */
     ProbeRun conclude(String driverId) {
         List<ScenarioSpec> extra = scenarioFile == null ? List.of() : ScenarioFile.read(scenarioFile);
-        List<ScenarioSpec> chosen = scaleManyTopics(BuiltInScenarios.select(scenarios, extra, BuiltInScenarios.of(driverId)));
+        List<ScenarioSpec> chosen = scaleManyTopics(BuiltInScenarios.select(scenarios, extra, DriverProfiles.of(driverId).builtInScenarios()));
         if (recordSizeBytes < MessageStamp.SIZE_BYTES) {
             throw new UsageException("--record-size must be at least " + MessageStamp.SIZE_BYTES + " bytes, got " + recordSizeBytes);
         }

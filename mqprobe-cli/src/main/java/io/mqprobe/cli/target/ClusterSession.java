@@ -10,9 +10,9 @@ import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.embedded.EmbeddedCluster;
-import io.mqprobe.kafka.KafkaDriverFactory;
-import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.embedded.EmbeddedSpec;
+import io.mqprobe.embedded.EmbeddedSystems;
+import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.probes.link.LinkTarget;
 
 import java.io.PrintWriter;
@@ -86,12 +86,12 @@ public final class ClusterSession implements AutoCloseable {
             return new ClusterSession(Drivers.connect(target), target, null, false);
         }
         Optional<EmbeddedCluster> up = EmbeddedClusters.attach(options.driverId());
-        // isolation by default is for the embedded Kafka cluster; the embedded RocketMQ cluster runs without it
-        boolean kafka = KafkaDriverFactory.ID.equals(options.driverId());
+        // isolation by default only for the systems that take it (Kafka's brokers; RocketMQ's run without it)
+        boolean isolatedByDefault = EmbeddedSystems.of(options.driverId()).isolatedByDefault();
         Optional<String> unavailable = IsolationOptions.unavailableReason();
-        Optional<IsolationOptions> chosen = !kafka || unavailable.isPresent() ? Optional.empty()
+        Optional<IsolationOptions> chosen = !isolatedByDefault || unavailable.isPresent() ? Optional.empty()
                 : options.chooseIsolation(defaultEmbeddedBrokers, up.isPresent());
-        if (kafka && unavailable.isPresent() && options.wouldChooseIsolation(up.isPresent())) {
+        if (isolatedByDefault && unavailable.isPresent() && options.wouldChooseIsolation(up.isPresent())) {
             progress.println("isolation off: " + unavailable.get() + "; brokers and load generator share the machine");
             progress.flush();
         }
@@ -139,7 +139,7 @@ public final class ClusterSession implements AutoCloseable {
             throw new UsageException("the cluster of 'mqprobe cluster up' keeps the settings it was started with; "
                     + "drop --broker-config or run 'mqprobe cluster down' first");
         }
-        if (options.wantsSsl() && !(up instanceof EmbeddedKafkaCluster k && k.sslBootstrap().isPresent())) {
+        if (options.wantsSsl() && up.sslBootstrap().isEmpty()) {
             throw new UsageException("the cluster of 'mqprobe cluster up' has no SSL listener; start it with "
                     + "'mqprobe cluster up --security ssl' or drop --security");
         }
@@ -164,14 +164,11 @@ public final class ClusterSession implements AutoCloseable {
     private static ClusterSession startTemporary(TargetOptions options, int brokerCount, PrintWriter progress) {
         BrokerIsolation.plan(options.isolation(), brokerCount);   // oversubscription is refused before anything starts
         Path runs = MqprobeHome.embeddedRunsDir();
-        EmbeddedClusters.removeStaleRunDirs(runs);
+        RunDirs.removeStale(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
-        EmbeddedClusters.Spec spec = EmbeddedClusters.Spec.of(options.driverId(), brokerCount, runDir, options.isolation());
-        // Kafka's embedded cluster also takes SSL and broker overrides; RocketMQ's is started from the spec alone
-        EmbeddedClusterOptions kafkaOptions = EmbeddedClusterOptions.defaults().withBrokers(brokerCount).withRunDir(runDir)
-                .withIsolation(options.isolation()).withSsl(options.wantsSsl())
+        EmbeddedSpec spec = EmbeddedSpec.of(brokerCount, runDir, options.isolation()).withSsl(options.wantsSsl())
                 .withBrokerOverrides(options.brokerOverrides());
-        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(spec, kafkaOptions, progress);
+        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(options.driverId(), spec, progress);
         try {
             Target target = embeddedTarget(options, cluster);
             return new ClusterSession(Drivers.connect(target), target, cluster, true);
@@ -187,12 +184,12 @@ public final class ClusterSession implements AutoCloseable {
      */
     private static Target embeddedTarget(TargetOptions options, EmbeddedCluster cluster) {
         List<Security> modes = options.securityModes();
-        if (!(modes.size() == 1 && modes.get(0) == Security.SSL) || !(cluster instanceof EmbeddedKafkaCluster kafka)) {
+        if (!(modes.size() == 1 && modes.get(0) == Security.SSL) || cluster.sslBootstrap().isEmpty()) {
             return options.target(cluster.bootstrap());
         }
-        Map<String, String> props = new TreeMap<>(kafka.sslClientSettings());
+        Map<String, String> props = new TreeMap<>(cluster.sslClientSettings());
         props.putAll(options.clientProperties());
-        return new Target(options.driverId(), kafka.sslBootstrap().orElseThrow(), props, options.connectTimeout());
+        return new Target(options.driverId(), cluster.sslBootstrap().get(), props, options.connectTimeout());
     }
 
     /**
@@ -200,11 +197,11 @@ public final class ClusterSession implements AutoCloseable {
      * listener (bootstrap included), for a plaintext vs SSL comparison in one run; empty without an SSL listener.
      */
     public Map<String, String> sslClientOverrides() {
-        if (!(cluster instanceof EmbeddedKafkaCluster kafka) || kafka.sslBootstrap().isEmpty()) {
+        if (cluster == null || cluster.sslBootstrap().isEmpty()) {
             return Map.of();
         }
-        Map<String, String> props = new TreeMap<>(kafka.sslClientSettings());
-        props.put("bootstrap.servers", kafka.sslBootstrap().get());
+        Map<String, String> props = new TreeMap<>(cluster.sslClientSettings());
+        props.put("bootstrap.servers", cluster.sslBootstrap().get());
         return props;
     }
 

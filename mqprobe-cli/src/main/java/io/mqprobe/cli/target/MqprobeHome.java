@@ -1,5 +1,6 @@
 package io.mqprobe.cli.target;
 
+import io.mqprobe.api.Drivers;
 import java.nio.file.Path;
 
 /**
@@ -19,14 +20,9 @@ public final class MqprobeHome {
                 : Path.of(System.getProperty("user.home"), ".mqprobe");
     }
 
-    /** Run dir and state of the Kafka cluster started by {@code mqprobe cluster up}. */
-    public static Path clusterDir() {
-        return dir().resolve("cluster");
-    }
-
     /** Run dir and state of the cluster {@code mqprobe cluster up --driver ID} started; one per driver. */
     public static Path clusterDir(String driverId) {
-        return driverId.equals("kafka") ? clusterDir() : dir().resolve("cluster-" + driverId);
+        return dir().resolve(driverId.equals(Drivers.DEFAULT_ID) ? "cluster" : "cluster-" + driverId);
     }
 
     /** Parent of the run dirs of clusters a single command starts and stops. */

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.target;
 
+import io.mqprobe.api.Drivers;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
@@ -32,7 +33,7 @@ public final class TargetOptions {
             description = "Client settings (.properties, e.g. security.protocol, sasl.*, ssl.*) applied to every client, as in Kafka's tools.")
     Path commandConfig;
 
-    @Option(names = "--driver", paramLabel = "ID", defaultValue = "kafka",
+    @Option(names = "--driver", paramLabel = "ID", defaultValue = Drivers.DEFAULT_ID,
             description = "Driver of the target (default: ${DEFAULT-VALUE}).")
     String driverId;
 

@@ -42,7 +42,7 @@ class ClusterCommandTest {
 
     @AfterEach
     void bringDownWhatATestLeftUp() {
-        EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir()).ifPresent(EmbeddedKafkaCluster::close);
+        EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir("kafka")).ifPresent(EmbeddedKafkaCluster::close);
         // other test classes share one cluster under their own home: give it back
         if (previousHome == null) {
             System.clearProperty("mqprobe.home");
@@ -113,7 +113,7 @@ class ClusterCommandTest {
     void should_bring_a_cluster_up_share_it_break_it_and_bring_it_down() {
         assertThat(run("cluster", "up", "--brokers", "1", "--heap", "512MiB")).as(err.toString()).isZero();
         assertThat(err.toString()).matches("starting embedded Kafka \\(1 broker\\) \\.\\.\\. ready in \\d+\\.\\d s\\R");
-        EmbeddedKafkaCluster up = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir()).orElseThrow();
+        EmbeddedKafkaCluster up = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir("kafka")).orElseThrow();
         long firstPid = up.brokers().get(0).pid();
         assertThat(out.toString()).contains("bootstrap  " + up.bootstrap()).contains(Long.toString(firstPid));
 
@@ -140,17 +140,17 @@ class ClusterCommandTest {
 
         assertThat(run("cluster", "restart", "--broker", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("broker 1 restarted");
-        long restartedPid = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir()).orElseThrow().brokers().get(0).pid();
+        long restartedPid = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir("kafka")).orElseThrow().brokers().get(0).pid();
         assertThat(restartedPid).isPositive().isNotEqualTo(firstPid);
 
         assertThat(run("cluster", "wipe", "--broker", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("broker 1 wiped and restarted");
-        long wipedPid = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir()).orElseThrow().brokers().get(0).pid();
+        long wipedPid = EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir("kafka")).orElseThrow().brokers().get(0).pid();
 
         assertThat(run("cluster", "down")).isZero();
         assertThat(out.toString()).contains("stopped 1 broker");
         assertThat(alive(wipedPid)).isFalse();
-        assertThat(MqprobeHome.clusterDir()).doesNotExist();
+        assertThat(MqprobeHome.clusterDir("kafka")).doesNotExist();
         assertThat(run("cluster", "status")).isZero();
         assertThat(out.toString()).contains("no embedded cluster is up");
     }

@@ -139,12 +139,14 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
     }
 
     /** {@code host:p1,...} of the SSL listeners; empty when the cluster has none. */
+    @Override
     public Optional<String> sslBootstrap() {
         return ssl == null ? Optional.empty() : Optional.of(group.nodes().stream()
                 .map(n -> n.host() + ":" + n.port(BrokerFiles.SSL_PORT)).collect(Collectors.joining(",")));
     }
 
     /** Client settings for the SSL listener (protocol and a password-less trust store); empty without one. */
+    @Override
     public Map<String, String> sslClientSettings() {
         return ssl == null ? Map.of() : ssl.clientSettings();
     }

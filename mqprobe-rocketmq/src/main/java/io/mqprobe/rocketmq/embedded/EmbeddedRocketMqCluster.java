@@ -1,5 +1,6 @@
 package io.mqprobe.rocketmq.embedded;
 
+import io.mqprobe.embedded.SyncMode;
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FreePorts;
 import io.mqprobe.embedded.Isolation;
@@ -301,7 +302,7 @@ public final class EmbeddedRocketMqCluster extends NodeGroupCluster {
 
     private static RocketMqClusterOptions fromSettings(Map<String, String> s) {
         RocketMqLayout layout = new RocketMqLayout(Integer.parseInt(s.get("slaves")),
-                RocketMqLayout.Mode.valueOf(s.get("replication")), RocketMqLayout.Mode.valueOf(s.get("flush")));
+                SyncMode.valueOf(s.get("replication")), SyncMode.valueOf(s.get("flush")));
         Duration startTimeout = Duration.ofMillis(Long.parseLong(s.get("start.timeout.ms")));
         return new RocketMqClusterOptions(layout, Long.parseLong(s.get("broker.heap.bytes")),
                 Long.parseLong(s.get("namesrv.heap.bytes")), NodeGroupOptions.defaults().withStartTimeout(startTimeout));

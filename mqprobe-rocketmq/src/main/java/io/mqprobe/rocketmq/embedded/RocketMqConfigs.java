@@ -1,5 +1,6 @@
 package io.mqprobe.rocketmq.embedded;
 
+import io.mqprobe.embedded.SyncMode;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class RocketMqConfigs {
             // RocketMQ 5 counts the master among the replicas: with the default of 1 a SYNC_MASTER answers
             // without waiting for any slave (measured); 2 = the master and at least one slave, 4.x's meaning
             p.put("totalReplicas", Integer.toString(layout.brokers()));
-            p.put("inSyncReplicas", layout.replication() == RocketMqLayout.Mode.SYNC ? "2" : "1");
+            p.put("inSyncReplicas", layout.replication() == SyncMode.SYNC ? "2" : "1");
         }
         // registered address: clients must reach the broker on loopback, not on whatever NIC it would guess
         p.put("brokerIP1", host);

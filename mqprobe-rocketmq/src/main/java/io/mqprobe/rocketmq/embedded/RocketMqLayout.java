@@ -1,6 +1,7 @@
 package io.mqprobe.rocketmq.embedded;
 
 import io.mqprobe.api.UsageException;
+import io.mqprobe.embedded.SyncMode;
 
 import java.util.Locale;
 
@@ -12,20 +13,7 @@ import java.util.Locale;
  * @param replication how the master answers a send: after its slaves copied it (sync) or at once (async)
  * @param flush       whether a broker answers after the message reached the disk (sync) or the page cache (async)
  */
-public record RocketMqLayout(int slaves, Mode replication, Mode flush) {
-
-    /** Sync or async, for replication and flush alike. */
-    public enum Mode {
-        SYNC, ASYNC;
-
-        public static Mode parse(String what, String value) {
-            try {
-                return valueOf(value.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("bad " + what + " '" + value + "' (sync or async)");
-            }
-        }
-    }
+public record RocketMqLayout(int slaves, SyncMode replication, SyncMode flush) {
 
     public RocketMqLayout {
         if (slaves < 0 || slaves > 2) {
@@ -35,15 +23,15 @@ public record RocketMqLayout(int slaves, Mode replication, Mode flush) {
 
     /** One master, RocketMQ's defaults: async replication (nothing to replicate to) and async flush. */
     public static RocketMqLayout singleMaster() {
-        return new RocketMqLayout(0, Mode.ASYNC, Mode.ASYNC);
+        return new RocketMqLayout(0, SyncMode.ASYNC, SyncMode.ASYNC);
     }
 
     /** The field article's cluster: one master and two slaves. */
-    public static RocketMqLayout masterSlave(Mode replication, Mode flush) {
+    public static RocketMqLayout masterSlave(SyncMode replication, SyncMode flush) {
         return new RocketMqLayout(2, replication, flush);
     }
 
-    public RocketMqLayout withFlush(Mode mode) {
+    public RocketMqLayout withFlush(SyncMode mode) {
         return new RocketMqLayout(slaves, replication, mode);
     }
 
@@ -53,11 +41,11 @@ public record RocketMqLayout(int slaves, Mode replication, Mode flush) {
 
     /** RocketMQ's {@code brokerRole} of the master. */
     String masterRole() {
-        return replication == Mode.SYNC && slaves > 0 ? "SYNC_MASTER" : "ASYNC_MASTER";
+        return replication == SyncMode.SYNC && slaves > 0 ? "SYNC_MASTER" : "ASYNC_MASTER";
     }
 
     String flushDiskType() {
-        return flush == Mode.SYNC ? "SYNC_FLUSH" : "ASYNC_FLUSH";
+        return flush == SyncMode.SYNC ? "SYNC_FLUSH" : "ASYNC_FLUSH";
     }
 
     @Override

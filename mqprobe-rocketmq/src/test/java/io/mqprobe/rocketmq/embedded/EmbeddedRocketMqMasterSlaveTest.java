@@ -1,5 +1,6 @@
 package io.mqprobe.rocketmq.embedded;
 
+import io.mqprobe.embedded.SyncMode;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
@@ -49,7 +50,7 @@ class EmbeddedRocketMqMasterSlaveTest {
     static void start() throws Exception {
         long startNs = System.nanoTime();
         cluster = EmbeddedRocketMqCluster.start(RocketMqClusterOptions.defaults()
-                .withLayout(RocketMqLayout.masterSlave(RocketMqLayout.Mode.SYNC, RocketMqLayout.Mode.ASYNC))
+                .withLayout(RocketMqLayout.masterSlave(SyncMode.SYNC, SyncMode.ASYNC))
                 .withBrokerHeapBytes(512L << 20));
         System.err.printf("master + 2 slaves started in %.1f s%n", (System.nanoTime() - startNs) / 1e9);
         driver = Drivers.connect(new Target("rocketmq", cluster.nameServer(), Map.of(), Duration.ofSeconds(10)));

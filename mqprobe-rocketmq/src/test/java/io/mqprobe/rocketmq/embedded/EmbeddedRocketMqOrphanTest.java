@@ -1,5 +1,6 @@
 package io.mqprobe.rocketmq.embedded;
 
+import io.mqprobe.embedded.SyncMode;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
@@ -43,9 +44,9 @@ class EmbeddedRocketMqOrphanTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void should_refuse_a_layout_embedded_rocketmq_does_not_offer() {
-        assertThatThrownBy(() -> new RocketMqLayout(3, RocketMqLayout.Mode.SYNC, RocketMqLayout.Mode.ASYNC))
+        assertThatThrownBy(() -> new RocketMqLayout(3, SyncMode.SYNC, SyncMode.ASYNC))
                 .isInstanceOf(UsageException.class).hasMessageContaining("0 to 2 slaves");
-        assertThat(RocketMqLayout.masterSlave(RocketMqLayout.Mode.SYNC, RocketMqLayout.Mode.SYNC).toString())
+        assertThat(RocketMqLayout.masterSlave(SyncMode.SYNC, SyncMode.SYNC).toString())
                 .isEqualTo("1 master + 2 slaves, sync replication, sync flush");
     }
 }
