@@ -9,7 +9,9 @@ import io.mqprobe.stats.SendStats;
 import org.HdrHistogram.Histogram;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 
 /**
  * Turns cumulative load counters into per-second rows and sums the measured (post warm-up) ticks
@@ -17,8 +19,11 @@ import java.util.Map;
  */
 public final class LoadMeter {
 
-    private final SendStats send;
-    private final ConsumeStats consume;
+    /** Each load worker's producer and consumer figures; a tick merges them ({@link SendStats.Snapshot#merge}). */
+    private final List<LongFunction<SendStats.Snapshot>> senders;
+    private final List<LongFunction<ConsumeStats.Snapshot>> consumers;
+    private final boolean producing;
+    private final boolean consuming;
     private final String scenario;
     private final int step;
 
@@ -48,13 +53,35 @@ public final class LoadMeter {
      * @param consume consumer stats, or {@code null} for a produce-only load
      */
     public LoadMeter(SendStats send, ConsumeStats consume, String scenario, int step, long startEpochMs) {
-        this.send = send;
-        this.consume = consume;
+        this(send == null ? List.of() : List.of(send::snapshot), consume == null ? List.of() : List.of(consume::snapshot),
+                scenario, step, startEpochMs);
+    }
+
+    /**
+     * A load carried by several workers, each read once per tick; the rows and the window are those of the whole load.
+     *
+     * @param senders   each worker's producer snapshots, empty for a consume-only load
+     * @param consumers each worker's consumer snapshots, empty for a produce-only load
+     */
+    public LoadMeter(List<LongFunction<SendStats.Snapshot>> senders, List<LongFunction<ConsumeStats.Snapshot>> consumers,
+                     String scenario, int step, long startEpochMs) {
+        this.senders = List.copyOf(senders);
+        this.consumers = List.copyOf(consumers);
+        this.producing = !senders.isEmpty();
+        this.consuming = !consumers.isEmpty();
         this.scenario = scenario;
         this.step = step;
         this.lastEpochMs = startEpochMs;
-        this.lastSend = send == null ? null : send.snapshot(startEpochMs);
-        this.lastConsume = consume == null ? null : consume.snapshot(startEpochMs);
+        this.lastSend = sendSnapshot(startEpochMs);
+        this.lastConsume = consumeSnapshot(startEpochMs);
+    }
+
+    private SendStats.Snapshot sendSnapshot(long epochMs) {
+        return producing ? SendStats.Snapshot.merge(senders.stream().map(w -> w.apply(epochMs)).toList()) : null;
+    }
+
+    private ConsumeStats.Snapshot consumeSnapshot(long epochMs) {
+        return consuming ? ConsumeStats.Snapshot.merge(consumers.stream().map(w -> w.apply(epochMs)).toList()) : null;
     }
 
     /** Takes one interval of a load that is still sending; {@code measured} ticks count toward the window. */
@@ -69,8 +96,8 @@ public final class LoadMeter {
      */
     public IntervalRow tick(long epochMs, boolean measured, boolean sending) {
         double seconds = Math.max(1e-3, (epochMs - lastEpochMs) / 1000.0);
-        SendStats.Snapshot s = send == null ? null : send.snapshot(epochMs);
-        ConsumeStats.Snapshot c = consume == null ? null : consume.snapshot(epochMs);
+        SendStats.Snapshot s = sendSnapshot(epochMs);
+        ConsumeStats.Snapshot c = consumeSnapshot(epochMs);
         if (measured && windowStartMs < 0) {
             windowStartMs = lastEpochMs;
             windowStartSend = lastSend;
@@ -112,8 +139,8 @@ public final class LoadMeter {
                 c == null ? null : c.endToEnd().getMean(),
                 c == null ? null : (double) c.endToEnd().getMaxValue());
         if (measured && sending) {
-            addReading(send != null ? row.ackedPerSecond() : row.consumedPerSecond(),
-                    send != null ? row.p99Us() : row.e2eP99Us() == null ? 0 : row.e2eP99Us());
+            addReading(producing ? row.ackedPerSecond() : row.consumedPerSecond(),
+                    producing ? row.p99Us() : row.e2eP99Us() == null ? 0 : row.e2eP99Us());
         }
         lastEpochMs = epochMs;
         lastSend = s;
@@ -157,20 +184,20 @@ public final class LoadMeter {
         if (windowStartMs < 0) {
             return new WindowTotals(lastEpochMs, lastEpochMs, 0, 0, Map.of(), LatencySummary.of(windowCorrected),
                     LatencySummary.of(windowService), LatencySummary.of(windowSendDelay), 0, 0,
-                    consume == null ? null : LatencySummary.of(windowEndToEnd), lastEpochMs,
+                    consuming ? LatencySummary.of(windowEndToEnd) : null, lastEpochMs,
                     throughputEstimate(), p99Estimate());
         }
-        if (send != null && windowEndSend == null) {
+        if (producing && windowEndSend == null) {
             windowEndSend = windowStartSend;
             sendEndMs = windowStartMs;
         }
-        if (consume != null && windowEndConsume == null) {
+        if (consuming && windowEndConsume == null) {
             windowEndConsume = windowStartConsume;
             consumeEndMs = windowStartMs;
         }
         long fromMs = windowStartMs;
         long sendToMs = Math.max(sendEndMs, windowStartMs + 1);
-        if (send != null) {
+        if (producing) {
             // ticks fall on whole seconds; a count-bounded load starts when its producers are ready and ends
             // with its last acknowledgement, so its rate is divided by that time, not by rounded-up seconds
             fromMs = Math.max(windowStartMs, windowEndSend.startedEpochMs());
@@ -180,16 +207,16 @@ public final class LoadMeter {
             }
             sendToMs = Math.max(sendToMs, fromMs + 1);
         }
-        long records = send == null ? 0 : windowEndSend.acked() - windowStartSend.acked();
-        long bytes = send == null ? 0 : windowEndSend.ackedBytes() - windowStartSend.ackedBytes();
-        Map<String, Long> errors = send == null ? Map.of()
+        long records = !producing ? 0 : windowEndSend.acked() - windowStartSend.acked();
+        long bytes = !producing ? 0 : windowEndSend.ackedBytes() - windowStartSend.ackedBytes();
+        Map<String, Long> errors = !producing ? Map.of()
                 : ErrorCounts.difference(windowEndSend.errorsByType(), windowStartSend.errorsByType());
-        long consumed = consume == null ? 0 : windowEndConsume.records() - windowStartConsume.records();
-        long consumedBytes = consume == null ? 0 : windowEndConsume.bytes() - windowStartConsume.bytes();
-        return new WindowTotals(fromMs, send == null ? windowEndMs : sendToMs, records,
+        long consumed = !consuming ? 0 : windowEndConsume.records() - windowStartConsume.records();
+        long consumedBytes = !consuming ? 0 : windowEndConsume.bytes() - windowStartConsume.bytes();
+        return new WindowTotals(fromMs, !producing ? windowEndMs : sendToMs, records,
                 bytes, errors, LatencySummary.of(windowCorrected), LatencySummary.of(windowService),
                 LatencySummary.of(windowSendDelay), consumed, consumedBytes,
-                consume == null ? null : LatencySummary.of(windowEndToEnd),
-                consume == null ? windowEndMs : Math.max(consumeEndMs, fromMs + 1), throughputEstimate(), p99Estimate());
+                consuming ? LatencySummary.of(windowEndToEnd) : null,
+                consuming ? Math.max(consumeEndMs, fromMs + 1) : windowEndMs, throughputEstimate(), p99Estimate());
     }
 }

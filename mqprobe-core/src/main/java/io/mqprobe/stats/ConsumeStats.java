@@ -3,6 +3,7 @@ package io.mqprobe.stats;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import java.util.List;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -66,6 +67,22 @@ public final class ConsumeStats {
 
     /** Cumulative counters and one interval's end-to-end histogram. */
     public record Snapshot(long epochMs, long records, long bytes, Histogram endToEnd) {
+
+        /** Several load workers' snapshots of one tick as one (exact, as {@link SendStats.Snapshot#merge}). */
+        public static Snapshot merge(List<Snapshot> parts) {
+            if (parts.size() == 1) {
+                return parts.get(0);
+            }
+            Histogram endToEnd = LatencyHistograms.newHistogram();
+            long epochMs = 0, records = 0, bytes = 0;
+            for (Snapshot part : parts) {
+                epochMs = Math.max(epochMs, part.epochMs());
+                records += part.records();
+                bytes += part.bytes();
+                endToEnd.add(part.endToEnd());
+            }
+            return new Snapshot(epochMs, records, bytes, endToEnd);
+        }
     }
 
     /**

@@ -3,7 +3,9 @@ package io.mqprobe.stats;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -126,5 +128,42 @@ public final class SendStats {
     public record Snapshot(long epochMs, long sent, long acked, long ackedBytes, long failed,
                            Map<String, Long> errorsByType, Histogram corrected, Histogram service, Histogram sendDelay,
                            long unsent, long startedEpochMs, long lastAckEpochMs, long oldestInFlightUs) {
+
+        /**
+         * The snapshots of several load workers taken at one tick, as one: counters summed, histograms added
+         * (exact: the merged percentiles are those of one histogram fed every value), the earliest start, the latest
+         * acknowledgement, the longest wait. One snapshot is returned as it is.
+         */
+        public static Snapshot merge(List<Snapshot> parts) {
+            if (parts.size() == 1) {
+                return parts.get(0);
+            }
+            Histogram corrected = LatencyHistograms.newHistogram();
+            Histogram service = LatencyHistograms.newHistogram();
+            Histogram sendDelay = LatencyHistograms.newHistogram();
+            Map<String, Long> errors = new TreeMap<>();
+            long epochMs = 0, sent = 0, acked = 0, ackedBytes = 0, failed = 0, unsent = 0;
+            long startedEpochMs = Long.MAX_VALUE, lastAckEpochMs = 0, oldestInFlightUs = 0;
+            for (Snapshot part : parts) {
+                epochMs = Math.max(epochMs, part.epochMs());
+                sent += part.sent();
+                acked += part.acked();
+                ackedBytes += part.ackedBytes();
+                failed += part.failed();
+                unsent += part.unsent();
+                part.errorsByType().forEach((type, count) -> errors.merge(type, count, Long::sum));
+                corrected.add(part.corrected());
+                service.add(part.service());
+                sendDelay.add(part.sendDelay());
+                // a worker whose schedule has not started yet (0) does not move the load's start
+                if (part.startedEpochMs() > 0) {
+                    startedEpochMs = Math.min(startedEpochMs, part.startedEpochMs());
+                }
+                lastAckEpochMs = Math.max(lastAckEpochMs, part.lastAckEpochMs());
+                oldestInFlightUs = Math.max(oldestInFlightUs, part.oldestInFlightUs());
+            }
+            return new Snapshot(epochMs, sent, acked, ackedBytes, failed, errors, corrected, service, sendDelay, unsent,
+                    startedEpochMs == Long.MAX_VALUE ? 0 : startedEpochMs, lastAckEpochMs, oldestInFlightUs);
+        }
     }
 }

@@ -15,7 +15,10 @@ import java.util.TreeMap;
  * that passed and the lowest that failed until it is within {@link #PRECISION} of the failing rate (or
  * the step budget is spent). A failing step that looks like noise — only latency over the SLO, by less
  * than {@link RampPolicy#GROSS_SLO_FACTOR}×, or failing where a higher rate passed — is measured once more
- * before it counts; the rate fails only when every measurement of it failed.
+ * before it counts; so is the lowest failing rate when the load was carried (acknowledged in full, without errors
+ * or gross latency) and only a resource threshold failed, because that one step bounds the whole result: a broker busy with the saturating
+ * steps' leftovers (segment rolls, garbage) fails it once, not twice. The rate fails only when every measurement
+ * of it failed.
  *
  * <p>Pure: the planner asks {@link #next} what to measure, the judge asks {@link #result} what was found,
  * from the same measured steps, so the two always agree.
@@ -124,10 +127,23 @@ public final class SustainableSearch {
             return Optional.empty();
         }
         double highestPassed = highestPassed(rates);
+        double lowestFailed = rates.values().stream().filter(r -> !r.passed()).mapToDouble(Rate::offered).min().orElse(0);
         return rates.values().stream()
                 .filter(r -> !r.passed() && r.steps().size() == 1)
-                .filter(r -> r.offered() < highestPassed || looksLikeNoise(r.steps().get(0)))
+                .filter(r -> r.offered() < highestPassed || looksLikeNoise(r.steps().get(0))
+                        || r.offered() == lowestFailed && carried(r.steps().get(0)))
                 .findFirst().map(r -> new Measure(r.offered(), true));
+    }
+
+    /**
+     * Everything offered was acknowledged without errors and without gross latency: only a resource threshold (or
+     * latency within the noise factor) says the rate was too much.
+     */
+    private boolean carried(StepMeasurement step) {
+        Double target = step.targetRecordsPerSecond();
+        return step.records() > 0 && step.errorRatio() <= thresholds.maxErrorRatio()
+                && step.p99Us() <= RampPolicy.GROSS_SLO_FACTOR * thresholds.sloP99Us()
+                && (target == null || step.recordsPerSecond() >= DELIVERED_SHARE * target);
     }
 
     /** Only latency broke, and not grossly: one GC pause or a neighbour's burst can do that. */

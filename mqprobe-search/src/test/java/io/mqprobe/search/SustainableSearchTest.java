@@ -81,6 +81,37 @@ class SustainableSearchTest {
     }
 
     @Test
+    void should_measure_the_lowest_failing_rate_again_when_a_busy_broker_failed_it_once() {
+        SustainableSearch search = search();
+        boolean[] busy = {false};
+
+        // right after the saturating steps broker-1 is busy with their leftovers during the first paced step only;
+        // the load itself holds 60k
+        List<StepMeasurement> paced = run(search, (i, rate) -> {
+            if (!busy[0]) {
+                busy[0] = true;
+                return StepBuilder.step(i, rate).target(rate).cpu("broker-1", 0.47, 0.5).build();
+            }
+            return knee(i, rate, 60_000);
+        });
+
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 25_000.0, 50_000.0, 80_000.0);
+        assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isGreaterThan(50_000).isLessThanOrEqualTo(60_000);
+    }
+
+    @Test
+    void should_not_measure_again_a_rate_the_cluster_did_not_deliver() {
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> rate <= 30_000
+                ? StepBuilder.step(i, rate).target(rate).build()
+                : StepBuilder.step(i, 0.5 * rate).target(rate).build());
+
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 50_000.0, 37_500.0);
+        assertThat(search.result(paced).orElseThrow().limitedBy()).contains("acknowledged").doesNotContain("measured 2 times");
+    }
+
+    @Test
     void should_count_a_failure_that_repeats() {
         SustainableSearch search = search();
 
