@@ -1,15 +1,10 @@
 package io.mqprobe.chaos;
 
 import io.mqprobe.api.ClientSettings;
-import io.mqprobe.api.ClusterAdmin;
-import io.mqprobe.api.Driver;
-import io.mqprobe.api.Durability;
-import io.mqprobe.api.DurabilitySettings;
 import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageHandler;
-import io.mqprobe.api.MessageProducer;
-import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.load.MessageStamp;
+import io.mqprobe.testing.NoClusterDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -51,33 +46,8 @@ class LogAuditTest {
     }
 
     /** One partition holding stream 1's {@code sequences}; its end-offset look-up fails the first {@code failures} times. */
-    private static Driver driver(long[] sequences, int failures) {
-        return new Driver() {
-            @Override
-            public String id() {
-                return "fake";
-            }
-
-            @Override
-            public ClusterAdmin admin() {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public MessageProducer newProducer(ClientSettings settings) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public DurabilitySettings durability(Durability level, int replicationFactor) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public Map<String, String> producerDefaults(ProducerProfile profile) {
-                return Map.of();
-            }
-
+    private static NoClusterDriver driver(long[] sequences, int failures) {
+        return new NoClusterDriver() {
             @Override
             public MessageConsumer newConsumer(ClientSettings settings) {
                 return new MessageConsumer() {
@@ -117,10 +87,6 @@ class LogAuditTest {
                     public void close() {
                     }
                 };
-            }
-
-            @Override
-            public void close() {
             }
         };
     }

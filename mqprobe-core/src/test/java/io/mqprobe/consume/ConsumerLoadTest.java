@@ -1,12 +1,10 @@
 package io.mqprobe.consume;
 
 import io.mqprobe.api.ClientSettings;
-import io.mqprobe.api.ClusterAdmin;
-import io.mqprobe.api.Driver;
 import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageHandler;
-import io.mqprobe.api.MessageProducer;
 import io.mqprobe.load.MessageStamp;
+import io.mqprobe.testing.NoClusterDriver;
 import io.mqprobe.load.NanoClock;
 import io.mqprobe.stats.DeliveryReport;
 import org.junit.jupiter.api.Test;
@@ -25,32 +23,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConsumerLoadTest {
 
     /** A consumer that hands out {@code count} stamped messages of stream 1 on partition 0, then behaves as {@code after}. */
-    private static Driver driver(int count, IntFunction<byte[]> message, Runnable after) {
-        return new Driver() {
-            @Override
-            public String id() {
-                return "fake";
-            }
+    private static NoClusterDriver driver(int count, IntFunction<byte[]> message, Runnable after) {
+        return new NoClusterDriver() {
 
-            @Override
-            public ClusterAdmin admin() {
-                throw new UnsupportedOperationException();
-            }
 
-            @Override
-            public MessageProducer newProducer(ClientSettings settings) {
-                throw new UnsupportedOperationException();
-            }
 
-            @Override
-            public io.mqprobe.api.DurabilitySettings durability(io.mqprobe.api.Durability level, int replicationFactor) {
-                throw new UnsupportedOperationException();
-            }
 
-            @Override
-            public Map<String, String> producerDefaults(io.mqprobe.api.ProducerProfile profile) {
-                return Map.of();
-            }
 
             @Override
             public MessageConsumer newConsumer(ClientSettings settings) {
@@ -82,9 +60,6 @@ class ConsumerLoadTest {
                 };
             }
 
-            @Override
-            public void close() {
-            }
         };
     }
 

@@ -3,14 +3,13 @@ package io.mqprobe.experiment;
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.ClusterAdmin;
-import io.mqprobe.api.Driver;
 import io.mqprobe.api.Durability;
 import io.mqprobe.api.DurabilitySettings;
-import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.SendCallback;
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.testing.NoClusterDriver;
 
 import java.util.Collection;
 import java.util.List;
@@ -22,7 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * enough to exercise the engine's loop, timing and bookkeeping without a broker (the broker-facing
  * behaviour is proven by the CLI tests against embedded Kafka).
  */
-final class InstantDriver implements Driver {
+final class InstantDriver extends NoClusterDriver {
 
     final List<String> adminCalls = new CopyOnWriteArrayList<>();
 
@@ -74,10 +73,6 @@ final class InstantDriver implements Driver {
         };
     }
 
-    @Override
-    public MessageConsumer newConsumer(ClientSettings settings) {
-        throw new UnsupportedOperationException("no consumers here");
-    }
 
     @Override
     public DurabilitySettings durability(Durability level, int replicationFactor) {
@@ -89,7 +84,4 @@ final class InstantDriver implements Driver {
         return Map.of("profile", profile.name());
     }
 
-    @Override
-    public void close() {
-    }
 }

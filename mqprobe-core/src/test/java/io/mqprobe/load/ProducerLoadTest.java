@@ -1,11 +1,9 @@
 package io.mqprobe.load;
 
 import io.mqprobe.api.ClientSettings;
-import io.mqprobe.api.ClusterAdmin;
-import io.mqprobe.api.Driver;
-import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.SendCallback;
+import io.mqprobe.testing.NoClusterDriver;
 import io.mqprobe.stats.SendStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,16 +19,8 @@ class ProducerLoadTest {
     private final FakeClock clock = new FakeClock();
 
     /** Producers that take 2 s to construct and 1 s to fetch metadata, then acknowledge in 100 µs. */
-    private class SlowStartDriver implements Driver {
-        @Override
-        public String id() {
-            return "fake";
-        }
+    private class SlowStartDriver extends NoClusterDriver {
 
-        @Override
-        public ClusterAdmin admin() {
-            throw new UnsupportedOperationException();
-        }
 
         @Override
         public MessageProducer newProducer(ClientSettings settings) {
@@ -57,24 +47,9 @@ class ProducerLoadTest {
             };
         }
 
-        @Override
-        public io.mqprobe.api.DurabilitySettings durability(io.mqprobe.api.Durability level, int replicationFactor) {
-            throw new UnsupportedOperationException();
-        }
 
-        @Override
-        public Map<String, String> producerDefaults(io.mqprobe.api.ProducerProfile profile) {
-            return Map.of();
-        }
 
-        @Override
-        public MessageConsumer newConsumer(ClientSettings settings) {
-            throw new UnsupportedOperationException();
-        }
 
-        @Override
-        public void close() {
-        }
     }
 
     @Test

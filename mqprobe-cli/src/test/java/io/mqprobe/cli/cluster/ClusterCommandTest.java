@@ -1,15 +1,15 @@
 package io.mqprobe.cli.cluster;
 
 import io.mqprobe.cli.Main;
+import io.mqprobe.cli.TempMqprobeHome;
 import io.mqprobe.cli.target.ClusterSession;
 import io.mqprobe.cli.target.MqprobeHome;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,29 +26,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code mqprobe cluster ...} through {@code Main.run}, with a temporary mqprobe home. */
 class ClusterCommandTest {
 
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final TempMqprobeHome home = new TempMqprobeHome();
 
     private StringWriter out;
     private StringWriter err;
 
-    private String previousHome;
-
-    @BeforeEach
-    void useTempHome() {
-        previousHome = System.getProperty("mqprobe.home");
-        System.setProperty("mqprobe.home", home.toString());
-    }
-
     @AfterEach
     void bringDownWhatATestLeftUp() {
         EmbeddedKafkaCluster.attach(MqprobeHome.clusterDir("kafka")).ifPresent(EmbeddedKafkaCluster::close);
-        // other test classes share one cluster under their own home: give it back
-        if (previousHome == null) {
-            System.clearProperty("mqprobe.home");
-        } else {
-            System.setProperty("mqprobe.home", previousHome);
-        }
     }
 
     private int run(String... args) {
@@ -77,7 +63,7 @@ class ClusterCommandTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_fail_with_exit_2_naming_an_unreadable_command_config() {
-        Path missing = home.resolve("client.properties");
+        Path missing = home.dir().resolve("client.properties");
 
         int code = run("cluster", "status", "--bootstrap", "127.0.0.1:1", "--command-config", missing.toString());
 

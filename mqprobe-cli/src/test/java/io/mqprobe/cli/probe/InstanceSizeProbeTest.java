@@ -1,13 +1,13 @@
 package io.mqprobe.cli.probe;
 
+import io.mqprobe.cli.TempMqprobeHome;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.result.ResultJson;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,22 +25,8 @@ import static org.assertj.core.api.Assertions.within;
 @Timeout(300)
 class InstanceSizeProbeTest {
 
-    private String previousHome;
-
-    @BeforeEach
-    void ownHome(@TempDir Path home) {
-        previousHome = System.getProperty("mqprobe.home");
-        System.setProperty("mqprobe.home", home.toString());
-    }
-
-    @AfterEach
-    void restoreHome() {
-        if (previousHome == null) {
-            System.clearProperty("mqprobe.home");
-        } else {
-            System.setProperty("mqprobe.home", previousHome);
-        }
-    }
+    @RegisterExtension
+    final TempMqprobeHome home = new TempMqprobeHome();
 
     private static void assumeIsolation() {
         Assumptions.assumeTrue(io.mqprobe.embedded.isolation.IsolationOptions.unavailableReason().isEmpty(),

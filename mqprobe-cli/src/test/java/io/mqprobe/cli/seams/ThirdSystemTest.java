@@ -2,11 +2,10 @@ package io.mqprobe.cli.seams;
 
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.ExitCode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import io.mqprobe.cli.TempMqprobeHome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,25 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(30)
 class ThirdSystemTest {
 
-    @TempDir
-    Path home;
-
-    private String previousHome;
-
-    @BeforeEach
-    void useTempHome() {
-        previousHome = System.getProperty("mqprobe.home");
-        System.setProperty("mqprobe.home", home.toString());
-    }
-
-    @AfterEach
-    void restoreHome() {
-        if (previousHome == null) {
-            System.clearProperty("mqprobe.home");
-        } else {
-            System.setProperty("mqprobe.home", previousHome);
-        }
-    }
+    @RegisterExtension
+    final TempMqprobeHome home = new TempMqprobeHome();
 
     @Test
     void should_bring_a_third_systems_cluster_up_and_down_in_its_own_words() {
@@ -49,13 +31,13 @@ class ThirdSystemTest {
         assertThat(up.exitCode()).as(up.err()).isEqualTo(ExitCode.OK);
         assertThat(up.err()).contains("starting embedded Third (2 nodes) ... ready in");
         assertThat(up.out()).contains("thirdsrv   127.0.0.1:1").contains("Commands without --bootstrap --driver third now use this cluster");
-        assertThat(home.resolve("cluster-third")).isDirectory();
+        assertThat(home.dir().resolve("cluster-third")).isDirectory();
 
         CliRun down = CliRun.of("cluster", "down", "--driver", "third");
 
         assertThat(down.exitCode()).as(down.err()).isEqualTo(ExitCode.OK);
-        assertThat(down.out()).contains("stopped 0 brokers and removed " + home.resolve("cluster-third"));
-        assertThat(home.resolve("cluster-third")).doesNotExist();
+        assertThat(down.out()).contains("stopped 0 brokers and removed " + home.dir().resolve("cluster-third"));
+        assertThat(home.dir().resolve("cluster-third")).doesNotExist();
     }
 
     @Test
@@ -74,7 +56,7 @@ class ThirdSystemTest {
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.UNREACHABLE);
         assertThat(run.err()).contains("starting embedded Third (3 nodes) ... ready in").contains("no third broker answers at 127.0.0.1:1");
-        try (Stream<Path> left = Files.list(home.resolve("embedded"))) {
+        try (Stream<Path> left = Files.list(home.dir().resolve("embedded"))) {
             assertThat(left).as("the temporary cluster's run dir").isEmpty();
         }
     }

@@ -1,14 +1,13 @@
 package io.mqprobe.cli.target;
 
+import io.mqprobe.cli.TempMqprobeHome;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.TargetUnreachableException;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -22,28 +21,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ClusterSessionTest {
 
-    @TempDir
-    Path home;
+    @RegisterExtension
+    final TempMqprobeHome home = new TempMqprobeHome();
 
     private final StringWriter progress = new StringWriter();
-
-    private String previousHome;
-
-    @BeforeEach
-    void useTempHome() {
-        previousHome = System.getProperty("mqprobe.home");
-        System.setProperty("mqprobe.home", home.toString());
-    }
-
-    @AfterEach
-    void restoreHome() {
-        // other test classes share one cluster under their own home: give it back
-        if (previousHome == null) {
-            System.clearProperty("mqprobe.home");
-        } else {
-            System.setProperty("mqprobe.home", previousHome);
-        }
-    }
 
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
@@ -53,7 +34,7 @@ class ClusterSessionTest {
         assertThatThrownBy(() -> ClusterSession.open(options, 3, new PrintWriter(progress)))
                 .isInstanceOf(TargetUnreachableException.class)
                 .hasMessageContaining("127.0.0.1:1");
-        assertThat(home.resolve("embedded")).doesNotExist();
+        assertThat(home.dir().resolve("embedded")).doesNotExist();
     }
 
     @Test
@@ -77,7 +58,7 @@ class ClusterSessionTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_check_the_command_config_before_starting_anything() {
-        TargetOptions options = ParsedTargetOptions.parse("--command-config", home.resolve("missing.properties").toString());
+        TargetOptions options = ParsedTargetOptions.parse("--command-config", home.dir().resolve("missing.properties").toString());
 
         assertThatThrownBy(() -> ClusterSession.open(options, 1, new PrintWriter(progress)))
                 .isInstanceOf(UsageException.class).hasMessageContaining("missing.properties");
