@@ -15,6 +15,7 @@ final class Subcommands {
         // main job
         top.addSubcommand(new io.mqprobe.cli.probe.ProbeCommand());
         top.addSubcommand(new io.mqprobe.cli.report.ReportCommand());
+        top.addSubcommand(new io.mqprobe.cli.report.CompareCommand());
         top.addSubcommand(new io.mqprobe.cli.sweep.SweepCommand());
         // load
         top.addSubcommand(new io.mqprobe.cli.load.ProduceCommand());

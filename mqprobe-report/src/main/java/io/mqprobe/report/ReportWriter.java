@@ -8,15 +8,14 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Renders {@code report.html} and {@code report.md} from a {@code result.json}. Each file is replaced
- * atomically, so a browser reloading during a run never sees half a report.
+ * Renders the reports of a {@code result.json}: report.html and report.md unless other {@link ReportFormat}s are
+ * asked for. Each file is replaced atomically, so a browser reloading during a run never sees half a report.
  */
 public final class ReportWriter {
-
-    public static final String HTML_NAME = "report.html";
-    public static final String MARKDOWN_NAME = "report.md";
 
     private ReportWriter() {
     }
@@ -37,17 +36,25 @@ public final class ReportWriter {
      * missing); returns the html path. The document is rendered as given; see {@link ResultReader#checkSchema}.
      */
     public static Path write(JsonNode result, Path outDir) throws IOException {
+        return write(result, outDir, ReportFormats.DEFAULT).get(0);
+    }
+
+    /** Writes one file per format into {@code outDir} (created if missing); returns their paths in the same order. */
+    public static List<Path> write(JsonNode result, Path outDir, List<ReportFormat> formats) throws IOException {
         Path dir = outDir.toAbsolutePath();
         Files.createDirectories(dir);
-        Path html = dir.resolve(HTML_NAME);
-        replace(html, HtmlReport.render(result));
-        replace(dir.resolve(MARKDOWN_NAME), MarkdownReport.render(result));
-        return html;
+        List<Path> written = new ArrayList<>();
+        for (ReportFormat format : formats) {
+            Path file = dir.resolve(format.fileName());
+            replace(file, format.render(result));
+            written.add(file);
+        }
+        return written;
     }
 
     /** The Markdown report's path for an html path returned by {@link #write}. */
     public static Path markdownBeside(Path html) {
-        return html.resolveSibling(MARKDOWN_NAME);
+        return html.resolveSibling(ReportFormats.MARKDOWN.fileName());
     }
 
     private static void replace(Path file, String content) throws IOException {

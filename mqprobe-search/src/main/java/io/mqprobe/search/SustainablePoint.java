@@ -5,18 +5,28 @@ import io.mqprobe.stats.Estimate;
 /**
  * The most suitable maximum load: the highest throughput measured before any resource went over its threshold.
  *
- * @param limitedBy what broke at the next step, with numbers ("broker-1 CPU 82 % > 75 % at step 2")
- * @param interval  records/s with its 95 % interval and the readings behind it, or {@code null} without one
+ * @param limitedBy         what broke at the next step, with numbers ("broker-1 CPU 82 % > 75 % at step 2")
+ * @param interval          records/s with its 95 % interval and the readings behind it, or {@code null} without one;
+ *                          it says how steadily the paced step ran, not where the limit lies
+ * @param searchedWithinPct how far the lowest failing rate lay above this one, in % of the failing rate: the
+ *                          search's resolution, within which a run-to-run difference is no evidence of a change;
+ *                          {@code null} when no rate failed (the load is then a lower bound) or no search ran
  */
-public record SustainablePoint(int step, double recordsPerSecond, double bytesPerSecond, String limitedBy, Estimate interval) {
+public record SustainablePoint(int step, double recordsPerSecond, double bytesPerSecond, String limitedBy, Estimate interval,
+                               Double searchedWithinPct) {
 
     /** A point without an interval. */
     public SustainablePoint(int step, double recordsPerSecond, double bytesPerSecond, String limitedBy) {
-        this(step, recordsPerSecond, bytesPerSecond, limitedBy, null);
+        this(step, recordsPerSecond, bytesPerSecond, limitedBy, null, null);
     }
 
     static SustainablePoint of(StepMeasurement m, String limitedBy) {
-        return new SustainablePoint(m.index(), m.recordsPerSecond(), m.bytesPerSecond(), limitedBy, StepPoint.intervalOf(m));
+        return of(m, limitedBy, null);
+    }
+
+    static SustainablePoint of(StepMeasurement m, String limitedBy, Double searchedWithinPct) {
+        return new SustainablePoint(m.index(), m.recordsPerSecond(), m.bytesPerSecond(), limitedBy, StepPoint.intervalOf(m),
+                searchedWithinPct);
     }
 
     /** "±3.1 % (12 readings)", or "" without an interval. */

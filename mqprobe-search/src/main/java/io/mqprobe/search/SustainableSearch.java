@@ -103,10 +103,10 @@ public final class SustainableSearch {
         }
         StepMeasurement step = best.get().steps().stream().filter(s -> breaches(s).isEmpty())
                 .max(Comparator.comparingDouble(StepMeasurement::recordsPerSecond)).orElseThrow();
-        String limitedBy = lowestFail.map(f -> limitedBy(f) + " (searched to within "
-                + HumanUnits.pct(100 * (f.offered() - best.get().offered()) / f.offered()) + ")")
+        Double within = lowestFail.map(f -> 100 * (f.offered() - best.get().offered()) / f.offered()).orElse(null);
+        String limitedBy = lowestFail.map(f -> limitedBy(f) + " (searched to within " + HumanUnits.pct(within) + ")")
                 .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(best.get().offered()) + " offered");
-        return Optional.of(SustainablePoint.of(step, limitedBy));
+        return Optional.of(SustainablePoint.of(step, limitedBy, within));
     }
 
     /** Why no rate was sustainable: the breaches of the lowest rate tried. */

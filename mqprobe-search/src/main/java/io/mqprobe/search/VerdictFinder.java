@@ -72,8 +72,20 @@ public final class VerdictFinder {
             evidence.add(NO_SUSTAINABLE + limitedBy(steps.get(0), thresholds));
             found = new Bottleneck(found.resource(), found.source(), found.summary(), evidence);
         }
-        return new ScenarioVerdict(StepPoint.pooled(steps.get(ceiling), plateau),
-                knee.isPresent() ? StepPoint.of(steps.get(knee.getAsInt())) : null, sustainable, found, stopReason);
+        StepPoint level = StepPoint.pooled(steps.get(ceiling), plateau);
+        return new ScenarioVerdict(level, knee.isPresent() ? kneePoint(steps.get(knee.getAsInt()), plateau, level) : null,
+                sustainable, found, stopReason);
+    }
+
+    /**
+     * The knee's figure: its own step's, or the plateau's level when the knee is where the plateau begins. One noisy
+     * reading of the level the ceiling pools would otherwise print a knee above the ceiling.
+     */
+    private static StepPoint kneePoint(StepMeasurement knee, List<StepMeasurement> plateau, StepPoint level) {
+        if (level.pooled() == null || !plateau.contains(knee)) {
+            return StepPoint.of(knee);
+        }
+        return new StepPoint(knee.index(), level.recordsPerSecond(), level.bytesPerSecond(), level.interval(), level.pooled());
     }
 
     private static int ceilingPosition(List<StepMeasurement> steps) {

@@ -44,8 +44,12 @@ class KneeIntervalsTest {
 
         assertThat(verdict.knee()).isNotNull();
         assertThat(verdict.knee().step()).isEqualTo(1);
-        assertThat(verdict.knee().interval().readings()).isEqualTo(SPREAD_2.length);
-        assertThat(verdict.knee().precision()).matches("±\\d(\\.\\d+)? % \\(8 readings\\)");
+        // the knee begins the plateau the ceiling pools: its figure is that level, never one reading above the ceiling
+        assertThat(verdict.ceiling().pooled()).containsExactly(1, 2, 3);
+        assertThat(ramp.get(1).recordsPerSecond()).isGreaterThan(verdict.ceiling().recordsPerSecond());
+        assertThat(verdict.knee().recordsPerSecond()).isEqualTo(verdict.ceiling().recordsPerSecond());
+        assertThat(verdict.knee().interval().readings()).isEqualTo(3 * SPREAD_2.length);
+        assertThat(verdict.knee().precision()).matches("±\\d(\\.\\d+)? % \\(24 readings of steps 1, 2, 3\\)");
         assertThat(RampPolicy.next(ramp, DEFAULTS, 10)).isInstanceOf(RampDecision.Stop.class);
     }
 

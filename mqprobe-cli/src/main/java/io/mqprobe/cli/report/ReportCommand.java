@@ -2,6 +2,8 @@ package io.mqprobe.cli.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.report.ReportFormat;
+import io.mqprobe.report.ReportFormats;
 import io.mqprobe.report.ReportWriter;
 import io.mqprobe.report.ResultReader;
 import io.mqprobe.report.TerminalSummary;
@@ -15,9 +17,11 @@ import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** {@code mqprobe report RESULT.json [--out DIR]}: re-renders report.html and report.md from a result document. */
+/** {@code mqprobe report RESULT.json [--out DIR] [--format F,...]}: re-renders the reports (report.html and report.md) of a result document. */
 @Command(name = "report",
         mixinStandardHelpOptions = true,
         description = {"Render report.html and report.md from a result.json (also a partial one from an interrupted run)"
@@ -33,19 +37,25 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Directory for the reports (created if missing; default: next to RESULT.json).")
     Path outDir;
 
+    @Option(names = "--format", paramLabel = "FORMAT", split = ",", defaultValue = "html,markdown",
+            description = "Report formats to write, comma-separated: html, markdown, or one a module adds (default: ${DEFAULT-VALUE}).")
+    List<String> formats;
+
     @Override
     public Integer call() {
+        List<ReportFormat> chosen = ReportFormats.parse(formats);
         JsonNode result = ResultReader.read(resultJson);
         Path dir = outDir != null ? outDir : resultJson.toAbsolutePath().getParent();
-        Path html;
+        List<Path> written;
         try {
-            html = ReportWriter.write(result, dir);
+            written = ReportWriter.write(result, dir, chosen);
         } catch (IOException e) {
             throw new UsageException("cannot write the report to " + dir + ": " + reason(e));
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.println("report:   " + html);
-        out.println("markdown: " + ReportWriter.markdownBeside(html));
+        for (int i = 0; i < chosen.size(); i++) {
+            out.printf(Locale.ROOT, "%-9s %s%n", chosen.get(i).label() + ":", written.get(i));
+        }
         out.println();
         out.print(TerminalSummary.render(result, TerminalSummary.colorByDefault()));
         out.flush();

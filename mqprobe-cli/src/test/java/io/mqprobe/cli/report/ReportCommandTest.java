@@ -69,6 +69,26 @@ class ReportCommandTest {
     }
 
     @Test
+    void should_write_only_the_formats_asked_for() throws IOException {
+        Path result = write("result.json", PRODUCE_RESULT.formatted(true, false));
+
+        int code = run("report", result.toString(), "--format", "markdown");
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("markdown: " + dir.resolve("report.md").toAbsolutePath()).doesNotContain("report:   ");
+        assertThat(dir.resolve("report.md")).exists();
+        assertThat(dir.resolve("report.html")).doesNotExist();
+    }
+
+    @Test
+    void should_exit_2_with_one_line_naming_the_known_formats_for_an_unknown_one() throws IOException {
+        Path result = write("result.json", PRODUCE_RESULT.formatted(true, false));
+
+        assertBadInput(run("report", result.toString(), "--format", "html,pdf"), "unknown report format 'pdf' (known: html, markdown)");
+        assertThat(dir.resolve("report.html")).doesNotExist();
+    }
+
+    @Test
     void should_exit_2_with_one_line_for_a_missing_file() {
         assertBadInput(run("report", dir.resolve("nope.json").toString()), "no such file: " + dir.resolve("nope.json"));
     }

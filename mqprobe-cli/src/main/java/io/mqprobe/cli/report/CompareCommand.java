@@ -1,0 +1,57 @@
+package io.mqprobe.cli.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.report.Comparison;
+import io.mqprobe.report.ComparisonText;
+import io.mqprobe.report.ResultReader;
+import io.mqprobe.result.ResultJson;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code mqprobe compare A.json B.json [C.json ...] [--out DIR]}: runs of one kind side by side, judged by their intervals. */
+@Command(name = "compare",
+        mixinStandardHelpOptions = true,
+        description = {"Put runs of one kind side by side (before and after a change, two sizes, plaintext and SSL): per "
+                + "scenario and figure the change from the first run and whether it is beyond the runs' own intervals, "
+                + "and the verdicts that changed."})
+public final class CompareCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "RESULT.json", arity = "2..*", description = "Result documents of one kind; the first is the baseline.")
+    List<Path> results;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write compare.json and compare.md into DIR (created if missing).")
+    Path outDir;
+
+    @Override
+    public Integer call() {
+        List<JsonNode> documents = results.stream().map(ResultReader::read).toList();
+        Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(ComparisonText.terminal(comparison));
+        if (outDir != null) {
+            try {
+                Files.createDirectories(outDir);
+                ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(outDir.resolve("compare.json").toFile(), comparison);
+                Files.writeString(outDir.resolve("compare.md"), ComparisonText.markdown(comparison));
+            } catch (IOException e) {
+                throw new UsageException("cannot write the comparison to " + outDir + ": " + e.getMessage());
+            }
+            out.println("comparison: " + outDir.resolve("compare.json").toAbsolutePath());
+        }
+        out.flush();
+        return 0;
+    }
+}

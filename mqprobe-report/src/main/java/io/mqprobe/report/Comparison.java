@@ -1,0 +1,193 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.UsageException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Runs of one kind side by side: per scenario and figure, each run's value with its interval, its change from the
+ * first run (the baseline), and whether that change is beyond the runs' own spread, i.e. the two intervals do not
+ * overlap. A figure without an interval (an old result, a step too short for one) is shown but not judged. Built
+ * from result documents alone.
+ *
+ * @param command what the runs were ({@code probe}, {@code produce}, ...)
+ * @param runs    the runs' names, baseline first
+ */
+public record Comparison(String command, List<String> runs, List<Row> rows) {
+
+    /** How a run's figure stands against the baseline's. */
+    public enum Change {
+        /** The baseline itself. */
+        BASELINE,
+        /** Moved by less than the intervals allow: no evidence of a change. */
+        WITHIN_SPREAD,
+        /** The intervals do not overlap: a real change. */
+        BEYOND_SPREAD,
+        /** One of the two has no interval: not judged. */
+        NOT_JUDGED,
+        /** A verdict in words, the same as the baseline's. */
+        SAME,
+        /** A verdict in words that differs from the baseline's. */
+        CHANGED
+    }
+
+    /** One figure of one scenario: a rate in bytes/s, a latency in µs, or a verdict in words. */
+    public record Row(String scenario, String figure, Unit unit, List<Value> values) {
+    }
+
+    public enum Unit { BYTES_PER_SECOND, MICROS, WORDS }
+
+    /**
+     * A figure in one run, with how it stands against the baseline.
+     *
+     * @param mean      the figure, {@code null} when the run has none (no knee, no sustainable load)
+     * @param halfWidth its interval's half-width, {@code null} without an interval
+     * @param words     the verdict in words ({@link Unit#WORDS} rows only)
+     * @param deltaPct  change from the baseline in %, {@code null} for the baseline and for words
+     */
+    public record Value(Double mean, Double halfWidth, String words, Double deltaPct, Change change) {
+    }
+
+    /**
+     * @param names   a name per run (its file), baseline first
+     * @param results the runs' result documents in the same order
+     * @throws UsageException when fewer than two runs are given or they are not of one kind over the same scenarios
+     */
+    public static Comparison of(List<String> names, List<JsonNode> results) {
+        if (results.size() < 2) {
+            throw new UsageException("compare needs at least two result documents, got " + results.size());
+        }
+        JsonNode baseline = results.get(0);
+        String command = baseline.path("command").asText();
+        List<String> scenarios = scenarioNames(baseline);
+        for (int i = 1; i < results.size(); i++) {
+            String other = results.get(i).path("command").asText();
+            if (!other.equals(command)) {
+                throw new UsageException("cannot compare runs of different kinds: " + names.get(0) + " is " + command + ", "
+                        + names.get(i) + " is " + other);
+            }
+            if (!scenarioNames(results.get(i)).equals(scenarios)) {
+                throw new UsageException("cannot compare runs over different scenarios: " + names.get(0) + " ran " + scenarios
+                        + ", " + names.get(i) + " ran " + scenarioNames(results.get(i)));
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String scenario : scenarios) {
+            List<JsonNode> runs = results.stream().map(r -> scenario(r, scenario)).toList();
+            // a probe verdict (v2 says kind "probe"; v1 verdicts carry no kind, only their figures)
+            if (runs.get(0).path("verdict").has("ceiling")) {
+                for (String figure : List.of("ceiling", "knee", "sustainable")) {
+                    rows.add(numbers(scenario, figure, Unit.BYTES_PER_SECOND,
+                            runs.stream().map(s -> verdictPoint(s.path("verdict").path(figure))).toList()));
+                }
+                rows.add(words(scenario, "bottleneck", runs.stream().map(Comparison::bottleneck).toList()));
+            } else {
+                List<JsonNode> steps = runs.stream().map(s -> s.path("steps").path(0)).toList();
+                rows.add(numbers(scenario, "throughput", Unit.BYTES_PER_SECOND,
+                        steps.stream().map(step -> rate(step, step.path("throughput"))).toList()));
+                rows.add(numbers(scenario, "p99 of seconds", Unit.MICROS, steps.stream().map(Comparison::p99).toList()));
+            }
+        }
+        return new Comparison(command, List.copyOf(names), rows);
+    }
+
+    /** True when some figure moved beyond the runs' spread or some verdict changed. */
+    public boolean anyChange() {
+        return rows.stream().flatMap(r -> r.values().stream())
+                .anyMatch(v -> v.change() == Change.BEYOND_SPREAD || v.change() == Change.CHANGED);
+    }
+
+    private static List<String> scenarioNames(JsonNode result) {
+        List<String> names = new ArrayList<>();
+        result.path("scenarios").forEach(s -> names.add(s.path("name").asText()));
+        return names;
+    }
+
+    private static JsonNode scenario(JsonNode result, String name) {
+        for (JsonNode s : result.path("scenarios")) {
+            if (s.path("name").asText().equals(name)) {
+                return s;
+            }
+        }
+        throw new IllegalStateException("scenario " + name + " vanished");
+    }
+
+    /** A figure of one run and its interval's half-width ({@code null} without one). */
+    private record Measured(double value, Double halfWidth) {
+    }
+
+    /**
+     * A rate in bytes/s (a verdict point or a step) with its interval, which mqprobe keeps in records/s, scaled
+     * alike; {@code null} when the run has no such figure (no knee, no sustainable load).
+     */
+    private static Measured rate(JsonNode node, JsonNode interval) {
+        if (!node.isObject() || !node.path("bytesPerSecond").isNumber()) {
+            return null;
+        }
+        double bytes = node.path("bytesPerSecond").asDouble();
+        double records = node.path("recordsPerSecond").asDouble();
+        JsonNode halfWidth = interval.path("halfWidth");
+        return new Measured(bytes, halfWidth.isNumber() && records > 0 ? halfWidth.asDouble() * bytes / records : null);
+    }
+
+    /**
+     * A ceiling, knee or sustainable load. The sustainable load's spread is also its search's resolution (how far the
+     * lowest failing rate lay above it): a paced step's own interval says how steadily it ran, not where the limit is.
+     */
+    private static Measured verdictPoint(JsonNode point) {
+        Measured measured = rate(point, point.path("interval"));
+        JsonNode within = point.path("searchedWithinPct");
+        if (measured == null || !within.isNumber()) {
+            return measured;
+        }
+        double resolution = measured.value() * within.asDouble() / 100;
+        return new Measured(measured.value(),
+                measured.halfWidth() == null ? resolution : Math.max(measured.halfWidth(), resolution));
+    }
+
+    private static Measured p99(JsonNode step) {
+        JsonNode perSecond = step.path("p99PerSecondUs");
+        if (!perSecond.path("mean").isNumber()) {
+            return null;
+        }
+        JsonNode halfWidth = perSecond.path("halfWidth");
+        return new Measured(perSecond.path("mean").asDouble(), halfWidth.isNumber() ? halfWidth.asDouble() : null);
+    }
+
+    private static String bottleneck(JsonNode scenario) {
+        JsonNode b = scenario.path("verdict").path("bottleneck");
+        return b.isObject() ? b.path("resource").asText() + " / " + b.path("source").asText() : null;
+    }
+
+    private static Row numbers(String scenario, String figure, Unit unit, List<Measured> figures) {
+        Measured base = figures.get(0);
+        List<Value> values = new ArrayList<>();
+        values.add(base == null ? new Value(null, null, null, null, Change.BASELINE)
+                : new Value(base.value(), base.halfWidth(), null, null, Change.BASELINE));
+        for (Measured f : figures.subList(1, figures.size())) {
+            if (f == null || base == null) {
+                values.add(new Value(f == null ? null : f.value(), f == null ? null : f.halfWidth(), null, null, Change.NOT_JUDGED));
+                continue;
+            }
+            Double delta = base.value() == 0 ? null : 100 * (f.value() / base.value() - 1);
+            Change change = f.halfWidth() == null || base.halfWidth() == null ? Change.NOT_JUDGED
+                    : Math.abs(f.value() - base.value()) > f.halfWidth() + base.halfWidth() ? Change.BEYOND_SPREAD
+                    : Change.WITHIN_SPREAD;
+            values.add(new Value(f.value(), f.halfWidth(), null, delta, change));
+        }
+        return new Row(scenario, figure, unit, values);
+    }
+
+    private static Row words(String scenario, String figure, List<String> texts) {
+        List<Value> values = new ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+            Change change = i == 0 ? Change.BASELINE
+                    : Objects.equals(texts.get(i), texts.get(0)) ? Change.SAME : Change.CHANGED;
+            values.add(new Value(null, null, texts.get(i), null, change));
+        }
+        return new Row(scenario, figure, Unit.WORDS, values);
+    }
+}

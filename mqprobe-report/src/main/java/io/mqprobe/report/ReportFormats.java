@@ -1,0 +1,80 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.UsageException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.function.Function;
+
+/** The report formats: the built-in ones and every one a module registers. */
+public final class ReportFormats {
+
+    public static final ReportFormat HTML = builtIn("html", "report.html", "report", HtmlReport::render);
+    public static final ReportFormat MARKDOWN = builtIn("markdown", "report.md", "markdown", MarkdownReport::render);
+
+    /** What a run writes beside its result.json, and {@code mqprobe report} without {@code --format}. */
+    public static final List<ReportFormat> DEFAULT = List.of(HTML, MARKDOWN);
+
+    private ReportFormats() {
+    }
+
+    /** Every format by id: the built-in ones first, then the registered ones in class-path order. */
+    public static Map<String, ReportFormat> known() {
+        Map<String, ReportFormat> known = new LinkedHashMap<>();
+        DEFAULT.forEach(f -> known.put(f.id(), f));
+        ServiceLoader.load(ReportFormat.class).forEach(f -> known.putIfAbsent(f.id(), f));
+        return known;
+    }
+
+    /** The formats named by {@code ids}, in that order; a {@link UsageException} naming the known ones otherwise. */
+    public static List<ReportFormat> parse(List<String> ids) {
+        Map<String, ReportFormat> known = known();
+        List<ReportFormat> chosen = new ArrayList<>();
+        for (String id : ids) {
+            ReportFormat format = known.get(id.trim());
+            if (format == null) {
+                throw new UsageException("unknown report format '" + id.trim() + "' (known: " + String.join(", ", known.keySet()) + ")");
+            }
+            if (!chosen.contains(format)) {
+                chosen.add(format);
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new UsageException("--format names no report format (known: " + String.join(", ", known.keySet()) + ")");
+        }
+        return chosen;
+    }
+
+    private static ReportFormat builtIn(String id, String fileName, String label, Function<JsonNode, String> renderer) {
+        return new ReportFormat() {
+            @Override
+            public String id() {
+                return id;
+            }
+
+            @Override
+            public String fileName() {
+                return fileName;
+            }
+
+            @Override
+            public String label() {
+                return label;
+            }
+
+            @Override
+            public String render(JsonNode result) {
+                return renderer.apply(result);
+            }
+
+            @Override
+            public String toString() {
+                return id;
+            }
+        };
+    }
+}

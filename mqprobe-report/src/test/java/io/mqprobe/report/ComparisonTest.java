@@ -1,0 +1,158 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.api.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+@Timeout(10)
+class ComparisonTest {
+
+    private static final List<String> NAMES = List.of("before.json", "after.json");
+
+    @Test
+    void should_flag_a_planted_regression_beyond_the_spread_and_not_one_within_it() {
+        ObjectNode before = probeWithIntervals(0.05);
+        ObjectNode after = probeWithIntervals(0.05);
+        scale(after, "single", "ceiling", 0.70);          // -30 %: the ±5 % intervals are far apart
+        scale(after, "broker-ceiling", "ceiling", 1.02);  // +2 %: inside the ±5 % intervals
+        bottleneck(after, "replicated-all", "disk");
+
+        Comparison comparison = Comparison.of(NAMES, List.of(before, after));
+
+        assertThat(change(comparison, "single", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
+        assertThat(value(comparison, "single", "ceiling").deltaPct()).isCloseTo(-30, within(1e-9));
+        assertThat(change(comparison, "broker-ceiling", "ceiling")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
+        assertThat(change(comparison, "single", "sustainable")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
+        assertThat(change(comparison, "replicated-all", "bottleneck")).isEqualTo(Comparison.Change.CHANGED);
+        assertThat(change(comparison, "single", "bottleneck")).isEqualTo(Comparison.Change.SAME);
+        assertThat(comparison.anyChange()).isTrue();
+        assertThat(ComparisonText.terminal(comparison))
+                .containsPattern("66\\.5 MB/s ±5(\\.0)? % \\(-30\\.0 %, beyond the spread\\)")
+                .containsPattern("117\\.3 MB/s ±5(\\.0)? % \\(\\+2\\.0 %\\)")
+                .contains("disk / broker-2 (changed)")
+                .contains("1 figure moved beyond the runs' spread, 1 verdict changed");
+        assertThat(ComparisonText.markdown(comparison)).containsPattern("\\| single \\| ceiling \\| 95\\.0 MB/s ±5(\\.0)? % \\| 66\\.5 MB/s");
+    }
+
+    @Test
+    void should_judge_a_sustainable_load_by_its_search_resolution_not_by_its_steady_paced_step() {
+        ObjectNode before = probeWithIntervals(0.005);
+        ObjectNode after = probeWithIntervals(0.005);
+        scale(after, "single", "sustainable", 1.08);
+        scale(after, "broker-ceiling", "sustainable", 1.08);
+        // single's search ended within 12 % of its failing rate in both runs; broker-ceiling's within 2 %
+        for (ObjectNode run : List.of(before, after)) {
+            ((ObjectNode) verdict(run, "single").path("sustainable")).put("searchedWithinPct", 12.0);
+            ((ObjectNode) verdict(run, "broker-ceiling").path("sustainable")).put("searchedWithinPct", 2.0);
+        }
+
+        Comparison comparison = Comparison.of(NAMES, List.of(before, after));
+
+        assertThat(change(comparison, "single", "sustainable")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
+        assertThat(change(comparison, "broker-ceiling", "sustainable")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
+    }
+
+    @Test
+    void should_find_no_change_between_a_run_and_itself() {
+        Comparison comparison = Comparison.of(NAMES, List.of(probeWithIntervals(0.05), probeWithIntervals(0.05)));
+
+        assertThat(comparison.anyChange()).isFalse();
+        assertThat(ComparisonText.terminal(comparison)).contains("no figure moved beyond the runs' spread and no verdict changed");
+    }
+
+    @Test
+    void should_show_but_not_judge_figures_without_intervals() {
+        ObjectNode after = Samples.load(Samples.FULL_PROBE);
+        scale(after, "single", "ceiling", 0.5);
+
+        Comparison comparison = Comparison.of(NAMES, List.of(Samples.load(Samples.FULL_PROBE), after));
+
+        assertThat(change(comparison, "single", "ceiling")).isEqualTo(Comparison.Change.NOT_JUDGED);
+        assertThat(ComparisonText.terminal(comparison)).contains("47.5 MB/s (-50.0 %, no interval)");
+    }
+
+    @Test
+    void should_compare_single_runs_by_throughput_and_per_second_p99() {
+        ObjectNode before = Samples.load(Samples.E2E);
+        ObjectNode after = Samples.load(Samples.E2E);
+        step(before).putObject("throughput").put("mean", 20_000).put("halfWidth", 400);
+        step(after).put("bytesPerSecond", 10_240_000).put("recordsPerSecond", 10_000).putObject("throughput").put("mean", 10_000).put("halfWidth", 300);
+
+        Comparison comparison = Comparison.of(NAMES, List.of(before, after));
+
+        assertThat(comparison.rows()).extracting(Comparison.Row::figure).containsExactly("throughput", "p99 of seconds");
+        assertThat(change(comparison, comparison.rows().get(0).scenario(), "throughput")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
+        assertThat(change(comparison, comparison.rows().get(0).scenario(), "p99 of seconds")).isEqualTo(Comparison.Change.NOT_JUDGED);
+    }
+
+    @Test
+    void should_refuse_runs_of_different_kinds_or_scenarios_in_one_line() {
+        ObjectNode fewer = Samples.load(Samples.FULL_PROBE);
+        fewer.withArray("scenarios").remove(3);
+
+        assertThatThrownBy(() -> Comparison.of(NAMES, List.of(Samples.load(Samples.FULL_PROBE), Samples.load(Samples.E2E))))
+                .isInstanceOf(UsageException.class).hasMessage("cannot compare runs of different kinds: before.json is probe, after.json is e2e");
+        assertThatThrownBy(() -> Comparison.of(NAMES, List.of(Samples.load(Samples.FULL_PROBE), fewer)))
+                .isInstanceOf(UsageException.class).hasMessageStartingWith("cannot compare runs over different scenarios: before.json ran [single,")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        assertThatThrownBy(() -> Comparison.of(List.of("a.json"), List.of(Samples.load(Samples.FULL_PROBE))))
+                .isInstanceOf(UsageException.class).hasMessage("compare needs at least two result documents, got 1");
+    }
+
+    /** The probe sample with an interval of ±{@code share} on every verdict figure, in records/s as mqprobe keeps it. */
+    private static ObjectNode probeWithIntervals(double share) {
+        ObjectNode probe = Samples.load(Samples.FULL_PROBE);
+        for (JsonNode scenario : probe.withArray("scenarios")) {
+            for (String figure : List.of("ceiling", "knee", "sustainable")) {
+                ObjectNode point = (ObjectNode) scenario.path("verdict").path(figure);
+                double records = point.path("recordsPerSecond").asDouble();
+                point.putObject("interval").put("mean", records).put("halfWidth", share * records).put("readings", 8).put("batches", 4);
+            }
+        }
+        return probe;
+    }
+
+    private static ObjectNode verdict(ObjectNode result, String scenario) {
+        for (JsonNode s : result.withArray("scenarios")) {
+            if (s.path("name").asText().equals(scenario)) {
+                return (ObjectNode) s.path("verdict");
+            }
+        }
+        throw new AssertionError("no scenario " + scenario);
+    }
+
+    private static void scale(ObjectNode result, String scenario, String figure, double factor) {
+        ObjectNode point = (ObjectNode) verdict(result, scenario).path(figure);
+        point.put("bytesPerSecond", point.path("bytesPerSecond").asDouble() * factor);
+        point.put("recordsPerSecond", point.path("recordsPerSecond").asDouble() * factor);
+        if (point.path("interval").isObject()) {
+            ObjectNode interval = (ObjectNode) point.path("interval");
+            interval.put("mean", interval.path("mean").asDouble() * factor).put("halfWidth", interval.path("halfWidth").asDouble() * factor);
+        }
+    }
+
+    private static void bottleneck(ObjectNode result, String scenario, String resource) {
+        ((ObjectNode) verdict(result, scenario).path("bottleneck")).put("resource", resource);
+    }
+
+    private static ObjectNode step(ObjectNode result) {
+        return (ObjectNode) result.withArray("scenarios").get(0).path("steps").get(0);
+    }
+
+    private static Comparison.Value value(Comparison comparison, String scenario, String figure) {
+        return comparison.rows().stream().filter(r -> r.scenario().equals(scenario) && r.figure().equals(figure))
+                .findFirst().orElseThrow().values().get(1);
+    }
+
+    private static Comparison.Change change(Comparison comparison, String scenario, String figure) {
+        return value(comparison, scenario, figure).change();
+    }
+}
