@@ -19,13 +19,10 @@ public final class Drivers {
 
     /** The factory registered under {@code id}; a {@link UsageException} lists the known ids otherwise. */
     public static DriverFactory factory(String id) {
-        ServiceLoader<DriverFactory> loader = ServiceLoader.load(DriverFactory.class);
-        for (DriverFactory factory : loader) {
-            if (factory.id().equals(id)) {
-                return factory;
-            }
-        }
-        String known = loader.stream().map(p -> p.get().id()).sorted().collect(Collectors.joining(", "));
-        throw new UsageException("unknown driver '" + id + "' (known: " + known + ")");
+        return DriverServices.find(DriverFactory.class, DriverFactory::id, id).orElseThrow(() -> {
+            String known = ServiceLoader.load(DriverFactory.class).stream().map(p -> p.get().id()).sorted()
+                    .collect(Collectors.joining(", "));
+            return new UsageException("unknown driver '" + id + "' (known: " + known + ")");
+        });
     }
 }

@@ -1,6 +1,6 @@
 package io.mqprobe.scenario;
 
-import java.util.ServiceLoader;
+import io.mqprobe.api.DriverServices;
 
 /** Finds a driver's {@link DriverProfile} on the class path. */
 public final class DriverProfiles {
@@ -10,11 +10,6 @@ public final class DriverProfiles {
 
     /** The profile registered for {@code driverId}, or the method's defaults when its module registers none. */
     public static DriverProfile of(String driverId) {
-        for (DriverProfile profile : ServiceLoader.load(DriverProfile.class)) {
-            if (profile.driverId().equals(driverId)) {
-                return profile;
-            }
-        }
-        return () -> driverId;
+        return DriverServices.find(DriverProfile.class, DriverProfile::driverId, driverId).orElse(() -> driverId);
     }
 }
