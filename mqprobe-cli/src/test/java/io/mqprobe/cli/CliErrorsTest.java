@@ -36,6 +36,19 @@ class CliErrorsTest {
     }
 
     @Test
+    void should_reject_a_bad_gate_before_starting_any_cluster() {
+        CliRun bad = CliRun.of("probe", "--fail-if", "sustainable < lots");
+        CliRun needsBaseline = CliRun.of("e2e", "--fail-if", "ceiling drop > 10%");
+
+        assertThat(bad.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(bad.err()).contains("bad --fail-if 'sustainable < lots'").doesNotContain("Exception");
+        assertThat(bad.errLines()).isEqualTo(1);
+        assertThat(needsBaseline.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(needsBaseline.err()).contains("compares with a baseline: use it with mqprobe compare");
+        assertThat(needsBaseline.errLines()).isEqualTo(1);
+    }
+
+    @Test
     void should_reject_a_bad_duration() {
         CliRun run = CliRun.of("e2e", "--duration", "soon");
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT);

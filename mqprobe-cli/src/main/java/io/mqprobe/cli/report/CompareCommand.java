@@ -2,12 +2,16 @@ package io.mqprobe.cli.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.run.GateOptions;
 import io.mqprobe.report.Comparison;
+import io.mqprobe.report.Gate;
 import io.mqprobe.report.ComparisonText;
 import io.mqprobe.report.ResultReader;
 import io.mqprobe.result.ResultJson;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -18,7 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code mqprobe compare A.json B.json [C.json ...] [--out DIR]}: runs of one kind side by side, judged by their intervals. */
+/** {@code mqprobe compare A.json B.json [C.json ...] [--out DIR] [--fail-if EXPR]}: runs of one kind side by side, judged by their intervals. */
 @Command(name = "compare",
         mixinStandardHelpOptions = true,
         description = {"Put runs of one kind side by side (before and after a change, two sizes, plaintext and SSL): per "
@@ -35,8 +39,13 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write compare.json and compare.md into DIR (created if missing).")
     Path outDir;
 
+    /** Gates on every run, and {@code drop} / {@code rise} gates on each later run against the first. */
+    @Mixin
+    GateOptions gates = new GateOptions();
+
     @Override
     public Integer call() {
+        List<Gate> chosen = gates.concludeForComparison();
         List<JsonNode> documents = results.stream().map(ResultReader::read).toList();
         Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents);
         PrintWriter out = spec.commandLine().getOut();
@@ -52,6 +61,6 @@ public final class CompareCommand implements Callable<Integer> {
             out.println("comparison: " + outDir.resolve("compare.json").toAbsolutePath());
         }
         out.flush();
-        return 0;
+        return gates.apply(chosen, comparison, documents, ExitCode.OK, out);
     }
 }

@@ -5,6 +5,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.Capability;
 import io.mqprobe.cli.ExitCode;
+import io.mqprobe.report.Gate;
 import io.mqprobe.cli.target.ClusterSession;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.api.TopicSpec;
@@ -96,18 +97,22 @@ public final class LoadSession implements AutoCloseable {
                     + command + " takes one");
         }
         options.disk().conclude();
+        List<Gate> gates = options.gates().conclude();
         LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), options.target(),
                 defaultBrokers, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
+        int code;
         try {
             session.startGuard(options.disk());
-            int code = body.run(session);
-            return session.guard.reason() != null ? ExitCode.RUN_FAILED : code;
+            code = body.run(session);
+            code = session.guard.reason() != null ? ExitCode.RUN_FAILED : code;
         } catch (RuntimeException e) {
             session.failed(e);
             throw e;
         } finally {
             session.close();
         }
+        // the gates read the finished result.json, as a pipeline step after the run would
+        return options.gates().apply(gates, session.output.resultPath(), code, cmd.getOut());
     }
 
     /** Caps the topics this run creates to the disk budget and watches for a full disk or a dead cluster. */

@@ -18,6 +18,9 @@ public final class RunOptions {
     @Mixin
     DiskOptions disk;
 
+    @Mixin
+    GateOptions gates;
+
     public TargetOptions target() {
         return target;
     }
@@ -32,5 +35,9 @@ public final class RunOptions {
 
     public OutputOptions output() {
         return output;
+    }
+
+    public GateOptions gates() {
+        return gates;
     }
 }

@@ -31,9 +31,10 @@ class LoadCommandsTest {
     @Test
     void should_deliver_everything_exactly_once_and_see_every_broker_in_e2e(@TempDir Path dir) throws Exception {
         CliRun run = CliRun.of("e2e", "--duration", "10s", "--warmup", "3s", "--throughput", "4000", "--partitions", "6",
-                "--replication-factor", "3", "--out", dir.toString());
+                "--replication-factor", "3", "--out", dir.toString(), "--fail-if", "lost > 0", "--fail-if", "duplicates > 0");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("gate passed: lost > 0 (e2e 0)").contains("gate passed: duplicates > 0 (e2e 0)");
         JsonNode doc = result(dir);
         assertThat(doc.get("complete").asBoolean()).isTrue();
         JsonNode step = doc.get("scenarios").get(0).get("steps").get(0);
@@ -63,6 +64,20 @@ class LoadCommandsTest {
         assertThat(leaderBytesIn).isCloseTo(acked, within(acked * 0.10));
         assertThat(doc.get("timeline").size()).isGreaterThan(30);
         assertThat(doc.get("intervals").size()).isGreaterThanOrEqualTo(10);
+    }
+
+    @Test
+    void should_exit_1_with_a_line_and_a_junit_failure_for_a_broken_gate(@TempDir Path dir) throws Exception {
+        Path junit = dir.resolve("gates.xml");
+        CliRun run = CliRun.of("produce", "--num-records", "5000", "--record-size", "100", "--no-monitor",
+                "--out", dir.resolve("run").toString(), "--fail-if", "throughput > 1KB/s", "--fail-if", "errors > 0",
+                "--junit", junit.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.RUN_FAILED);
+        assertThat(run.out()).containsPattern("gate BROKEN: throughput > 1KB/s \\(produce \\d+\\.\\d MB/s\\)")
+                .contains("gate passed: errors > 0 (produce 0)");
+        assertThat(Files.readString(junit)).contains("tests=\"2\" failures=\"1\"")
+                .contains("<testcase classname=\"mqprobe.gates\" name=\"errors &gt; 0\"/>");
     }
 
     @Test

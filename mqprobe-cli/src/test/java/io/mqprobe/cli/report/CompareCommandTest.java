@@ -47,6 +47,21 @@ class CompareCommandTest {
     }
 
     @Test
+    void should_exit_1_when_a_drop_gate_breaks_and_write_it_as_junit() throws IOException {
+        Path before = write("before.json", PROBE.formatted(100_000, 102_400_000, 4_000, "cpu"));
+        Path after = write("after.json", PROBE.formatted(80_000, 81_920_000, 3_000, "cpu"));
+        Path junit = dir.resolve("gates.xml");
+
+        CliRun run = CliRun.of("compare", before.toString(), after.toString(), "--fail-if", "ceiling drop > 10%",
+                "--fail-if", "sustainable drop > 10%", "--junit", junit.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.RUN_FAILED);
+        assertThat(run.out()).contains("gate BROKEN: ceiling drop > 10% (single run 2 -20.0 %)")
+                .contains("gate passed: sustainable drop > 10% (single run 2 +0.0 %)");
+        assertThat(junit).content().contains("tests=\"2\" failures=\"1\"");
+    }
+
+    @Test
     void should_exit_2_in_one_line_for_runs_of_different_kinds() throws IOException {
         Path probe = write("probe.json", PROBE.formatted(100_000, 102_400_000, 4_000, "cpu"));
         Path produce = write("produce.json", """
