@@ -77,8 +77,7 @@ public record Comparison(String command, List<String> runs, List<Row> rows) {
         List<Row> rows = new ArrayList<>();
         for (String scenario : scenarios) {
             List<JsonNode> runs = results.stream().map(r -> scenario(r, scenario)).toList();
-            // a probe verdict (v2 says kind "probe"; v1 verdicts carry no kind, only their figures)
-            if (runs.get(0).path("verdict").has("ceiling")) {
+            if (ResultReader.hasProbeVerdict(runs.get(0))) {
                 for (String figure : List.of("ceiling", "knee", "sustainable")) {
                     rows.add(numbers(scenario, figure, Unit.BYTES_PER_SECOND,
                             runs.stream().map(s -> verdictPoint(s.path("verdict").path(figure))).toList()));

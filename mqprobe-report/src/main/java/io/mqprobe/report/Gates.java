@@ -119,7 +119,7 @@ public final class Gates {
      */
     private static JsonNode value(Gate.Figure figure, JsonNode scenario) {
         JsonNode verdict = scenario.path("verdict");
-        boolean probe = verdict.has("ceiling");
+        boolean probe = ResultReader.hasProbeVerdict(scenario);
         JsonNode step = scenario.path("steps").path(0);
         return switch (figure) {
             case CEILING -> probe ? verdict.path("ceiling").path("bytesPerSecond") : null;

@@ -13,8 +13,8 @@ import java.util.function.Function;
 /** The report formats: the built-in ones and every one a module registers. */
 public final class ReportFormats {
 
-    public static final ReportFormat HTML = builtIn("html", "report.html", "report", HtmlReport::render);
-    public static final ReportFormat MARKDOWN = builtIn("markdown", "report.md", "markdown", MarkdownReport::render);
+    public static final ReportFormat HTML = new BuiltIn("html", "report.html", "report", HtmlReport::render);
+    public static final ReportFormat MARKDOWN = new BuiltIn("markdown", "report.md", "markdown", MarkdownReport::render);
 
     /** What a run writes beside its result.json, and {@code mqprobe report} without {@code --format}. */
     public static final List<ReportFormat> DEFAULT = List.of(HTML, MARKDOWN);
@@ -49,32 +49,17 @@ public final class ReportFormats {
         return chosen;
     }
 
-    private static ReportFormat builtIn(String id, String fileName, String label, Function<JsonNode, String> renderer) {
-        return new ReportFormat() {
-            @Override
-            public String id() {
-                return id;
-            }
+    /** A format of this module: its file, its label and the renderer that writes it. */
+    private record BuiltIn(String id, String fileName, String label, Function<JsonNode, String> renderer) implements ReportFormat {
 
-            @Override
-            public String fileName() {
-                return fileName;
-            }
+        @Override
+        public String render(JsonNode result) {
+            return renderer.apply(result);
+        }
 
-            @Override
-            public String label() {
-                return label;
-            }
-
-            @Override
-            public String render(JsonNode result) {
-                return renderer.apply(result);
-            }
-
-            @Override
-            public String toString() {
-                return id;
-            }
-        };
+        @Override
+        public String toString() {
+            return id;
+        }
     }
 }

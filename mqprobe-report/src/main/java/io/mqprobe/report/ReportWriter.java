@@ -52,11 +52,6 @@ public final class ReportWriter {
         return written;
     }
 
-    /** The Markdown report's path for an html path returned by {@link #write}. */
-    public static Path markdownBeside(Path html) {
-        return html.resolveSibling(ReportFormats.MARKDOWN.fileName());
-    }
-
     private static void replace(Path file, String content) throws IOException {
         // not Files.createTempFile: its owner-only permissions would carry over to the report
         Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");

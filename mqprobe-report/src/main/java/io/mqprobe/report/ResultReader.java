@@ -78,4 +78,9 @@ public final class ResultReader {
         String flat = s.replaceAll("\\s+", " ").trim();
         return flat.length() > 80 ? flat.substring(0, 80) + "…" : flat;
     }
+
+    /** Whether a scenario's verdict is a probe's (v2 names its kind; v1 verdicts carry only their figures). */
+    static boolean hasProbeVerdict(JsonNode scenario) {
+        return scenario.path("verdict").has("ceiling");
+    }
 }

@@ -25,7 +25,7 @@ class ReportWriterTest {
 
         assertThat(html).isEqualTo(dir.resolve("report.html").toAbsolutePath());
         assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>").contains("INCOMPLETE — interrupted");
-        assertThat(Files.readString(ReportWriter.markdownBeside(html))).startsWith("# mqprobe probe report");
+        assertThat(Files.readString(html.resolveSibling(ReportFormats.MARKDOWN.fileName()))).startsWith("# mqprobe probe report");
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("result.json", "report.html", "report.md");
         }
