@@ -4,8 +4,11 @@ import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.stats.Estimate;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
+import java.util.stream.Collectors;
 
 /**
  * Turns a scenario's measured steps into its verdict: ceiling, knee, sustainable load and bottleneck.
@@ -115,9 +118,9 @@ public final class VerdictFinder {
         if (plateau.size() < 2) {
             return steps;
         }
-        java.util.Map<String, List<ResourceUsage>> byKey = new java.util.LinkedHashMap<>();
-        plateau.forEach(s -> s.resources().forEach(r -> byKey.computeIfAbsent(r.source() + "\u0000" + r.metric(), k -> new ArrayList<>()).add(r)));
-        List<ResourceUsage> averaged = byKey.values().stream().map(rs -> new ResourceUsage(rs.get(0).source(), rs.get(0).metric(),
+        Map<List<String>, List<ResourceUsage>> bySourceAndMetric = plateau.stream().flatMap(s -> s.resources().stream())
+                .collect(Collectors.groupingBy(r -> List.of(r.source(), r.metric()), LinkedHashMap::new, Collectors.toList()));
+        List<ResourceUsage> averaged = bySourceAndMetric.values().stream().map(rs -> new ResourceUsage(rs.get(0).source(), rs.get(0).metric(),
                 rs.stream().mapToDouble(ResourceUsage::mean).average().orElse(Double.NaN),
                 rs.stream().mapToDouble(ResourceUsage::peak).max().orElse(Double.NaN), rs.get(0).capacity())).toList();
         List<StepMeasurement> replaced = new ArrayList<>(steps);
