@@ -3,6 +3,7 @@ package io.mqprobe.stats;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A figure estimated from per-second readings, with a 95 % confidence interval {@code mean ± halfWidth}.
@@ -76,7 +77,7 @@ public record Estimate(double mean, Double halfWidth, int readings, int batches)
      * {@code halfWidth / t * sqrt(batches)}), so the pooled spread holds both the noise within each part and the
      * differences between the parts' means; a part without a known half-width adds only its mean's difference.
      */
-    public static Estimate pooled(java.util.List<Estimate> parts) {
+    public static Estimate pooled(List<Estimate> parts) {
         int batches = parts.stream().mapToInt(p -> Math.max(1, p.batches())).sum();
         int readings = parts.stream().mapToInt(Estimate::readings).sum();
         double mean = parts.stream().mapToDouble(p -> p.mean() * Math.max(1, p.batches())).sum() / batches;
