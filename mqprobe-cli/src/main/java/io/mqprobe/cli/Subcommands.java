@@ -16,6 +16,7 @@ final class Subcommands {
         top.addSubcommand(new io.mqprobe.cli.probe.ProbeCommand());
         top.addSubcommand(new io.mqprobe.cli.report.ReportCommand());
         top.addSubcommand(new io.mqprobe.cli.report.CompareCommand());
+        top.addSubcommand(new io.mqprobe.cli.plan.PlanCommand());
         top.addSubcommand(new io.mqprobe.cli.sweep.SweepCommand());
         // load
         top.addSubcommand(new io.mqprobe.cli.load.ProduceCommand());

@@ -9,19 +9,19 @@ import java.util.List;
  * Lenient reads from the result document: a field that is absent, null or of the wrong type reads as
  * "not measured", so a partial or newer document never breaks a report.
  */
-final class Fields {
+public final class Fields {
 
     private Fields() {
     }
 
     /** The number at {@code field}, or null when absent or not a number. */
-    static Double number(JsonNode node, String field) {
+    public static Double number(JsonNode node, String field) {
         JsonNode v = node == null ? null : node.get(field);
         return v != null && v.isNumber() ? v.asDouble() : null;
     }
 
     /** The non-blank text at {@code field}, or null. Numbers and booleans are given as text too. */
-    static String text(JsonNode node, String field) {
+    public static String text(JsonNode node, String field) {
         JsonNode v = node == null ? null : node.get(field);
         if (v == null || v.isNull() || v.isContainerNode()) {
             return null;
@@ -30,29 +30,29 @@ final class Fields {
         return s.isBlank() ? null : s;
     }
 
-    static boolean flag(JsonNode node, String field) {
+    public static boolean flag(JsonNode node, String field) {
         JsonNode v = node == null ? null : node.get(field);
         return v != null && v.asBoolean(false);
     }
 
     /** The object at {@code field}, or null when absent or not an object. */
-    static JsonNode object(JsonNode node, String field) {
+    public static JsonNode object(JsonNode node, String field) {
         JsonNode v = node == null ? null : node.get(field);
         return v != null && v.isObject() ? v : null;
     }
 
-    /** The elements of the array at {@code field} that are objects; empty when absent. */
     /**
      * A scenario's probe verdict (ceiling, knee, sustainable, bottleneck), or {@code null} when it has none or
      * a verdict of another kind; v1 documents wrote probe verdicts without a {@code kind}.
      */
-    static JsonNode probeVerdict(JsonNode scenario) {
+    public static JsonNode probeVerdict(JsonNode scenario) {
         JsonNode verdict = object(scenario, "verdict");
         String kind = text(verdict, "kind");
         return kind == null || "probe".equals(kind) ? verdict : null;
     }
 
-    static List<JsonNode> objects(JsonNode node, String field) {
+    /** The elements of the array at {@code field} that are objects; empty when absent. */
+    public static List<JsonNode> objects(JsonNode node, String field) {
         List<JsonNode> out = new ArrayList<>();
         JsonNode v = node == null ? null : node.get(field);
         if (v != null && v.isArray()) {
@@ -66,7 +66,7 @@ final class Fields {
     }
 
     /** The scalar elements of the array at {@code field} as text; empty when absent. */
-    static List<String> texts(JsonNode node, String field) {
+    public static List<String> texts(JsonNode node, String field) {
         List<String> out = new ArrayList<>();
         JsonNode v = node == null ? null : node.get(field);
         if (v != null && v.isArray()) {

@@ -36,6 +36,9 @@ public final class HtmlReport {
         StringBuilder body = new StringBuilder();
         body.append(header(result, status, scenarios, anchors));
         body.append(HtmlSummary.render(result, scenarios, anchors));
+        if (PlanSection.present(result)) {
+            body.append(PlanSection.html(result));
+        }
         if (InstanceSizeSection.present(result)) {
             body.append(InstanceSizeSection.html(result, charts));
         }
@@ -111,6 +114,9 @@ public final class HtmlReport {
             meta.add(String.join(" ", words).replaceAll("\\s+", " ").trim());
         }
         html.append("<p class=\"meta\">").append(Html.esc(String.join(" · ", meta))).append("</p>\n<nav><a href=\"#summary\">Summary</a>");
+        if (PlanSection.present(result)) {
+            html.append("<a href=\"#plan\">Plan</a>");
+        }
         for (int i = 0; i < scenarios.size(); i++) {
             html.append("<a href=\"#").append(anchors.get(i)).append("\">").append(Html.esc(HtmlScenario.name(scenarios.get(i)))).append("</a>");
         }

@@ -3,6 +3,7 @@ package io.mqprobe.report;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 
 import java.io.IOException;
@@ -52,6 +53,25 @@ public final class ResultReader {
         return checkSchema(root, resultJson.toString());
     }
 
+    /**
+     * A result as its reports show it: the document, with the plan {@code mqprobe plan} wrote beside it
+     * ({@code plan.json}) attached as {@code plan}.
+     *
+     * @throws UsageException as {@link #read}, and when a plan.json beside it is not JSON
+     */
+    public static JsonNode readForReport(Path resultJson) {
+        JsonNode result = read(resultJson);
+        Path plan = resultJson.toAbsolutePath().resolveSibling(PlanSection.FILE);
+        if (!Files.isRegularFile(plan) || !result.isObject()) {
+            return result;
+        }
+        try (InputStream in = Files.newInputStream(plan)) {
+            return ((ObjectNode) result).set("plan", JSON.readTree(in));
+        } catch (IOException e) {
+            throw new UsageException("cannot read the plan beside the result, " + plan + ": " + reason(e));
+        }
+    }
+
     /** Returns {@code root} when it is a result document of one of the {@link #SCHEMAS}; names {@code origin} otherwise. */
     public static JsonNode checkSchema(JsonNode root, String origin) {
         if (root == null || !root.isObject()) {
@@ -80,7 +100,7 @@ public final class ResultReader {
     }
 
     /** Whether a scenario's verdict is a probe's (v2 names its kind; v1 verdicts carry only their figures). */
-    static boolean hasProbeVerdict(JsonNode scenario) {
+    public static boolean hasProbeVerdict(JsonNode scenario) {
         return scenario.path("verdict").has("ceiling");
     }
 }

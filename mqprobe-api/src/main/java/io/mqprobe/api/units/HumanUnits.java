@@ -31,6 +31,18 @@ public final class HumanUnits {
         return String.format(Locale.ROOT, "%.1f MB/s", bytesPerSecond / 1e6);
     }
 
+    /** Storage as it is sold, in decimal units: "850.0 GB", "11.4 TB". */
+    public static String storage(double bytes) {
+        String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
+        int i = 0;
+        double v = bytes;
+        while (v >= 1000 && i < units.length - 1) {
+            v /= 1000;
+            i++;
+        }
+        return String.format(Locale.ROOT, i == 0 ? "%.0f %s" : "%.1f %s", v, units[i]);
+    }
+
     /** "12,000 msgs/s". */
     public static String msgsPerSecond(double recordsPerSecond) {
         return String.format(Locale.ROOT, "%,.0f msgs/s", recordsPerSecond);

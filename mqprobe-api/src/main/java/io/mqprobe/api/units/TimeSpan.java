@@ -7,10 +7,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses durations users type ({@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, {@code 1m30s}) and prints latencies. */
+/** Parses durations users type ({@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, {@code 7d}, {@code 1m30s}) and prints latencies. */
 public final class TimeSpan {
 
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|µs|ms|s|m|h)");
+    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|µs|ms|s|m|h|d)");
 
     private TimeSpan() {
     }
@@ -31,7 +31,8 @@ public final class TimeSpan {
                 case "ms" -> 1e6;
                 case "s" -> 1e9;
                 case "m" -> 60e9;
-                default -> 3600e9;
+                case "h" -> 3600e9;
+                default -> 86400e9;
             });
             end = m.end();
         }

@@ -35,7 +35,7 @@ class UnitsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"500ms,500", "30s,30000", "30,30000", "5m,300000", "1h,3600000", "1m30s,90000", "1.5s,1500"})
+    @CsvSource({"500ms,500", "30s,30000", "30,30000", "5m,300000", "1h,3600000", "1m30s,90000", "1.5s,1500", "7d,604800000", "72h,259200000"})
     void should_parse_durations(String text, long millis) {
         assertThat(TimeSpan.parse(text)).isEqualTo(Duration.ofMillis(millis));
     }
@@ -63,5 +63,7 @@ class UnitsTest {
         assertThat(TimeSpan.formatMicros(3200)).isEqualTo("3.2 ms");
         assertThat(TimeSpan.formatMicros(850)).isEqualTo("850 µs");
         assertThat(DataRate.formatBits(1.25e9)).isEqualTo("10.00 Gbit/s");
+        assertThat(HumanUnits.storage(11.37e12)).isEqualTo("11.4 TB");
+        assertThat(HumanUnits.storage(999)).isEqualTo("999 B");
     }
 }

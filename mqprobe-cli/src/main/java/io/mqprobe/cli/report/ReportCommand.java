@@ -44,7 +44,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<ReportFormat> chosen = ReportFormats.parse(formats);
-        JsonNode result = ResultReader.read(resultJson);
+        JsonNode result = ResultReader.readForReport(resultJson);
         Path dir = outDir != null ? outDir : resultJson.toAbsolutePath().getParent();
         List<Path> written;
         try {
