@@ -43,7 +43,7 @@ public final class ComparisonText {
                 + " runs, each against run 1, judged by the runs' own intervals";
     }
 
-    private static List<String> headers(Comparison comparison) {
+    static List<String> headers(Comparison comparison) {
         List<String> headers = new ArrayList<>(List.of("scenario", "figure"));
         for (int i = 0; i < comparison.runs().size(); i++) {
             headers.add("run " + (i + 1));
@@ -51,7 +51,7 @@ public final class ComparisonText {
         return headers;
     }
 
-    private static List<String> cells(Comparison.Row row) {
+    static List<String> cells(Comparison.Row row) {
         List<String> cells = new ArrayList<>(List.of(row.scenario(), row.figure()));
         row.values().forEach(v -> cells.add(cell(row.unit(), v)));
         return cells;
@@ -80,7 +80,7 @@ public final class ComparisonText {
         };
     }
 
-    private static String conclusion(Comparison comparison) {
+    static String conclusion(Comparison comparison) {
         long moved = comparison.rows().stream().flatMap(r -> r.values().stream())
                 .filter(v -> v.change() == Comparison.Change.BEYOND_SPREAD).count();
         long changed = comparison.rows().stream().flatMap(r -> r.values().stream())

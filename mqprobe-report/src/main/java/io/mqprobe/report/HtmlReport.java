@@ -62,13 +62,18 @@ public final class HtmlReport {
     }
 
     private static String page(String title, RunStatus status, StringBuilder body, Charts charts) {
+        return page(title, "status-" + status.kind().name().toLowerCase(Locale.ROOT), body, charts);
+    }
+
+    /** A self-contained page: the report's style and scripts inlined, {@code body} in its main, the charts drawn. */
+    static String page(String title, String bodyClass, CharSequence body, Charts charts) {
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                 + "<meta http-equiv=\"Content-Security-Policy\" content=\"" + CSP + "\">\n"
                 + "<title>" + Html.esc(title) + "</title>\n"
                 + "<style>\n" + Assets.own("report.css") + "</style>\n"
                 + "<script>\n" + Assets.own("errors.js") + "</script>\n"
-                + "</head>\n<body class=\"status-" + status.kind().name().toLowerCase(Locale.ROOT) + "\">\n"
+                + "</head>\n<body class=\"" + bodyClass + "\">\n"
                 + "<div id=\"mq-status\" hidden data-charts-expected=\"" + charts.count()
                 + "\" data-charts-drawn=\"0\" data-errors=\"\" data-ready=\"false\"></div>\n"
                 + "<main>\n" + body + "</main>\n"

@@ -61,6 +61,44 @@ class ChromiumReportTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {Samples.FULL_PROBE, Samples.E2E})
+    void should_draw_the_comparison_pages_overlaid_charts(String sample) throws Exception {
+        ObjectNode before = Samples.load(sample);
+        ObjectNode after = Samples.load(sample);
+        after.get("scenarios").forEach(s -> s.get("steps").forEach(step ->
+                ((ObjectNode) step).put("bytesPerSecond", step.path("bytesPerSecond").asDouble() * 0.8)));
+        after.get("intervals").forEach(i -> ((ObjectNode) i).put("bytesPerSecond", i.path("bytesPerSecond").asDouble() * 0.8));
+        Comparison comparison = Comparison.of(java.util.List.of("before.json", "after.json"), java.util.List.of(before, after));
+        Path html = OUT.resolve("compare-" + sample + ".html");
+        Files.writeString(html, ComparisonHtml.render(comparison, java.util.List.of(before, after)));
+
+        String dom = chromium.dumpDom(html);
+
+        String status = status(dom);
+        assertThat(attribute(status, "data-ready")).isEqualTo("true");
+        assertThat(attribute(status, "data-errors")).isEmpty();
+        int expected = Integer.parseInt(attribute(status, "data-charts-expected"));
+        assertThat(expected).isGreaterThanOrEqualTo(1);
+        assertThat(attribute(status, "data-charts-drawn")).isEqualTo(String.valueOf(expected));
+        assertThat(Samples.datasetLabels(Samples.chartSpecs(Files.readString(html)))).contains("run 1", "run 2");
+    }
+
+    @Test
+    void should_show_a_plan_beside_the_result_without_script_errors() throws Exception {
+        ObjectNode result = Samples.load(Samples.FULL_PROBE);
+        ObjectNode plan = result.putObject("plan");
+        plan.putArray("plans").addObject().put("label", "result.json")
+                .putArray("layout").addObject().put("name", "brokers").put("count", 7);
+        Path html = write("with-plan", result);
+
+        String dom = chromium.dumpDom(html);
+
+        assertThat(dom).contains("Capacity plan").contains("7 brokers");
+        assertThat(attribute(status(dom), "data-errors")).isEmpty();
+        assertThat(attribute(status(dom), "data-ready")).isEqualTo("true");
+    }
+
     @Test
     void should_take_screenshots_of_the_full_probe_report_wide_and_narrow() throws Exception {
         Path html = write(Samples.FULL_PROBE, Samples.load(Samples.FULL_PROBE));

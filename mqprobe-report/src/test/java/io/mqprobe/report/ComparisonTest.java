@@ -1,6 +1,7 @@
 package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
@@ -91,6 +92,30 @@ class ComparisonTest {
         assertThat(comparison.rows()).extracting(Comparison.Row::figure).containsExactly("throughput", "p99 of seconds");
         assertThat(change(comparison, comparison.rows().get(0).scenario(), "throughput")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
         assertThat(change(comparison, comparison.rows().get(0).scenario(), "p99 of seconds")).isEqualTo(Comparison.Change.NOT_JUDGED);
+    }
+
+    @Test
+    void should_overlay_each_runs_ramp_on_one_chart_per_figure_and_scenario() {
+        ObjectNode after = Samples.load(Samples.FULL_PROBE);
+        after.get("scenarios").forEach(sc -> sc.get("steps").forEach(st ->
+                ((ObjectNode) st).put("bytesPerSecond", st.path("bytesPerSecond").asDouble() / 2)));
+        List<JsonNode> runs = List.of(Samples.load(Samples.FULL_PROBE), after);
+
+        String page = ComparisonHtml.render(Comparison.of(NAMES, runs), runs);
+
+        ArrayNode specs = Samples.chartSpecs(page);
+        assertThat(specs).hasSize(2 * 4);   // throughput and p99 for each of the four scenarios
+        JsonNode throughput = specs.get(0);
+        assertThat(throughput.get("datasets")).extracting(d -> d.get("label").asText()).containsExactly("run 1", "run 2");
+        JsonNode first = throughput.get("datasets").get(0).get("data");
+        JsonNode second = throughput.get("datasets").get(1).get("data");
+        assertThat(second.size()).isEqualTo(first.size());
+        for (int i = 0; i < first.size(); i++) {
+            if (first.get(i).isNumber()) {
+                assertThat(second.get(i).asDouble()).isCloseTo(first.get(i).asDouble() / 2, org.assertj.core.api.Assertions.within(1.0));
+            }
+        }
+        assertThat(page).contains("<td>single</td>").contains("no interval");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.GateOptions;
 import io.mqprobe.report.Comparison;
+import io.mqprobe.report.ComparisonHtml;
 import io.mqprobe.report.Gate;
 import io.mqprobe.report.ComparisonText;
 import io.mqprobe.report.ResultReader;
@@ -36,7 +37,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RESULT.json", arity = "2..*", description = "Result documents of one kind; the first is the baseline.")
     List<Path> results;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write compare.json and compare.md into DIR (created if missing).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write compare.json, compare.md and compare.html (overlaid charts) into DIR (created if missing).")
     Path outDir;
 
     /** Gates on every run, and {@code drop} / {@code rise} gates on each later run against the first. */
@@ -55,10 +56,12 @@ public final class CompareCommand implements Callable<Integer> {
                 Files.createDirectories(outDir);
                 ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(outDir.resolve("compare.json").toFile(), comparison);
                 Files.writeString(outDir.resolve("compare.md"), ComparisonText.markdown(comparison));
+                Files.writeString(outDir.resolve("compare.html"), ComparisonHtml.render(comparison, documents));
             } catch (IOException e) {
                 throw new UsageException("cannot write the comparison to " + outDir + ": " + e.getMessage());
             }
             out.println("comparison: " + outDir.resolve("compare.json").toAbsolutePath());
+            out.println("page:       " + outDir.resolve("compare.html").toAbsolutePath());
         }
         out.flush();
         return gates.apply(chosen, comparison, documents, ExitCode.OK, out);

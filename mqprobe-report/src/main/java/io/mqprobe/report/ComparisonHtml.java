@@ -1,0 +1,111 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * {@code compare.html}: the comparison's table and, per scenario, each run's curve on one chart, so a shift shows as
+ * two lines apart. A probe's runs are overlaid step by step over the unthrottled ramp (throughput and p99 against
+ * the clients), single runs second by second over their measured window. One self-contained page, like the report.
+ */
+public final class ComparisonHtml {
+
+    private static final String[] COLORS = {"#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2"};
+
+    private ComparisonHtml() {
+    }
+
+    /** @param results the runs' documents, in the comparison's order */
+    public static String render(Comparison comparison, List<JsonNode> results) {
+        Charts charts = new Charts();
+        StringBuilder body = new StringBuilder("<header class=\"top\">\n<h1>mqprobe compare</h1>\n<p class=\"meta\">")
+                .append(Html.esc(comparison.runs().size() + " " + comparison.command()
+                        + " runs, each against run 1, judged by the runs' own intervals")).append("</p>\n</header>\n");
+        body.append("<section class=\"card\" id=\"figures\">\n<h2>Figures</h2>\n<ol>");
+        comparison.runs().forEach(r -> body.append("<li><code>").append(Html.esc(r)).append("</code></li>"));
+        body.append("</ol>\n<div class=\"table-wrap\"><table><thead><tr>");
+        ComparisonText.headers(comparison).forEach(h -> body.append("<th>").append(Html.esc(h)).append("</th>"));
+        body.append("</tr></thead><tbody>\n");
+        for (Comparison.Row row : comparison.rows()) {
+            body.append("<tr>");
+            ComparisonText.cells(row).forEach(c -> body.append("<td>").append(Html.esc(c)).append("</td>"));
+            body.append("</tr>\n");
+        }
+        body.append("</tbody></table></div>\n<p><strong>").append(Html.esc(ComparisonText.conclusion(comparison)))
+                .append("</strong></p>\n</section>\n");
+        for (String scenario : comparison.rows().stream().map(Comparison.Row::scenario).distinct().toList()) {
+            List<JsonNode> runs = results.stream().map(r -> scenario(r, scenario)).toList();
+            List<Figure> figures = ResultReader.hasProbeVerdict(runs.get(0))
+                    ? List.of(overRamp(runs, "Throughput vs load", MetricUnit.BYTES_PER_SECOND,
+                            s -> Fields.number(s, "bytesPerSecond")),
+                    overRamp(runs, "p99 latency vs load", MetricUnit.MICROS,
+                            s -> Fields.number(Fields.object(s, "latencyUs"), "p99")))
+                    : List.of(overTime(results, scenario));
+            body.append("<section class=\"card\"><h2>").append(Html.esc(scenario)).append("</h2>\n")
+                    .append(charts.grid(figures, "grid two")).append("</section>\n");
+        }
+        return HtmlReport.page("mqprobe compare", "status-ok", body, charts);
+    }
+
+    /** Each run's unthrottled steps by their clients, one line per run; a repeated step shows its last reading. */
+    private static Figure overRamp(List<JsonNode> runs, String title, MetricUnit unit,
+                                   Function<JsonNode, Double> value) {
+        List<Map<Double, Double>> byClients = new ArrayList<>();
+        TreeMap<Double, String> labels = new TreeMap<>();
+        for (JsonNode run : runs) {
+            Map<Double, Double> points = new TreeMap<>();
+            for (JsonNode step : Fields.objects(run, "steps")) {
+                Double clients = Fields.number(step, "clients");
+                if (clients != null && Fields.number(step, "targetRecordsPerSecond") == null && value.apply(step) != null) {
+                    points.put(clients, value.apply(step));
+                    labels.put(clients, ScalingCharts.label(step));
+                }
+            }
+            byClients.add(points);
+        }
+        ChartSpec spec = ChartSpec.overSteps("clients (unthrottled step)", List.copyOf(labels.values()))
+                .axis("y", unit, unit == MetricUnit.MICROS ? "p99" : "throughput", null);
+        for (int i = 0; i < runs.size(); i++) {
+            Map<Double, Double> points = byClients.get(i);
+            spec.categoryLine("run " + (i + 1), "y", COLORS[i % COLORS.length],
+                    labels.keySet().stream().map(points::get).toList()).put("width", 2);
+        }
+        return new Figure(title, "each run's unthrottled steps; runs numbered as in the table", spec, false);
+    }
+
+    /** Each run's acknowledged bytes per second over its measured window, from the window's first second. */
+    private static Figure overTime(List<JsonNode> results, String scenario) {
+        ChartSpec spec = ChartSpec.overTime().axis("y", MetricUnit.BYTES_PER_SECOND, "throughput", null);
+        for (int i = 0; i < results.size(); i++) {
+            List<JsonNode> measured = Fields.objects(results.get(i), "intervals").stream()
+                    .filter(n -> !"warmup".equals(Fields.text(n, "phase")) && Fields.number(n, "epochMs") != null
+                            && Fields.number(n, "bytesPerSecond") != null)
+                    .filter(n -> Fields.text(n, "scenario") == null || scenario.equals(Fields.text(n, "scenario")))
+                    .sorted(Comparator.comparingDouble(n -> Fields.number(n, "epochMs"))).toList();
+            if (measured.isEmpty()) {
+                continue;
+            }
+            double origin = Fields.number(measured.get(0), "epochMs");
+            double[] xs = new double[measured.size()];
+            double[] ys = new double[measured.size()];
+            for (int j = 0; j < measured.size(); j++) {
+                xs[j] = (Fields.number(measured.get(j), "epochMs") - origin) / 1000;
+                ys[j] = Fields.number(measured.get(j), "bytesPerSecond");
+            }
+            spec.timeLine("run " + (i + 1), "y", COLORS[i % COLORS.length], xs, ys, xs.length);
+        }
+        return new Figure("Throughput per second", "each run's measured window from its first second; runs numbered as in "
+                + "the table", spec, false);
+    }
+
+    private static JsonNode scenario(JsonNode result, String name) {
+        return Fields.objects(result, "scenarios").stream().filter(s -> name.equals(Fields.text(s, "name"))).findFirst()
+                .orElseThrow(() -> new IllegalStateException("scenario " + name + " vanished"));
+    }
+}
