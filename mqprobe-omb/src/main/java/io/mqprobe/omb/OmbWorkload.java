@@ -4,6 +4,7 @@ import io.mqprobe.api.UsageException;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -59,6 +60,12 @@ public record OmbWorkload(String name, int topics, int partitionsPerTopic, int m
         if (value < min) {
             throw new UsageException(field + " must be at least " + min + ", got " + value);
         }
+    }
+
+    /** The name in mqprobe's scenario and topic terms: lower-case letters, digits and '-' ("1 topic / 1kb" → "1-topic-1kb"). */
+    public String slug() {
+        String slug = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        return slug.isEmpty() ? "omb" : slug;
     }
 
     /** Consumers on each topic over all its subscriptions (OMB's {@code consumersPerTopic} in the result). */
