@@ -73,7 +73,7 @@ public final class OmbFiles {
         try {
             return new OmbWorkload(f.name(), or(f.topics(), 1), or(f.partitionsPerTopic(), 1), or(f.messageSize(), 1024),
                     f.messageSizeDistribution(),
-                    f.payloadFile() == null || f.payloadFile().isBlank() ? null : folder.resolve(f.payloadFile()),
+                    f.payloadFile() == null || f.payloadFile().isBlank() ? null : payloadFile(folder, f.payloadFile()),
                     or(f.useRandomizedPayloads(), false), or(f.randomBytesRatio(), 0.0), or(f.randomizedPayloadPoolSize(), 0),
                     f.keyDistributor(), or(f.subscriptionsPerTopic(), 1), or(f.consumerPerSubscription(), 1),
                     or(f.producersPerTopic(), 1), or(f.producerRate(), 0.0), or(f.consumerBacklogSizeGB(), 0L),
@@ -83,6 +83,16 @@ public final class OmbFiles {
         } catch (UsageException e) {
             throw new UsageException(origin + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Beside the workload file; OMB itself resolves against the directory it runs in (its repository root holds
+     * {@code payload/}), so that is tried when the workload's folder has no such file.
+     */
+    private static Path payloadFile(Path workloadFolder, String named) {
+        Path besideWorkload = workloadFolder.resolve(named);
+        Path fromWorkingDir = Path.of(named).toAbsolutePath();
+        return Files.exists(besideWorkload) || !Files.exists(fromWorkingDir) ? besideWorkload : fromWorkingDir;
     }
 
     public static OmbDriverConfig readDriver(Path file) {

@@ -78,6 +78,15 @@ class OmbFilesTest {
     }
 
     @Test
+    void should_find_the_payload_file_beside_the_workload() throws IOException {
+        Files.createDirectories(dir.resolve("payload"));
+        Path payload = Files.write(dir.resolve("payload/payload-1Kb.data"), new byte[1024]);
+        Path w = file("with-payload.yaml", "name: p\npayloadFile: payload/payload-1Kb.data\ntestDurationMinutes: 1\n");
+
+        assertThat(OmbFiles.readWorkload(w, NO_ENV).payloadFile()).isEqualTo(payload.toAbsolutePath());
+    }
+
+    @Test
     void should_default_what_omb_defaults() throws IOException {
         OmbWorkload workload = OmbFiles.readWorkload(file("min.yaml", "name: min\ntestDurationMinutes: 1\n"), NO_ENV);
 
