@@ -52,12 +52,16 @@ public final class OmbResultFile {
         return name.trim().replaceAll("[\\s/\\\\:*?\"<>|]+", "-");
     }
 
-    /** Writes the file into {@code dir} and returns its path. */
-    public static Path write(Path dir, OmbPlan plan, OmbWindows windows, Instant at) {
+    /**
+     * Writes the file into {@code dir} and returns its path.
+     *
+     * @param notes where the run differed from OMB: the plan's, and what only the run could tell (late sends)
+     */
+    public static Path write(Path dir, OmbPlan plan, OmbWindows windows, List<String> notes, Instant at) {
         Path file = dir.resolve(fileName(plan.workload().name(), plan.driver().name(), at));
         try {
             Files.createDirectories(dir);
-            JSON.writeValue(file.toFile(), toJson(plan.workload(), plan.driver(), windows, plan.notes()));
+            JSON.writeValue(file.toFile(), toJson(plan.workload(), plan.driver(), windows, notes));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }

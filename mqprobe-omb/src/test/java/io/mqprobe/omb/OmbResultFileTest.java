@@ -166,7 +166,7 @@ class OmbResultFileTest {
         Instant at = Instant.parse("2026-11-26T08:30:05Z");
         OmbPlan plan = OmbPlan.of(workload, "w.yaml", driver, "mqprobe-omb-x", null, null, Duration.ofSeconds(5));
 
-        Path file = OmbResultFile.write(dir, plan, constructedRun(), at);
+        Path file = OmbResultFile.write(dir, plan, constructedRun(), plan.notes(), at);
 
         assertThat(file.getFileName().toString()).isEqualTo("1-topic-3-partitions-Kafka-test-2026-11-26-08-30-05.json");
         assertThat(new ObjectMapper().readTree(Files.readString(file)).get("publishRate")).hasSize(3);

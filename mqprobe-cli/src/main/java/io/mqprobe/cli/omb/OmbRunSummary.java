@@ -2,7 +2,6 @@ package io.mqprobe.cli.omb;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.experiment.SingleRun;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.StepResult;
 
@@ -28,11 +27,7 @@ final class OmbRunSummary {
             lines.add(workload + ": " + figures(r.step().result()));
             lines.add(workload + ": OMB result " + r.ombFile().getFileName());
             r.verdict().problems().forEach(p -> lines.add(workload + ": " + p));
-            r.plan().notes().forEach(n -> notes.add(workload + ": " + n));
-            if (SingleRun.lateSends(r.step())) {
-                notes.add(workload + ": mqprobe could not send on schedule (" + SingleRun.sendDelay(r.step().result())
-                        + "): the offered rate was not the workload's producerRate");
-            }
+            r.notes().forEach(n -> notes.add(workload + ": " + n));
             clientLimited |= r.verdict().clientLimited();
         }
         String headline = ran.size() == 1 ? ran.get(0).plan().workload().name() + ": " + figures(ran.get(0).step().result())

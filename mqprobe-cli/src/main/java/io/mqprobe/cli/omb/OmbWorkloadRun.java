@@ -19,6 +19,7 @@ import io.mqprobe.result.SingleRunVerdict;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -31,8 +32,11 @@ import java.util.Set;
  */
 final class OmbWorkloadRun {
 
-    /** One workload that ran: its plan, its measured step, how it was judged and where OMB's file went. */
-    record Ran(OmbPlan plan, MeasuredStep step, SingleRunVerdict verdict, Path ombFile) {
+    /**
+     * One workload that ran: its plan, its measured step, how it was judged, where OMB's file went and where the
+     * run differed from OMB.
+     */
+    record Ran(OmbPlan plan, MeasuredStep step, SingleRunVerdict verdict, Path ombFile, List<String> notes) {
     }
 
     private final LoadSession session;
@@ -68,8 +72,13 @@ final class OmbWorkloadRun {
                 return Optional.empty();
             }
             windows.finish();
-            Path file = OmbResultFile.write(session.output().runDir(), plan, windows, Instant.now());
-            return Optional.of(new Ran(plan, measured.get(), (SingleRunVerdict) result.verdicts().get(name), file));
+            List<String> notes = new ArrayList<>(plan.notes());
+            if (SingleRun.lateSends(measured.get())) {
+                notes.add("mqprobe could not send on schedule (" + SingleRun.sendDelay(measured.get().result())
+                        + "): the offered rate was not the workload's producerRate");
+            }
+            Path file = OmbResultFile.write(session.output().runDir(), plan, windows, notes, Instant.now());
+            return Optional.of(new Ran(plan, measured.get(), (SingleRunVerdict) result.verdicts().get(name), file, notes));
         } finally {
             topics.forEach(t -> {
                 session.unwatchTopic(t.name());

@@ -72,7 +72,7 @@ public final class RunCommand implements Callable<Integer> {
                     warm, DRAIN_TIMEOUT));
         }
         driver.bootstrapServers().ifPresent(this::useDriverFileCluster);
-        run.monitor().interval();
+        run.monitor().interval();   // a bad --monitor-interval exits 2 now, not after the cluster started
         // the embedded cluster needs as many brokers as the driver file's replicas
         return LoadSession.run("run", spec, run, driver.replicationFactor(), keepTopics, session -> {
             Monitoring monitoring = session.startMonitoring(run.monitor(), plans.stream().flatMap(p -> p.load().consumerSpec()
