@@ -45,6 +45,16 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
     public static OmbPlan of(OmbWorkload w, String origin, OmbDriverConfig driver, String topicPrefix, Duration test,
                              Duration warmup, Duration drain) {
         refuseWhatMqprobeCannotRun(w, origin);
+        try {
+            return plan(w, driver, topicPrefix, test, warmup, drain);
+        } catch (UsageException e) {
+            // the load specs' own limits (clients, consumers, sizes) name no file: this one does
+            throw new UsageException(origin + ": " + e.getMessage());
+        }
+    }
+
+    private static OmbPlan plan(OmbWorkload w, OmbDriverConfig driver, String topicPrefix, Duration test, Duration warmup,
+                                Duration drain) {
         List<String> notes = new ArrayList<>();
         Duration measured = test != null ? test : w.testDuration();
         Duration warm = warmup != null ? warmup : w.warmupDuration();

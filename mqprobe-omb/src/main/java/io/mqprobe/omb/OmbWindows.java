@@ -79,6 +79,9 @@ public final class OmbWindows implements IntervalListener {
     private long lastFailed;
     private long lastConsumed;
     private long lastEpochMs = -1;
+    // the counters at the last second that counted: a window's backlog is read there, not after the drain
+    private long countedAcked;
+    private long countedConsumed;
 
     /** @param subscriptions subscriptions per topic that consume (OMB's backlog is sent × subscriptions − received) */
     public OmbWindows(int subscriptions) {
@@ -97,8 +100,10 @@ public final class OmbWindows implements IntervalListener {
             openConsumed += consumed - lastConsumed;
             open.add(send, consume);
             whole.add(send, consume);
+            countedAcked = acked;
+            countedConsumed = consumed;
             if (openMs >= WINDOW_MS - CLOSE_SLACK_MS) {
-                closeWindow(acked, consumed);
+                closeWindow();
             }
         }
         lastAcked = acked;
@@ -107,8 +112,8 @@ public final class OmbWindows implements IntervalListener {
         lastEpochMs = row.epochMs();
     }
 
-    private void closeWindow(long ackedSoFar, long consumedSoFar) {
-        long backlog = subscriptions == 0 ? 0 : Math.max(0, ackedSoFar * subscriptions - consumedSoFar);
+    private void closeWindow() {
+        long backlog = subscriptions == 0 ? 0 : Math.max(0, countedAcked * subscriptions - countedConsumed);
         windows.add(new Window(openMs, openPublished, openErrors, openConsumed, backlog, OmbPercentiles.of(open.publish),
                 OmbPercentiles.of(open.publishCorrected), OmbPercentiles.of(open.publishDelay),
                 OmbPercentiles.of(open.endToEnd)));
@@ -122,7 +127,7 @@ public final class OmbWindows implements IntervalListener {
     /** Closes a last window of at least a second; call once the step has ended. */
     public void finish() {
         if (openMs >= 1000) {
-            closeWindow(lastAcked, lastConsumed);
+            closeWindow();
         }
     }
 

@@ -104,6 +104,15 @@ class OmbPlanTest {
     }
 
     @Test
+    void should_name_the_file_when_the_load_is_beyond_mqprobe_limits() {
+        OmbWorkload tooManyProducers = new OmbWorkload("w", 100, 1, 1024, Map.of(), null, false, 0, 0, KeyDistributor.NO_KEY,
+                0, 0, 50, 10, 0, 1, Duration.ofMinutes(1), Duration.ZERO);
+
+        assertThatThrownBy(() -> OmbPlan.of(tooManyProducers, "w.yaml", driver, "t", null, null, DRAIN))
+                .isInstanceOf(UsageException.class).hasMessageStartingWith("w.yaml: clients × threads must be between 1 and 4096");
+    }
+
+    @Test
     void should_refuse_in_one_line_what_mqprobe_cannot_run_yet_naming_field_and_file() {
         List<OmbWorkload> unsupported = List.of(
                 workload(1, 1, 10, null, 2, Map.of(), KeyDistributor.NO_KEY),
