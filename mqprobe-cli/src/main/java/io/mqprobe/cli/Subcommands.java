@@ -24,6 +24,7 @@ final class Subcommands {
         top.addSubcommand(new io.mqprobe.cli.load.E2eCommand());
         top.addSubcommand(new io.mqprobe.cli.mirror.MirrorCommand());
         top.addSubcommand(new io.mqprobe.cli.chaos.ChaosCommand());
+        top.addSubcommand(new io.mqprobe.cli.omb.RunCommand());
         // cluster
         top.addSubcommand(new io.mqprobe.cli.cluster.ClusterCommand());
         top.addSubcommand(new io.mqprobe.cli.monitor.MonitorCommand());

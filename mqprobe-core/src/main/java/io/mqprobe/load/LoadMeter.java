@@ -26,6 +26,7 @@ public final class LoadMeter {
     private final boolean consuming;
     private final String scenario;
     private final int step;
+    private final IntervalListener listener;
 
     private final Histogram windowCorrected = LatencyHistograms.newHistogram();
     private final Histogram windowService = LatencyHistograms.newHistogram();
@@ -65,6 +66,13 @@ public final class LoadMeter {
      */
     public LoadMeter(List<LongFunction<SendStats.Snapshot>> senders, List<LongFunction<ConsumeStats.Snapshot>> consumers,
                      String scenario, int step, long startEpochMs) {
+        this(senders, consumers, scenario, step, startEpochMs, IntervalListener.NONE);
+    }
+
+    /** As above; {@code listener} sees every interval with its histograms before they are recycled. */
+    public LoadMeter(List<LongFunction<SendStats.Snapshot>> senders, List<LongFunction<ConsumeStats.Snapshot>> consumers,
+                     String scenario, int step, long startEpochMs, IntervalListener listener) {
+        this.listener = listener;
         this.senders = List.copyOf(senders);
         this.consumers = List.copyOf(consumers);
         this.producing = !senders.isEmpty();
@@ -138,6 +146,7 @@ public final class LoadMeter {
                 c == null ? null : (double) c.endToEnd().getValueAtPercentile(99),
                 c == null ? null : c.endToEnd().getMean(),
                 c == null ? null : (double) c.endToEnd().getMaxValue());
+        listener.onInterval(row, sending, s, c);
         if (measured && sending) {
             addReading(producing ? row.ackedPerSecond() : row.consumedPerSecond(),
                     producing ? row.p99Us() : row.e2eP99Us() == null ? 0 : row.e2eP99Us());

@@ -6,7 +6,9 @@ import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
+import io.mqprobe.stats.SendStats;
 import io.mqprobe.stats.Estimate;
 import io.mqprobe.api.units.HumanUnits;
 
@@ -33,10 +35,18 @@ public final class StepRunner {
     private final RunControl control;
     private final Consumer<IntervalRow> onTick;
     private final NanoClock clock;
+    private final IntervalListener intervals;
     private int nextRunId = (int) (System.nanoTime() & 0x7fffffff);
 
     public StepRunner(Driver driver, ResultDocument document, ResourceWindow resources, RunControl control,
                       Consumer<IntervalRow> onTick, NanoClock clock) {
+        this(driver, document, resources, control, onTick, clock, IntervalListener.NONE);
+    }
+
+    /** As above; {@code intervals} sees every tick with its latency histograms (OMB's windows). */
+    public StepRunner(Driver driver, ResultDocument document, ResourceWindow resources, RunControl control,
+                      Consumer<IntervalRow> onTick, NanoClock clock, IntervalListener intervals) {
+        this.intervals = intervals;
         this.driver = driver;
         this.document = document;
         this.resources = resources;
@@ -88,8 +98,10 @@ public final class StepRunner {
         ProducerLoad producers = null;
         try {
             producers = producerSpec == null ? null : ProducerLoad.start(driver, producerSpec, clock, nextRunId++);
-            LoadMeter meter = new LoadMeter(producers == null ? null : producers.stats(),
-                    consumers == null ? null : consumers.stats(), scenario, stepIndex, startedMs);
+            SendStats sendStats = producers == null ? null : producers.stats();
+            ConsumeStats consumeStats = consumers == null ? null : consumers.stats();
+            LoadMeter meter = new LoadMeter(sendStats == null ? List.of() : List.of(sendStats::snapshot),
+                    consumeStats == null ? List.of() : List.of(consumeStats::snapshot), scenario, stepIndex, startedMs, intervals);
             ProducerLoad sending = producers;
             WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
                     () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision,

@@ -16,6 +16,7 @@ import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.ExperimentRunner;
 import io.mqprobe.experiment.Topics;
 import io.mqprobe.load.DiskBudget;
+import io.mqprobe.load.IntervalListener;
 import io.mqprobe.load.IntervalRow;
 import io.mqprobe.load.NanoClock;
 import io.mqprobe.load.RunControl;
@@ -161,7 +162,14 @@ public final class LoadSession implements AutoCloseable {
     /** As above, with the command's handler for the steps' actions (faults, broker-config changes). */
     public ExperimentResult runExperiment(Experiment experiment, Monitoring monitors, Consumer<IntervalRow> onTick,
                                           ExperimentListener listener, ActionHandler actions) {
-        StepRunner steps = new StepRunner(cluster.driver(), document(), monitors.window(), control, onTick, NanoClock.SYSTEM);
+        return runExperiment(experiment, monitors, onTick, IntervalListener.NONE, listener, actions);
+    }
+
+    /** As above, with {@code intervals} seeing every tick's latency histograms (what OMB's result file is built from). */
+    public ExperimentResult runExperiment(Experiment experiment, Monitoring monitors, Consumer<IntervalRow> onTick,
+                                          IntervalListener intervals, ExperimentListener listener, ActionHandler actions) {
+        StepRunner steps = new StepRunner(cluster.driver(), document(), monitors.window(), control, onTick, NanoClock.SYSTEM,
+                intervals);
         return new ExperimentRunner(steps, document(), cluster.driver().admin(), experimentTopics(), actions,
                 control, listener, this::save).run(experiment);
     }

@@ -1,0 +1,100 @@
+package io.mqprobe.cli.omb;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.omb.OmbDriverConfig;
+import io.mqprobe.omb.OmbFiles;
+import io.mqprobe.omb.OmbPlan;
+import io.mqprobe.omb.OmbWorkload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code mqprobe run}: OpenMessaging Benchmark workloads on mqprobe's load engine, with OMB's result file beside mqprobe's. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run OpenMessaging Benchmark workload files with an OMB Kafka driver file.",
+                "Each workload's topics are created fresh, its producers and consumers run for its warm-up and test",
+                "minutes on mqprobe's send path, and OMB's result file (<workload>-<driver>-<time>.json) is written",
+                "beside result.json. Unknown fields are errors, unlike OMB. See docs/omb.md for what maps and what not."})
+public final class RunCommand implements Callable<Integer> {
+
+    /** After the producers stop: time for the last acknowledgements and for consumers to catch up. */
+    static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "WORKLOAD.yaml", description = "OMB workload files, run one after another.")
+    List<Path> workloadFiles;
+
+    @Option(names = "--driver-config", paramLabel = "DRIVER.yaml", required = true,
+            description = "OMB driver file (driver-kafka/*.yaml). bootstrap.servers in its commonConfig names the cluster;"
+                    + " without it the embedded one runs.")
+    Path driverFile;
+
+    @Option(names = "--duration", paramLabel = "DURATION",
+            description = "Measured time of each workload instead of its testDurationMinutes, for a quick try (e.g. 30s).")
+    String duration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION",
+            description = "Warm-up of each workload instead of its warmupDurationMinutes (e.g. 5s).")
+    String warmup;
+
+    @Option(names = "--keep-topics", description = "Leave the workloads' topics in place after the run.")
+    boolean keepTopics;
+
+    @Mixin
+    RunOptions run;
+
+    @Override
+    public Integer call() {
+        OmbDriverConfig driver = OmbFiles.readDriver(driverFile);
+        Duration test = duration == null ? null : TimeSpan.parsePositive("--duration", duration);
+        Duration warm = warmup == null ? null : TimeSpan.parse(warmup);
+        List<OmbPlan> plans = new ArrayList<>();
+        for (Path file : workloadFiles) {
+            OmbWorkload workload = OmbFiles.readWorkload(file);
+            plans.add(OmbPlan.of(workload, file.toString(), driver, TopicLifecycle.freshName("omb-" + workload.slug()), test,
+                    warm, DRAIN_TIMEOUT));
+        }
+        driver.bootstrapServers().ifPresent(this::useDriverFileCluster);
+        run.monitor().interval();   // a bad --monitor-interval exits 2 now, not after the cluster started
+        // the embedded cluster needs as many brokers as the driver file's replicas
+        return LoadSession.run("run", spec, run, driver.replicationFactor(), keepTopics, session -> {
+            Monitoring monitoring = session.startMonitoring(run.monitor(), plans.stream().flatMap(p -> p.load().consumerSpec()
+                    .map(c -> c.groupId()).stream()).toList(), Double.NaN, Double.NaN);
+            OmbWorkloadRun runner = new OmbWorkloadRun(session, monitoring);
+            List<OmbWorkloadRun.Ran> ran = new ArrayList<>();
+            for (OmbPlan plan : plans) {
+                if (session.cancelled()) {
+                    break;
+                }
+                runner.run(plan).ifPresent(ran::add);
+            }
+            OmbRunSummary.summarize(session.document(), ran);
+            return session.exitCode(ran.stream().allMatch(r -> r.verdict().passed()) ? ExitCode.OK : ExitCode.RUN_FAILED);
+        });
+    }
+
+    private void useDriverFileCluster(String bootstrapServers) {
+        run.target().bootstrap().filter(given -> !given.equals(bootstrapServers)).ifPresent(given -> {
+            throw new UsageException("--bootstrap " + given + " and bootstrap.servers " + bootstrapServers + " in " + driverFile
+                    + " name different clusters; give one");
+        });
+        run.target().useBootstrap(bootstrapServers);
+    }
+}

@@ -1,0 +1,71 @@
+package io.mqprobe.cli.omb;
+
+import io.mqprobe.cli.CliRun;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.TempMqprobeHome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Bad OMB files end {@code mqprobe run} with one line and exit 2 before any broker starts. */
+@Timeout(30)
+class OmbRunInputTest {
+
+    @RegisterExtension
+    final TempMqprobeHome home = new TempMqprobeHome();
+
+    @TempDir
+    Path dir;
+
+    private Path kafkaDriver() throws Exception {
+        return Files.writeString(dir.resolve("kafka.yaml"),
+                "name: Kafka\ndriverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver\n");
+    }
+
+    private CliRun run(Path workload, Path driver) {
+        return CliRun.of("run", workload.toString(), "--driver-config", driver.toString(), "--out", dir.resolve("out").toString());
+    }
+
+    private static void assertRefusedInOneLine(CliRun run, String message) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(run.err()).contains(message);
+        assertThat(run.errLines()).as(run.err()).isEqualTo(1);
+        assertThat(run.millis()).as("refused before any broker starts").isLessThan(10_000);
+    }
+
+    @Test
+    void should_refuse_an_unknown_workload_field_naming_it_and_the_file() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\nproducerRat: 100\n");
+
+        assertRefusedInOneLine(run(workload, kafkaDriver()), "unknown field 'producerRat' in " + workload);
+    }
+
+    @Test
+    void should_refuse_a_workload_that_is_not_yaml() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: \"unclosed\ntopics: 1\n");
+
+        assertRefusedInOneLine(run(workload, kafkaDriver()), workload + " is not valid YAML");
+    }
+
+    @Test
+    void should_refuse_a_driver_class_mqprobe_does_not_run() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\n");
+        Path pulsar = Files.writeString(dir.resolve("pulsar.yaml"),
+                "name: Pulsar\ndriverClass: io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver\n");
+
+        assertRefusedInOneLine(run(workload, pulsar), "driverClass 'io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver' in " + pulsar);
+    }
+
+    @Test
+    void should_refuse_a_backlog_workload_naming_the_field_and_the_file() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\nconsumerBacklogSizeGB: 1\n");
+
+        assertRefusedInOneLine(run(workload, kafkaDriver()), "consumerBacklogSizeGB 1 in " + workload + " is not supported yet");
+    }
+}

@@ -1,0 +1,131 @@
+package io.mqprobe.omb;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.StepLoad;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@Timeout(10)
+class OmbPlanTest {
+
+    private static final Duration DRAIN = Duration.ofSeconds(30);
+    private final OmbDriverConfig driver = new OmbDriverConfig("Kafka", OmbFiles.KAFKA_DRIVER_CLASS, "kafka", 2, true,
+            Map.of("min.insync.replicas", "1"), Map.of("client.id", "omb"), Map.of("acks", "all"),
+            Map.of("auto.offset.reset", "earliest"));
+
+    private static OmbWorkload workload(int topics, int subscriptions, double rate, Path payloadFile, long backlogGB,
+                                        Map<String, Integer> sizes, KeyDistributor keys) {
+        return new OmbWorkload("w", topics, 6, 1024, sizes, payloadFile, false, 0, 0, keys, subscriptions, 2, 3, rate,
+                backlogGB, 1, Duration.ofMinutes(15), Duration.ofMinutes(1));
+    }
+
+    private static OmbWorkload workload(int topics, int subscriptions, double rate) {
+        return workload(topics, subscriptions, rate, null, 0, Map.of(), KeyDistributor.NO_KEY);
+    }
+
+    @Test
+    void should_spread_producers_per_topic_over_every_topic_at_the_total_rate() {
+        OmbPlan plan = OmbPlan.of(workload(2, 1, 6000), "w.yaml", driver, "mqprobe-omb-w", null, null, DRAIN);
+
+        assertThat(plan.topics()).extracting(t -> t.name()).containsExactly("mqprobe-omb-w-0", "mqprobe-omb-w-1");
+        assertThat(plan.topics()).allSatisfy(t -> {
+            assertThat(t.partitions()).isEqualTo(6);
+            assertThat(t.replicationFactor()).isEqualTo(2);
+            assertThat(t.configs()).isEqualTo(Map.of("min.insync.replicas", "1"));
+        });
+        ProducerLoadSpec producers = plan.producers();
+        assertThat(producers.clients()).as("producersPerTopic × topics").isEqualTo(6);
+        assertThat(producers.destinations()).containsExactly("mqprobe-omb-w-0", "mqprobe-omb-w-1");
+        assertThat(producers.targetRecordsPerSecond()).isEqualTo(6000);
+        assertThat(producers.duration()).isEqualTo(Duration.ofMinutes(16));
+        assertThat(producers.producerProperties()).isEqualTo(Map.of("client.id", "omb", "acks", "all"));
+        assertThat(plan.warmup()).isEqualTo(Duration.ofMinutes(1));
+        ConsumerLoadSpec consumers = plan.load().consumerSpec().orElseThrow();
+        assertThat(consumers.topics()).containsExactly("mqprobe-omb-w-0", "mqprobe-omb-w-1");
+        assertThat(consumers.threads()).as("consumerPerSubscription × topics").isEqualTo(4);
+        assertThat(consumers.duration()).isEqualTo(Duration.ofMinutes(16).plus(DRAIN));
+        assertThat(plan.notes()).isNotEmpty().allSatisfy(n -> assertThat(n).doesNotContain("producerRate"));
+    }
+
+    @Test
+    void should_let_the_command_shorten_the_run_and_produce_alone_without_subscriptions() {
+        OmbPlan plan = OmbPlan.of(workload(1, 0, 100), "w.yaml", driver, "t", Duration.ofSeconds(5), Duration.ofSeconds(1), DRAIN);
+
+        assertThat(plan.load()).isInstanceOf(StepLoad.Produce.class);
+        assertThat(plan.producers().duration()).isEqualTo(Duration.ofSeconds(6));
+        assertThat(plan.warmup()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(plan.subscriptions()).isZero();
+    }
+
+    @Test
+    void should_run_max_rate_unthrottled_and_say_so() {
+        OmbPlan plan = OmbPlan.of(workload(1, 1, 0), "w.yaml", driver, "t", null, null, DRAIN);
+
+        assertThat(plan.producers().paced()).isFalse();
+        assertThat(plan.notes()).anyMatch(n -> n.startsWith("producerRate 0 asks OMB's max-rate search: mqprobe ran its producers unthrottled"));
+    }
+
+    @Test
+    void should_send_the_payload_file_or_say_that_bodies_were_generated(@TempDir Path dir) throws Exception {
+        Path payload = Files.write(dir.resolve("payload-1Kb.data"), new byte[1024]);
+        Path missing = dir.resolve("missing.data");
+
+        OmbPlan withFile = OmbPlan.of(workload(1, 1, 10, payload, 0, Map.of(), KeyDistributor.NO_KEY), "w.yaml", driver, "t", null, null, DRAIN);
+        OmbPlan withoutFile = OmbPlan.of(workload(1, 1, 10, missing, 0, Map.of(), KeyDistributor.NO_KEY), "w.yaml", driver, "t", null, null, DRAIN);
+
+        assertThat(withFile.producers().payload()).isEqualTo(new PayloadSpec.FromFile(payload));
+        assertThat(withFile.notes()).noneMatch(n -> n.contains("payloadFile"));
+        assertThat(withoutFile.producers().payload()).isEqualTo(new PayloadSpec.Random());
+        assertThat(withoutFile.notes()).contains("payloadFile " + missing + " not found: bodies are generated random bytes of messageSize 1024");
+    }
+
+    @Test
+    void should_turn_the_random_share_of_bytes_into_a_compression_ratio() {
+        OmbWorkload quarterRandom = new OmbWorkload("w", 1, 1, 1024, Map.of(), null, true, 0.25, 1000, KeyDistributor.NO_KEY,
+                1, 1, 1, 10, 0, 1, Duration.ofMinutes(1), Duration.ZERO);
+
+        OmbPlan plan = OmbPlan.of(quarterRandom, "w.yaml", driver, "t", null, null, DRAIN);
+
+        assertThat(plan.producers().payload()).isEqualTo(new PayloadSpec.Compressible(4));
+        assertThat(plan.notes()).anyMatch(n -> n.startsWith("randomizedPayloadPoolSize 1000"));
+    }
+
+    @Test
+    void should_name_the_file_when_the_load_is_beyond_mqprobe_limits() {
+        OmbWorkload tooManyProducers = new OmbWorkload("w", 100, 1, 1024, Map.of(), null, false, 0, 0, KeyDistributor.NO_KEY,
+                0, 0, 50, 10, 0, 1, Duration.ofMinutes(1), Duration.ZERO);
+
+        assertThatThrownBy(() -> OmbPlan.of(tooManyProducers, "w.yaml", driver, "t", null, null, DRAIN))
+                .isInstanceOf(UsageException.class).hasMessageStartingWith("w.yaml: clients × threads must be between 1 and 4096");
+    }
+
+    @Test
+    void should_refuse_in_one_line_what_mqprobe_cannot_run_yet_naming_field_and_file() {
+        List<OmbWorkload> unsupported = List.of(
+                workload(1, 1, 10, null, 2, Map.of(), KeyDistributor.NO_KEY),
+                workload(1, 1, 10, null, 0, Map.of("0-256", 1), KeyDistributor.NO_KEY),
+                workload(1, 1, 10, null, 0, Map.of(), KeyDistributor.KEY_ROUND_ROBIN),
+                workload(1, 2, 10));
+        List<String> fields = List.of("consumerBacklogSizeGB 2 in w.yaml", "messageSizeDistribution in w.yaml",
+                "keyDistributor KEY_ROUND_ROBIN in w.yaml", "subscriptionsPerTopic 2 in w.yaml");
+
+        for (int i = 0; i < unsupported.size(); i++) {
+            OmbWorkload w = unsupported.get(i);
+            assertThatThrownBy(() -> OmbPlan.of(w, "w.yaml", driver, "t", null, null, DRAIN))
+                    .isInstanceOf(UsageException.class).hasMessageStartingWith(fields.get(i)).hasMessageNotContaining("\n");
+        }
+    }
+}
