@@ -57,6 +57,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--keep-topics", description = "Leave the workloads' topics in place after the run.")
     boolean keepTopics;
 
+    @Option(names = "--embedded", description = "Run on the embedded cluster whatever bootstrap.servers the driver file "
+            + "names (OMB's own driver files name localhost:9092), so they run unchanged.")
+    boolean embedded;
+
     @Mixin
     RunOptions run;
 
@@ -71,7 +75,12 @@ public final class RunCommand implements Callable<Integer> {
             plans.add(OmbPlan.of(workload, file.toString(), driver, TopicLifecycle.freshName("omb-" + workload.slug()), test,
                     warm, DRAIN_TIMEOUT));
         }
-        driver.bootstrapServers().ifPresent(this::useDriverFileCluster);
+        if (embedded && run.target().bootstrap().isPresent()) {
+            throw new UsageException("--embedded runs the embedded cluster; --bootstrap names another: give one");
+        }
+        if (!embedded) {
+            driver.bootstrapServers().ifPresent(this::useDriverFileCluster);
+        }
         run.monitor().interval();   // a bad --monitor-interval exits 2 now, not after the cluster started
         // the embedded cluster needs as many brokers as the driver file's replicas
         return LoadSession.run("run", spec, run, driver.replicationFactor(), keepTopics, session -> {

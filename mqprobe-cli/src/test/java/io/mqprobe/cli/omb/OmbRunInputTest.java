@@ -68,4 +68,14 @@ class OmbRunInputTest {
 
         assertRefusedInOneLine(run(workload, kafkaDriver()), "consumerBacklogSizeGB 1 in " + workload + " is not supported yet");
     }
+
+    @Test
+    void should_refuse_embedded_together_with_another_cluster() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\n");
+
+        CliRun run = CliRun.of("run", workload.toString(), "--driver-config", kafkaDriver().toString(), "--embedded",
+                "--bootstrap", "127.0.0.1:9092", "--out", dir.resolve("out").toString());
+
+        assertRefusedInOneLine(run, "--embedded runs the embedded cluster; --bootstrap names another");
+    }
 }
