@@ -14,5 +14,11 @@ public enum Capability {
      * An acknowledged message is stored once even when the client retried it (Kafka's idempotent producer).
      * Without it delivery is at-least-once (RocketMQ): a duplicate is the system's documented behaviour, not a failure.
      */
-    DUPLICATE_FREE_SENDS
+    DUPLICATE_FREE_SENDS,
+
+    /**
+     * {@link MessageProducer#send(String, byte[], byte[], long, SendCallback)}: a message with a key that chooses its
+     * partition (Kafka). RocketMQ's message keys are an index for look-ups, not a routing key.
+     */
+    KEYED_SENDS
 }

@@ -17,6 +17,15 @@ public interface MessageProducer extends AutoCloseable {
     void send(String topic, byte[] value, long token, SendCallback callback);
 
     /**
+     * Sends one message with a key, otherwise as {@link #send(String, byte[], long, SendCallback)}: the key chooses the
+     * partition (the same key, the same partition, in order). The caller never changes {@code key}, so a driver may
+     * keep the reference. A driver that cannot lists {@link Capability#KEYED_SENDS} as unsupported.
+     */
+    default void send(String topic, byte[] key, byte[] value, long token, SendCallback callback) {
+        throw new UnsupportedOperationException("this driver sends without keys");
+    }
+
+    /**
      * The client's own figures: latencies keyed by {@link io.mqprobe.api.monitor.Metric} names (the time a record
      * waited in the client's queue and a request's round trip, in ms), and averages a sweep compares keyed by the
      * client's own metric names; empty when the client has none. Read before {@link #close()}.

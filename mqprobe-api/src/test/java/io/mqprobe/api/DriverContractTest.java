@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Timeout;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,6 +179,51 @@ public abstract class DriverContractTest {
 
         assertThat(consumed).hasSize(count);
         consumed.forEach((index, value) -> assertThat(value).isEqualTo(payload(index, 64 + (int) (index % 200))));
+    }
+
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void should_keep_every_key_in_one_partition_in_the_order_sent() {
+        String topic = createTopic(TopicSpec.of(newTopicName("keyed"), 6, Math.min(3, brokerCount())));
+        if (driver().unsupported().contains(Capability.KEYED_SENDS)) {
+            try (MessageProducer producer = driver().newProducer(ClientSettings.producer("contract-keyed", Map.of()))) {
+                assertThatThrownBy(() -> producer.send(topic, new byte[]{1}, payload(0, 64), 0, failOnError()))
+                        .isInstanceOf(UnsupportedOperationException.class)
+                        .satisfies(e -> assertThat(e.getMessage()).as("the reason").isNotBlank());
+            }
+            return;
+        }
+        int keys = 4;
+        int count = 400;
+        try (MessageProducer producer = driver().newProducer(ClientSettings.producer("contract-keyed", Map.of()))) {
+            for (int i = 0; i < count; i++) {
+                producer.send(topic, ("key-" + i % keys).getBytes(java.nio.charset.StandardCharsets.US_ASCII), payload(i, 64), i,
+                        failOnError());
+            }
+            producer.flush();
+        }
+
+        Map<Long, Integer> partitionOf = new HashMap<>();
+        List<Long> arrival = new ArrayList<>();
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        try (MessageConsumer consumer = driver().newConsumer(ClientSettings.consumer("contract-keyed", newTopicName("group"), Map.of()))) {
+            consumer.subscribe(List.of(topic));
+            while (partitionOf.size() < count && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200), (partition, value) -> {
+                    long index = ByteBuffer.wrap(value).getLong();
+                    partitionOf.put(index, partition);
+                    arrival.add(index);
+                });
+            }
+        }
+
+        assertThat(partitionOf).hasSize(count);
+        for (int k = 0; k < keys; k++) {
+            int key = k;
+            List<Long> ofKey = arrival.stream().filter(i -> i % keys == key).toList();
+            assertThat(ofKey.stream().map(partitionOf::get).distinct()).as("partitions of key-" + k).hasSize(1);
+            assertThat(ofKey).as("key-" + k + " in the order sent").isSorted();
+        }
     }
 
     @Test

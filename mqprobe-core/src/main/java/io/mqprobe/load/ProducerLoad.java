@@ -78,7 +78,7 @@ public final class ProducerLoad implements AutoCloseable {
                 long share = maxRecords == Long.MAX_VALUE ? maxRecords
                         : maxRecords / streamCount + (index < maxRecords % streamCount ? 1 : 0);
                 long streamId = ((long) runId << 32) | index;
-                streams.add(new SendStream(streamId, producers.get(c), topics.get(index % topics.size()), payload, clock, stats, schedule,
+                streams.add(new SendStream(streamId, producers.get(c), topics.get(index % topics.size()), spec.keys(), payload, clock, stats, schedule,
                         share, slots, spec.trackAcks()));
             }
         }

@@ -21,11 +21,13 @@ import java.util.Map;
  * @param trackAcks               remember every acknowledged sequence so a consumer can prove nothing was lost
  * @param moreTopics              further destinations besides {@code topic} (many-topics load): sender thread
  *                                {@code i} writes to {@link #destinations()}{@code [i % size]}; empty for one topic
+ * @param keys                    which key each message carries (none unless asked: keys move messages between
+ *                                partitions and cost the sticky partitioner's batching)
  */
 public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, boolean sync, int recordSizeBytes,
                                double targetRecordsPerSecond, long maxRecords, Duration duration,
                                PayloadSpec payload, Map<String, String> producerProperties, boolean trackAcks,
-                               java.util.List<String> moreTopics) {
+                               java.util.List<String> moreTopics, KeyDistributor keys) {
 
     public static final int MAX_STREAMS = 4096;
 
@@ -52,6 +54,16 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
         }
         producerProperties = Map.copyOf(producerProperties);
         moreTopics = moreTopics == null ? java.util.List.of() : java.util.List.copyOf(moreTopics);
+        keys = keys == null ? KeyDistributor.NO_KEY : keys;
+    }
+
+    /** Without keys, as most loads are. */
+    public ProducerLoadSpec(String topic, int clients, int threadsPerClient, boolean sync, int recordSizeBytes,
+                            double targetRecordsPerSecond, long maxRecords, Duration duration,
+                            PayloadSpec payload, Map<String, String> producerProperties, boolean trackAcks,
+                            java.util.List<String> moreTopics) {
+        this(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond, maxRecords, duration, payload,
+                producerProperties, trackAcks, moreTopics, KeyDistributor.NO_KEY);
     }
 
     /** One topic, as most loads have. */
@@ -59,7 +71,7 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
                             double targetRecordsPerSecond, long maxRecords, Duration duration,
                             PayloadSpec payload, Map<String, String> producerProperties, boolean trackAcks) {
         this(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond, maxRecords, duration, payload,
-                producerProperties, trackAcks, java.util.List.of());
+                producerProperties, trackAcks, java.util.List.of(), KeyDistributor.NO_KEY);
     }
 
     /** Every topic this load writes to, {@code topic} first. */
@@ -80,13 +92,13 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
 
     public ProducerLoadSpec withClients(int newClients) {
         return new ProducerLoadSpec(topic, newClients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
-                maxRecords, duration, payload, producerProperties, trackAcks, moreTopics);
+                maxRecords, duration, payload, producerProperties, trackAcks, moreTopics, keys);
     }
 
     /** The same load on another topic (a planner's fresh topic per scenario). */
     public ProducerLoadSpec withTopic(String newTopic) {
         return new ProducerLoadSpec(newTopic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
-                maxRecords, duration, payload, producerProperties, trackAcks, moreTopics);
+                maxRecords, duration, payload, producerProperties, trackAcks, moreTopics, keys);
     }
 
     /** The same load over native {@code defaults} (a driver's, for a kind of run): this spec's own settings win. */
@@ -94,11 +106,23 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
         Map<String, String> merged = new java.util.LinkedHashMap<>(defaults);
         merged.putAll(producerProperties);
         return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
-                maxRecords, duration, payload, merged, trackAcks, moreTopics);
+                maxRecords, duration, payload, merged, trackAcks, moreTopics, keys);
     }
 
     public ProducerLoadSpec withDuration(Duration newDuration) {
         return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
-                maxRecords, newDuration, payload, producerProperties, trackAcks, moreTopics);
+                maxRecords, newDuration, payload, producerProperties, trackAcks, moreTopics, keys);
+    }
+
+    /** The same load offered at {@code recordsPerSecond} over all its senders (0: unthrottled). */
+    public ProducerLoadSpec withTargetRate(double recordsPerSecond) {
+        return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, recordsPerSecond,
+                maxRecords, duration, payload, producerProperties, trackAcks, moreTopics, keys);
+    }
+
+    /** The same load with keys chosen by {@code newKeys}. */
+    public ProducerLoadSpec withKeys(KeyDistributor newKeys) {
+        return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,
+                maxRecords, duration, payload, producerProperties, trackAcks, moreTopics, newKeys);
     }
 }

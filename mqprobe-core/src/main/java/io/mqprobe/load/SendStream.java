@@ -33,6 +33,7 @@ final class SendStream implements Runnable, SendCallback {
     private final long streamId;
     private final MessageProducer producer;
     private final String topic;
+    private final KeyDistributor keys;
     private final PayloadPool payload;
     private final byte[] body;
     private final NanoClock clock;
@@ -51,12 +52,19 @@ final class SendStream implements Runnable, SendCallback {
      */
     SendStream(long streamId, MessageProducer producer, String topic, PayloadPool payload, NanoClock clock,
                SendStats stats, Schedule schedule, long maxRecords, int inFlightSlots, boolean trackAcks) {
+        this(streamId, producer, topic, KeyDistributor.NO_KEY, payload, clock, stats, schedule, maxRecords, inFlightSlots, trackAcks);
+    }
+
+    /** @param keys which key each message carries */
+    SendStream(long streamId, MessageProducer producer, String topic, KeyDistributor keys, PayloadPool payload, NanoClock clock,
+               SendStats stats, Schedule schedule, long maxRecords, int inFlightSlots, boolean trackAcks) {
         if (Integer.bitCount(inFlightSlots) != 1) {
             throw new IllegalArgumentException("inFlightSlots must be a power of two: " + inFlightSlots);
         }
         this.streamId = streamId;
         this.producer = producer;
         this.topic = topic;
+        this.keys = keys;
         this.payload = payload;
         this.body = new byte[payload.recordSizeBytes()];
         this.clock = clock;
@@ -114,7 +122,12 @@ final class SendStream implements Runnable, SendCallback {
             payload.fill(body, seq);
             MessageStamp.write(body, streamId, seq, intendedEpochMicros);
             stats.onSent((actualNs - intendedNs) / 1000);
-            producer.send(topic, body, seq, this);
+            byte[] key = keys.key(seq);
+            if (key == null) {
+                producer.send(topic, body, seq, this);
+            } else {
+                producer.send(topic, key, body, seq, this);
+            }
         }
         return seq;
     }

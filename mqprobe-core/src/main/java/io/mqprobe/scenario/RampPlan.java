@@ -1,6 +1,7 @@
 package io.mqprobe.scenario;
 
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.experiment.SettleSpec;
 import io.mqprobe.load.PrecisionTarget;
 
@@ -34,6 +35,27 @@ public record RampPlan(Duration warmup, Duration measure, int maxClients, int ma
 
     /** A quarter, half and 80 % of the ceiling: where production usually wants to run, and a safe floor. */
     public static final List<Double> DEFAULT_FRACTIONS = List.of(0.25, 0.5, 0.8);
+
+    // The method's defaults, in one place: as text for the probe's option defaults, and in defaults() for runs that ramp
+    // without those options (an OMB workload's producerRate 0).
+    public static final String DEFAULT_WARMUP = "2s";
+    public static final String DEFAULT_MEASURE = "4s";
+    public static final String DEFAULT_MAX_MEASURE = "8s";
+    public static final String DEFAULT_PRECISION_PCT = "10";
+    public static final String DEFAULT_SETTLE_TIMEOUT = "20s";
+    public static final String DEFAULT_MAX_CLIENTS = "8";
+    public static final String DEFAULT_MAX_STEPS = "6";
+    /** A broker at or below this share of its cores counts as near idle before a step. */
+    public static final double SETTLED_BROKER_CPU_PCT = 25;
+
+    /** The ramp {@code probe} runs when no option changes it. */
+    public static RampPlan defaults() {
+        Duration measure = TimeSpan.parse(DEFAULT_MEASURE);
+        return new RampPlan(TimeSpan.parse(DEFAULT_WARMUP), measure, Integer.parseInt(DEFAULT_MAX_CLIENTS),
+                Integer.parseInt(DEFAULT_MAX_STEPS), DEFAULT_FRACTIONS,
+                new PrecisionTarget(Double.parseDouble(DEFAULT_PRECISION_PCT), measure, TimeSpan.parse(DEFAULT_MAX_MEASURE)),
+                new SettleSpec(TimeSpan.parse(DEFAULT_SETTLE_TIMEOUT), SETTLED_BROKER_CPU_PCT));
+    }
 
     public RampPlan {
         if (warmup.isNegative() || measure.toMillis() < 1000) {

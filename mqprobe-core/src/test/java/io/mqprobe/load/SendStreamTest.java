@@ -22,6 +22,7 @@ class SendStreamTest {
     private class InstantBroker implements MessageProducer {
         final List<Long> sendTimesNs = new ArrayList<>();
         final List<byte[]> bodies = new ArrayList<>();
+        final List<byte[]> keys = new ArrayList<>();
         long serviceNs = 100_000;
         long stallAtSeq = -1;
         long stallNs;
@@ -32,6 +33,12 @@ class SendStreamTest {
             bodies.add(value.clone());
             clock.advance(token == stallAtSeq ? stallNs : serviceNs);
             callback.onSendComplete(token, null);
+        }
+
+        @Override
+        public void send(String topic, byte[] key, byte[] value, long token, SendCallback callback) {
+            keys.add(key);
+            send(topic, value, token, callback);
         }
 
         @Override
@@ -49,6 +56,23 @@ class SendStreamTest {
         long start = clock.nanoTime();
         return new SendStream(7, broker, "t", pool, clock, stats,
                 new SendStream.Schedule(start, intervalNs, start + 3_600_000_000_000L), records, slots, true);
+    }
+
+    @Test
+    void should_send_each_message_with_its_key_when_keys_are_asked() {
+        InstantBroker broker = new InstantBroker();
+        PayloadPool pool = PayloadPool.build(new PayloadSpec.Random(), 100, 1);
+        long start = clock.nanoTime();
+        new SendStream(7, broker, "t", KeyDistributor.KEY_ROUND_ROBIN, pool, clock, stats,
+                new SendStream.Schedule(start, 0, start + 3_600_000_000_000L), 5, 1, true).run();
+
+        assertThat(broker.keys).hasSize(5);
+        for (int seq = 0; seq < 5; seq++) {
+            assertThat(broker.keys.get(seq)).isSameAs(KeyDistributor.KEY_ROUND_ROBIN.key(seq));
+        }
+        stream(broker, 0, 5, 1).run();
+        assertThat(broker.keys).as("no keys unless asked: the unkeyed send").hasSize(5);
+        assertThat(broker.bodies).hasSize(10);
     }
 
     @Test

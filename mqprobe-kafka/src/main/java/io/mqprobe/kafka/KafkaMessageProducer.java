@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** A {@link MessageProducer} over one {@code KafkaProducer<byte[], byte[]>}; records have no key. */
+/** A {@link MessageProducer} over one {@code KafkaProducer<byte[], byte[]>}; records have a key only when one is given. */
 final class KafkaMessageProducer implements MessageProducer {
 
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
@@ -30,10 +30,15 @@ final class KafkaMessageProducer implements MessageProducer {
 
     @Override
     public void send(String topic, byte[] value, long token, SendCallback callback) {
+        send(topic, null, value, token, callback);
+    }
+
+    @Override
+    public void send(String topic, byte[] key, byte[] value, long token, SendCallback callback) {
         try {
             // No copy of value: KafkaProducer runs the (identity) ByteArraySerializer and appends the bytes
             // into its record batch buffer inside send(), so the caller may overwrite the array once we return.
-            producer.send(new ProducerRecord<>(topic, value), (metadata, error) -> callback.onSendComplete(token, error));
+            producer.send(new ProducerRecord<>(topic, key, value), (metadata, error) -> callback.onSendComplete(token, error));
         } catch (RuntimeException e) {
             // KafkaProducer reports broker-side (ApiException) failures through the callback itself, but throws
             // the rest (closed producer, interrupted while blocked on buffer memory): same path for the caller.

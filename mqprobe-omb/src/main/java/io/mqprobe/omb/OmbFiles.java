@@ -1,5 +1,6 @@
 package io.mqprobe.omb;
 
+import io.mqprobe.load.KeyDistributor;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;

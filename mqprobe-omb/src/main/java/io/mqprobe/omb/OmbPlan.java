@@ -1,5 +1,6 @@
 package io.mqprobe.omb;
 
+import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.consume.ConsumerLoadSpec;
@@ -62,18 +63,13 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
         List<TopicSpec> topics = names.stream()
                 .map(n -> TopicSpec.of(n, w.partitionsPerTopic(), driver.replicationFactor()).withConfigs(driver.topicConfig()))
                 .toList();
-        if (w.producerRatePerSecond() == 0) {
-            notes.add("producerRate 0 asks OMB's max-rate search: mqprobe ran its producers unthrottled instead, so publish"
-                    + " latency includes the time messages wait in the producers' own buffers (mqprobe probe finds the"
-                    + " sustainable rate)");
-        }
         if (!driver.reset()) {
             notes.add("reset: false has no effect: mqprobe always creates fresh topics and deletes them after the run");
         }
         // thread i of the load writes to topic i % topics: producersPerTopic senders on every topic
         ProducerLoadSpec producers = new ProducerLoadSpec(names.get(0), w.producersPerTopic() * w.topics(), 1, false,
                 w.messageSizeBytes(), w.producerRatePerSecond(), 0, warm.plus(measured), payload(w, notes),
-                driver.producerProperties(), true, names.subList(1, names.size()));
+                driver.producerProperties(), true, names.subList(1, names.size())).withKeys(w.keyDistributor());
         if (w.subscriptionsPerTopic() == 0) {
             return new OmbPlan(w, driver, topics, new StepLoad.Produce(producers), warm, notes);
         }
@@ -90,10 +86,6 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
         if (!w.messageSizeDistribution().isEmpty()) {
             throw new UsageException("messageSizeDistribution in " + origin + " is not supported yet: mqprobe sends one"
                     + " messageSize; remove it");
-        }
-        if (w.keyDistributor() != KeyDistributor.NO_KEY) {
-            throw new UsageException("keyDistributor " + w.keyDistributor() + " in " + origin + " is not supported yet:"
-                    + " mqprobe sends without keys; use NO_KEY");
         }
         if (w.subscriptionsPerTopic() > 1) {
             throw new UsageException("subscriptionsPerTopic " + w.subscriptionsPerTopic() + " in " + origin
@@ -122,6 +114,21 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
                 w.payloadFile() == null ? "no payloadFile" : "payloadFile " + w.payloadFile() + " not found",
                 w.messageSizeBytes()));
         return new PayloadSpec.Random();
+    }
+
+    /** OMB's {@code producerRate: 0}: the workload asks for the most the cluster takes, a rate to be searched. */
+    public boolean searchesRate() {
+        return workload.producerRatePerSecond() == 0;
+    }
+
+    /** The same workload offered at {@code recordsPerSecond}, with {@code note} saying where the rate came from. */
+    public OmbPlan atRate(double recordsPerSecond, String note) {
+        ProducerLoadSpec producers = producers().withTargetRate(recordsPerSecond);
+        StepLoad paced = load.consumerSpec().<StepLoad>map(c -> new StepLoad.ProduceAndConsume(producers, c))
+                .orElseGet(() -> new StepLoad.Produce(producers));
+        List<String> more = new ArrayList<>(notes);
+        more.add(note);
+        return new OmbPlan(workload, driver, topics, paced, warmup, more);
     }
 
     /** The producers of the step. */

@@ -79,6 +79,7 @@ public final class OmbWindows implements IntervalListener {
     private long lastFailed;
     private long lastConsumed;
     private long lastEpochMs = -1;
+    private int step = -1;
     // the counters at the last second that counted: a window's backlog is read there, not after the drain
     private long countedAcked;
     private long countedConsumed;
@@ -90,6 +91,9 @@ public final class OmbWindows implements IntervalListener {
 
     @Override
     public void onInterval(IntervalRow row, boolean sending, SendStats.Snapshot send, ConsumeStats.Snapshot consume) {
+        if (row.step() != step) {
+            startStep(row.step());
+        }
         long acked = send == null ? 0 : send.acked();
         long failed = send == null ? 0 : send.failed();
         long consumed = consume == null ? 0 : consume.records();
@@ -110,6 +114,27 @@ public final class OmbWindows implements IntervalListener {
         lastFailed = failed;
         lastConsumed = consumed;
         lastEpochMs = row.epochMs();
+    }
+
+    /**
+     * A new step starts its counters from zero: only the last step's windows are kept, so a workload run after a rate
+     * search (producerRate 0) reports the run at the rate found, not the search's steps.
+     */
+    private void startStep(int index) {
+        step = index;
+        windows.clear();
+        whole.reset();
+        open.reset();
+        openMs = 0;
+        openPublished = 0;
+        openErrors = 0;
+        openConsumed = 0;
+        lastAcked = 0;
+        lastFailed = 0;
+        lastConsumed = 0;
+        lastEpochMs = -1;
+        countedAcked = 0;
+        countedConsumed = 0;
     }
 
     private void closeWindow() {

@@ -1,5 +1,6 @@
 package io.mqprobe.omb;
 
+import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.UsageException;
 
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.mqprobe.omb;
 
+import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,5 +1,6 @@
 package io.mqprobe.omb;
 
+import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.load.PayloadSpec;
@@ -71,11 +72,17 @@ class OmbPlanTest {
     }
 
     @Test
-    void should_run_max_rate_unthrottled_and_say_so() {
+    void should_ask_for_a_rate_search_at_max_rate_and_run_at_the_rate_found() {
         OmbPlan plan = OmbPlan.of(workload(1, 1, 0), "w.yaml", driver, "t", null, null, DRAIN);
+        assertThat(plan.searchesRate()).isTrue();
+        assertThat(OmbPlan.of(workload(1, 1, 10), "w.yaml", driver, "t", null, null, DRAIN).searchesRate()).isFalse();
 
-        assertThat(plan.producers().paced()).isFalse();
-        assertThat(plan.notes()).anyMatch(n -> n.startsWith("producerRate 0 asks OMB's max-rate search: mqprobe ran its producers unthrottled"));
+        OmbPlan found = plan.atRate(4_200, "found by the search");
+
+        assertThat(found.producers().targetRecordsPerSecond()).isEqualTo(4_200);
+        assertThat(found.load().consumerSpec()).isEqualTo(plan.load().consumerSpec());
+        assertThat(found.notes()).endsWith("found by the search");
+        assertThat(found.topics()).isEqualTo(plan.topics());
     }
 
     @Test
@@ -113,14 +120,22 @@ class OmbPlanTest {
     }
 
     @Test
+    void should_send_with_the_workloads_keys() {
+        OmbPlan keyed = OmbPlan.of(workload(1, 1, 10, null, 0, Map.of(), KeyDistributor.KEY_ROUND_ROBIN), "w.yaml", driver, "t",
+                null, null, DRAIN);
+        assertThat(keyed.producers().keys()).isEqualTo(KeyDistributor.KEY_ROUND_ROBIN);
+        assertThat(OmbPlan.of(workload(1, 1, 10), "w.yaml", driver, "t", null, null, DRAIN).producers().keys())
+                .isEqualTo(KeyDistributor.NO_KEY);
+    }
+
+    @Test
     void should_refuse_in_one_line_what_mqprobe_cannot_run_yet_naming_field_and_file() {
         List<OmbWorkload> unsupported = List.of(
                 workload(1, 1, 10, null, 2, Map.of(), KeyDistributor.NO_KEY),
                 workload(1, 1, 10, null, 0, Map.of("0-256", 1), KeyDistributor.NO_KEY),
-                workload(1, 1, 10, null, 0, Map.of(), KeyDistributor.KEY_ROUND_ROBIN),
                 workload(1, 2, 10));
         List<String> fields = List.of("consumerBacklogSizeGB 2 in w.yaml", "messageSizeDistribution in w.yaml",
-                "keyDistributor KEY_ROUND_ROBIN in w.yaml", "subscriptionsPerTopic 2 in w.yaml");
+                "subscriptionsPerTopic 2 in w.yaml");
 
         for (int i = 0; i < unsupported.size(); i++) {
             OmbWorkload w = unsupported.get(i);

@@ -1,5 +1,6 @@
 package io.mqprobe.omb;
 
+import io.mqprobe.load.KeyDistributor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqprobe.load.IntervalRow;
@@ -40,7 +41,10 @@ class OmbResultFileTest {
      * acknowledged (service 2 ms, corrected 3 ms, send delay 50 µs), 1 failed, 900 consumed (end to end 5 ms).
      */
     private static OmbWindows constructedRun() {
-        OmbWindows windows = new OmbWindows(1);
+        return constructedRun(new OmbWindows(1), 0);
+    }
+
+    private static OmbWindows constructedRun(OmbWindows windows, int step) {
         long acked = 0, failed = 0, consumed = 0;
         for (int second = 1; second <= 28; second++) {
             boolean warmup = second <= 2;
@@ -56,7 +60,7 @@ class OmbResultFileTest {
                     histogram(sending ? 1000 : 0, 50), 0, 1_000_000, epochMs, 0);
             ConsumeStats.Snapshot consume = new ConsumeStats.Snapshot(epochMs, consumed, consumed * 512,
                     histogram(sending ? 900 : 0, 5000));
-            windows.onInterval(row(epochMs, warmup), sending, send, consume);
+            windows.onInterval(row(epochMs, step, warmup), sending, send, consume);
         }
         windows.finish();
         return windows;
@@ -70,8 +74,8 @@ class OmbResultFileTest {
         return h;
     }
 
-    private static IntervalRow row(long epochMs, boolean warmup) {
-        return new IntervalRow(epochMs, "omb", 0, warmup ? IntervalRow.WARMUP : IntervalRow.MEASURE, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    private static IntervalRow row(long epochMs, int step, boolean warmup) {
+        return new IntervalRow(epochMs, "omb", step, warmup ? IntervalRow.WARMUP : IntervalRow.MEASURE, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                 null, null, null, null);
     }
 
@@ -124,6 +128,27 @@ class OmbResultFileTest {
         }
         // backlog = acknowledged × subscriptions − consumed, at each window's end (2 warm-up seconds included)
         assertThat(json.get("backlog")).extracting(JsonNode::asLong).containsExactly(1200L, 2200L, 2700L);
+    }
+
+    @Test
+    void should_keep_only_the_last_steps_windows_after_a_rate_search() {
+        OmbWindows windows = new OmbWindows(1);
+        // a search step at another rate first: its seconds must not leak into the workload's windows
+        long epochMs = 500_000;
+        for (int second = 1; second <= 12; second++) {
+            windows.onInterval(row(epochMs + second * 1000L, 0, false), true,
+                    new SendStats.Snapshot(epochMs, second * 5000L, second * 5000L, second * 5000L * 512, 0, Map.of(),
+                            histogram(5000, 90_000), histogram(5000, 80_000), histogram(5000, 10), 0, 1_000_000, epochMs, 0),
+                    null);
+        }
+        windows.finish();
+
+        JsonNode json = OmbResultFile.toJson(workload, driver, constructedRun(windows, 1), List.of());
+
+        assertThat(json.get("mqprobeWindowSeconds")).extracting(JsonNode::asDouble).containsExactly(10.0, 10.0, 5.0);
+        assertThat(json.get("publishRate")).allSatisfy(r -> assertThat(r.asDouble()).isCloseTo(1000, within(1e-9)));
+        assertThat(json.get("backlog")).extracting(JsonNode::asLong).containsExactly(1200L, 2200L, 2700L);
+        assertThat(json.get("aggregatedPublishLatencyMax").asDouble()).as("ms: the search step's 80 ms are gone").isLessThan(10);
     }
 
     @Test

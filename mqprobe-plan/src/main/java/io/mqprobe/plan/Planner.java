@@ -154,12 +154,14 @@ public final class Planner {
         } else {
             int byProduce = (int) Math.ceil(peak / (limit.bytesPerSecond() * load.usable()));
             wanted = Math.max(byProduce, load.consumerParallelism());
-            arithmetic = String.format(Locale.ROOT, "max(⌈%s ÷ (%s × %s usable)⌉ = %d, %d consumers in a group)",
-                    mb(peak), mb(limit.bytesPerSecond()), pct(load.usable()), byProduce, load.consumerParallelism());
+            arithmetic = String.format(Locale.ROOT, "max(⌈%s ÷ (%s × %s usable)⌉ = %d, %d consumer%s in the largest group)",
+                    mb(peak), mb(limit.bytesPerSecond()), pct(load.usable()), byProduce, load.consumerParallelism(),
+                    load.consumerParallelism() == 1 ? "" : "s");
             restsOn = "one partition's sustainable load " + mb(limit.bytesPerSecond()) + " (" + limit.scenario() + ")";
             if (limit.lowerBound() != null) {
-                notes.add("one of the " + shape.partitions() + "' figure is a lower bound (" + limit.lowerBound() + "): the count "
-                        + "may be more than needed, never fewer");
+                String one = shape.partitions().substring(0, shape.partitions().length() - 1);
+                notes.add("one " + one + "'s figure is a lower bound (" + limit.lowerBound() + "): the " + shape.partitions()
+                        + " may be more than needed, never fewer");
             }
         }
         int partitions = (int) Math.ceil((double) wanted / nodes) * nodes;

@@ -126,7 +126,7 @@ final class RocketMqDriver implements Driver {
      */
     @Override
     public Set<Capability> unsupported() {
-        return Set.of(Capability.REPLICA_LOG_SIZES, Capability.DUPLICATE_FREE_SENDS);
+        return Set.of(Capability.REPLICA_LOG_SIZES, Capability.DUPLICATE_FREE_SENDS, Capability.KEYED_SENDS);
     }
 
     @Override

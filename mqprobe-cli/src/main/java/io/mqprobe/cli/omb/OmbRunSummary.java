@@ -15,11 +15,12 @@ final class OmbRunSummary {
     private OmbRunSummary() {
     }
 
-    static void summarize(ResultDocument document, List<OmbWorkloadRun.Ran> ran) {
-        if (ran.isEmpty()) {
+    /** @param failures workloads that could not run, one line each */
+    static void summarize(ResultDocument document, List<OmbWorkloadRun.Ran> ran, List<String> failures) {
+        if (ran.isEmpty() && failures.isEmpty()) {
             return;
         }
-        List<String> lines = new ArrayList<>();
+        List<String> lines = new ArrayList<>(failures);
         List<String> notes = new ArrayList<>();
         boolean clientLimited = false;
         for (OmbWorkloadRun.Ran r : ran) {
@@ -30,8 +31,9 @@ final class OmbRunSummary {
             r.notes().forEach(n -> notes.add(workload + ": " + n));
             clientLimited |= r.verdict().clientLimited();
         }
-        String headline = ran.size() == 1 ? ran.get(0).plan().workload().name() + ": " + figures(ran.get(0).step().result())
-                : ran.size() + " OMB workloads";
+        String headline = ran.size() == 1 && failures.isEmpty()
+                ? ran.get(0).plan().workload().name() + ": " + figures(ran.get(0).step().result())
+                : ran.size() + " OMB workloads ran" + (failures.isEmpty() ? "" : ", " + failures.size() + " could not");
         document.setSummary(new ResultDocument.Summary(headline, lines, clientLimited, notes));
     }
 

@@ -1,6 +1,22 @@
 package io.mqprobe.cli.omb;
 
 import io.mqprobe.api.Capability;
+import io.mqprobe.api.Durability;
+import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.experiment.Experiment;
+import io.mqprobe.omb.OmbWorkload;
+import io.mqprobe.scenario.ProbeJudge;
+import io.mqprobe.scenario.ProbePlanner;
+import io.mqprobe.scenario.ProbeSettings;
+import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.scenario.ScenarioSpec;
+import io.mqprobe.search.ScenarioOutcome;
+import io.mqprobe.search.ScenarioVerdict;
+import io.mqprobe.search.SustainablePoint;
+import io.mqprobe.search.Thresholds;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.cli.load.LoadProgress;
 import io.mqprobe.cli.run.LoadSession;
@@ -22,6 +38,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -42,14 +60,27 @@ final class OmbWorkloadRun {
     private final LoadSession session;
     private final Monitoring monitoring;
     private final Set<String> scenarioNames = new HashSet<>();
+    private final List<String> failures = new ArrayList<>();
 
     OmbWorkloadRun(LoadSession session, Monitoring monitoring) {
         this.session = session;
         this.monitoring = monitoring;
     }
 
-    /** Empty when the run was cancelled before the step ran. */
-    Optional<Ran> run(OmbPlan plan) {
+    /**
+     * Empty when the run was cancelled before the step ran, or when a workload asking for the most the cluster takes
+     * ({@code producerRate: 0}) found no sustainable rate ({@link #failures()} says why).
+     */
+    Optional<Ran> run(OmbPlan asked) {
+        if (asked.producers().keys() != KeyDistributor.NO_KEY && session.cluster().driver().unsupported().contains(Capability.KEYED_SENDS)) {
+            throw new UsageException("keyDistributor " + asked.producers().keys() + " needs keyed sends, which the "
+                    + session.cluster().driver().id() + " driver does not have; use NO_KEY");
+        }
+        Optional<OmbPlan> rated = asked.searchesRate() ? atSustainableRate(asked) : Optional.of(asked);
+        if (rated.isEmpty() || session.cancelled()) {
+            return Optional.empty();
+        }
+        OmbPlan plan = rated.get();
         List<TopicSpec> topics = plan.topics();
         topics.forEach(t -> {
             session.topics().create(t);
@@ -85,6 +116,55 @@ final class OmbWorkloadRun {
                 session.topics().deleteNow(t.name());   // kept with --keep-topics
             });
         }
+    }
+
+    /** Why workloads could not run (no sustainable rate), one line each. */
+    List<String> failures() {
+        return List.copyOf(failures);
+    }
+
+    /**
+     * OMB's {@code producerRate: 0} asks for the most the cluster takes. mqprobe answers with the probe's search on
+     * the workload's shape (its topics, partitions, replication and producer settings, on topics of its own): the
+     * ceiling, then the highest paced rate within every threshold. The workload then runs at that rate.
+     */
+    private Optional<OmbPlan> atSustainableRate(OmbPlan plan) {
+        OmbWorkload w = plan.workload();
+        String name = scenarioName(shortened(w.slug(), 26) + "-sustainable");
+        TopicSpec first = plan.topics().get(0);
+        ScenarioSpec shape = new ScenarioSpec(name, "OMB workload '" + w.name() + "' asks for the most the cluster takes "
+                + "(producerRate 0): the sustainable rate of its " + w.topics() + " × " + first.partitions() + " partitions",
+                first.partitions(), first.replicationFactor(), false,
+                Durability.parse(plan.producers().producerProperties().getOrDefault("acks", "all")), 1, Map.of(),
+                w.topics(), w.topics(), 0);
+        ProbeSettings settings = new ProbeSettings(plan.producers().recordSizeBytes(), first.partitions(),
+                plan.producers().payload(), plan.producers().producerProperties(), RampPlan.defaults(), Thresholds.defaults());
+        ProbePlanner planner = new ProbePlanner(List.of(shape), settings, session.cluster().driver(), TopicLifecycle::freshName,
+                session.cluster().hostShared());
+        ProbeJudge judge = new ProbeJudge(planner, settings.thresholds());
+        ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
+                new LoadProgress(session.progress(), name), ExperimentListener.NONE);
+        if (session.cancelled()) {
+            return Optional.empty();
+        }
+        Optional<ScenarioVerdict> verdict = judge.outcomes(result).stream().map(ScenarioOutcome::verdict)
+                .filter(java.util.Objects::nonNull).findFirst();
+        SustainablePoint sustainable = verdict.map(ScenarioVerdict::sustainable).orElse(null);
+        if (sustainable == null) {
+            failures.add(w.name() + ": producerRate 0 asks for the most the cluster takes, and no rate was sustainable ("
+                    + verdict.map(v -> v.stopReason()).orElse("the search did not finish") + "); the workload did not run");
+            return Optional.empty();
+        }
+        String ceiling = verdict.map(ScenarioVerdict::ceiling).map(c -> HumanUnits.msgsPerSecond(c.recordsPerSecond()))
+                .orElse(HumanUnits.NONE);
+        return Optional.of(plan.atRate(sustainable.recordsPerSecond(), String.format(Locale.ROOT,
+                "producerRate 0 (OMB's max-rate search): mqprobe's sustainable search on the workload's shape (scenario %s) "
+                        + "found %s sustainable of a %s ceiling, limited by %s; the workload ran at that rate", name,
+                HumanUnits.msgsPerSecond(sustainable.recordsPerSecond()), ceiling, sustainable.limitedBy())));
+    }
+
+    private static String shortened(String slug, int max) {
+        return slug.length() <= max ? slug : slug.substring(0, max).replaceAll("-+$", "");
     }
 
     /** The workload's slug, unique within the run (two files may name their workloads alike). */

@@ -94,8 +94,9 @@ public final class RunCommand implements Callable<Integer> {
                 }
                 runner.run(plan).ifPresent(ran::add);
             }
-            OmbRunSummary.summarize(session.document(), ran);
-            return session.exitCode(ran.stream().allMatch(r -> r.verdict().passed()) ? ExitCode.OK : ExitCode.RUN_FAILED);
+            OmbRunSummary.summarize(session.document(), ran, runner.failures());
+            boolean passed = runner.failures().isEmpty() && ran.stream().allMatch(r -> r.verdict().passed());
+            return session.exitCode(passed ? ExitCode.OK : ExitCode.RUN_FAILED);
         });
     }
 

@@ -57,35 +57,35 @@ final class ProbeOptions {
     @Mixin
     ProducerSettingsOptions nativeSettings;
 
-    @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.OrZero.class,
+    @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_WARMUP, converter = DurationConverter.OrZero.class,
             description = "Warm-up of each step, halved for paced steps whose producers are warmed before their schedule "
                     + "starts (default: ${DEFAULT-VALUE}).")
     Duration stepWarmup;
 
-    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "4s", converter = DurationConverter.class,
+    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_MEASURE, converter = DurationConverter.class,
             description = "Shortest measured window of each step; with --precision none, its exact length (default: ${DEFAULT-VALUE}).")
     Duration stepDuration;
 
-    @Option(names = "--max-step-duration", paramLabel = "DURATION", defaultValue = "8s", converter = DurationConverter.class,
+    @Option(names = "--max-step-duration", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_MAX_MEASURE, converter = DurationConverter.class,
             description = "Longest measured window of a step whose throughput interval is still wider than --precision; "
                     + "such a step is marked unstable (default: ${DEFAULT-VALUE}).")
     Duration maxStepDuration;
 
-    @Option(names = "--precision", paramLabel = "PCT", defaultValue = "10",
+    @Option(names = "--precision", paramLabel = "PCT", defaultValue = RampPlan.DEFAULT_PRECISION_PCT,
             description = "A step measures until the 95 %% interval of its throughput (batch means over its seconds) is within "
                     + "this %% of the mean, from --step-duration to --max-step-duration; 'none': every step lasts --step-duration "
                     + "(default: ${DEFAULT-VALUE}).")
     String precisionPct;
 
-    @Option(names = "--settle-timeout", paramLabel = "DURATION", defaultValue = "20s", converter = DurationConverter.OrZero.class,
+    @Option(names = "--settle-timeout", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_SETTLE_TIMEOUT, converter = DurationConverter.OrZero.class,
             description = "Before each step, wait at most this long for a settled cluster: nothing under-replicated, followers "
                     + "caught up, brokers near idle; 0s: do not wait (default: ${DEFAULT-VALUE}).")
     Duration settleTimeout;
 
-    @Option(names = "--max-clients", paramLabel = "N", defaultValue = "8", description = "Most producer clients in a step (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-clients", paramLabel = "N", defaultValue = RampPlan.DEFAULT_MAX_CLIENTS, description = "Most producer clients in a step (default: ${DEFAULT-VALUE}).")
     int maxClients;
 
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "6", description = "Most steps per scenario (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = RampPlan.DEFAULT_MAX_STEPS, description = "Most steps per scenario (default: ${DEFAULT-VALUE}).")
     int maxSteps;
 
     @Option(names = "--sustainable-steps", split = ",", paramLabel = "FRACTION",
@@ -143,9 +143,6 @@ final class ProbeOptions {
     @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
     boolean keepTopics;
 
-    /** A broker at or below this share of its cores counts as near idle before a step. */
-    static final double SETTLED_BROKER_CPU_PCT = 25;
-
     /** Everything the user typed, checked: the plan of the probe. */
     ProbeRun conclude(String driverId) {
         List<ScenarioSpec> extra = scenarioFile == null ? List.of() : ScenarioFile.read(scenarioFile);
@@ -156,7 +153,7 @@ final class ProbeOptions {
         ProbeSettings settings = new ProbeSettings(recordSizeBytes, partitions, PayloadSpec.parse(payload),
                 nativeSettings.properties(),
                 new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, fractions(), precision(),
-                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, SETTLED_BROKER_CPU_PCT)), thresholds());
+                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT)), thresholds());
         CeilingsStep.validate(this);
         List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
         if (!sizes.isEmpty() && noIsolation) {
