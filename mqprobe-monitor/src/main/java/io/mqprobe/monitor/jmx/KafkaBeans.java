@@ -11,6 +11,8 @@ final class KafkaBeans {
     static final ObjectName REPLICATION_BYTES_IN = name("kafka.server:type=BrokerTopicMetrics,name=ReplicationBytesInPerSec");
     static final ObjectName MESSAGES_IN = name("kafka.server:type=BrokerTopicMetrics,name=MessagesInPerSec");
     static final ObjectName REQUEST_HANDLER_IDLE = name("kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent");
+    /** Registered only where a KRaft controller runs: on a broker, it means combined mode. */
+    static final ObjectName ACTIVE_CONTROLLER_COUNT = name("kafka.controller:type=KafkaController,name=ActiveControllerCount");
     static final ObjectName NETWORK_PROCESSOR_IDLE = name("kafka.network:type=SocketServer,name=NetworkProcessorAvgIdlePercent");
     static final ObjectName UNDER_REPLICATED = name("kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions");
     static final ObjectName ISR_SHRINKS = name("kafka.server:type=ReplicaManager,name=IsrShrinksPerSec");

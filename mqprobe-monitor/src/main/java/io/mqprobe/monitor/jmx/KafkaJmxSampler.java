@@ -30,6 +30,7 @@ public final class KafkaJmxSampler implements Sampler {
     private final CounterRates rates = new CounterRates();
     private final ProduceTimeParts produceParts = new ProduceTimeParts();
     private String source;
+    private Boolean combined;
 
     /**
      * @param connection       JMX connection to the broker
@@ -76,6 +77,14 @@ public final class KafkaJmxSampler implements Sampler {
         connection.close();
     }
 
+    /** A broker that is also a KRaft controller (combined mode); a broker's roles do not change while it runs. */
+    private boolean combined(MBeanServerConnection server) throws IOException {
+        if (combined == null) {
+            combined = server.isRegistered(KafkaBeans.ACTIVE_CONTROLLER_COUNT);
+        }
+        return combined;
+    }
+
     private List<ResourceSample> read(MBeanServerConnection server, long epochMs) throws IOException {
         if (readIdFromBeans) {
             source = "broker-" + brokerId(server);
@@ -86,8 +95,11 @@ public final class KafkaJmxSampler implements Sampler {
         rate(out, server, epochMs, KafkaBeans.REPLICATION_BYTES_IN, Metric.REPLICATION_BYTES_IN_BPS);
         rate(out, server, epochMs, KafkaBeans.MESSAGES_IN, Metric.MESSAGES_IN_PER_S);
         // the pool's meter is marked with idle nanoseconds divided by the thread count, so its growth
-        // per second of wall time, in seconds, is the average idle share of the handler threads
-        double idle = counterRate(server, epochMs, KafkaBeans.REQUEST_HANDLER_IDLE, "Count");
+        // per second of wall time, in seconds, is the average idle share of the handler threads. Not on a combined
+        // broker and controller: both pools mark the one meter, each divided by its own thread count, so it grows by
+        // the sum of two shares (up to 2 s a second, read as 100 % idle while the broker's pool is saturated;
+        // KAFKA-19606, per-pool meters from Kafka 4.2, KIP-1207). No reading is better than that one.
+        double idle = combined(server) ? Double.NaN : counterRate(server, epochMs, KafkaBeans.REQUEST_HANDLER_IDLE, "Count");
         if (!Double.isNaN(idle)) {
             out.add(new ResourceSample(epochMs, source, Metric.REQUEST_HANDLER_IDLE_PCT,
                     Math.min(100.0, 100.0 * idle / NANOS_PER_SECOND), 100.0));

@@ -91,6 +91,11 @@ final class FakeKafkaBeans implements AutoCloseable {
         register(new ObjectName("kafka.server:type=app-info,id=" + brokerId), new AppInfo());
     }
 
+    /** Makes this broker a KRaft controller as well (combined mode), as the controller's own beans show it. */
+    void alsoController() throws Exception {
+        register(KafkaBeans.ACTIVE_CONTROLLER_COUNT, new Gauge(1));
+    }
+
     private void register(ObjectName name, Object bean) throws Exception {
         server.registerMBean(bean, name);
         names.add(name);

@@ -67,6 +67,22 @@ class KafkaJmxSamplerTest {
     }
 
     @Test
+    void should_read_no_handler_idle_share_on_a_combined_broker_and_controller() throws Exception {
+        beans.alsoController();
+        try (KafkaJmxSampler sampler = sampler(true, false)) {
+            sampler.sample(1_000);
+            // both pools mark the one meter: 1.9 s a second while the broker's own handlers may be saturated
+            beans.requestHandlerIdleNs.count.addAndGet(3_800_000_000L);
+            beans.bytesIn.count.addAndGet(5_000_000);
+
+            List<ResourceSample> s = sampler.sample(3_000);
+
+            assertThat(s).extracting(ResourceSample::metric).doesNotContain(Metric.REQUEST_HANDLER_IDLE_PCT);
+            assertThat(value(s, Metric.BYTES_IN_BPS)).isCloseTo(2_500_000, within(1e-6));
+        }
+    }
+
+    @Test
     void should_report_process_cpu_of_a_remote_broker_against_its_processors() throws Exception {
         try (KafkaJmxSampler sampler = sampler(false, true)) {
             sampler.sample(System.currentTimeMillis() - 1_000);
