@@ -86,6 +86,13 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
         if (!checked) {
             problems.add("loss could not be checked against acknowledgements");
         }
+        // acknowledged messages nobody read: the consumers stopped short of them and the topic could not be read
+        // again, so nothing shows they survived the faults; a run that cannot tell must not pass
+        long unread = delivery == null || audited.proves() ? 0 : delivery.unread();
+        if (unread > 0) {
+            problems.add(unread + " acknowledged messages could not be checked: the consumers did not read their partitions "
+                    + "to the end and reading the topic again failed (" + audited.inconclusive() + ")");
+        }
         measured.outcome().consumerFailures().stream().findFirst()
                 .ifPresent(e -> problems.add("consumer failed: " + e.getMessage()));
         long stepStartMs = Instant.parse(step.startedAt()).toEpochMilli();
