@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * Judges a chaos run: delivery from the stamped messages (acknowledged and lost, duplicated, reordered),
  * read from the whole topic again after the load ({@link LogAudit}; the load's consumers' view when that
  * read proves nothing), and per fault what the per-second intervals and the cluster watch show. The run fails when an
- * acknowledged message was lost or duplicated, the loss could not be checked, or a fault failed.
+ * acknowledged message was lost or duplicated, the loss could not be checked, the topic could not be read again
+ * after the faults, or a fault failed.
  * Reordering is reported, not failed on: with retries and several in-flight requests without
  * idempotence it is what the settings allow.
  */
@@ -86,12 +87,15 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
         if (!checked) {
             problems.add("loss could not be checked against acknowledgements");
         }
-        // acknowledged messages nobody read: the consumers stopped short of them and the topic could not be read
-        // again, so nothing shows they survived the faults; a run that cannot tell must not pass
-        long unread = delivery == null || audited.proves() ? 0 : delivery.unread();
-        if (unread > 0) {
-            problems.add(unread + " acknowledged messages could not be checked: the consumers did not read their partitions "
-                    + "to the end and reading the topic again failed (" + audited.inconclusive() + ")");
+        if (audited.unreadable()) {
+            // the consumers may have read everything before a fault destroyed it: only the log after the faults tells
+            problems.add("the topic could not be read again after the faults were mended (" + audited.inconclusive()
+                    + "): nothing shows the acknowledged messages survived them");
+        } else if (delivery != null && !audited.proves() && delivery.unread() > 0) {
+            // the consumers stopped short of acknowledged messages and the log read proved nothing: a run that
+            // cannot tell must not pass
+            problems.add(delivery.unread() + " acknowledged messages could not be checked: the consumers did not read "
+                    + "their partitions to the end and the topic read again proves nothing (" + audited.inconclusive() + ")");
         }
         measured.outcome().consumerFailures().stream().findFirst()
                 .ifPresent(e -> problems.add("consumer failed: " + e.getMessage()));

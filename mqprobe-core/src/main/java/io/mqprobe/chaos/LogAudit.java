@@ -21,8 +21,8 @@ import java.util.UUID;
  * message the consumers simply had not reached yet is not.
  *
  * <p>The read proves nothing when the log no longer starts at offset 0 (retention removed its oldest
- * records) or when it does not reach the end in time; then it says why and the judge falls back to what
- * the load's consumers saw.
+ * records) or the client cannot tell where the log ends; then it says why and the judge falls back to what
+ * the load's consumers saw. A topic the cluster will not serve again is {@linkplain Result#unreadable unreadable}.
  */
 public final class LogAudit {
 
@@ -33,11 +33,19 @@ public final class LogAudit {
     private final int partitions;
     private final long timeoutMs;
 
-    /** The outcome: the delivery report of the complete read, or why there is none. */
-    public record Result(DeliveryReport report, String inconclusive) {
+    /**
+     * The outcome: the delivery report of the complete read, or why there is none. {@code unreadable} when the
+     * cluster itself would not serve the topic again (the read kept failing, or a partition it can tell about never
+     * reached its end): the faults left the topic broken, unlike a read that proves nothing for reasons of its own.
+     */
+    public record Result(DeliveryReport report, String inconclusive, boolean unreadable) {
 
         public static Result inconclusive(String why) {
-            return new Result(null, why);
+            return new Result(null, why, false);
+        }
+
+        static Result unreadable(String why) {
+            return new Result(null, why, true);
         }
 
         public boolean proves() {
@@ -92,10 +100,13 @@ public final class LogAudit {
                 }
             }
             if (lastFailure != null) {
-                return Result.inconclusive("reading the topic again failed: " + lastFailure.getMessage());
+                return Result.unreadable("reading the topic again failed: " + lastFailure.getMessage());
             }
-            if (atEnd.size() != partitions || atEnd.containsValue(false)) {
-                return Result.inconclusive("the topic was not read to its end within " + timeoutMs / 1000 + " s");
+            if (atEnd.containsValue(false)) {
+                return Result.unreadable("the topic was not read to its end within " + timeoutMs / 1000 + " s");
+            }
+            if (atEnd.size() != partitions) {
+                return Result.inconclusive("the client cannot tell whether it read the topic to its end");
             }
             Map<Integer, Long> starts = consumer.startOffsets();
             if (starts.size() != partitions) {
@@ -108,8 +119,8 @@ public final class LogAudit {
             }
             checker.onStopped(atEnd);
         } catch (RuntimeException e) {
-            return Result.inconclusive("reading the topic again failed: " + e.getMessage());
+            return Result.unreadable("reading the topic again failed: " + e.getMessage());
         }
-        return new Result(DeliveryReport.of(List.of(checker), acknowledged), null);
+        return new Result(DeliveryReport.of(List.of(checker), acknowledged), null, false);
     }
 }

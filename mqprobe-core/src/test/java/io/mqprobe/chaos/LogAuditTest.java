@@ -23,7 +23,7 @@ class LogAuditTest {
     @Test
     void should_find_a_planted_loss_after_the_end_offsets_first_failed() {
         // the log lacks sequence 5, and the broker does not answer for its end offsets twice (it has just come back)
-        LogAudit.Result result = new LogAudit(driver(new long[] {0, 1, 2, 3, 4, 6, 7, 8, 9}, 2), "t", 1, 5_000)
+        LogAudit.Result result = new LogAudit(driver(new long[] {0, 1, 2, 3, 4, 6, 7, 8, 9}, 2, true), "t", 1, 5_000)
                 .check(ACKED_0_TO_9);
 
         assertThat(result.proves()).as(result.inconclusive()).isTrue();
@@ -31,12 +31,22 @@ class LogAuditTest {
     }
 
     @Test
-    void should_be_inconclusive_with_the_last_failure_when_the_end_offsets_never_answer() {
-        LogAudit.Result result = new LogAudit(driver(new long[] {0, 1, 2}, Integer.MAX_VALUE), "t", 1, 600)
+    void should_call_the_topic_unreadable_with_the_last_failure_when_the_end_offsets_never_answer() {
+        LogAudit.Result result = new LogAudit(driver(new long[] {0, 1, 2}, Integer.MAX_VALUE, true), "t", 1, 600)
                 .check(ACKED_0_TO_9);
 
         assertThat(result.proves()).isFalse();
+        assertThat(result.unreadable()).isTrue();
         assertThat(result.inconclusive()).isEqualTo("reading the topic again failed: no offsets yet");
+    }
+
+    @Test
+    void should_be_inconclusive_but_not_unreadable_when_the_client_cannot_tell_where_the_topic_ends() {
+        LogAudit.Result result = new LogAudit(driver(new long[] {0, 1, 2}, 0, false), "t", 1, 600).check(ACKED_0_TO_9);
+
+        assertThat(result.proves()).isFalse();
+        assertThat(result.unreadable()).as("the cluster served every read").isFalse();
+        assertThat(result.inconclusive()).contains("cannot tell");
     }
 
     private static BitSet bits(int count) {
@@ -45,8 +55,11 @@ class LogAuditTest {
         return bits;
     }
 
-    /** One partition holding stream 1's {@code sequences}; its end-offset look-up fails the first {@code failures} times. */
-    private static NoClusterDriver driver(long[] sequences, int failures) {
+    /**
+     * One partition holding stream 1's {@code sequences}; its end-offset look-up fails the first {@code failures} times,
+     * and answers nothing at all when the client does not {@code tellsEnd}.
+     */
+    private static NoClusterDriver driver(long[] sequences, int failures, boolean tellsEnd) {
         return new NoClusterDriver() {
             @Override
             public MessageConsumer newConsumer(ClientSettings settings) {
@@ -75,7 +88,7 @@ class LogAuditTest {
                             failed++;
                             throw new IllegalStateException("no offsets yet");
                         }
-                        return Map.of(0, next == sequences.length);
+                        return tellsEnd ? Map.of(0, next == sequences.length) : Map.of();
                     }
 
                     @Override

@@ -200,8 +200,13 @@ public abstract class NodeGroupCluster implements EmbeddedCluster {
     public synchronized void wipe(int nodeId) {
         ProcessNode node = group.node(nodeId);
         node.stop(STOP_TIMEOUT);
-        RunDirs.deleteTree(dataDir(node));
+        deleteData(node);
         restart(nodeId);
+    }
+
+    /** What a wipe deletes: the whole {@link #dataDir}, unless a system must keep something of it. */
+    protected void deleteData(ProcessNode node) {
+        RunDirs.deleteTree(dataDir(node));
     }
 
     /** SIGSTOP: the node freezes with its connections open. */

@@ -10,6 +10,8 @@ record BrokerFiles(Path dir) {
     static final String PORT = "port";
     static final String CONTROLLER_PORT = "controller.port";
     static final String SSL_PORT = "ssl.port";
+    /** The file that names a log directory's cluster, node and directory id. */
+    static final String DIRECTORY_IDENTITY = "meta.properties";
 
     static BrokerFiles of(ProcessNode node) {
         return new BrokerFiles(node.dir());

@@ -12,6 +12,9 @@ import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.CpuPlan;
 import org.apache.kafka.common.Uuid;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +24,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A real Apache Kafka cluster in KRaft mode: 1 to 9 brokers, each in its own child JVM with JMX on,
@@ -193,6 +197,21 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
     @Override
     protected Path dataDir(ProcessNode node) {
         return BrokerFiles.of(node).dataDir();
+    }
+
+    /**
+     * Every partition's data, not the directory's identity ({@code meta.properties}): the controller assigns each
+     * replica to a directory id (KIP-858), and a broker that came back with a new one would leave the wiped replicas
+     * offline instead of starting them empty and refetching, which is what a lost disk's contents mean here.
+     */
+    @Override
+    protected void deleteData(ProcessNode node) {
+        Path data = dataDir(node);
+        try (Stream<Path> children = Files.exists(data) ? Files.list(data) : Stream.empty()) {
+            children.filter(p -> !p.getFileName().toString().equals(BrokerFiles.DIRECTORY_IDENTITY)).forEach(RunDirs::deleteTree);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot wipe " + data, e);
+        }
     }
 
     @Override
