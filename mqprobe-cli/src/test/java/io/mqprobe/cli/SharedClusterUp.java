@@ -2,6 +2,7 @@ package io.mqprobe.cli;
 
 import io.mqprobe.cli.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.embedded.RunDirs;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -77,6 +78,7 @@ abstract class SharedClusterUp implements BeforeAllCallback {
             System.setProperty("mqprobe.home", home.toString());
             try {
                 EmbeddedClusters.attach(driverId).ifPresent(EmbeddedCluster::close);
+                RunDirs.deleteTree(home);
             } finally {
                 if (current != null) {
                     System.setProperty("mqprobe.home", current);

@@ -20,6 +20,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Timeout(10)
 class ConfigJournalTest {
 
+    /** JUnit deletes it after each test: the runs' journals live in it. */
+    @TempDir
+    Path dir;
+
     /** Per broker: its own overrides over a shared default of 1. */
     static class MemoryBrokers extends EmptyAdmin {
         final Map<Integer, Map<String, String>> overrides = new HashMap<>(Map.of(1, new HashMap<>(), 2, new HashMap<>(Map.of("k", "2"))));
@@ -190,9 +194,9 @@ class ConfigJournalTest {
         }
     }
 
-    private static Path tempRun() {
+    private Path tempRun() {
         try {
-            return Files.createTempDirectory("journal-test");
+            return Files.createTempDirectory(dir, "run");
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -3,6 +3,7 @@ package io.mqprobe.cli.chaos;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.ExitCode;
+import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.result.ResultJson;
 
@@ -85,10 +86,11 @@ final class ChaosCluster implements AutoCloseable {
         return v;
     }
 
-    /** Stops the brokers and gives the previous home back. */
+    /** Stops the brokers, deletes the home and gives the previous one back. */
     @Override
     public void close() {
         EmbeddedKafkaCluster.attach(home.resolve("cluster")).ifPresent(EmbeddedKafkaCluster::close);
+        RunDirs.deleteTree(home);
         if (previousHome != null) {
             System.setProperty("mqprobe.home", previousHome);
         }
