@@ -12,13 +12,13 @@ import java.util.function.BooleanSupplier;
  */
 final class DrainCondition implements BooleanSupplier {
 
-    private final ProducerLoad producers;
+    private final ProducerFleet producers;
     private final ConsumerLoad consumers;
     private final long drainTimeoutNs;
     private long deadlineNs = Long.MAX_VALUE;
 
     /** @param producers the step's producers, or {@code null} for a consume-only step; consumers likewise */
-    DrainCondition(ProducerLoad producers, ConsumerLoad consumers, Duration drainTimeout) {
+    DrainCondition(ProducerFleet producers, ConsumerLoad consumers, Duration drainTimeout) {
         if (producers == null && consumers == null) {
             throw new IllegalArgumentException("a step needs producers or consumers");
         }
@@ -38,8 +38,8 @@ final class DrainCondition implements BooleanSupplier {
         if (deadlineNs == Long.MAX_VALUE) {
             deadlineNs = System.nanoTime() + drainTimeoutNs;
         }
-        boolean drained = producers.stats().completed() >= producers.stats().sent()
-                && (consumers == null || consumers.stats().records() >= producers.stats().acked() || consumers.done());
+        boolean drained = producers.completed() >= producers.sent()
+                && (consumers == null || consumers.stats().records() >= producers.acked() || consumers.done());
         return drained || System.nanoTime() > deadlineNs;
     }
 }

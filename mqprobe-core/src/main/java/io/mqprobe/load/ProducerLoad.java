@@ -17,7 +17,7 @@ import java.util.Map;
  * {@code threadsPerClient} {@link SendStream}s. Starts on construction, stops by itself when the
  * spec's record count or duration is reached.
  */
-public final class ProducerLoad implements AutoCloseable {
+public final class ProducerLoad implements RunningProducers {
 
     private static final int ASYNC_IN_FLIGHT_SLOTS = 1 << 16;
     private static final long PAYLOAD_SEED = 0x6d7170726f6265L;
@@ -99,10 +99,36 @@ public final class ProducerLoad implements AutoCloseable {
         return stats;
     }
 
+    @Override
+    public SendStats.Snapshot snapshot(long epochMs) {
+        return stats.snapshot(epochMs);
+    }
+
+    @Override
+    public int clients() {
+        return producers.size();
+    }
+
+    @Override
+    public long sent() {
+        return stats.sent();
+    }
+
+    @Override
+    public long completed() {
+        return stats.completed();
+    }
+
+    @Override
+    public long acked() {
+        return stats.acked();
+    }
+
     /**
      * The producers' own latency figures ({@link MessageProducer#clientMetrics()}), each averaged over the
      * producers that report it; read before {@link #finish} closes them.
      */
+    @Override
     public Map<String, Double> clientMetrics() {
         Map<String, double[]> sums = new LinkedHashMap<>();
         for (MessageProducer p : producers) {
@@ -122,11 +148,13 @@ public final class ProducerLoad implements AutoCloseable {
     }
 
     /** True once every sender thread has sent its share or reached the end of the duration. */
+    @Override
     public boolean sendingDone() {
         return threads.stream().noneMatch(Thread::isAlive);
     }
 
     /** Asks every sender to stop after its current message. */
+    @Override
     public void stop() {
         streams.forEach(SendStream::requestStop);
     }
@@ -135,6 +163,7 @@ public final class ProducerLoad implements AutoCloseable {
      * Stops sending (if still going), waits up to {@code drainTimeout} for in-flight messages to be
      * acknowledged or fail, then closes the producers. Returns how many were still in flight.
      */
+    @Override
     public long finish(Duration drainTimeout) {
         stop();
         // real time, not the injected clock: draining waits on the client, not on the schedule
@@ -151,6 +180,7 @@ public final class ProducerLoad implements AutoCloseable {
     }
 
     /** Acknowledged sequence numbers by stream id; meaningful after {@link #finish}. */
+    @Override
     public Map<Long, BitSet> ackedSequences() {
         Map<Long, BitSet> acked = new LinkedHashMap<>();
         for (SendStream s : streams) {

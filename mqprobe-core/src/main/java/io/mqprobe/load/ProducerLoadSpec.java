@@ -120,6 +120,37 @@ public record ProducerLoadSpec(String topic, int clients, int threadsPerClient, 
                 maxRecords, duration, payload, producerProperties, trackAcks, moreTopics, keys);
     }
 
+    /**
+     * This load split over {@code workers}: its clients dealt out as evenly as they go (never a share without one, so
+     * fewer shares than workers when clients are few), the offered rate and a record budget in proportion to each
+     * share's clients, so every sender stream keeps the pace and budget it has in the whole load. A share whose part of
+     * a small record budget rounds to nothing is left out (0 would mean "no budget").
+     */
+    public java.util.List<ProducerLoadSpec> shares(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("a load needs at least one worker, got " + workers);
+        }
+        int count = Math.min(workers, clients);
+        if (count == 1) {
+            return java.util.List.of(this);
+        }
+        java.util.List<ProducerLoadSpec> shares = new java.util.ArrayList<>(count);
+        int clientsBefore = 0;
+        for (int i = 0; i < count; i++) {
+            int shareClients = clients / count + (i < clients % count ? 1 : 0);
+            // records up to the share's last client, rounded down, minus those before it: the shares add up exactly
+            long records = maxRecords * (clientsBefore + shareClients) / clients - maxRecords * clientsBefore / clients;
+            clientsBefore += shareClients;
+            if (maxRecords > 0 && records == 0) {
+                continue;
+            }
+            shares.add(new ProducerLoadSpec(topic, shareClients, threadsPerClient, sync, recordSizeBytes,
+                    targetRecordsPerSecond * shareClients / clients, records, duration, payload, producerProperties, trackAcks,
+                    moreTopics, keys));
+        }
+        return shares;
+    }
+
     /** The same load with keys chosen by {@code newKeys}. */
     public ProducerLoadSpec withKeys(KeyDistributor newKeys) {
         return new ProducerLoadSpec(topic, clients, threadsPerClient, sync, recordSizeBytes, targetRecordsPerSecond,

@@ -18,6 +18,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 
 /**
  * Runs one load step — producers, consumers, or both on the same topic — ticking once per second,
@@ -36,6 +37,7 @@ public final class StepRunner {
     private final Consumer<IntervalRow> onTick;
     private final NanoClock clock;
     private final IntervalListener intervals;
+    private final List<LoadWorker> workers;
     private int nextRunId = (int) (System.nanoTime() & 0x7fffffff);
 
     public StepRunner(Driver driver, ResultDocument document, ResourceWindow resources, RunControl control,
@@ -46,6 +48,16 @@ public final class StepRunner {
     /** As above; {@code intervals} sees every tick with its latency histograms (OMB's windows). */
     public StepRunner(Driver driver, ResultDocument document, ResourceWindow resources, RunControl control,
                       Consumer<IntervalRow> onTick, NanoClock clock, IntervalListener intervals) {
+        this(driver, document, resources, control, onTick, clock, intervals, List.of(new InProcessWorker(driver, clock)));
+    }
+
+    /** As above, each step's producers split over {@code workers} (see {@link LoadWorker}). */
+    public StepRunner(Driver driver, ResultDocument document, ResourceWindow resources, RunControl control,
+                      Consumer<IntervalRow> onTick, NanoClock clock, IntervalListener intervals, List<LoadWorker> workers) {
+        if (workers.isEmpty()) {
+            throw new IllegalArgumentException("a step runner needs at least one load worker");
+        }
+        this.workers = List.copyOf(workers);
         this.intervals = intervals;
         this.driver = driver;
         this.document = document;
@@ -95,14 +107,18 @@ public final class StepRunner {
         ConsumerLoadSpec consumerSpec = load.consumerSpec().orElse(null);
         ProducerLoadSpec producerSpec = load.producerSpec().orElse(null);
         ConsumerLoad consumers = consumerSpec == null ? null : ConsumerLoad.start(driver, consumerSpec, clock);
-        ProducerLoad producers = null;
+        ProducerFleet producers = null;
         try {
-            producers = producerSpec == null ? null : ProducerLoad.start(driver, producerSpec, clock, nextRunId++);
-            SendStats sendStats = producers == null ? null : producers.stats();
+            if (producerSpec != null) {
+                producers = ProducerFleet.start(workers, producerSpec, nextRunId);
+                nextRunId += workers.size();
+            }
             ConsumeStats consumeStats = consumers == null ? null : consumers.stats();
-            LoadMeter meter = new LoadMeter(sendStats == null ? List.of() : List.of(sendStats::snapshot),
+            List<LongFunction<SendStats.Snapshot>> sendSnapshots = producers == null ? List.of()
+                    : producers.parts().stream().map(p -> (LongFunction<SendStats.Snapshot>) p::snapshot).toList();
+            LoadMeter meter = new LoadMeter(sendSnapshots,
                     consumeStats == null ? List.of() : List.of(consumeStats::snapshot), scenario, stepIndex, startedMs, intervals);
-            ProducerLoad sending = producers;
+            ProducerFleet sending = producers;
             WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
                     () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision,
                     () -> {

@@ -1,0 +1,25 @@
+package io.mqprobe.load;
+
+import io.mqprobe.api.Driver;
+
+/** Producers in this JVM, on the runner's driver and clock: the load generator of every run until workers join. */
+public final class InProcessWorker implements LoadWorker {
+
+    private final Driver driver;
+    private final NanoClock clock;
+
+    public InProcessWorker(Driver driver, NanoClock clock) {
+        this.driver = driver;
+        this.clock = clock;
+    }
+
+    @Override
+    public String name() {
+        return "in-process";
+    }
+
+    @Override
+    public RunningProducers startProducers(ProducerLoadSpec share, int runId) {
+        return ProducerLoad.start(driver, share, clock, runId);
+    }
+}

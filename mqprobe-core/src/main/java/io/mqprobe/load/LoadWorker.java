@@ -1,0 +1,22 @@
+package io.mqprobe.load;
+
+/**
+ * Where a step's producers run. The step runner splits a step's producer load into one share per worker
+ * ({@link ProducerLoadSpec#shares}) and reads every worker's per-second snapshots, merged exactly
+ * ({@link io.mqprobe.stats.SendStats.Snapshot#merge}): a worker on another machine only has to hand back the same
+ * snapshots, its histograms travelling in HdrHistogram's compressed encoding ({@link io.mqprobe.stats.HistogramCodec}).
+ * {@link InProcessWorker} is the first implementation. Consumers stay with the runner: the loss check needs every
+ * sequence they read in one place.
+ */
+public interface LoadWorker {
+
+    /** A short name for the worker in the run's notes ("in-process", a host and port). */
+    String name();
+
+    /**
+     * Creates this worker's producers for {@code share} and starts sending.
+     *
+     * @param runId distinguishes this share's sequence streams from every other share's and every other load's
+     */
+    RunningProducers startProducers(ProducerLoadSpec share, int runId);
+}

@@ -1,0 +1,99 @@
+package io.mqprobe.load;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A step's producers over all its workers, one share each, seen as one load. */
+final class ProducerFleet implements AutoCloseable {
+
+    private final List<RunningProducers> parts;
+
+    private ProducerFleet(List<RunningProducers> parts) {
+        this.parts = parts;
+    }
+
+    /**
+     * Starts one share of {@code spec} on each worker (fewer when the load has fewer clients than there are workers),
+     * share {@code i} with run id {@code firstRunId + i}; what started is closed again if one fails.
+     */
+    static ProducerFleet start(List<LoadWorker> workers, ProducerLoadSpec spec, int firstRunId) {
+        List<ProducerLoadSpec> shares = spec.shares(workers.size());
+        List<RunningProducers> started = new ArrayList<>(shares.size());
+        try {
+            for (int i = 0; i < shares.size(); i++) {
+                started.add(workers.get(i).startProducers(shares.get(i), firstRunId + i));
+            }
+        } catch (RuntimeException e) {
+            started.forEach(RunningProducers::close);
+            throw e;
+        }
+        return new ProducerFleet(List.copyOf(started));
+    }
+
+    /** Each worker's producers, for the meter that merges their snapshots. */
+    List<RunningProducers> parts() {
+        return parts;
+    }
+
+    long sent() {
+        return parts.stream().mapToLong(RunningProducers::sent).sum();
+    }
+
+    long completed() {
+        return parts.stream().mapToLong(RunningProducers::completed).sum();
+    }
+
+    long acked() {
+        return parts.stream().mapToLong(RunningProducers::acked).sum();
+    }
+
+    boolean sendingDone() {
+        return parts.stream().allMatch(RunningProducers::sendingDone);
+    }
+
+    void stop() {
+        parts.forEach(RunningProducers::stop);
+    }
+
+    /** Each figure averaged over every client that reports it, whichever worker runs it. */
+    Map<String, Double> clientMetrics() {
+        Map<String, double[]> sums = new LinkedHashMap<>();
+        for (RunningProducers part : parts) {
+            part.clientMetrics().forEach((name, mean) -> {
+                double[] s = sums.computeIfAbsent(name, x -> new double[2]);
+                s[0] += mean * part.clients();
+                s[1] += part.clients();
+            });
+        }
+        Map<String, Double> means = new LinkedHashMap<>();
+        sums.forEach((name, s) -> means.put(name, s[0] / s[1]));
+        return means;
+    }
+
+    /** Stops every share, then drains them all within one {@code drainTimeout}; the sends still in flight. */
+    long finish(Duration drainTimeout) {
+        stop();
+        long deadlineNs = System.nanoTime() + drainTimeout.toNanos();
+        long inFlight = 0;
+        for (RunningProducers part : parts) {
+            inFlight += part.finish(Duration.ofNanos(Math.max(0, deadlineNs - System.nanoTime())));
+        }
+        return inFlight;
+    }
+
+    /** Every share's acknowledged sequences: their stream ids differ by run id. */
+    Map<Long, BitSet> ackedSequences() {
+        Map<Long, BitSet> acked = new LinkedHashMap<>();
+        parts.forEach(p -> acked.putAll(p.ackedSequences()));
+        return acked;
+    }
+
+    @Override
+    public void close() {
+        parts.forEach(RunningProducers::close);
+    }
+}
