@@ -1,0 +1,106 @@
+package io.mqprobe.workers;
+
+import com.sun.net.httpserver.HttpExchange;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The two ends of the control channel over the JDK's own HTTP server and client: JSON bodies, the token in a
+ * header, an error as one line of text with its status. Bounded everywhere: no call waits without a timeout.
+ */
+final class ControlHttp {
+
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+    private final WorkerToken token;
+
+    ControlHttp(WorkerToken token) {
+        this.token = token;
+    }
+
+    /** {@code GET} or {@code POST} (with {@code body} as JSON, or none) and the answer read as {@code type}. */
+    <T> T call(String method, URI uri, Object body, Class<T> type, Duration timeout) throws IOException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout)
+                .header(WorkerProtocol.TOKEN_HEADER, token.value())
+                .header("Content-Type", "application/json");
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofByteArray(WorkerProtocol.JSON.writeValueAsBytes(body)));
+        HttpResponse<byte[]> response;
+        try {
+            response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while calling " + uri.getPath(), e);
+        }
+        if (response.statusCode() / 100 != 2) {
+            throw new Refused(response.statusCode(), new String(response.body(), StandardCharsets.UTF_8).strip());
+        }
+        return type == Void.class || response.body().length == 0 ? null : WorkerProtocol.JSON.readValue(response.body(), type);
+    }
+
+    /** The other end answered, and said no (wrong token, a target it does not allow, a share it does not know). */
+    static final class Refused extends IOException {
+        final int status;
+
+        Refused(int status, String reason) {
+            super(reason.isEmpty() ? "status " + status : reason);
+            this.status = status;
+        }
+    }
+
+    /** Whether a request to this end carries the token (the caller answers 401 when not). */
+    boolean authorized(HttpExchange exchange) {
+        return token.matches(exchange.getRequestHeaders().getFirst(WorkerProtocol.TOKEN_HEADER));
+    }
+
+    static <T> T read(HttpExchange exchange, Class<T> type) throws IOException {
+        return WorkerProtocol.JSON.readValue(exchange.getRequestBody(), type);
+    }
+
+    static void json(HttpExchange exchange, Object body) throws IOException {
+        byte[] bytes = WorkerProtocol.JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    static void empty(HttpExchange exchange) throws IOException {
+        exchange.sendResponseHeaders(204, -1);
+        exchange.close();
+    }
+
+    static void error(HttpExchange exchange, int status, String message) throws IOException {
+        byte[] bytes = (message == null ? "" : message).getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    /** {@code a=1&b=2} as a map (no escapes needed: only numbers travel this way). */
+    static Map<String, String> query(HttpExchange exchange) {
+        Map<String, String> values = new HashMap<>();
+        String raw = exchange.getRequestURI().getRawQuery();
+        if (raw != null) {
+            for (String pair : raw.split("&")) {
+                String[] kv = pair.split("=", 2);
+                values.put(kv[0], kv.length == 2 ? kv[1] : "");
+            }
+        }
+        return values;
+    }
+}

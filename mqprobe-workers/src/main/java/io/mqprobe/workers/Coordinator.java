@@ -1,0 +1,115 @@
+package io.mqprobe.workers;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.mqprobe.api.Target;
+import io.mqprobe.load.LoadWorker;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The run's end of the control channel: workers join it ({@code mqprobe worker --coordinator}) and keep checking it
+ * is there; the run then drives them as {@link LoadWorker}s. Joins without the shared token are refused.
+ */
+public final class Coordinator implements AutoCloseable {
+
+    private final HttpServer server;
+    private final ControlHttp http;
+    private final ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "mqprobe-coordinator");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<WorkerProtocol.Join> joined = new ArrayList<>();
+    private final List<String> refused = new ArrayList<>();
+
+    private Coordinator(HttpServer server, WorkerToken token) {
+        this.server = server;
+        this.http = new ControlHttp(token);
+    }
+
+    /** Listens on {@code address} (port 0: any free one). */
+    public static Coordinator listen(InetSocketAddress address, WorkerToken token) throws IOException {
+        Coordinator coordinator = new Coordinator(HttpServer.create(address, 64), token);
+        coordinator.server.setExecutor(coordinator.executor);
+        coordinator.server.createContext(WorkerProtocol.JOIN, coordinator::join);
+        coordinator.server.createContext(WorkerProtocol.HEALTH, coordinator::health);
+        coordinator.server.start();
+        return coordinator;
+    }
+
+    /** Where workers join: {@code http://host:port}. */
+    public URI url() {
+        InetSocketAddress bound = server.getAddress();
+        return URI.create("http://" + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+    }
+
+    /**
+     * Waits until {@code count} workers have joined, at most {@code timeout}, and returns them as load workers of
+     * {@code target}, in the order they joined.
+     *
+     * @throws WorkerJoinException when fewer joined in time (saying how many, and how many were refused)
+     */
+    public synchronized List<LoadWorker> awaitWorkers(int count, Duration timeout, Target target) throws InterruptedException {
+        long deadlineNs = System.nanoTime() + timeout.toNanos();
+        while (joined.size() < count) {
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime());
+            if (leftMs <= 0) {
+                throw new WorkerJoinException(joined.size() + " of " + count + " load workers joined " + url() + " within "
+                        + timeout.toSeconds() + " s" + (refused.isEmpty() ? "" : "; refused (wrong token): " + String.join(", ", refused)));
+            }
+            wait(leftMs);
+        }
+        List<LoadWorker> workers = new ArrayList<>();
+        for (WorkerProtocol.Join join : joined.subList(0, count)) {
+            workers.add(new RemoteWorker(join.name(), URI.create(join.url()), http, target));
+        }
+        return workers;
+    }
+
+    private void join(HttpExchange exchange) throws IOException {
+        try {
+            if (!http.authorized(exchange)) {
+                synchronized (this) {
+                    refused.add(exchange.getRemoteAddress().getAddress().getHostAddress());
+                }
+                ControlHttp.error(exchange, 401, "wrong or missing token");
+                return;
+            }
+            WorkerProtocol.Join join = ControlHttp.read(exchange, WorkerProtocol.Join.class);
+            synchronized (this) {
+                joined.add(join);
+                notifyAll();
+            }
+            ControlHttp.empty(exchange);
+        } finally {
+            exchange.close();
+        }
+    }
+
+    private void health(HttpExchange exchange) throws IOException {
+        try {
+            if (!http.authorized(exchange)) {
+                ControlHttp.error(exchange, 401, "wrong or missing token");
+                return;
+            }
+            ControlHttp.empty(exchange);
+        } finally {
+            exchange.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,153 @@
+package io.mqprobe.workers;
+
+import io.mqprobe.api.Target;
+import io.mqprobe.load.LoadWorker;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.RunningProducers;
+import io.mqprobe.stats.SendStats;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.Map;
+
+/**
+ * A worker that joined the coordinator, driven over its control server: the step runner sees its producers like
+ * in-process ones. A worker that stops answering a snapshot fails the step with {@link WorkerLostException}
+ * (the result keeps what was measured before); other calls at the end are best effort.
+ */
+final class RemoteWorker implements LoadWorker {
+
+    private final String name;
+    private final URI url;
+    private final ControlHttp http;
+    private final Target target;
+
+    RemoteWorker(String name, URI url, ControlHttp http, Target target) {
+        this.name = name;
+        this.url = url;
+        this.http = http;
+        this.target = target;
+    }
+
+    @Override
+    public String name() {
+        return name + " (" + url.getHost() + ":" + url.getPort() + ")";
+    }
+
+    @Override
+    public RunningProducers startProducers(ProducerLoadSpec share, int runId) {
+        try {
+            WorkerProtocol.Started started = http.call("POST", url.resolve(WorkerProtocol.PRODUCERS),
+                    new WorkerProtocol.Start(target, share, runId), WorkerProtocol.Started.class, ControlHttp.CALL_TIMEOUT.multipliedBy(6));
+            return new Producers(started.id(), share.clients());
+        } catch (ControlHttp.Refused e) {
+            throw new IllegalStateException("load worker " + name() + " refused the step's producers: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new WorkerLostException(name(), "starting producers", e);
+        }
+    }
+
+    private final class Producers implements RunningProducers {
+        private final URI base;
+        private final int clients;
+        private volatile WorkerProtocol.Snapshot last;
+        private Map<Long, BitSet> acked = Map.of();
+        private boolean closed;
+
+        Producers(String id, int clients) {
+            this.base = url.resolve(WorkerProtocol.PRODUCERS + "/" + id + "/");
+            this.clients = clients;
+        }
+
+        @Override
+        public SendStats.Snapshot snapshot(long epochMs) {
+            try {
+                last = http.call("GET", base.resolve("snapshot?epochMs=" + epochMs), null, WorkerProtocol.Snapshot.class,
+                        ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                throw new WorkerLostException(name(), "reporting its second", e);
+            }
+            return last.stats();
+        }
+
+        @Override
+        public int clients() {
+            return clients;
+        }
+
+        // counters as of the latest snapshot, at most a tick old: the drain check runs right after each tick
+        @Override
+        public long sent() {
+            return last == null ? 0 : last.sent();
+        }
+
+        @Override
+        public long completed() {
+            return last == null ? 0 : last.completed();
+        }
+
+        @Override
+        public long acked() {
+            return last == null ? 0 : last.acked();
+        }
+
+        @Override
+        public boolean sendingDone() {
+            return last != null && last.sendingDone();
+        }
+
+        @Override
+        public Map<String, Double> clientMetrics() {
+            try {
+                Map<?, ?> figures = http.call("GET", base.resolve("metrics"), null, Map.class, ControlHttp.CALL_TIMEOUT);
+                // whole figures travel as integers: read every one back as a double
+                Map<String, Double> metrics = new java.util.LinkedHashMap<>();
+                figures.forEach((k, v) -> metrics.put(k.toString(), ((Number) v).doubleValue()));
+                return metrics;
+            } catch (IOException e) {
+                return Map.of();   // figures of the clients only: the step's own measurement does not need them
+            }
+        }
+
+        @Override
+        public void stop() {
+            try {
+                http.call("POST", base.resolve("stop"), null, Void.class, ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                // a worker that cannot be told to stop stops by itself once nobody asks for its snapshots
+            }
+        }
+
+        @Override
+        public long finish(Duration drainTimeout) {
+            try {
+                WorkerProtocol.Finished finished = http.call("POST", base.resolve("finish?drainMs=" + drainTimeout.toMillis()), null,
+                        WorkerProtocol.Finished.class, ControlHttp.CALL_TIMEOUT.plus(drainTimeout));
+                acked = finished.acked();
+                return finished.inFlight();
+            } catch (IOException e) {
+                throw new WorkerLostException(name(), "finishing its share", e);
+            }
+        }
+
+        @Override
+        public Map<Long, BitSet> ackedSequences() {
+            return acked;
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                http.call("POST", base.resolve("close"), null, Void.class, ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                // best effort: the worker closes shares nobody asks about by itself
+            }
+        }
+    }
+}

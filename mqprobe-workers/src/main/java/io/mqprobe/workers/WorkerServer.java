@@ -1,0 +1,241 @@
+package io.mqprobe.workers;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.Target;
+import io.mqprobe.load.InProcessWorker;
+import io.mqprobe.load.NanoClock;
+import io.mqprobe.load.RunningProducers;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * {@code mqprobe worker}: a control server that runs the producer shares its coordinator orders, on this
+ * machine's clients, and answers each second with their snapshot. It stops a share nobody has asked about for
+ * {@code orphanAfter}, and closes itself when its coordinator has not answered for {@code lossAfter}: a worker
+ * never goes on loading a cluster for a coordinator that is gone.
+ */
+public final class WorkerServer implements AutoCloseable {
+
+    private record Hosted(RunningProducers producers, long[] lastSeenNs) {
+        void seen() {
+            lastSeenNs[0] = System.nanoTime();
+        }
+    }
+
+    private final String name;
+    private final HttpServer server;
+    private final ControlHttp http;
+    private final AllowedTargets allowed;
+    private final Function<Target, Driver> connect;
+    private final long orphanAfterNs;
+    private final PrintWriter log;
+    private final Map<String, Hosted> loads = new ConcurrentHashMap<>();
+    private final Map<String, Driver> drivers = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "mqprobe-worker-watchdog");
+        t.setDaemon(true);
+        return t;
+    });
+    private final CountDownLatch closed = new CountDownLatch(1);
+    // one thread: a share's snapshots are taken by one thread, as the load's statistics require
+    private final ExecutorService control = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "mqprobe-worker-control");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private WorkerServer(String name, HttpServer server, WorkerToken token, AllowedTargets allowed,
+                         Function<Target, Driver> connect, Duration orphanAfter, PrintWriter log) {
+        this.name = name;
+        this.server = server;
+        this.http = new ControlHttp(token);
+        this.allowed = allowed;
+        this.connect = connect;
+        this.orphanAfterNs = orphanAfter.toNanos();
+        this.log = log;
+    }
+
+    /**
+     * Listens on {@code address} (port 0: any free one) for its coordinator's orders.
+     *
+     * @param connect     makes a driver for a target the coordinator names (once per target)
+     * @param orphanAfter a share not asked about for this long is stopped and closed
+     */
+    public static WorkerServer start(String name, InetSocketAddress address, WorkerToken token, AllowedTargets allowed,
+                                     Function<Target, Driver> connect, Duration orphanAfter, PrintWriter log) throws IOException {
+        HttpServer server = HttpServer.create(address, 16);
+        WorkerServer worker = new WorkerServer(name, server, token, allowed, connect, orphanAfter, log);
+        server.setExecutor(worker.control);
+        server.createContext(WorkerProtocol.PRODUCERS, worker::handle);
+        server.start();
+        long period = Math.max(100, orphanAfter.toMillis() / 4);
+        worker.watchdog.scheduleWithFixedDelay(worker::stopOrphans, period, period, TimeUnit.MILLISECONDS);
+        return worker;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Where the coordinator reaches this worker. */
+    public URI url() {
+        InetSocketAddress bound = server.getAddress();
+        return URI.create("http://" + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+    }
+
+    /**
+     * Announces this worker to the coordinator at {@code coordinator} ({@code http://host:port}), then checks every
+     * {@code lossAfter / 5} that it is still there and closes this worker once it has not answered for {@code lossAfter}.
+     *
+     * @throws IOException when the coordinator refuses or cannot be reached
+     */
+    public void join(URI coordinator, Duration lossAfter) throws IOException {
+        http.call("POST", coordinator.resolve(WorkerProtocol.JOIN), new WorkerProtocol.Join(name, url().toString()), Void.class,
+                ControlHttp.CALL_TIMEOUT);
+        long[] lastAnswerNs = {System.nanoTime()};
+        long period = Math.max(100, lossAfter.toMillis() / 5);
+        watchdog.scheduleWithFixedDelay(() -> {
+            try {
+                http.call("GET", coordinator.resolve(WorkerProtocol.HEALTH), null, Void.class, ControlHttp.CONNECT_TIMEOUT);
+                lastAnswerNs[0] = System.nanoTime();
+            } catch (IOException e) {
+                if (System.nanoTime() - lastAnswerNs[0] > lossAfter.toNanos()) {
+                    log.println("worker " + name + ": the coordinator has not answered for " + lossAfter.toSeconds()
+                            + " s (" + e.getMessage() + "); stopping");
+                    log.flush();
+                    close();
+                }
+            }
+        }, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** Waits until this worker is closed (by its coordinator's loss or {@link #close}); false on timeout. */
+    public boolean awaitClosed(Duration timeout) throws InterruptedException {
+        return closed.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** How many producer shares run here now. */
+    int running() {
+        return loads.size();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try {
+            if (!http.authorized(exchange)) {
+                ControlHttp.error(exchange, 401, "wrong or missing token");
+                return;
+            }
+            String rest = exchange.getRequestURI().getPath().substring(WorkerProtocol.PRODUCERS.length());
+            String method = exchange.getRequestMethod();
+            if (rest.isEmpty() || rest.equals("/")) {
+                if (method.equals("POST")) {
+                    start(exchange);
+                } else {
+                    ControlHttp.error(exchange, 405, "POST to start producers");
+                }
+                return;
+            }
+            String[] parts = rest.substring(1).split("/", 2);
+            Hosted hosted = loads.get(parts[0]);
+            if (hosted == null) {
+                ControlHttp.error(exchange, 404, "no producers " + parts[0] + " here (stopped as orphans, or never started)");
+                return;
+            }
+            hosted.seen();
+            act(exchange, parts[0], hosted.producers(), parts.length == 2 ? parts[1] : "");
+        } catch (RuntimeException e) {
+            ControlHttp.error(exchange, 500, e.getClass().getSimpleName() + ": " + e.getMessage());
+        } finally {
+            exchange.close();
+        }
+    }
+
+    private void start(HttpExchange exchange) throws IOException {
+        WorkerProtocol.Start order = ControlHttp.read(exchange, WorkerProtocol.Start.class);
+        try {
+            allowed.check(order.target().bootstrap());
+        } catch (IllegalArgumentException e) {
+            ControlHttp.error(exchange, 403, e.getMessage());
+            return;
+        }
+        Driver driver = drivers.computeIfAbsent(order.target().driverId() + " " + order.target().bootstrap(),
+                key -> connect.apply(order.target()));
+        RunningProducers producers = new InProcessWorker(driver, NanoClock.SYSTEM).startProducers(order.share(), order.runId());
+        String id = UUID.randomUUID().toString().substring(0, 8);
+        Hosted hosted = new Hosted(producers, new long[1]);
+        hosted.seen();
+        loads.put(id, hosted);
+        ControlHttp.json(exchange, new WorkerProtocol.Started(id));
+    }
+
+    private void act(HttpExchange exchange, String id, RunningProducers producers, String action) throws IOException {
+        Map<String, String> query = ControlHttp.query(exchange);
+        switch (action) {
+            case "snapshot" -> ControlHttp.json(exchange, WorkerProtocol.Snapshot.of(
+                    producers.snapshot(Long.parseLong(query.getOrDefault("epochMs", Long.toString(System.currentTimeMillis())))),
+                    producers.completed(), producers.sendingDone()));
+            case "metrics" -> ControlHttp.json(exchange, producers.clientMetrics());
+            case "stop" -> {
+                producers.stop();
+                ControlHttp.empty(exchange);
+            }
+            case "finish" -> {
+                long inFlight = producers.finish(Duration.ofMillis(Long.parseLong(query.getOrDefault("drainMs", "0"))));
+                ControlHttp.json(exchange, WorkerProtocol.Finished.of(inFlight, producers.ackedSequences()));
+            }
+            case "close" -> {
+                loads.remove(id);
+                producers.close();
+                ControlHttp.empty(exchange);
+            }
+            default -> ControlHttp.error(exchange, 404, "unknown action '" + action + "'");
+        }
+    }
+
+    private void stopOrphans() {
+        long now = System.nanoTime();
+        loads.forEach((id, hosted) -> {
+            if (now - hosted.lastSeenNs()[0] > orphanAfterNs && loads.remove(id, hosted)) {
+                log.println("worker " + name + ": producers " + id + " not asked about for "
+                        + Duration.ofNanos(orphanAfterNs).toSeconds() + " s; stopped");
+                log.flush();
+                hosted.producers().close();
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        if (closed.getCount() == 0) {
+            return;
+        }
+        watchdog.shutdownNow();
+        server.stop(0);
+        control.shutdownNow();
+        loads.values().forEach(h -> h.producers().close());
+        loads.clear();
+        drivers.values().forEach(d -> {
+            try {
+                d.close();
+            } catch (RuntimeException e) {
+                // closing is best effort: the producers are already closed
+            }
+        });
+        closed.countDown();
+    }
+}
