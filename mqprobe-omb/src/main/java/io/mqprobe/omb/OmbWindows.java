@@ -67,22 +67,49 @@ public final class OmbWindows implements IntervalListener {
         }
     }
 
+    /** The window being filled: what it counted since it opened. Reset when it closes, so its histograms serve every window. */
+    private static final class OpenWindow {
+        final Latencies latencies = new Latencies();
+        long ms;
+        long published;
+        long errors;
+        long consumed;
+
+        void reset() {
+            latencies.reset();
+            ms = 0;
+            published = 0;
+            errors = 0;
+            consumed = 0;
+        }
+    }
+
+    /**
+     * All one step gathers. A new step replaces it whole: only the last step's windows are kept, so a workload run
+     * after a rate search (producerRate 0) reports the run at the rate found, not the search's steps.
+     */
+    private static final class StepState {
+        final int index;
+        final List<Window> windows = new ArrayList<>();
+        final Latencies whole = new Latencies();
+        final OpenWindow open = new OpenWindow();
+        // the counters at the previous tick: each second counts what they grew by
+        long lastAcked;
+        long lastFailed;
+        long lastConsumed;
+        long lastEpochMs = -1;
+        // the counters at the last second that counted: a window's backlog is read there, not after the drain
+        long countedAcked;
+        long countedConsumed;
+
+        StepState(int index) {
+            this.index = index;
+        }
+    }
+
     private final int subscriptions;
-    private final List<Window> windows = new ArrayList<>();
-    private final Latencies whole = new Latencies();
-    private final Latencies open = new Latencies();
-    private long openMs;
-    private long openPublished;
-    private long openErrors;
-    private long openConsumed;
-    private long lastAcked;
-    private long lastFailed;
-    private long lastConsumed;
-    private long lastEpochMs = -1;
-    private int step = -1;
-    // the counters at the last second that counted: a window's backlog is read there, not after the drain
-    private long countedAcked;
-    private long countedConsumed;
+    // before the first tick an empty step, so a run that measured nothing reads as empty
+    private StepState step = new StepState(-1);
 
     /** @param subscriptions subscriptions per topic that consume (OMB's backlog is sent × subscriptions − received) */
     public OmbWindows(int subscriptions) {
@@ -91,89 +118,67 @@ public final class OmbWindows implements IntervalListener {
 
     @Override
     public void onInterval(IntervalRow row, boolean sending, SendStats.Snapshot send, ConsumeStats.Snapshot consume) {
-        if (row.step() != step) {
-            startStep(row.step());
+        if (row.step() != step.index) {
+            step = new StepState(row.step());
         }
+        StepState s = step;
         long acked = send == null ? 0 : send.acked();
         long failed = send == null ? 0 : send.failed();
         long consumed = consume == null ? 0 : consume.records();
         if (IntervalRow.MEASURE.equals(row.phase()) && sending) {
-            openMs += lastEpochMs < 0 ? 1000 : row.epochMs() - lastEpochMs;
-            openPublished += acked - lastAcked;
-            openErrors += failed - lastFailed;
-            openConsumed += consumed - lastConsumed;
-            open.add(send, consume);
-            whole.add(send, consume);
-            countedAcked = acked;
-            countedConsumed = consumed;
-            if (openMs >= WINDOW_MS - CLOSE_SLACK_MS) {
+            OpenWindow open = s.open;
+            open.ms += s.lastEpochMs < 0 ? 1000 : row.epochMs() - s.lastEpochMs;
+            open.published += acked - s.lastAcked;
+            open.errors += failed - s.lastFailed;
+            open.consumed += consumed - s.lastConsumed;
+            open.latencies.add(send, consume);
+            s.whole.add(send, consume);
+            s.countedAcked = acked;
+            s.countedConsumed = consumed;
+            if (open.ms >= WINDOW_MS - CLOSE_SLACK_MS) {
                 closeWindow();
             }
         }
-        lastAcked = acked;
-        lastFailed = failed;
-        lastConsumed = consumed;
-        lastEpochMs = row.epochMs();
-    }
-
-    /**
-     * A new step starts its counters from zero: only the last step's windows are kept, so a workload run after a rate
-     * search (producerRate 0) reports the run at the rate found, not the search's steps.
-     */
-    private void startStep(int index) {
-        step = index;
-        windows.clear();
-        whole.reset();
-        open.reset();
-        openMs = 0;
-        openPublished = 0;
-        openErrors = 0;
-        openConsumed = 0;
-        lastAcked = 0;
-        lastFailed = 0;
-        lastConsumed = 0;
-        lastEpochMs = -1;
-        countedAcked = 0;
-        countedConsumed = 0;
+        s.lastAcked = acked;
+        s.lastFailed = failed;
+        s.lastConsumed = consumed;
+        s.lastEpochMs = row.epochMs();
     }
 
     private void closeWindow() {
-        long backlog = subscriptions == 0 ? 0 : Math.max(0, countedAcked * subscriptions - countedConsumed);
-        windows.add(new Window(openMs, openPublished, openErrors, openConsumed, backlog, OmbPercentiles.of(open.publish),
-                OmbPercentiles.of(open.publishCorrected), OmbPercentiles.of(open.publishDelay),
-                OmbPercentiles.of(open.endToEnd)));
+        OpenWindow open = step.open;
+        long backlog = subscriptions == 0 ? 0 : Math.max(0, step.countedAcked * subscriptions - step.countedConsumed);
+        step.windows.add(new Window(open.ms, open.published, open.errors, open.consumed, backlog,
+                OmbPercentiles.of(open.latencies.publish), OmbPercentiles.of(open.latencies.publishCorrected),
+                OmbPercentiles.of(open.latencies.publishDelay), OmbPercentiles.of(open.latencies.endToEnd)));
         open.reset();
-        openMs = 0;
-        openPublished = 0;
-        openErrors = 0;
-        openConsumed = 0;
     }
 
     /** Closes a last window of at least a second; call once the step has ended. */
     public void finish() {
-        if (openMs >= 1000) {
+        if (step.open.ms >= 1000) {
             closeWindow();
         }
     }
 
     public List<Window> windows() {
-        return List.copyOf(windows);
+        return List.copyOf(step.windows);
     }
 
     /** Whole-run histograms (µs); read after the step, never modify. */
     public Histogram publish() {
-        return whole.publish;
+        return step.whole.publish;
     }
 
     public Histogram publishCorrected() {
-        return whole.publishCorrected;
+        return step.whole.publishCorrected;
     }
 
     public Histogram publishDelay() {
-        return whole.publishDelay;
+        return step.whole.publishDelay;
     }
 
     public Histogram endToEnd() {
-        return whole.endToEnd;
+        return step.whole.endToEnd;
     }
 }

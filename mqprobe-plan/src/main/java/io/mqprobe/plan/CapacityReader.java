@@ -56,7 +56,7 @@ public final class CapacityReader {
             throw new PlanRefusal(label + " is a " + Fields.text(result, "command") + " result without a probe verdict: "
                     + "a plan rests on a probe's sustainable load (run mqprobe probe)");
         }
-        String driver = textOr(Fields.object(result, "target"), "driver", "kafka");
+        String driver = Fields.text(Fields.object(result, "target"), "driver", "kafka");
         CapacityUnit unit = DriverProfiles.of(driver).capacityUnit();
         int brokers = Math.max(1, Fields.objects(Fields.object(result, "target"), "brokers").size());
         Basis basis = basis(probed, label, scenario, replicationFactor, unit, brokers);
@@ -65,9 +65,9 @@ public final class CapacityReader {
         JsonNode ceilings = Fields.object(result, "ceilings");
         return new MeasuredCapacity(label, driver, unit, basis, partitionLimit(probed),
                 brokerCapacity(step, "cpu.cores"), brokerCapacity(step, "mem.rss.bytes"),
-                (int) numberOr(Fields.object(basisScenario, "producer"), "recordSizeBytes", 1024),
-                busiestCpuShare(step), Fields.number(ceilings, "diskWriteBytesPerSecond"), textOr(ceilings, "diskSource", "unknown"),
-                Fields.number(ceilings, "nicBytesPerSecond"), textOr(ceilings, "nicSource", "unknown"),
+                (int) Fields.number(Fields.object(basisScenario, "producer"), "recordSizeBytes", 1024),
+                busiestCpuShare(step), Fields.number(ceilings, "diskWriteBytesPerSecond"), Fields.text(ceilings, "diskSource", "unknown"),
+                Fields.number(ceilings, "nicBytesPerSecond"), Fields.text(ceilings, "nicSource", "unknown"),
                 thresholds(Fields.object(result, "thresholds")));
     }
 
@@ -82,13 +82,13 @@ public final class CapacityReader {
         for (JsonNode s : probed) {
             String name = Fields.text(s, "name");
             JsonNode sustainable = Fields.object(Fields.probeVerdict(s), "sustainable");
-            int partitions = (int) numberOr(Fields.object(s, "topic"), "partitions", 0);
+            int partitions = (int) Fields.number(Fields.object(s, "topic"), "partitions", 0);
             if (named != null && !named.equals(name)) {
                 continue;
             }
             if (named != null && Fields.number(sustainable, "bytesPerSecond") == null) {
                 throw new PlanRefusal(label + ": scenario " + named + " has no sustainable load ("
-                        + textOr(Fields.object(Fields.probeVerdict(s), "sustainable"), "limitedBy", "the search found none") + ")");
+                        + Fields.text(Fields.object(Fields.probeVerdict(s), "sustainable"), "limitedBy", "the search found none") + ")");
             }
             if (Fields.number(sustainable, "bytesPerSecond") == null || (named == null && partitions == 1)) {
                 continue;
@@ -110,24 +110,24 @@ public final class CapacityReader {
 
     private static Basis basisOf(JsonNode scenario, JsonNode sustainable, CapacityUnit unit, int brokers) {
         JsonNode topic = Fields.object(scenario, "topic");
-        int rf = (int) Math.max(1, numberOr(topic, "replicationFactor", 1));
-        int partitions = (int) Math.max(1, numberOr(topic, "partitions", 1));
-        String placement = textOr(topic, "placement", "");
+        int rf = (int) Math.max(1, Fields.number(topic, "replicationFactor", 1));
+        int partitions = (int) Math.max(1, Fields.number(topic, "partitions", 1));
+        String placement = Fields.text(topic, "placement", "");
         // a RocketMQ scenario loads one broker group's master; a Kafka one its pinned broker or the brokers its replicas span
         int nodes = unit == CapacityUnit.MASTER_TPS || placement.startsWith("pinned") ? 1 : Math.min(brokers, partitions * rf);
         JsonNode bottleneck = Fields.object(Fields.probeVerdict(scenario), "bottleneck");
-        String limitedBy = textOr(sustainable, "limitedBy", "");
+        String limitedBy = Fields.text(sustainable, "limitedBy", "");
         return new Basis(Fields.text(scenario, "name"), rf, nodes, Fields.number(sustainable, "bytesPerSecond"),
-                numberOr(sustainable, "recordsPerSecond", 0), limitedBy, describe(bottleneck), lowerBound(bottleneck, limitedBy));
+                Fields.number(sustainable, "recordsPerSecond", 0), limitedBy, describe(bottleneck), lowerBound(bottleneck, limitedBy));
     }
 
     /** One partition's sustainable load: a probed scenario over one partition, the first one that has one. */
     private static PartitionLimit partitionLimit(List<JsonNode> probed) {
         for (JsonNode s : probed) {
             JsonNode sustainable = Fields.object(Fields.probeVerdict(s), "sustainable");
-            if (numberOr(Fields.object(s, "topic"), "partitions", 0) == 1 && Fields.number(sustainable, "bytesPerSecond") != null) {
+            if (Fields.number(Fields.object(s, "topic"), "partitions", 0) == 1 && Fields.number(sustainable, "bytesPerSecond") != null) {
                 return new PartitionLimit(Fields.text(s, "name"), Fields.number(sustainable, "bytesPerSecond"),
-                        lowerBound(Fields.object(Fields.probeVerdict(s), "bottleneck"), textOr(sustainable, "limitedBy", "")));
+                        lowerBound(Fields.object(Fields.probeVerdict(s), "bottleneck"), Fields.text(sustainable, "limitedBy", "")));
             }
         }
         return null;
@@ -135,9 +135,9 @@ public final class CapacityReader {
 
     /** Why a sustainable load is only a lower bound of the cluster's, or null when the cluster itself set it. */
     static String lowerBound(JsonNode bottleneckJson, String limitedBy) {
-        if (bottleneckJson != null && Bottleneck.KINDS.contains(textOr(bottleneckJson, "resource", ""))) {
+        if (bottleneckJson != null && Bottleneck.KINDS.contains(Fields.text(bottleneckJson, "resource", ""))) {
             Bottleneck bottleneck = new Bottleneck(Fields.text(bottleneckJson, "resource"), Fields.text(bottleneckJson, "source"),
-                    textOr(bottleneckJson, "summary", ""), List.of());
+                    Fields.text(bottleneckJson, "summary", ""), List.of());
             if (bottleneck.loadGeneratorAmongLimits()) {
                 return "the load generator was among the limits (bottleneck " + describe(bottleneckJson) + ")";
             }
@@ -156,7 +156,7 @@ public final class CapacityReader {
             return "not found";
         }
         String source = Fields.text(bottleneck, "source");
-        return textOr(bottleneck, "resource", "?") + (source == null ? "" : " / " + source);
+        return Fields.text(bottleneck, "resource", "?") + (source == null ? "" : " / " + source);
     }
 
     private static JsonNode sustainableStep(JsonNode scenario) {
@@ -179,22 +179,12 @@ public final class CapacityReader {
 
     private static List<JsonNode> brokerResources(JsonNode step, String metric) {
         return Fields.objects(step, "resources").stream()
-                .filter(r -> textOr(r, "source", "").startsWith(BROKER) && metric.equals(Fields.text(r, "metric"))).toList();
+                .filter(r -> Fields.text(r, "source", "").startsWith(BROKER) && metric.equals(Fields.text(r, "metric"))).toList();
     }
 
     private static Thresholds thresholds(JsonNode node) {
         Thresholds d = Thresholds.DEFAULTS;
-        return new Thresholds(numberOr(node, "cpuPct", d.cpuPct()), numberOr(node, "diskPct", d.diskPct()),
-                numberOr(node, "nicPct", d.nicPct()));
-    }
-
-    private static double numberOr(JsonNode node, String field, double otherwise) {
-        Double n = Fields.number(node, field);
-        return n == null ? otherwise : n;
-    }
-
-    private static String textOr(JsonNode node, String field, String otherwise) {
-        String t = Fields.text(node, field);
-        return t == null ? otherwise : t;
+        return new Thresholds(Fields.number(node, "cpuPct", d.cpuPct()), Fields.number(node, "diskPct", d.diskPct()),
+                Fields.number(node, "nicPct", d.nicPct()));
     }
 }

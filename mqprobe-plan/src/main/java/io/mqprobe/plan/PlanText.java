@@ -1,6 +1,7 @@
 package io.mqprobe.plan;
 
 import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.report.PlanLimitText;
 
 import java.util.List;
 import java.util.Locale;
@@ -87,11 +88,7 @@ public final class PlanText {
     }
 
     static String limit(Exhaustion l) {
-        String growth = l.growth() == null ? "not used at all"
-                : String.format(Locale.ROOT, "the peak can grow ×%.1f before it is reached", l.growth());
-        String years = l.years() == null ? "" : String.format(Locale.ROOT, " (%.1f years at the planned growth)", l.years());
-        return String.format(Locale.ROOT, "%s at %s of %s at the planned peak: %s%s; %s", l.limit(),
-                HumanUnits.pct(l.usedPct()), HumanUnits.pct(l.limitPct()), growth, years, l.restsOn());
+        return PlanLimitText.line(l.limit(), l.usedPct(), l.limitPct(), l.growth(), l.years(), l.restsOn());
     }
 
     static String cheapest(CapacityPlan plan) {

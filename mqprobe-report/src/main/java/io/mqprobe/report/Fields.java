@@ -20,6 +20,12 @@ public final class Fields {
         return v != null && v.isNumber() ? v.asDouble() : null;
     }
 
+    /** The number at {@code field}, or {@code otherwise} when absent or not a number. */
+    public static double number(JsonNode node, String field, double otherwise) {
+        Double n = number(node, field);
+        return n == null ? otherwise : n;
+    }
+
     /** The non-blank text at {@code field}, or null. Numbers and booleans are given as text too. */
     public static String text(JsonNode node, String field) {
         JsonNode v = node == null ? null : node.get(field);
@@ -28,6 +34,12 @@ public final class Fields {
         }
         String s = v.asText();
         return s.isBlank() ? null : s;
+    }
+
+    /** The non-blank text at {@code field}, or {@code otherwise}. */
+    public static String text(JsonNode node, String field, String otherwise) {
+        String t = text(node, field);
+        return t == null ? otherwise : t;
     }
 
     public static boolean flag(JsonNode node, String field) {

@@ -1,10 +1,8 @@
 package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqprobe.api.units.HumanUnits;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -59,10 +57,7 @@ final class PlanSection {
     }
 
     private static String limit(JsonNode l) {
-        Double growth = Fields.number(l, "growth");
-        return Fields.text(l, "limit") + " at " + HumanUnits.pct(Fields.number(l, "usedPct")) + " of "
-                + HumanUnits.pct(Fields.number(l, "limitPct")) + " at the planned peak"
-                + (growth == null ? "" : String.format(Locale.ROOT, ", the peak can grow ×%.1f", growth))
-                + " (" + Fields.text(l, "restsOn") + ")";
+        return PlanLimitText.brief(Fields.text(l, "limit"), Fields.number(l, "usedPct"), Fields.number(l, "limitPct"),
+                Fields.number(l, "growth"), Fields.text(l, "restsOn"));
     }
 }

@@ -7,7 +7,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses durations users type ({@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, {@code 7d}, {@code 1m30s}) and prints latencies. */
+/**
+ * Parses durations users type ({@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, {@code 7d}, {@code 1m30s}) and spans in years
+ * ({@code 1.5y}), and prints latencies.
+ */
 public final class TimeSpan {
 
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|µs|ms|s|m|h|d)");
@@ -49,6 +52,18 @@ public final class TimeSpan {
             throw new UsageException(flag + " must be positive, got " + text);
         }
         return d;
+    }
+
+    /**
+     * A span in years, for plans that look ahead ({@code 2}, {@code 1.5y}, {@code 3 years}); names the flag in the error.
+     */
+    public static double parseYears(String flag, String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT).replaceAll("\\s*(y|yr|yrs|year|years)$", "");
+        try {
+            return Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new UsageException("bad " + flag + " '" + text + "' (years, e.g. 2 or 1.5y)");
+        }
     }
 
     /** Latency in a readable unit: {@code 850 µs}, {@code 3.2 ms}, {@code 12 ms}, {@code 1.25 s}; NaN as {@code n/a}. */

@@ -52,6 +52,35 @@ class UnitsTest {
     }
 
     @ParameterizedTest
+    @CsvSource({"30%,30", "30,30", "30 %,30", " 2.5% ,2.5", "0.3,0.3", "0%,0"})
+    void should_read_a_bare_number_as_a_percentage_never_a_fraction(String text, double pct) {
+        assertThat(Percent.parse(text)).isEqualTo(pct);
+        assertThat(Percent.parseFraction("--headroom", text)).isEqualTo(pct / 100);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "%", "thirty", "30 percent", "3O%"})
+    void should_reject_bad_percentages_naming_the_text(String text) {
+        assertThatThrownBy(() -> Percent.parse(text)).isInstanceOf(UsageException.class)
+                .hasMessage("bad percentage '" + text + "' (examples: 30%, 30, 2.5 %)");
+        assertThatThrownBy(() -> Percent.parseFraction("--growth", text)).isInstanceOf(UsageException.class)
+                .hasMessage("bad --growth '" + text + "' (a percentage, e.g. 30%)");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"2,2", "1.5y,1.5", "1.5 y,1.5", "3yr,3", "3 yrs,3", "1 year,1", "2 Years,2", " 4 ,4"})
+    void should_parse_spans_in_years(String text, double years) {
+        assertThat(TimeSpan.parseYears("--horizon", text)).isEqualTo(years);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "soon", "2 decades", "y", "1.5yy", "18 months"})
+    void should_reject_bad_years_naming_the_flag_and_the_text(String text) {
+        assertThatThrownBy(() -> TimeSpan.parseYears("--horizon", text)).isInstanceOf(UsageException.class)
+                .hasMessage("bad --horizon '" + text + "' (years, e.g. 2 or 1.5y)");
+    }
+
+    @ParameterizedTest
     @CsvSource({"10Gbit,1.25e9", "10Gbps,1.25e9", "1.2GB/s,1.2e9", "800MiB/s,838860800", "100Mbit,12.5e6"})
     void should_parse_rates_in_bytes_per_second(String text, double bytesPerSecond) {
         assertThat(DataRate.parse(text)).isEqualTo(bytesPerSecond);

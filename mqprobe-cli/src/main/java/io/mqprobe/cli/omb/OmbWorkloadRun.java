@@ -3,11 +3,7 @@ package io.mqprobe.cli.omb;
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.Durability;
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.cli.run.TopicLifecycle;
-import io.mqprobe.experiment.Experiment;
 import io.mqprobe.omb.OmbWorkload;
-import io.mqprobe.scenario.ProbeJudge;
-import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.ProbeSettings;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.scenario.ScenarioSpec;
@@ -21,6 +17,7 @@ import io.mqprobe.api.TopicSpec;
 import io.mqprobe.cli.load.LoadProgress;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.cli.probe.ProbeExperiment;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
@@ -139,15 +136,12 @@ final class OmbWorkloadRun {
                 w.topics(), w.topics(), 0);
         ProbeSettings settings = new ProbeSettings(plan.producers().recordSizeBytes(), first.partitions(),
                 plan.producers().payload(), plan.producers().producerProperties(), RampPlan.defaults(), Thresholds.defaults());
-        ProbePlanner planner = new ProbePlanner(List.of(shape), settings, session.cluster().driver(), TopicLifecycle::freshName,
-                session.cluster().hostShared());
-        ProbeJudge judge = new ProbeJudge(planner, settings.thresholds());
-        ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
-                new LoadProgress(session.progress(), name), ExperimentListener.NONE);
+        List<ScenarioOutcome> outcomes = ProbeExperiment.run(session, monitoring, List.of(shape), settings, name,
+                ExperimentListener.NONE);
         if (session.cancelled()) {
             return Optional.empty();
         }
-        Optional<ScenarioVerdict> verdict = judge.outcomes(result).stream().map(ScenarioOutcome::verdict)
+        Optional<ScenarioVerdict> verdict = outcomes.stream().map(ScenarioOutcome::verdict)
                 .filter(java.util.Objects::nonNull).findFirst();
         SustainablePoint sustainable = verdict.map(ScenarioVerdict::sustainable).orElse(null);
         if (sustainable == null) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.api.units.Percent;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.plan.BusinessLoad;
@@ -29,7 +30,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -132,7 +132,8 @@ public final class PlanCommand implements Callable<Integer> {
         Duration kept = retention != null ? TimeSpan.parsePositive("--retention", retention)
                 : first != null ? Planner.defaultRetention(first.unit()) : Duration.ofDays(7);
         return new BusinessLoad(BusinessLoad.parsePeak(peak, size), size, kept, replicationFactor, consumerGroups,
-                consumerParallelism, percent("--headroom", headroom), percent("--growth", growth), years(horizon));
+                consumerParallelism, Percent.parseFraction("--headroom", headroom), Percent.parseFraction("--growth", growth),
+                TimeSpan.parseYears("--horizon", horizon));
     }
 
     private void write(CapacityPlan plan, PrintWriter out) {
@@ -163,24 +164,5 @@ public final class PlanCommand implements Callable<Integer> {
 
     private static void writeJson(Path file, JsonNode json) throws IOException {
         ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), json);
-    }
-
-    /** "30%", "30" and "30 %" are all 30 %: a bare number is a percentage too, never a fraction. */
-    static double percent(String flag, String text) {
-        String t = text.trim().replace("%", "").trim();
-        try {
-            return Double.parseDouble(t) / 100;
-        } catch (NumberFormatException e) {
-            throw new UsageException("bad " + flag + " '" + text + "' (a percentage, e.g. 30%)");
-        }
-    }
-
-    static double years(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT).replaceAll("\\s*(y|yr|yrs|year|years)$", "");
-        try {
-            return Double.parseDouble(t);
-        } catch (NumberFormatException e) {
-            throw new UsageException("bad --horizon '" + text + "' (years, e.g. 2 or 1.5y)");
-        }
     }
 }

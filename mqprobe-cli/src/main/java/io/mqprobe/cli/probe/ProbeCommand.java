@@ -1,17 +1,11 @@
 package io.mqprobe.cli.probe;
 
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.load.LoadProgress;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.cli.run.TopicLifecycle;
-import io.mqprobe.experiment.Experiment;
-import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.scenario.DriverProfiles;
-import io.mqprobe.scenario.ProbeJudge;
-import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.CapacitySummary;
 import io.mqprobe.search.ScenarioOutcome;
@@ -77,13 +71,8 @@ public final class ProbeCommand implements Callable<Integer> {
                     ceilings.diskWriteBytesPerSecond() == null ? Double.NaN : ceilings.diskWriteBytesPerSecond(),
                     ceilings.nicBytesPerSecond() == null ? Double.NaN : ceilings.nicBytesPerSecond());
             List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), run.target().securityModes(), session.cluster());
-            ProbePlanner planner = new ProbePlanner(scenarios, plan.settings(), session.cluster().driver(),
-                    TopicLifecycle::freshName, session.cluster().hostShared());
-            ProbeJudge judge = new ProbeJudge(planner, plan.settings().thresholds());
-            ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
-                    new LoadProgress(session.progress(), "   "),
-                    new ProbeProgress(session.progress(), scenarios, plan.settings().plan()));
-            found.addAll(judge.outcomes(result));
+            found.addAll(ProbeExperiment.run(session, monitoring, scenarios, plan.settings(), "   ",
+                    new ProbeProgress(session.progress(), scenarios, plan.settings().plan())));
             // in the unit the system's users state capacity in (RocketMQ's a master's TPS, not RF × MB/s)
             CapacitySummary summary = DriverProfiles.of(session.cluster().driver().id()).capacityUnit()
                     .summarize(found, session.brokerCount());

@@ -2,6 +2,7 @@ package io.mqprobe.cli.probe;
 
 import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.Percent;
 import io.mqprobe.cli.ceiling.DurationConverter;
 import io.mqprobe.cli.ceiling.SizeConverter;
 import io.mqprobe.cli.run.ProducerSettingsOptions;
@@ -185,8 +186,8 @@ final class ProbeOptions {
         }
         double pct;
         try {
-            pct = Double.parseDouble(precisionPct.trim().replace("%", ""));
-        } catch (NumberFormatException e) {
+            pct = Percent.parse(precisionPct);
+        } catch (UsageException e) {
             throw new UsageException("--precision takes a percentage such as 10 or 'none', got '" + precisionPct + "'");
         }
         if (maxStepDuration.compareTo(stepDuration) < 0) {

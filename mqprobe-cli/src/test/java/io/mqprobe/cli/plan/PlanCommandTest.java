@@ -97,6 +97,21 @@ class PlanCommandTest {
         }
     }
 
+    @Test
+    void should_name_the_flag_of_a_bad_percentage_or_horizon() throws IOException {
+        Path result = write("result.json", PROBE.formatted("cpu", "broker-1"));
+        String[][] cases = {
+                {"--headroom", "lots", "bad --headroom 'lots' (a percentage, e.g. 30%)"},
+                {"--growth", "fast", "bad --growth 'fast' (a percentage, e.g. 30%)"},
+                {"--horizon", "soon", "bad --horizon 'soon' (years, e.g. 2 or 1.5y)"}};
+        for (String[] c : cases) {
+            CliRun run = CliRun.of("plan", "--from", result.toString(), "--peak", "1k/s", c[0], c[1]);
+            assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(run.err()).contains(c[2]);
+            assertThat(run.errLines()).isEqualTo(1);
+        }
+    }
+
     private Path write(String name, String json) throws IOException {
         Path file = dir.resolve(name);
         Files.writeString(file, json);

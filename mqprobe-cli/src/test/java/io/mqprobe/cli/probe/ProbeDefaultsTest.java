@@ -1,5 +1,6 @@
 package io.mqprobe.cli.probe;
 
+import io.mqprobe.api.UsageException;
 import io.mqprobe.scenario.RampPlan;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -7,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The probe's ramp without options is {@link RampPlan#defaults()}: the one home of the method's defaults. */
 class ProbeDefaultsTest {
@@ -31,5 +33,17 @@ class ProbeDefaultsTest {
         new CommandLine(holder).parseArgs("--step-duration", "5s");
 
         assertThat(holder.probe.conclude("kafka").settings().plan()).isNotEqualTo(RampPlan.defaults());
+    }
+
+    @Test
+    void should_read_the_precision_as_a_percentage_and_name_a_bad_one() {
+        Holder holder = new Holder();
+        new CommandLine(holder).parseArgs("--precision", "7.5 %");
+        assertThat(holder.probe.conclude("kafka").settings().plan().precision().halfWidthPct()).isEqualTo(7.5);
+
+        Holder bad = new Holder();
+        new CommandLine(bad).parseArgs("--precision", "tight");
+        assertThatThrownBy(() -> bad.probe.conclude("kafka")).isInstanceOf(UsageException.class)
+                .hasMessage("--precision takes a percentage such as 10 or 'none', got 'tight'");
     }
 }

@@ -1,0 +1,41 @@
+package io.mqprobe.cli.probe;
+
+import io.mqprobe.cli.load.LoadProgress;
+import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.experiment.Experiment;
+import io.mqprobe.experiment.ExperimentListener;
+import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.scenario.ProbeJudge;
+import io.mqprobe.scenario.ProbePlanner;
+import io.mqprobe.scenario.ProbeSettings;
+import io.mqprobe.scenario.ScenarioSpec;
+import io.mqprobe.search.ScenarioOutcome;
+
+import java.util.List;
+
+/**
+ * The probe's search over scenarios in an open session: planned and judged the probe's way on fresh topics, run by
+ * the session's one runner. {@code mqprobe probe} runs it, and so does an OMB workload that asks for the most the
+ * cluster takes ({@code producerRate: 0}), so both search alike.
+ */
+public final class ProbeExperiment {
+
+    private ProbeExperiment() {
+    }
+
+    /**
+     * @param progressPrefix what starts each progress line of the load
+     * @return each scenario's outcome (skipped ones too), in the scenarios' order
+     */
+    public static List<ScenarioOutcome> run(LoadSession session, Monitoring monitoring, List<ScenarioSpec> scenarios,
+                                            ProbeSettings settings, String progressPrefix, ExperimentListener listener) {
+        ProbePlanner planner = new ProbePlanner(scenarios, settings, session.cluster().driver(), TopicLifecycle::freshName,
+                session.cluster().hostShared());
+        ProbeJudge judge = new ProbeJudge(planner, settings.thresholds());
+        ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
+                new LoadProgress(session.progress(), progressPrefix), listener);
+        return judge.outcomes(result);
+    }
+}
