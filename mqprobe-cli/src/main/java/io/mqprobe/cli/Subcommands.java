@@ -25,6 +25,7 @@ final class Subcommands {
         top.addSubcommand(new io.mqprobe.cli.mirror.MirrorCommand());
         top.addSubcommand(new io.mqprobe.cli.chaos.ChaosCommand());
         top.addSubcommand(new io.mqprobe.cli.omb.RunCommand());
+        top.addSubcommand(new io.mqprobe.cli.worker.WorkerCommand());
         // cluster
         top.addSubcommand(new io.mqprobe.cli.cluster.ClusterCommand());
         top.addSubcommand(new io.mqprobe.cli.monitor.MonitorCommand());

@@ -20,6 +20,6 @@ public final class InProcessWorker implements LoadWorker {
 
     @Override
     public RunningProducers startProducers(ProducerLoadSpec share, int runId) {
-        return ProducerLoad.start(driver, share, clock, runId);
+        return ProducerLoad.prepare(driver, share, clock, runId);
     }
 }

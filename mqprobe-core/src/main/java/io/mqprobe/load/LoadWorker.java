@@ -14,7 +14,8 @@ public interface LoadWorker {
     String name();
 
     /**
-     * Creates this worker's producers for {@code share} and starts sending.
+     * Creates this worker's producers for {@code share} and waits until they can send; {@link RunningProducers#begin}
+     * starts them.
      *
      * @param runId distinguishes this share's sequence streams from every other share's and every other load's
      */

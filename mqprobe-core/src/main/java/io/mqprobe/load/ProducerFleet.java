@@ -6,6 +6,10 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /** A step's producers over all its workers, one share each, seen as one load. */
 final class ProducerFleet implements AutoCloseable {
@@ -17,21 +21,58 @@ final class ProducerFleet implements AutoCloseable {
     }
 
     /**
-     * Starts one share of {@code spec} on each worker (fewer when the load has fewer clients than there are workers),
-     * share {@code i} with run id {@code firstRunId + i}; what started is closed again if one fails.
+     * Prepares one share of {@code spec} on each worker at once (fewer when the load has fewer clients than there are
+     * workers), share {@code i} with run id {@code firstRunId + i}, then begins them one right after the other: a
+     * worker that is slow to connect does not start its share later than the others. What was prepared is closed again
+     * if one fails.
      */
     static ProducerFleet start(List<LoadWorker> workers, ProducerLoadSpec spec, int firstRunId) {
         List<ProducerLoadSpec> shares = spec.shares(workers.size());
-        List<RunningProducers> started = new ArrayList<>(shares.size());
+        if (shares.size() == 1) {
+            RunningProducers only = workers.get(0).startProducers(shares.get(0), firstRunId);
+            return begun(List.of(only));
+        }
+        ExecutorService preparing = Executors.newFixedThreadPool(shares.size(), r -> {
+            Thread t = new Thread(r, "mqprobe-prepare-producers");
+            t.setDaemon(true);
+            return t;
+        });
+        List<CompletableFuture<RunningProducers>> prepared = new ArrayList<>(shares.size());
         try {
             for (int i = 0; i < shares.size(); i++) {
-                started.add(workers.get(i).startProducers(shares.get(i), firstRunId + i));
+                LoadWorker worker = workers.get(i);
+                ProducerLoadSpec share = shares.get(i);
+                int runId = firstRunId + i;
+                prepared.add(CompletableFuture.supplyAsync(() -> worker.startProducers(share, runId), preparing));
             }
+            List<RunningProducers> parts = new ArrayList<>(shares.size());
+            RuntimeException failure = null;
+            for (CompletableFuture<RunningProducers> part : prepared) {
+                try {
+                    parts.add(part.join());
+                } catch (CompletionException e) {
+                    failure = failure != null ? failure
+                            : e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                }
+            }
+            if (failure != null) {
+                parts.forEach(RunningProducers::close);
+                throw failure;
+            }
+            return begun(List.copyOf(parts));
+        } finally {
+            preparing.shutdownNow();
+        }
+    }
+
+    private static ProducerFleet begun(List<RunningProducers> parts) {
+        try {
+            parts.forEach(RunningProducers::begin);
         } catch (RuntimeException e) {
-            started.forEach(RunningProducers::close);
+            parts.forEach(RunningProducers::close);
             throw e;
         }
-        return new ProducerFleet(List.copyOf(started));
+        return new ProducerFleet(parts);
     }
 
     /** Each worker's producers, for the meter that merges their snapshots. */

@@ -27,10 +27,14 @@ public final class ProducerLoad implements RunningProducers {
     private final List<SendStream> streams = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final NanoClock clock;
+    private final ProducerLoadSpec spec;
+    private final int runId;
     private boolean closed;
 
-    private ProducerLoad(NanoClock clock) {
+    private ProducerLoad(NanoClock clock, ProducerLoadSpec spec, int runId) {
         this.clock = clock;
+        this.spec = spec;
+        this.runId = runId;
     }
 
     /**
@@ -39,9 +43,16 @@ public final class ProducerLoad implements RunningProducers {
      * @param runId distinguishes this load's streams from any other load writing the same topic
      */
     public static ProducerLoad start(Driver driver, ProducerLoadSpec spec, NanoClock clock, int runId) {
-        ProducerLoad load = new ProducerLoad(clock);
+        ProducerLoad load = prepare(driver, spec, clock, runId);
+        load.begin();
+        return load;
+    }
+
+    /** Creates the producers and waits for their topics' metadata; {@link #begin} starts the schedule. */
+    public static ProducerLoad prepare(Driver driver, ProducerLoadSpec spec, NanoClock clock, int runId) {
+        ProducerLoad load = new ProducerLoad(clock, spec, runId);
         try {
-            load.launch(driver, spec, runId);
+            load.createClients(driver);
         } catch (RuntimeException e) {
             load.close();
             throw e;
@@ -49,8 +60,7 @@ public final class ProducerLoad implements RunningProducers {
         return load;
     }
 
-    private void launch(Driver driver, ProducerLoadSpec spec, int runId) {
-        PayloadPool payload = PayloadPool.build(spec.payload(), spec.recordSizeBytes(), PAYLOAD_SEED);
+    private void createClients(Driver driver) {
         for (int c = 0; c < spec.clients(); c++) {
             producers.add(driver.newProducer(ClientSettings.producer(
                     "mqprobe-" + Integer.toHexString(runId) + "-" + c, spec.producerProperties())));
@@ -62,6 +72,15 @@ public final class ProducerLoad implements RunningProducers {
                 producer.awaitMetadata(topic);
             }
         }
+    }
+
+    /** Starts every sender on its schedule, from now. */
+    @Override
+    public void begin() {
+        if (!threads.isEmpty()) {
+            throw new IllegalStateException("the load has begun already");
+        }
+        PayloadPool payload = PayloadPool.build(spec.payload(), spec.recordSizeBytes(), PAYLOAD_SEED);
         int streamCount = spec.streams();
         double intervalNs = spec.paced() ? 1e9 * streamCount / spec.targetRecordsPerSecond() : 0;
         long startNs = clock.nanoTime();

@@ -6,8 +6,14 @@ import java.time.Duration;
 import java.util.BitSet;
 import java.util.Map;
 
-/** One worker's producers while a step runs: what the step runner reads each second and asks of them at the end. */
+/** One worker's producers, ready to begin and then while a step runs: what the step runner reads each second and asks of them at the end. */
 public interface RunningProducers extends AutoCloseable {
+
+    /**
+     * Starts sending, on the schedule of the share, from now. A worker's producers are created and connected first
+     * ({@link LoadWorker#startProducers}), so that every worker of a step can begin at nearly one instant.
+     */
+    void begin();
 
     /** Cumulative counters and the interval histograms since the previous call (valid until the next). One thread calls it. */
     SendStats.Snapshot snapshot(long epochMs);

@@ -103,7 +103,6 @@ public final class StepRunner {
      */
     public Outcome run(String scenario, int stepIndex, StepLoad load, Duration warmup, Duration drainTimeout,
                        PrecisionTarget precision, StepResult.Settle settle) {
-        long startedMs = System.currentTimeMillis();
         ConsumerLoadSpec consumerSpec = load.consumerSpec().orElse(null);
         ProducerLoadSpec producerSpec = load.producerSpec().orElse(null);
         ConsumerLoad consumers = consumerSpec == null ? null : ConsumerLoad.start(driver, consumerSpec, clock);
@@ -113,6 +112,9 @@ public final class StepRunner {
                 producers = ProducerFleet.start(workers, producerSpec, nextRunId);
                 nextRunId += workers.size();
             }
+            // the step's clock starts when the producers begin: creating and connecting them (seconds for workers
+            // elsewhere) is not part of the warm-up or the measurement
+            long startedMs = System.currentTimeMillis();
             ConsumeStats consumeStats = consumers == null ? null : consumers.stats();
             List<LongFunction<SendStats.Snapshot>> sendSnapshots = producers == null ? List.of()
                     : producers.parts().stream().map(p -> (LongFunction<SendStats.Snapshot>) p::snapshot).toList();

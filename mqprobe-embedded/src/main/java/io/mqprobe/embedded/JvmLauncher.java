@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Builds and starts a node's child JVM: its own session, stdin from /dev/null, output appended to the
@@ -38,16 +36,6 @@ final class JvmLauncher {
         return "-Dmqprobe.node=" + nodeDir;
     }
 
-    /** The child starts in the node's directory, so entries relative to ours (e.g. {@code lib/*}) must be made absolute. */
-    static String absoluteClassPath(String classPath) {
-        return Arrays.stream(classPath.split(File.pathSeparator))
-                .filter(entry -> !entry.isEmpty())
-                .map(entry -> entry.endsWith("*")
-                        ? Path.of(entry.substring(0, entry.length() - 1)).toAbsolutePath() + File.separator + "*"
-                        : Path.of(entry).toAbsolutePath().toString())
-                .collect(Collectors.joining(File.pathSeparator));
-    }
-
     static List<String> command(ProcessNode node, JvmSpec spec, Placement placement) {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
@@ -56,7 +44,7 @@ final class JvmLauncher {
             cmd.add(SETSID.toString());
         }
         cmd.addAll(placement.prefix());
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(ChildJava.binary());
         // first, because the JDK shows only the first 4 KiB of another process's command line
         cmd.add(nodeTag(node.dir()));
         long heapMiB = spec.heapBytes() >> 20;
@@ -83,7 +71,8 @@ final class JvmLauncher {
         cmd.add("-Dmqprobe.node.logDir=" + node.logDir());
         cmd.addAll(spec.jvmArgs());
         cmd.add("-cp");
-        cmd.add(absoluteClassPath(System.getProperty("java.class.path")));
+        // the child starts in the node's directory: the class path must not be relative to ours
+        cmd.add(ChildJava.classPath());
         cmd.add(spec.mainClass());
         cmd.add(Long.toString(spec.watchedPid()));
         cmd.add(node.detachedMarker().toString());

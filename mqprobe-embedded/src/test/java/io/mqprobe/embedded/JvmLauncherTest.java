@@ -19,7 +19,7 @@ class JvmLauncherTest {
         String cwd = Path.of("").toAbsolutePath().toString();
         String classPath = String.join(File.pathSeparator, "mqprobe-cli.jar", "lib/*", "/opt/x.jar");
 
-        String absolute = JvmLauncher.absoluteClassPath(classPath);
+        String absolute = ChildJava.absolute(classPath);
 
         assertThat(absolute.split(File.pathSeparator)).containsExactly(
                 cwd + File.separator + "mqprobe-cli.jar", cwd + File.separator + "lib" + File.separator + "*", "/opt/x.jar");

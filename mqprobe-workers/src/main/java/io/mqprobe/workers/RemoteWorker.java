@@ -62,6 +62,15 @@ final class RemoteWorker implements LoadWorker {
         }
 
         @Override
+        public void begin() {
+            try {
+                http.call("POST", base.resolve("begin"), null, Void.class, ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                throw new WorkerLostException(name(), "beginning its share", e);
+            }
+        }
+
+        @Override
         public SendStats.Snapshot snapshot(long epochMs) {
             try {
                 last = http.call("GET", base.resolve("snapshot?epochMs=" + epochMs), null, WorkerProtocol.Snapshot.class,

@@ -28,7 +28,7 @@ final class WorkerProtocol {
     /** Coordinator: a worker checks its coordinator is still there. */
     static final String HEALTH = "/" + VERSION + "/health";
     /**
-     * Worker: start producers ({@link Start}); then {@code GET /ID/snapshot?epochMs=}, {@code GET /ID/metrics},
+     * Worker: prepare producers ({@link Start}); then {@code POST /ID/begin}, {@code GET /ID/snapshot?epochMs=}, {@code GET /ID/metrics},
      * {@code POST /ID/stop}, {@code POST /ID/finish?drainMs=} and {@code POST /ID/close}.
      */
     static final String PRODUCERS = "/" + VERSION + "/producers";

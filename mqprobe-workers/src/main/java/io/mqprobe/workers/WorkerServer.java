@@ -10,9 +10,11 @@ import io.mqprobe.load.RunningProducers;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,6 +39,9 @@ public final class WorkerServer implements AutoCloseable {
         }
     }
 
+    /** How long closing the worker waits for its clients to close before it is closed anyway. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
     private final String name;
     private final HttpServer server;
     private final ControlHttp http;
@@ -52,6 +57,7 @@ public final class WorkerServer implements AutoCloseable {
         return t;
     });
     private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile String advertisedHost;
     // one thread: a share's snapshots are taken by one thread, as the load's statistics require
     private final ExecutorService control = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "mqprobe-worker-control");
@@ -92,10 +98,19 @@ public final class WorkerServer implements AutoCloseable {
         return name;
     }
 
-    /** Where the coordinator reaches this worker. */
+    /** Where the coordinator reaches this worker (listening on every address: the one facing the coordinator). */
     public URI url() {
         InetSocketAddress bound = server.getAddress();
-        return URI.create("http://" + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+        String host = advertisedHost != null ? advertisedHost : bound.getAddress().getHostAddress();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + bound.getPort());
+    }
+
+    /** The local address this machine would send from to reach {@code coordinator} (no packet is sent). */
+    private static String addressFacing(URI coordinator) throws IOException {
+        try (DatagramSocket probe = new DatagramSocket()) {
+            probe.connect(new InetSocketAddress(coordinator.getHost(), Math.max(1, coordinator.getPort())));
+            return probe.getLocalAddress().getHostAddress();
+        }
     }
 
     /**
@@ -105,6 +120,9 @@ public final class WorkerServer implements AutoCloseable {
      * @throws IOException when the coordinator refuses or cannot be reached
      */
     public void join(URI coordinator, Duration lossAfter) throws IOException {
+        if (server.getAddress().getAddress().isAnyLocalAddress()) {
+            advertisedHost = addressFacing(coordinator);
+        }
         http.call("POST", coordinator.resolve(WorkerProtocol.JOIN), new WorkerProtocol.Join(name, url().toString()), Void.class,
                 ControlHttp.CALL_TIMEOUT);
         long[] lastAnswerNs = {System.nanoTime()};
@@ -189,6 +207,10 @@ public final class WorkerServer implements AutoCloseable {
             case "snapshot" -> ControlHttp.json(exchange, WorkerProtocol.Snapshot.of(
                     producers.snapshot(Long.parseLong(query.getOrDefault("epochMs", Long.toString(System.currentTimeMillis())))),
                     producers.completed(), producers.sendingDone()));
+            case "begin" -> {
+                producers.begin();
+                ControlHttp.empty(exchange);
+            }
             case "metrics" -> ControlHttp.json(exchange, producers.clientMetrics());
             case "stop" -> {
                 producers.stop();
@@ -214,9 +236,29 @@ public final class WorkerServer implements AutoCloseable {
                 log.println("worker " + name + ": producers " + id + " not asked about for "
                         + Duration.ofNanos(orphanAfterNs).toSeconds() + " s; stopped");
                 log.flush();
-                hosted.producers().close();
+                closeInBackground(List.of(hosted.producers()), List.of());
             }
         });
+    }
+
+    /**
+     * Closes producers, then drivers, on a thread of their own: a client whose cluster is gone can take long to close,
+     * and neither the watchdog nor the worker's exit may wait on it without a bound.
+     */
+    private static Thread closeInBackground(List<RunningProducers> producers, List<Driver> driversToClose) {
+        Thread closing = new Thread(() -> {
+            producers.forEach(RunningProducers::close);
+            for (Driver d : driversToClose) {
+                try {
+                    d.close();
+                } catch (RuntimeException e) {
+                    // closing is best effort: the producers are already closed
+                }
+            }
+        }, "mqprobe-worker-close");
+        closing.setDaemon(true);
+        closing.start();
+        return closing;
     }
 
     @Override
@@ -227,15 +269,14 @@ public final class WorkerServer implements AutoCloseable {
         watchdog.shutdownNow();
         server.stop(0);
         control.shutdownNow();
-        loads.values().forEach(h -> h.producers().close());
+        List<RunningProducers> producers = loads.values().stream().map(Hosted::producers).toList();
         loads.clear();
-        drivers.values().forEach(d -> {
-            try {
-                d.close();
-            } catch (RuntimeException e) {
-                // closing is best effort: the producers are already closed
-            }
-        });
+        Thread closing = closeInBackground(producers, List.copyOf(drivers.values()));
+        try {
+            closing.join(CLOSE_WAIT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         closed.countDown();
     }
 }

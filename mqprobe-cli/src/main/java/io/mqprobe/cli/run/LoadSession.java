@@ -49,6 +49,7 @@ public final class LoadSession implements AutoCloseable {
     private final List<String> watchedTopics = new CopyOnWriteArrayList<>();
     private Monitoring monitoring;
     private RunGuard guard;
+    private LoadWorkers workers;
     private String failure;
     private boolean finished;
 
@@ -99,10 +100,12 @@ public final class LoadSession implements AutoCloseable {
         }
         options.disk().conclude();
         List<Gate> gates = options.gates().conclude();
+        WorkerOptions.Plan workerPlan = options.workers().conclude();
         LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), options.target(),
                 defaultBrokers, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
         int code;
         try {
+            session.openWorkers(workerPlan);
             session.startGuard(options.disk());
             code = body.run(session);
             code = session.guard.reason() != null ? ExitCode.RUN_FAILED : code;
@@ -114,6 +117,15 @@ public final class LoadSession implements AutoCloseable {
         }
         // the gates read the finished result.json, as a pipeline step after the run would
         return options.gates().apply(gates, session.output.resultPath(), code, cmd.getOut());
+    }
+
+    /** Starts or awaits the load workers the run asked for (in-process unless told otherwise). */
+    private void openWorkers(WorkerOptions.Plan plan) {
+        workers = LoadWorkers.open(plan, cluster.target(), cluster.driver(), progress::line);
+        String described = workers.describe();
+        if (described != null) {
+            progress.line(described);
+        }
     }
 
     /** Caps the topics this run creates to the disk budget and watches for a full disk or a dead cluster. */
@@ -169,7 +181,7 @@ public final class LoadSession implements AutoCloseable {
     public ExperimentResult runExperiment(Experiment experiment, Monitoring monitors, Consumer<IntervalRow> onTick,
                                           IntervalListener intervals, ExperimentListener listener, ActionHandler actions) {
         StepRunner steps = new StepRunner(cluster.driver(), document(), monitors.window(), control, onTick, NanoClock.SYSTEM,
-                intervals);
+                intervals, workers.workers());
         return new ExperimentRunner(steps, document(), cluster.driver().admin(), experimentTopics(), actions,
                 control, listener, this::save).run(experiment);
     }
@@ -282,6 +294,9 @@ public final class LoadSession implements AutoCloseable {
             }
             if (monitoring != null) {
                 monitoring.close();
+            }
+            if (workers != null) {
+                workers.close();
             }
             topics.close();
             output.finish(interruption.signalled(), failure, out, progress);

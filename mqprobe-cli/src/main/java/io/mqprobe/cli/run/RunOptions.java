@@ -21,6 +21,9 @@ public final class RunOptions {
     @Mixin
     GateOptions gates;
 
+    @Mixin
+    WorkerOptions workers;
+
     public TargetOptions target() {
         return target;
     }
@@ -39,5 +42,9 @@ public final class RunOptions {
 
     public GateOptions gates() {
         return gates;
+    }
+
+    public WorkerOptions workers() {
+        return workers;
     }
 }

@@ -1,0 +1,165 @@
+package io.mqprobe.cli.run;
+
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.Target;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.embedded.ChildJava;
+import io.mqprobe.embedded.RunDirs;
+import io.mqprobe.load.InProcessWorker;
+import io.mqprobe.load.LoadWorker;
+import io.mqprobe.load.NanoClock;
+import io.mqprobe.workers.Coordinator;
+import io.mqprobe.workers.WorkerJoinException;
+import io.mqprobe.workers.WorkerToken;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The run's load workers and what it started for them: the coordinator workers join and, for {@code local:N}, the
+ * worker JVMs with their token and logs in a private directory. Closed with the session: the children it started are
+ * stopped by their handles, the directory deleted.
+ */
+final class LoadWorkers implements AutoCloseable {
+
+    /** Worker JVMs on this machine start in a second or two; a generous bound for a loaded 2-core machine. */
+    static final Duration LOCAL_JOIN_TIMEOUT = Duration.ofSeconds(60);
+    private static final String WORKER_HEAP = "-Xmx512m";
+    /** Names a worker JVM this machine started on its command line: {@code -Dmqprobe.worker=local-1}. */
+    static final String WORKER_TAG = "-Dmqprobe.worker=";
+
+    private final List<LoadWorker> workers;
+    private final Coordinator coordinator;
+    private final List<Process> children;
+    private final Path dir;
+
+    private LoadWorkers(List<LoadWorker> workers, Coordinator coordinator, List<Process> children, Path dir) {
+        this.workers = workers;
+        this.coordinator = coordinator;
+        this.children = children;
+        this.dir = dir;
+    }
+
+    /** The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}. */
+    static LoadWorkers open(WorkerOptions.Plan plan, Target target, Driver driver, Consumer<String> say) {
+        if (plan instanceof WorkerOptions.Plan.Local local) {
+            return startLocal(local.count(), target);
+        }
+        if (plan instanceof WorkerOptions.Plan.Joining joining) {
+            return awaitJoining(joining, target, say);
+        }
+        return new LoadWorkers(List.of(new InProcessWorker(driver, NanoClock.SYSTEM)), null, List.of(), null);
+    }
+
+    List<LoadWorker> workers() {
+        return workers;
+    }
+
+    /** "3 load workers: local-1 (127.0.0.1:40123), ...", or {@code null} for the in-process one. */
+    String describe() {
+        return coordinator == null ? null : workers.size() + " load workers: "
+                + workers.stream().map(LoadWorker::name).collect(Collectors.joining(", "));
+    }
+
+    private static LoadWorkers startLocal(int count, Target target) {
+        Path dir = null;
+        Coordinator coordinator = null;
+        List<Process> children = new ArrayList<>();
+        try {
+            dir = Files.createTempDirectory("mqprobe-workers-");
+            WorkerToken token = WorkerToken.random();
+            Path tokenFile = dir.resolve("token");
+            token.writeTo(tokenFile);
+            coordinator = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), token);
+            for (int i = 1; i <= count; i++) {
+                children.add(launch("local-" + i, coordinator, tokenFile, dir));
+            }
+            List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target);
+            return new LoadWorkers(joined, coordinator, children, dir);
+        } catch (IOException | RuntimeException | InterruptedException e) {
+            String logs = dir == null ? "" : lastLines(dir, count);
+            new LoadWorkers(List.of(), coordinator, children, dir).close();
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("the local load workers did not start: " + e.getMessage() + logs, e);
+        }
+    }
+
+    private static Process launch(String name, Coordinator coordinator, Path tokenFile, Path dir) throws IOException {
+        // the tag first: the JDK shows only the first 4 KiB of another process's command line, and the class path is long
+        List<String> command = List.of(ChildJava.binary(), WORKER_TAG + name, WORKER_HEAP, "-XX:+UseG1GC", "-cp", ChildJava.classPath(),
+                io.mqprobe.cli.Main.class.getName(), "worker", "--coordinator", coordinator.url().getAuthority(),
+                "--token-file", tokenFile.toString(), "--name", name, "--listen", "127.0.0.1:0");
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+    }
+
+    private static LoadWorkers awaitJoining(WorkerOptions.Plan.Joining plan, Target target, Consumer<String> say) {
+        Coordinator coordinator;
+        try {
+            coordinator = Coordinator.listen(plan.listen(), plan.token());
+        } catch (IOException e) {
+            throw new UsageException("cannot listen for workers on " + plan.listen() + ": " + e.getMessage());
+        }
+        say.accept("waiting up to " + plan.timeout().toSeconds() + " s for " + plan.count() + " load workers to join "
+                + coordinator.url() + " (mqprobe worker --coordinator HOST:PORT --token-file FILE)");
+        try {
+            return new LoadWorkers(coordinator.awaitWorkers(plan.count(), plan.timeout(), target), coordinator, List.of(), null);
+        } catch (WorkerJoinException | InterruptedException e) {
+            coordinator.close();
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** The last line each worker wrote, for the error of a start that failed. */
+    private static String lastLines(Path dir, int count) {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 1; i <= count; i++) {
+            Path log = dir.resolve("local-" + i + ".log");
+            try {
+                List<String> all = Files.exists(log) ? Files.readAllLines(log) : List.of();
+                if (!all.isEmpty()) {
+                    lines.append("; local-").append(i).append(": ").append(all.get(all.size() - 1));
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // the error says enough without it
+            }
+        }
+        return lines.toString();
+    }
+
+    /** Stops the children this run started (TERM, then KILL after 5 s) and the coordinator; deletes their directory. */
+    @Override
+    public void close() {
+        children.forEach(Process::destroy);
+        for (Process child : children) {
+            try {
+                if (!child.waitFor(5, TimeUnit.SECONDS)) {
+                    child.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                child.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (coordinator != null) {
+            coordinator.close();
+        }
+        if (dir != null) {
+            RunDirs.deleteTree(dir);
+        }
+    }
+}

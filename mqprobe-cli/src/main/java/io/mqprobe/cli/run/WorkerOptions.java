@@ -1,0 +1,90 @@
+package io.mqprobe.cli.run;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.workers.WorkerToken;
+import picocli.CommandLine.Option;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Where the load runs: in this process, in worker JVMs started here, or in workers that join (picocli mixin of every load command). */
+public final class WorkerOptions {
+
+    static final int DEFAULT_PORT = 7801;
+
+    @Option(names = "--workers", paramLabel = "SPEC", defaultValue = "in-process",
+            description = "Where the producers run: in-process (default), local:N (N worker JVMs this command starts here), "
+                    + "or N (wait for N 'mqprobe worker' processes to join on --listen, started anywhere). A step's clients "
+                    + "and rate are split over the workers; their per-second figures merge exactly.")
+    String workers;
+
+    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "0.0.0.0:" + DEFAULT_PORT,
+            description = "Where workers join, with --workers N (default: ${DEFAULT-VALUE}).")
+    String listen;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "The secret every worker must present, with --workers N (its first line; at least 16 characters).")
+    Path tokenFile;
+
+    @Option(names = "--join-timeout", paramLabel = "DURATION", defaultValue = "5m",
+            description = "How long to wait for the workers to join, with --workers N (default: ${DEFAULT-VALUE}).")
+    String joinTimeout;
+
+    /** Where the load runs, as parsed once before the session opens. */
+    public sealed interface Plan {
+        /** This JVM's producers, as every run without workers. */
+        record InProcess() implements Plan {
+        }
+
+        /** {@code count} worker JVMs on this machine, started and stopped by the run. */
+        record Local(int count) implements Plan {
+        }
+
+        /** {@code count} workers started elsewhere, joining on {@code listen} with the token in {@code token}. */
+        record Joining(int count, InetSocketAddress listen, WorkerToken token, Duration timeout) implements Plan {
+        }
+    }
+
+    /** Validates the flags; called before the session opens. */
+    public Plan conclude() {
+        String spec = workers.strip();
+        if (spec.equals("in-process")) {
+            return new Plan.InProcess();
+        }
+        if (spec.startsWith("local:")) {
+            return new Plan.Local(count(spec.substring("local:".length()), spec));
+        }
+        int count = count(spec, spec);
+        if (tokenFile == null) {
+            throw new UsageException("--workers " + count + " needs --token-file: workers that join must prove the shared secret");
+        }
+        Duration timeout = io.mqprobe.api.units.TimeSpan.parsePositive("--join-timeout", joinTimeout);
+        return new Plan.Joining(count, address(listen), WorkerToken.read(tokenFile), timeout);
+    }
+
+    private static int count(String text, String spec) {
+        try {
+            int n = Integer.parseInt(text.strip());
+            if (n >= 1 && n <= 64) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is expected
+        }
+        throw new UsageException("bad --workers '" + spec + "': expected in-process, local:N or N, with N from 1 to 64");
+    }
+
+    private static InetSocketAddress address(String text) {
+        int colon = text.lastIndexOf(':');
+        try {
+            int port = Integer.parseInt(text.substring(colon + 1));
+            if (colon > 0 && port >= 0 && port <= 65_535) {
+                return new InetSocketAddress(text.substring(0, colon), port);
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is expected
+        }
+        throw new UsageException("bad --listen '" + text + "': expected HOST:PORT, e.g. 0.0.0.0:" + DEFAULT_PORT);
+    }
+}

@@ -1,0 +1,88 @@
+package io.mqprobe.cli.worker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.cli.CliRun;
+import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.SharedCliCluster;
+import io.mqprobe.result.ResultJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Load commands with {@code --workers local:N} (worker JVMs this test's command starts) against the shared embedded cluster. */
+@ExtendWith(SharedCliCluster.class)
+@Timeout(180)
+class WorkersCommandTest {
+
+    /** The worker JVMs a command of this test started and has not stopped. */
+    private static List<ProcessHandle> workerProcesses() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(" -Dmqprobe.worker=")).orElse(false)).toList();
+    }
+
+    @Test
+    void should_split_the_load_over_two_local_workers_lose_nothing_and_stop_them_after(@TempDir Path dir) throws Exception {
+        CliRun run = CliRun.of("e2e", "--workers", "local:2", "--clients", "2", "--duration", "8s", "--warmup", "2s",
+                "--throughput", "3000", "--out", dir.toString());
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+        assertThat(run.err()).containsPattern("2 load workers: local-\\d \\(127\\.0\\.0\\.1:\\d+\\), local-\\d");
+        JsonNode step = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0).get("steps").get(0);
+        // both workers' producers measured as one load: the whole offered rate, every acknowledged message read once
+        assertThat(step.get("recordsPerSecond").asDouble()).isBetween(2_700.0, 3_300.0);
+        assertThat(step.get("consumed").get("lost").asLong()).isZero();
+        assertThat(step.get("consumed").get("duplicates").asLong()).isZero();
+        assertThat(step.get("consumed").get("lossCheckedAgainstAcks").asBoolean()).isTrue();
+        assertThat(workerProcesses()).as("the run stopped the workers it started").isEmpty();
+    }
+
+    @Test
+    void should_stop_within_seconds_and_keep_the_partial_result_when_a_worker_is_killed(@TempDir Path dir) throws Exception {
+        CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("produce", "--workers", "local:2",
+                "--clients", "2", "--duration", "60s", "--throughput", "2000", "--out", dir.toString()));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (workerProcesses().size() < 2) {
+            assertThat(System.nanoTime()).as("the workers started").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        Thread.sleep(8_000);   // the workers join, connect and load for a few seconds
+        long killedAt = System.nanoTime();
+        workerProcesses().get(0).destroyForcibly();
+
+        CliRun run = running.get(60, TimeUnit.SECONDS);
+
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt)).as("noticed within seconds").isLessThan(30);
+        assertThat(run.exitCode()).as(run.err() + run.out()).isNotZero();
+        assertThat(run.err()).contains("load worker local-").contains("stopped answering");
+        JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
+        assertThat(doc.get("complete").asBoolean()).isFalse();
+        assertThat(doc.get("intervals").size()).as("the seconds before the loss are kept").isPositive();
+        assertThat(workerProcesses()).as("the other worker was stopped too").isEmpty();
+    }
+
+    @Test
+    void should_refuse_bad_worker_flags_in_one_line_before_anything_starts(@TempDir Path dir) throws Exception {
+        CliRun zero = CliRun.of("produce", "--workers", "local:0", "--duration", "1s", "--out", dir.toString());
+        CliRun noToken = CliRun.of("produce", "--workers", "2", "--duration", "1s", "--out", dir.toString());
+        Path token = dir.resolve("token");
+        Files.writeString(token, "a-shared-secret-of-some-length\n");
+        CliRun nobodyThere = CliRun.of("worker", "--coordinator", "127.0.0.1:1", "--token-file", token.toString());
+
+        assertThat(zero.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(zero.err()).contains("bad --workers 'local:0'");
+        assertThat(noToken.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(noToken.err()).contains("needs --token-file");
+        assertThat(nobodyThere.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
+        assertThat(nobodyThere.err()).contains("cannot join the coordinator at 127.0.0.1:1").doesNotContain("a-shared-secret");
+        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines()).isEqualTo(3);
+    }
+}
