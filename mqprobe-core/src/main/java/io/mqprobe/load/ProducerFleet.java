@@ -126,6 +126,11 @@ final class ProducerFleet implements AutoCloseable {
         return inFlight;
     }
 
+    /** Each worker's own figures over the window (workers in other processes only). */
+    List<io.mqprobe.api.monitor.ResourceUsage> usage(long fromEpochMs, long toEpochMs) {
+        return parts.stream().flatMap(p -> p.usage(fromEpochMs, toEpochMs).stream()).toList();
+    }
+
     /** Every share's acknowledged sequences: their stream ids differ by run id. */
     Map<Long, BitSet> ackedSequences() {
         Map<Long, BitSet> acked = new LinkedHashMap<>();

@@ -1,9 +1,11 @@
 package io.mqprobe.load;
 
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.stats.SendStats;
 
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
 
 /** One worker's producers, ready to begin and then while a step runs: what the step runner reads each second and asks of them at the end. */
@@ -42,6 +44,14 @@ public interface RunningProducers extends AutoCloseable {
 
     /** Acknowledged sequence numbers by stream id, when the load tracks them; meaningful after {@link #finish}. */
     Map<Long, BitSet> ackedSequences();
+
+    /**
+     * What this share's own process used and did over the window, as resources of source {@code client:WORKER}; empty
+     * for producers in the runner's own process, whose monitors see them as {@code client}.
+     */
+    default List<ResourceUsage> usage(long fromEpochMs, long toEpochMs) {
+        return List.of();
+    }
 
     @Override
     void close();

@@ -141,7 +141,9 @@ public final class StepRunner {
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
                     consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.stats().clockAhead()),
                     withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window,
-                            clientUsage(clientMetrics)), clientMetrics, unstable(precision, window), settle);
+                            clientUsage(clientMetrics), producers == null ? List.of()
+                                    : producers.usage(window.fromEpochMs(), window.toEpochMs())),
+                    clientMetrics, unstable(precision, window), settle);
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
                     consumers == null ? List.of() : consumers.failures(), acknowledged == null ? Map.of() : acknowledged);
@@ -173,14 +175,16 @@ public final class StepRunner {
     }
 
     /**
-     * The monitors' resources plus mqprobe's own send delay, which the bottleneck finder reads, and the producer
-     * clients' own latency figures, which the latency breakdown reads.
+     * The monitors' resources plus mqprobe's own send delay, which the bottleneck finder reads, the producer
+     * clients' own latency figures, which the latency breakdown reads, and each load worker's own CPU, rate, send delay
+     * and failures, which the bottleneck finder judges like mqprobe's own.
      */
     private static List<ResourceUsage> withLoadGenerator(List<ResourceUsage> monitored, WindowTotals window,
-                                                         List<ResourceUsage> clientFigures) {
+                                                         List<ResourceUsage> clientFigures, List<ResourceUsage> workerFigures) {
         List<ResourceUsage> all = new ArrayList<>(monitored);
         all.addAll(window.loadGeneratorUsage());
         all.addAll(clientFigures);
+        all.addAll(workerFigures);
         return all;
     }
 }

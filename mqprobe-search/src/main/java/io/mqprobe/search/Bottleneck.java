@@ -36,10 +36,18 @@ public record Bottleneck(String resource, String source, String summary, List<St
     public static final Set<String> KINDS =
             Set.of(CPU, DISK, NIC, REPLICATION, BROKER_THREADS, PARTITION, CLIENT, SHARED_CPU, LATENCY, ERRORS, NONE, CO_LIMITED);
 
+    /** Prefix of a load worker's own figures: {@code client:local-1} is that worker's process. */
+    public static final String WORKER_SOURCE_PREFIX = CLIENT + ":";
+
+    /** True for the sources of load generators: mqprobe's own process ({@code client}) and each load worker's. */
+    public static boolean loadGenerator(String source) {
+        return source != null && (CLIENT.equals(source) || source.startsWith(WORKER_SOURCE_PREFIX));
+    }
+
     /** True when the load generator was the limit, alone or among co-limits: the figures are then lower bounds. */
     public boolean loadGeneratorAmongLimits() {
         return CLIENT.equals(resource) || (CO_LIMITED.equals(resource) && source != null
-                && java.util.Arrays.asList(source.split("\\+")).contains("client"));
+                && java.util.Arrays.stream(source.split("\\+")).anyMatch(Bottleneck::loadGenerator));
     }
 
     public Bottleneck {

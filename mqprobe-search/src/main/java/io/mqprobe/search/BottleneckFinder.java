@@ -108,7 +108,7 @@ final class BottleneckFinder {
     private static Finding coLimited(List<Finding> tied, String where) {
         boolean client = tied.stream().anyMatch(f -> Bottleneck.CLIENT.equals(f.resource()));
         List<String> named = tied.stream().map(f -> f.evidence().get(0)).toList();
-        String source = tied.stream().map(Finding::source).sorted(Comparator.comparing((String s) -> CLIENT.equals(s) ? 1 : 0)
+        String source = tied.stream().map(Finding::source).sorted(Comparator.comparing((String s) -> Bottleneck.loadGenerator(s) ? 1 : 0)
                 .thenComparing(Comparator.naturalOrder())).distinct().reduce((a, b) -> a + "+" + b).orElse(null);
         List<String> tellApart = new ArrayList<>();
         if (client) {
@@ -132,20 +132,29 @@ final class BottleneckFinder {
 
     /** The load generator at saturation, or within {@code marginPct} points below it. */
     private static Optional<Finding> clientCpu(StepMeasurement at, String where, double marginPct) {
-        return at.usage(CLIENT, Metric.CPU_CORES)
+        // the busiest load generator: mqprobe itself, or one of its load workers
+        return at.usages(Metric.CPU_CORES).stream().filter(cpu -> Bottleneck.loadGenerator(cpu.source()))
                 .filter(cpu -> cpu.meanPct() >= PROCESS_SATURATED_PCT - marginPct)
-                .map(cpu -> new Finding(Bottleneck.CLIENT, CLIENT,
-                        "the load generator is the limit, not the cluster: mqprobe CPU " + HumanUnits.cores(cpu) + " ("
+                .max(Comparator.comparingDouble(ResourceUsage::meanPct))
+                .map(cpu -> new Finding(Bottleneck.CLIENT, cpu.source(),
+                        "the load generator is the limit, not the cluster: " + loadGeneratorName(cpu.source()) + " CPU "
+                                + HumanUnits.cores(cpu) + " ("
                                 + HumanUnits.pct(cpu.meanPct()) + ") " + where
                                 + "; the cluster can take more, so add load generators (figures are lower bounds)",
                         List.of(Evidence.cpu(cpu)), cpu.meanPct() / PROCESS_SATURATED_PCT));
+    }
+
+    /** "mqprobe" for its own process, "load worker local-1" for a worker's. */
+    private static String loadGeneratorName(String source) {
+        return source.startsWith(Bottleneck.WORKER_SOURCE_PREFIX)
+                ? "load worker " + source.substring(Bottleneck.WORKER_SOURCE_PREFIX.length()) : "mqprobe";
     }
 
     /** Physical resources at their saturation, or within {@code marginPct} points below it; most severe first. */
     private static List<Finding> physical(StepMeasurement at, String where, Thresholds t, double marginPct) {
         List<Finding> found = new ArrayList<>();
         for (ResourceUsage cpu : at.usages(Metric.CPU_CORES)) {
-            if (!cpu.source().equals(HOST) && !cpu.source().equals(CLIENT)) {
+            if (!cpu.source().equals(HOST) && !Bottleneck.loadGenerator(cpu.source())) {
                 addIfOver(found, Bottleneck.CPU, cpu, cpu.meanPct(), PROCESS_SATURATED_PCT, marginPct, Evidence.cpu(cpu), " " + where);
             }
         }

@@ -94,10 +94,6 @@ final class Evidence {
     }
 
     private static int cpuOrder(ResourceUsage cpu) {
-        return switch (cpu.source()) {
-            case "client" -> 0;
-            case "host" -> 2;
-            default -> 1;
-        };
+        return Bottleneck.loadGenerator(cpu.source()) ? 0 : "host".equals(cpu.source()) ? 2 : 1;
     }
 }

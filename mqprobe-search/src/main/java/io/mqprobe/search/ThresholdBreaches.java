@@ -18,8 +18,6 @@ import java.util.List;
  */
 final class ThresholdBreaches {
 
-    private static final java.util.Set<String> LOAD_GENERATOR_SOURCES = java.util.Set.of("client");
-
     private record Breach(String text, double overBy) {
     }
 
@@ -35,7 +33,7 @@ final class ThresholdBreaches {
         for (ResourceUsage cpu : step.usages(Metric.CPU_CORES)) {
             // the load generator's CPU is not the cluster's load: a busy client says the measurement is
             // limited (see BottleneckFinder), not that brokers are over their limit
-            if (!LOAD_GENERATOR_SOURCES.contains(cpu.source())) {
+            if (!Bottleneck.loadGenerator(cpu.source())) {
                 overPct(breaches, cpu.source() + " CPU", cpu.meanPct(), t.cpuPct(), "");
             }
         }

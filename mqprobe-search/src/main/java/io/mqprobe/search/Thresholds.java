@@ -69,9 +69,9 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
         return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct, newSloP99Ms, plateauGainPct, plateauSteps, maxErrorRatio);
     }
 
-    /** True when mqprobe's own process ({@code client}) averaged at least {@link #PROCESS_SATURATED_PCT} of its cores. */
+    /** True when mqprobe's own process or a load worker's averaged at least {@link #PROCESS_SATURATED_PCT} of its cores. */
     public static boolean clientSaturated(List<ResourceUsage> resources) {
-        return resources.stream().anyMatch(r -> "client".equals(r.source()) && Metric.CPU_CORES.equals(r.metric())
+        return resources.stream().anyMatch(r -> Bottleneck.loadGenerator(r.source()) && Metric.CPU_CORES.equals(r.metric())
                 && r.meanPct() >= PROCESS_SATURATED_PCT);
     }
 

@@ -32,6 +32,17 @@ class BottleneckVerdictTest {
     }
 
     @Test
+    void should_name_the_saturated_load_worker_among_several_and_mark_the_figures_lower_bounds() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("client", 0.2, 2).cpu("client:local-1", 0.5, 2)
+                .cpu("client:local-2", i >= KNEE ? 1.92 : 0.6 * (i + 1), 2).cpu("broker-1", 0.5, 4)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.CLIENT);
+        assertThat(b.source()).isEqualTo("client:local-2");
+        assertThat(b.summary()).startsWith("the load generator is the limit, not the cluster: load worker local-2 CPU 1.92/2 cores");
+        assertThat(b.loadGeneratorAmongLimits()).isTrue();
+    }
+
+    @Test
     void should_name_a_resource_that_saturates_one_step_past_the_knee() {
         Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", i > KNEE ? 1.9 : 0.7 * (i + 1) / (KNEE + 1), 2)).bottleneck();
 

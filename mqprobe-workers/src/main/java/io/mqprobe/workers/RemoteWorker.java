@@ -1,15 +1,18 @@
 package io.mqprobe.workers;
 
 import io.mqprobe.api.Target;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.load.LoadWorker;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.RunningProducers;
+import io.mqprobe.search.Bottleneck;
 import io.mqprobe.stats.SendStats;
 
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -53,6 +56,7 @@ final class RemoteWorker implements LoadWorker {
         private final URI base;
         private final int clients;
         private volatile WorkerProtocol.Snapshot last;
+        private final WorkerSeconds seconds = new WorkerSeconds(Bottleneck.WORKER_SOURCE_PREFIX + name);
         private Map<Long, BitSet> acked = Map.of();
         private boolean closed;
 
@@ -78,7 +82,14 @@ final class RemoteWorker implements LoadWorker {
             } catch (IOException e) {
                 throw new WorkerLostException(name(), "reporting its second", e);
             }
-            return last.stats();
+            SendStats.Snapshot stats = last.stats();
+            seconds.add(last, stats.sendDelay());
+            return stats;
+        }
+
+        @Override
+        public List<ResourceUsage> usage(long fromEpochMs, long toEpochMs) {
+            return seconds.usage(fromEpochMs, toEpochMs);
         }
 
         @Override

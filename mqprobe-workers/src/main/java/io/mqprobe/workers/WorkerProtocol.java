@@ -51,15 +51,20 @@ final class WorkerProtocol {
     record Started(String id) {
     }
 
-    /** A per-second snapshot on the wire: counters as they are, histograms in HdrHistogram's compressed encoding. */
+    /**
+     * A per-second snapshot on the wire: counters as they are, histograms in HdrHistogram's compressed encoding, and
+     * the worker process's own CPU time and cores (what the coordinator judges it by, as it judges itself).
+     */
     record Snapshot(long epochMs, long sent, long acked, long ackedBytes, long failed, Map<String, Long> errorsByType,
                     String corrected, String service, String sendDelay, long unsent, long startedEpochMs,
-                    long lastAckEpochMs, long oldestInFlightUs, long completed, boolean sendingDone) {
+                    long lastAckEpochMs, long oldestInFlightUs, long completed, boolean sendingDone,
+                    long cpuNanos, int cores) {
 
-        static Snapshot of(SendStats.Snapshot s, long completed, boolean sendingDone) {
+        static Snapshot of(SendStats.Snapshot s, long completed, boolean sendingDone, long cpuNanos, int cores) {
             return new Snapshot(s.epochMs(), s.sent(), s.acked(), s.ackedBytes(), s.failed(), s.errorsByType(),
                     HistogramCodec.encode(s.corrected()), HistogramCodec.encode(s.service()), HistogramCodec.encode(s.sendDelay()),
-                    s.unsent(), s.startedEpochMs(), s.lastAckEpochMs(), s.oldestInFlightUs(), completed, sendingDone);
+                    s.unsent(), s.startedEpochMs(), s.lastAckEpochMs(), s.oldestInFlightUs(), completed, sendingDone,
+                    cpuNanos, cores);
         }
 
         SendStats.Snapshot stats() {

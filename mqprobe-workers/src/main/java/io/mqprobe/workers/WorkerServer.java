@@ -39,6 +39,10 @@ public final class WorkerServer implements AutoCloseable {
         }
     }
 
+    /** This process's CPU time, reported with every snapshot. */
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+
     /** How long closing the worker waits for its clients to close before it is closed anyway. */
     static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
@@ -206,7 +210,8 @@ public final class WorkerServer implements AutoCloseable {
         switch (action) {
             case "snapshot" -> ControlHttp.json(exchange, WorkerProtocol.Snapshot.of(
                     producers.snapshot(Long.parseLong(query.getOrDefault("epochMs", Long.toString(System.currentTimeMillis())))),
-                    producers.completed(), producers.sendingDone()));
+                    producers.completed(), producers.sendingDone(), PROCESS.getProcessCpuTime(),
+                    Runtime.getRuntime().availableProcessors()));
             case "begin" -> {
                 producers.begin();
                 ControlHttp.empty(exchange);

@@ -1,6 +1,8 @@
 package io.mqprobe.workers;
 
 import io.mqprobe.api.Target;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.load.IntervalListener;
 import io.mqprobe.load.LoadWorker;
 import io.mqprobe.load.NanoClock;
@@ -90,6 +92,12 @@ class WorkersTest {
         assertThat(outcome.step().recordsPerSecond()).as("both workers' seconds merged").isBetween(1_800.0, 2_200.0);
         assertThat(outcome.step().clientMetrics()).containsEntry("request-latency-avg", 2.0);
         assertThat(outcome.unfinishedSends()).isZero();
+        // each worker's own process judged like mqprobe's: its CPU against its cores, its share of the rate
+        assertThat(outcome.step().resources()).filteredOn(r -> r.metric().equals(Metric.CPU_CORES))
+                .extracting(ResourceUsage::source).containsExactlyInAnyOrder("client:w1", "client:w2");
+        double sharesAcked = outcome.step().resources().stream().filter(r -> r.metric().equals(Metric.ACKED_PER_S))
+                .mapToDouble(ResourceUsage::mean).sum();
+        assertThat(sharesAcked).isBetween(1_600.0, 2_400.0);
     }
 
     @Test
@@ -101,7 +109,7 @@ class WorkersTest {
         SendStats.Snapshot sent = new SendStats.Snapshot(5_000, 10, 9, 900, 1, Map.of("TimeoutException", 1L), corrected,
                 LatencyHistograms.newHistogram(), LatencyHistograms.newHistogram(), 0, 4_000, 4_990, 0);
 
-        SendStats.Snapshot received = WorkerProtocol.Snapshot.of(sent, 10, false).stats();
+        SendStats.Snapshot received = WorkerProtocol.Snapshot.of(sent, 10, false, 0, 2).stats();
 
         assertThat(received.corrected()).isEqualTo(corrected);
         assertThat(received.errorsByType()).isEqualTo(sent.errorsByType());
