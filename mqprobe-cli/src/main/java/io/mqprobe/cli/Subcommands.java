@@ -26,6 +26,7 @@ final class Subcommands {
         top.addSubcommand(new io.mqprobe.cli.chaos.ChaosCommand());
         top.addSubcommand(new io.mqprobe.cli.omb.RunCommand());
         top.addSubcommand(new io.mqprobe.cli.worker.WorkerCommand());
+        top.addSubcommand(new io.mqprobe.cli.worker.K8sCommand());
         // cluster
         top.addSubcommand(new io.mqprobe.cli.cluster.ClusterCommand());
         top.addSubcommand(new io.mqprobe.cli.monitor.MonitorCommand());

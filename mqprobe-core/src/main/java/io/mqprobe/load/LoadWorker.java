@@ -13,6 +13,11 @@ public interface LoadWorker {
     /** A short name for the worker in the run's notes ("in-process", a host and port). */
     String name();
 
+    /** The name and what the run should know about this worker (its clock's offset, for one elsewhere). */
+    default String describe() {
+        return name();
+    }
+
     /**
      * Creates this worker's producers for {@code share} and waits until they can send; {@link RunningProducers#begin}
      * starts them.

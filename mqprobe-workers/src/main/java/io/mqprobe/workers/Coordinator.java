@@ -70,9 +70,21 @@ public final class Coordinator implements AutoCloseable {
         }
         List<LoadWorker> workers = new ArrayList<>();
         for (WorkerProtocol.Join join : joined.subList(0, count)) {
-            workers.add(new RemoteWorker(join.name(), URI.create(join.url()), http, target));
+            RemoteWorker worker = new RemoteWorker(join.name(), URI.create(join.url()), http, target);
+            try {
+                worker.measureClock();
+            } catch (IOException e) {
+                throw new WorkerJoinException("load worker " + worker.name() + " joined but does not answer: " + e.getMessage());
+            }
+            workers.add(worker);
         }
         return workers;
+    }
+
+    /** The workers among {@code workers} whose clocks are off the coordinator's enough to distort end-to-end latency. */
+    public static List<String> clocksOff(List<LoadWorker> workers) {
+        return workers.stream().filter(w -> w instanceof RemoteWorker r && r.clockOffset() != null && r.clockOffset().matters())
+                .map(LoadWorker::name).toList();
     }
 
     private void join(HttpExchange exchange) throws IOException {

@@ -26,6 +26,8 @@ final class RemoteWorker implements LoadWorker {
     private final URI url;
     private final ControlHttp http;
     private final Target target;
+    private volatile ClockOffset clock;
+    static final int CLOCK_SAMPLES = 8;
 
     RemoteWorker(String name, URI url, ControlHttp http, Target target) {
         this.name = name;
@@ -37,6 +39,37 @@ final class RemoteWorker implements LoadWorker {
     @Override
     public String name() {
         return name + " (" + url.getHost() + ":" + url.getPort() + ")";
+    }
+
+    /**
+     * This worker's wall clock against the coordinator's, NTP-style: of {@link #CLOCK_SAMPLES} round trips over the
+     * control channel the shortest, its offset taken at the round trip's middle and half the round trip as its
+     * uncertainty. Messages stamped on the worker and read on the coordinator are off by the offset.
+     */
+    ClockOffset measureClock() throws IOException {
+        ClockOffset best = null;
+        for (int i = 0; i < CLOCK_SAMPLES; i++) {
+            long sentUs = io.mqprobe.load.NanoClock.SYSTEM.epochMicros();
+            WorkerProtocol.Clock worker = http.call("GET", url.resolve(WorkerProtocol.CLOCK), null, WorkerProtocol.Clock.class,
+                    ControlHttp.CALL_TIMEOUT);
+            long receivedUs = io.mqprobe.load.NanoClock.SYSTEM.epochMicros();
+            ClockOffset sample = new ClockOffset(worker.epochMicros() - (sentUs + receivedUs) / 2, (receivedUs - sentUs + 1) / 2);
+            if (best == null || sample.uncertaintyUs() < best.uncertaintyUs()) {
+                best = sample;
+            }
+        }
+        clock = best;
+        return best;
+    }
+
+    /** The last measured offset, or {@code null} before {@link #measureClock}. */
+    ClockOffset clockOffset() {
+        return clock;
+    }
+
+    @Override
+    public String describe() {
+        return clock == null ? name() : name() + " clock " + clock;
     }
 
     @Override

@@ -25,6 +25,8 @@ final class WorkerProtocol {
 
     /** Coordinator: a worker announces itself ({@link Join}). */
     static final String JOIN = "/" + VERSION + "/join";
+    /** Worker: its wall clock now ({@link Clock}), for the coordinator's offset measurement. */
+    static final String CLOCK = "/" + VERSION + "/clock";
     /** Coordinator: a worker checks its coordinator is still there. */
     static final String HEALTH = "/" + VERSION + "/health";
     /**
@@ -45,6 +47,10 @@ final class WorkerProtocol {
      * only place they go) and run {@code share} as run {@code runId}.
      */
     record Start(Target target, ProducerLoadSpec share, int runId) {
+    }
+
+    /** A worker's wall clock, in microseconds since the epoch. */
+    record Clock(long epochMicros) {
     }
 
     /** The worker's answer to {@link Start}. */

@@ -51,6 +51,7 @@ public final class WorkerServer implements AutoCloseable {
     private final ControlHttp http;
     private final AllowedTargets allowed;
     private final Function<Target, Driver> connect;
+    private final Map<String, String> localClientSettings;
     private final long orphanAfterNs;
     private final PrintWriter log;
     private final Map<String, Hosted> loads = new ConcurrentHashMap<>();
@@ -62,6 +63,8 @@ public final class WorkerServer implements AutoCloseable {
     });
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile String advertisedHost;
+    /** Tests only: a worker whose clock is this far ahead of the machine's. */
+    private volatile long clockShiftUs;
     // one thread: a share's snapshots are taken by one thread, as the load's statistics require
     private final ExecutorService control = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "mqprobe-worker-control");
@@ -70,7 +73,9 @@ public final class WorkerServer implements AutoCloseable {
     });
 
     private WorkerServer(String name, HttpServer server, WorkerToken token, AllowedTargets allowed,
-                         Function<Target, Driver> connect, Duration orphanAfter, PrintWriter log) {
+                         Function<Target, Driver> connect, Map<String, String> localClientSettings, Duration orphanAfter,
+                         PrintWriter log) {
+        this.localClientSettings = Map.copyOf(localClientSettings);
         this.name = name;
         this.server = server;
         this.http = new ControlHttp(token);
@@ -83,15 +88,19 @@ public final class WorkerServer implements AutoCloseable {
     /**
      * Listens on {@code address} (port 0: any free one) for its coordinator's orders.
      *
-     * @param connect     makes a driver for a target the coordinator names (once per target)
-     * @param orphanAfter a share not asked about for this long is stopped and closed
+     * @param connect             makes a driver for a target the coordinator names (once per target)
+     * @param localClientSettings client settings of this worker's own (truststore paths and the like), over the
+     *                            coordinator's
+     * @param orphanAfter         a share not asked about for this long is stopped and closed
      */
     public static WorkerServer start(String name, InetSocketAddress address, WorkerToken token, AllowedTargets allowed,
-                                     Function<Target, Driver> connect, Duration orphanAfter, PrintWriter log) throws IOException {
+                                     Function<Target, Driver> connect, Map<String, String> localClientSettings,
+                                     Duration orphanAfter, PrintWriter log) throws IOException {
         HttpServer server = HttpServer.create(address, 16);
-        WorkerServer worker = new WorkerServer(name, server, token, allowed, connect, orphanAfter, log);
+        WorkerServer worker = new WorkerServer(name, server, token, allowed, connect, localClientSettings, orphanAfter, log);
         server.setExecutor(worker.control);
         server.createContext(WorkerProtocol.PRODUCERS, worker::handle);
+        server.createContext(WorkerProtocol.CLOCK, worker::clock);
         server.start();
         long period = Math.max(100, orphanAfter.toMillis() / 4);
         worker.watchdog.scheduleWithFixedDelay(worker::stopOrphans, period, period, TimeUnit.MILLISECONDS);
@@ -151,6 +160,11 @@ public final class WorkerServer implements AutoCloseable {
         return closed.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** Tests only: this worker's clock answers {@code shiftUs} ahead of the machine's (a host whose clock is off). */
+    void shiftClock(long shiftUs) {
+        clockShiftUs = shiftUs;
+    }
+
     /** How many producer shares run here now. */
     int running() {
         return loads.size();
@@ -187,6 +201,18 @@ public final class WorkerServer implements AutoCloseable {
         }
     }
 
+    private void clock(HttpExchange exchange) throws IOException {
+        try {
+            if (!http.authorized(exchange)) {
+                ControlHttp.error(exchange, 401, "wrong or missing token");
+                return;
+            }
+            ControlHttp.json(exchange, new WorkerProtocol.Clock(io.mqprobe.load.NanoClock.SYSTEM.epochMicros() + clockShiftUs));
+        } finally {
+            exchange.close();
+        }
+    }
+
     private void start(HttpExchange exchange) throws IOException {
         WorkerProtocol.Start order = ControlHttp.read(exchange, WorkerProtocol.Start.class);
         try {
@@ -195,14 +221,24 @@ public final class WorkerServer implements AutoCloseable {
             ControlHttp.error(exchange, 403, e.getMessage());
             return;
         }
-        Driver driver = drivers.computeIfAbsent(order.target().driverId() + " " + order.target().bootstrap(),
-                key -> connect.apply(order.target()));
+        Target target = withLocalSettings(order.target());
+        Driver driver = drivers.computeIfAbsent(target.driverId() + " " + target.bootstrap(), key -> connect.apply(target));
         RunningProducers producers = new InProcessWorker(driver, NanoClock.SYSTEM).startProducers(order.share(), order.runId());
         String id = UUID.randomUUID().toString().substring(0, 8);
         Hosted hosted = new Hosted(producers, new long[1]);
         hosted.seen();
         loads.put(id, hosted);
         ControlHttp.json(exchange, new WorkerProtocol.Started(id));
+    }
+
+    /** The coordinator's target with this worker's own client settings over its own (paths differ between hosts). */
+    private Target withLocalSettings(Target ordered) {
+        if (localClientSettings.isEmpty()) {
+            return ordered;
+        }
+        Map<String, String> merged = new java.util.LinkedHashMap<>(ordered.clientProperties());
+        merged.putAll(localClientSettings);
+        return new Target(ordered.driverId(), ordered.bootstrap(), merged, ordered.connectTimeout());
     }
 
     private void act(HttpExchange exchange, String id, RunningProducers producers, String action) throws IOException {

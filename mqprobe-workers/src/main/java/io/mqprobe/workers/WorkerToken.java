@@ -70,6 +70,11 @@ public final class WorkerToken {
         return value;
     }
 
+    /** The value itself, for the one place that must hold it in clear (a Kubernetes Secret's data). */
+    public String reveal() {
+        return value;
+    }
+
     @Override
     public String toString() {
         return "WorkerToken[redacted]";

@@ -60,7 +60,7 @@ class WorkersTest {
     }
 
     private WorkerServer worker(String name, WorkerToken its, AllowedTargets allowed, Duration orphanAfter) throws IOException {
-        WorkerServer w = WorkerServer.start(name, ANY_LOOPBACK_PORT, its, allowed, t -> new InstantDriver(), orphanAfter,
+        WorkerServer w = WorkerServer.start(name, ANY_LOOPBACK_PORT, its, allowed, t -> new InstantDriver(), Map.of(), orphanAfter,
                 new PrintWriter(log));
         opened.add(w);
         return w;
@@ -87,6 +87,9 @@ class WorkersTest {
                 Duration.ZERO, Duration.ofSeconds(5));
 
         assertThat(workers).extracting(LoadWorker::name).allSatisfy(n -> assertThat(n).startsWith("w").contains("127.0.0.1:"));
+        // one machine, one clock: the measured offset is within its own uncertainty of zero, and does not matter
+        assertThat(workers).extracting(LoadWorker::describe).allSatisfy(d -> assertThat(d).contains(" clock ").contains(" ms"));
+        assertThat(Coordinator.clocksOff(workers)).isEmpty();
         assertThat(outcome.acknowledged()).as("two streams on each worker, acknowledged sequences sent back").hasSize(4);
         assertThat(outcome.acknowledged().values().stream().mapToLong(BitSet::cardinality).sum()).isEqualTo(4_000);
         assertThat(outcome.step().recordsPerSecond()).as("both workers' seconds merged").isBetween(1_800.0, 2_200.0);
@@ -158,6 +161,31 @@ class WorkersTest {
         assertThat(worker.awaitClosed(Duration.ofSeconds(5))).as("the worker left with its coordinator").isTrue();
         assertThat(log.toString()).contains("coordinator has not answered").doesNotContain("secret");
         producers.close();
+    }
+
+    @Test
+    void should_measure_a_workers_clock_offset_and_warn_when_it_distorts_latency() throws Exception {
+        Coordinator coordinator = coordinator();
+        WorkerServer ahead = worker("ahead", token, AllowedTargets.parse(AllowedTargets.LOOPBACK), Duration.ofSeconds(10));
+        ahead.shiftClock(250_000);   // a host whose clock runs 250 ms ahead
+        ahead.join(coordinator.url(), Duration.ofSeconds(10));
+
+        List<LoadWorker> workers = coordinator.awaitWorkers(1, Duration.ofSeconds(5), TARGET);
+
+        RemoteWorker measured = (RemoteWorker) workers.get(0);
+        assertThat(measured.clockOffset().offsetUs()).isCloseTo(250_000, org.assertj.core.api.Assertions.within(
+                measured.clockOffset().uncertaintyUs() + 1_000));
+        assertThat(measured.describe()).containsPattern("clock \\+2[45]\\d\\.\\d\\d ms");
+        assertThat(Coordinator.clocksOff(workers)).containsExactly(measured.name());
+    }
+
+    @Test
+    void should_tell_a_clock_offset_that_distorts_latency_from_one_within_its_uncertainty() {
+        assertThat(new ClockOffset(5_000, 300).matters()).isTrue();
+        assertThat(new ClockOffset(-5_000, 300).matters()).isTrue();
+        assertThat(new ClockOffset(900, 50).matters()).isFalse();
+        assertThat(new ClockOffset(3_000, 2_500).matters()).as("within its uncertainty of a millisecond").isFalse();
+        assertThat(new ClockOffset(1_234, 56).toString()).isEqualTo("+1.23 ms \u00b10.06 ms");
     }
 
     @Test

@@ -64,10 +64,18 @@ final class LoadWorkers implements AutoCloseable {
         return workers;
     }
 
-    /** "3 load workers: local-1 (127.0.0.1:40123), ...", or {@code null} for the in-process one. */
+    /**
+     * "3 load workers: local-1 (127.0.0.1:40123) clock +0.02 ms ±0.10 ms, ...", or {@code null} for the in-process one;
+     * a worker whose clock is off by more than a millisecond is said to distort end-to-end latency.
+     */
     String describe() {
-        return coordinator == null ? null : workers.size() + " load workers: "
-                + workers.stream().map(LoadWorker::name).collect(Collectors.joining(", "));
+        if (coordinator == null) {
+            return null;
+        }
+        String line = workers.size() + " load workers: " + workers.stream().map(LoadWorker::describe).collect(Collectors.joining(", "));
+        List<String> off = Coordinator.clocksOff(workers);
+        return off.isEmpty() ? line : line + "\nwarning: the clocks of " + String.join(", ", off) + " are off the coordinator's by more than"
+                + " 1 ms: end-to-end latency of their messages is off by as much (synchronise the clocks, e.g. chrony)";
     }
 
     private static LoadWorkers startLocal(int count, Target target) {

@@ -3,6 +3,7 @@ package io.mqprobe.cli.worker;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.ExitCode;
+import io.mqprobe.cli.run.ClientProperties;
 import io.mqprobe.workers.AllowedTargets;
 import io.mqprobe.workers.WorkerServer;
 import io.mqprobe.workers.WorkerToken;
@@ -17,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code mqprobe worker}: load from this machine for a coordinator elsewhere. */
@@ -53,6 +55,10 @@ public final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--name", paramLabel = "NAME", description = "How the coordinator's results name this worker (default: host-pid).")
     String name;
 
+    @Option(names = "--client-config", paramLabel = "FILE",
+            description = "Client settings of this worker's own (truststore paths and the like), over the coordinator's.")
+    Path clientConfig;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -63,8 +69,9 @@ public final class WorkerCommand implements Callable<Integer> {
         URI listenUrl = url(listen, "--listen");
         String workerName = name != null ? name
                 : java.net.InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
+        Map<String, String> localSettings = clientConfig == null ? Map.of() : ClientProperties.load(clientConfig);
         WorkerServer server = WorkerServer.start(workerName, new InetSocketAddress(listenUrl.getHost(), listenUrl.getPort()), token,
-                allowed, Drivers::connect, ORPHAN_AFTER, err);
+                allowed, Drivers::connect, localSettings, ORPHAN_AFTER, err);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "mqprobe-worker-stop"));
         try {
             server.join(coordinatorUrl, COORDINATOR_LOSS);

@@ -25,8 +25,12 @@ class WorkersCommandTest {
 
     /** The worker JVMs a command of this test started and has not stopped. */
     private static List<ProcessHandle> workerProcesses() {
-        return ProcessHandle.current().descendants()
-                .filter(p -> p.info().commandLine().map(c -> c.contains(" -Dmqprobe.worker=")).orElse(false)).toList();
+        return ProcessHandle.current().descendants().filter(WorkersCommandTest::isWorker).toList();
+    }
+
+    /** A worker JVM of {@code --workers local:N}, by the tag first on its command line. */
+    private static boolean isWorker(ProcessHandle process) {
+        return process.info().commandLine().map(c -> c.contains(" -Dmqprobe.worker=")).orElse(false);
     }
 
     @Test
@@ -35,7 +39,9 @@ class WorkersCommandTest {
                 "--throughput", "3000", "--out", dir.toString());
 
         assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
-        assertThat(run.err()).containsPattern("2 load workers: local-\\d \\(127\\.0\\.0\\.1:\\d+\\), local-\\d");
+        // each worker with its clock's offset to the coordinator's, measured over the control channel
+        assertThat(run.err()).containsPattern("2 load workers: local-\\d \\(127\\.0\\.0\\.1:\\d+\\) clock [+-]\\d+\\.\\d\\d ms "
+                + "\u00b1\\d+\\.\\d\\d ms, local-\\d");
         JsonNode step = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0).get("steps").get(0);
         // both workers' producers measured as one load: the whole offered rate, every acknowledged message read once
         assertThat(step.get("recordsPerSecond").asDouble()).isBetween(2_700.0, 3_300.0);
@@ -67,6 +73,35 @@ class WorkersCommandTest {
         assertThat(doc.get("complete").asBoolean()).isFalse();
         assertThat(doc.get("intervals").size()).as("the seconds before the loss are kept").isPositive();
         assertThat(workerProcesses()).as("the other worker was stopped too").isEmpty();
+    }
+
+    @Test
+    void should_stop_every_worker_it_started_when_the_coordinator_is_interrupted(@TempDir Path dir) throws Exception {
+        Process coordinator = new ProcessBuilder(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"),
+                "-Dmqprobe.home=" + System.getProperty("mqprobe.home"),
+                "io.mqprobe.cli.Main", "produce", "--workers", "local:2", "--clients", "2", "--duration", "60s",
+                "--throughput", "1000", "--out", dir.toString()))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("produce.log").toFile()).start();
+        List<ProcessHandle> workers;
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            do {
+                Thread.sleep(200);
+                workers = coordinator.descendants().filter(WorkersCommandTest::isWorker).toList();
+            } while (workers.size() < 2 && System.nanoTime() < deadline && coordinator.isAlive());
+            assertThat(workers).as(Files.readString(dir.resolve("produce.log"))).hasSize(2);
+            Thread.sleep(6_000);   // joined and loading
+            new ProcessBuilder("kill", "-INT", String.valueOf(coordinator.pid())).start().waitFor();
+            assertThat(coordinator.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            coordinator.destroyForcibly();
+        }
+
+        assertThat(coordinator.exitValue()).as(Files.readString(dir.resolve("produce.log"))).isEqualTo(ExitCode.INTERRUPTED);
+        assertThat(workers).as("every worker it started is gone").noneMatch(ProcessHandle::isAlive);
+        assertThat(ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("interrupted").asBoolean()).isTrue();
     }
 
     @Test

@@ -1,0 +1,110 @@
+package io.mqprobe.cli.worker;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.workers.AllowedTargets;
+import io.mqprobe.workers.WorkerToken;
+import io.mqprobe.workers.k8s.WorkerManifests;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code mqprobe k8s render}: the Job, Secret and ConfigMap of N workers, and the worker image's Dockerfile. */
+@Command(name = "render", mixinStandardHelpOptions = true,
+        description = {"Writes workers.yaml (an Indexed Job of N 'mqprobe worker' pods spread over nodes, the token as a "
+                + "Secret, the workers' client settings as a ConfigMap) and Dockerfile.worker to --out; nothing is applied.",
+                "Then: kubectl apply -f workers.yaml, and run the load command with --workers N --listen 0.0.0.0:PORT "
+                        + "--token-file TOKEN (see docs/distributed.md)."})
+public final class K8sRenderCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--workers", required = true, paramLabel = "N", description = "Worker pods.")
+    int workers;
+
+    @Option(names = "--coordinator", required = true, paramLabel = "HOST:PORT",
+            description = "Where the pods reach the coordinator (a Service name or an address, and its --listen port).")
+    String coordinator;
+
+    @Option(names = "--image", paramLabel = "IMAGE", defaultValue = "mqprobe:latest",
+            description = "The worker image, built from Dockerfile.worker (default: ${DEFAULT-VALUE}).")
+    String image;
+
+    @Option(names = "--namespace", paramLabel = "NS", defaultValue = "default", description = "Namespace (default: ${DEFAULT-VALUE}).")
+    String namespace;
+
+    @Option(names = "--worker-cpu", paramLabel = "QUANTITY", defaultValue = "2",
+            description = "CPU request and limit of each pod (default: ${DEFAULT-VALUE}).")
+    String cpu;
+
+    @Option(names = "--worker-memory", paramLabel = "QUANTITY", defaultValue = "2Gi",
+            description = "Memory request and limit of each pod (default: ${DEFAULT-VALUE}).")
+    String memory;
+
+    @Option(names = "--allow-targets", paramLabel = "CIDR[,CIDR...]", defaultValue = "10.0.0.0/8",
+            description = "Clusters the workers agree to load (default: ${DEFAULT-VALUE}).")
+    String allowTargets;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "The shared secret; without it a new one is written to OUT/token (mode 600) for the coordinator.")
+    Path tokenFile;
+
+    @Option(names = "--client-config", paramLabel = "FILE",
+            description = "Client settings the workers use on their side (truststore paths and the like), into the ConfigMap.")
+    Path clientConfig;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "k8s", description = "Where the files go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (!coordinator.matches("[^:\\s]+:\\d{1,5}")) {
+            throw new UsageException("bad --coordinator '" + coordinator + "': expected HOST:PORT");
+        }
+        AllowedTargets.parse(allowTargets);
+        String settings = clientConfig == null ? "" : read(clientConfig);
+        WorkerToken token = tokenFile == null ? WorkerToken.random() : WorkerToken.read(tokenFile);
+        WorkerManifests manifests;
+        try {
+            manifests = new WorkerManifests(workers, coordinator, image, namespace, cpu, memory, allowTargets,
+                    token.reveal(), settings);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new UsageException("bad worker resources (--worker-cpu " + cpu + ", --worker-memory " + memory + ", --workers "
+                    + workers + "): " + e.getMessage());
+        }
+        Files.createDirectories(out);
+        // the Secret in it holds the token: only its owner reads the file
+        writePrivate(out.resolve("workers.yaml"), manifests.yaml());
+        Files.writeString(out.resolve("Dockerfile.worker"), WorkerManifests.dockerfile());
+        stdout.println("wrote " + out.resolve("workers.yaml") + " (Secret, ConfigMap, Indexed Job of " + workers + " workers) and "
+                + out.resolve("Dockerfile.worker"));
+        if (tokenFile == null) {
+            token.writeTo(out.resolve("token"));
+            stdout.println("wrote a new token to " + out.resolve("token") + " (mode 600): give it to the coordinator with --token-file");
+        }
+        return 0;
+    }
+
+    private static void writePrivate(Path file, String text) throws IOException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, text);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UsageException("cannot read --client-config " + file + ": " + e.getMessage());
+        }
+    }
+}
