@@ -7,8 +7,8 @@ import io.mqprobe.api.Durability;
 import io.mqprobe.api.DurabilitySettings;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.ProducerProfile;
-import io.mqprobe.api.SendCallback;
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.testing.InstantProducer;
 import io.mqprobe.testing.NoClusterDriver;
 
 import java.util.Collection;
@@ -52,25 +52,7 @@ final class InstantDriver extends NoClusterDriver {
 
     @Override
     public MessageProducer newProducer(ClientSettings settings) {
-        return new MessageProducer() {
-            @Override
-            public void send(String topic, byte[] value, long token, SendCallback callback) {
-                callback.onSendComplete(token, null);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public Map<String, Double> clientMetrics() {
-                return Map.of("batch-size-avg", 1234.0);
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return new InstantProducer(Map.of("batch-size-avg", 1234.0));
     }
 
 

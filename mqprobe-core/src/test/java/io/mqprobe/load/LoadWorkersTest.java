@@ -2,9 +2,9 @@ package io.mqprobe.load;
 
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.MessageProducer;
-import io.mqprobe.api.SendCallback;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.testing.InstantProducer;
 import io.mqprobe.testing.NoClusterDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -84,20 +84,7 @@ class LoadWorkersTest {
     private static final class InstantProducers extends NoClusterDriver {
         @Override
         public MessageProducer newProducer(ClientSettings settings) {
-            return new MessageProducer() {
-                @Override
-                public void send(String topic, byte[] value, long token, SendCallback callback) {
-                    callback.onSendComplete(token, null);
-                }
-
-                @Override
-                public void flush() {
-                }
-
-                @Override
-                public void close() {
-                }
-            };
+            return new InstantProducer();
         }
     }
 }

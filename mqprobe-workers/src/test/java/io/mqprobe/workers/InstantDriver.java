@@ -8,7 +8,7 @@ import io.mqprobe.api.DurabilitySettings;
 import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.ProducerProfile;
-import io.mqprobe.api.SendCallback;
+import io.mqprobe.testing.InstantProducer;
 
 import java.util.Map;
 
@@ -27,25 +27,7 @@ final class InstantDriver implements Driver {
 
     @Override
     public MessageProducer newProducer(ClientSettings settings) {
-        return new MessageProducer() {
-            @Override
-            public void send(String topic, byte[] value, long token, SendCallback callback) {
-                callback.onSendComplete(token, null);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public Map<String, Double> clientMetrics() {
-                return Map.of("request-latency-avg", 2.0);
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return new InstantProducer(Map.of("request-latency-avg", 2.0));
     }
 
     @Override

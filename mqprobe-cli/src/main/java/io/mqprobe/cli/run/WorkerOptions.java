@@ -1,5 +1,6 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.api.HostPort;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.workers.WorkerToken;
 import picocli.CommandLine.Option;
@@ -60,7 +61,7 @@ public final class WorkerOptions {
             throw new UsageException("--workers " + count + " needs --token-file: workers that join must prove the shared secret");
         }
         Duration timeout = io.mqprobe.api.units.TimeSpan.parsePositive("--join-timeout", joinTimeout);
-        return new Plan.Joining(count, address(listen), WorkerToken.read(tokenFile), timeout);
+        return new Plan.Joining(count, HostPort.parse("--listen", listen).socketAddress(), WorkerToken.read(tokenFile), timeout);
     }
 
     private static int count(String text, String spec) {
@@ -73,18 +74,5 @@ public final class WorkerOptions {
             // the message below says what is expected
         }
         throw new UsageException("bad --workers '" + spec + "': expected in-process, local:N or N, with N from 1 to 64");
-    }
-
-    private static InetSocketAddress address(String text) {
-        int colon = text.lastIndexOf(':');
-        try {
-            int port = Integer.parseInt(text.substring(colon + 1));
-            if (colon > 0 && port >= 0 && port <= 65_535) {
-                return new InetSocketAddress(text.substring(0, colon), port);
-            }
-        } catch (NumberFormatException e) {
-            // the message below says what is expected
-        }
-        throw new UsageException("bad --listen '" + text + "': expected HOST:PORT, e.g. 0.0.0.0:" + DEFAULT_PORT);
     }
 }

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.worker;
 
+import io.mqprobe.api.HostPort;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.workers.AllowedTargets;
 import io.mqprobe.workers.WorkerToken;
@@ -66,9 +67,7 @@ public final class K8sRenderCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter stdout = spec.commandLine().getOut();
-        if (!coordinator.matches("[^:\\s]+:\\d{1,5}")) {
-            throw new UsageException("bad --coordinator '" + coordinator + "': expected HOST:PORT");
-        }
+        HostPort.parse("--coordinator", coordinator);
         AllowedTargets.parse(allowTargets);
         String settings = clientConfig == null ? "" : read(clientConfig);
         WorkerToken token = tokenFile == null ? WorkerToken.random() : WorkerToken.read(tokenFile);

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.worker;
 
 import io.mqprobe.api.Drivers;
-import io.mqprobe.api.UsageException;
+import io.mqprobe.api.HostPort;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.ClientProperties;
 import io.mqprobe.workers.AllowedTargets;
@@ -14,7 +14,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,12 +64,12 @@ public final class WorkerCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         WorkerToken token = WorkerToken.read(tokenFile);
         AllowedTargets allowed = AllowedTargets.parse(allowTargets);
-        URI coordinatorUrl = url(coordinator, "--coordinator");
-        URI listenUrl = url(listen, "--listen");
+        URI coordinatorUrl = HostPort.parse("--coordinator", coordinator).httpUri();
+        HostPort listenOn = HostPort.parse("--listen", listen);
         String workerName = name != null ? name
                 : java.net.InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
         Map<String, String> localSettings = clientConfig == null ? Map.of() : ClientProperties.load(clientConfig);
-        WorkerServer server = WorkerServer.start(workerName, new InetSocketAddress(listenUrl.getHost(), listenUrl.getPort()), token,
+        WorkerServer server = WorkerServer.start(workerName, listenOn.socketAddress(), token,
                 allowed, Drivers::connect, localSettings, ORPHAN_AFTER, err);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "mqprobe-worker-stop"));
         try {
@@ -86,17 +85,5 @@ public final class WorkerCommand implements Callable<Integer> {
             // serves until its coordinator is gone or the process is stopped
         }
         return ExitCode.OK;
-    }
-
-    private static URI url(String hostPort, String flag) {
-        try {
-            URI uri = URI.create("http://" + hostPort.strip());
-            if (uri.getHost() != null && uri.getPort() >= 0) {
-                return uri;
-            }
-        } catch (IllegalArgumentException e) {
-            // the message below says what is expected
-        }
-        throw new UsageException("bad " + flag + " '" + hostPort + "': expected HOST:PORT");
     }
 }

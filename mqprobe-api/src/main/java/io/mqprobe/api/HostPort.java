@@ -1,0 +1,43 @@
+package io.mqprobe.api;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+
+/** A {@code HOST:PORT} flag value ({@code [::1]:7801} for IPv6), parsed once with the flag's own error line. */
+public record HostPort(String host, int port) {
+
+    /** @throws UsageException "bad FLAG 'TEXT': expected HOST:PORT" unless the text is a host and a port 0-65535 */
+    public static HostPort parse(String flag, String text) {
+        String t = text == null ? "" : text.strip();
+        int colon = t.lastIndexOf(':');
+        if (colon > 0 && colon < t.length() - 1) {
+            String host = t.substring(0, colon);
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            try {
+                int port = Integer.parseInt(t.substring(colon + 1));
+                if (port >= 0 && port <= 65_535 && !host.isBlank() && !host.contains(" ")) {
+                    return new HostPort(host, port);
+                }
+            } catch (NumberFormatException e) {
+                // the message below says what is expected
+            }
+        }
+        throw new UsageException("bad " + flag + " '" + text + "': expected HOST:PORT");
+    }
+
+    public InetSocketAddress socketAddress() {
+        return new InetSocketAddress(host, port);
+    }
+
+    /** {@code http://host:port}. */
+    public URI httpUri() {
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
+    }
+
+    @Override
+    public String toString() {
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    }
+}
