@@ -13,6 +13,11 @@ public interface LoadWorker {
     /** A short name for the worker in the run's notes ("in-process", a host and port). */
     String name();
 
+    /** False once the worker is gone and the run goes on without it: later steps split their load over the others. */
+    default boolean available() {
+        return true;
+    }
+
     /** The name and what the run should know about this worker (its clock's offset, for one elsewhere). */
     default String describe() {
         return name();

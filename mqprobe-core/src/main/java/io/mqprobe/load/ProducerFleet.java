@@ -26,7 +26,11 @@ final class ProducerFleet implements AutoCloseable {
      * worker that is slow to connect does not start its share later than the others. What was prepared is closed again
      * if one fails.
      */
-    static ProducerFleet start(List<LoadWorker> workers, ProducerLoadSpec spec, int firstRunId) {
+    static ProducerFleet start(List<LoadWorker> allWorkers, ProducerLoadSpec spec, int firstRunId) {
+        List<LoadWorker> workers = allWorkers.stream().filter(LoadWorker::available).toList();
+        if (workers.isEmpty()) {
+            throw new IllegalStateException("no load worker is left: all " + allWorkers.size() + " were lost");
+        }
         List<ProducerLoadSpec> shares = spec.shares(workers.size());
         if (shares.size() == 1) {
             RunningProducers only = workers.get(0).startProducers(shares.get(0), firstRunId);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The run's end of the control channel: workers join it ({@code mqprobe worker --coordinator}) and keep checking it
@@ -59,6 +60,12 @@ public final class Coordinator implements AutoCloseable {
      * @throws WorkerJoinException when fewer joined in time (saying how many, and how many were refused)
      */
     public synchronized List<LoadWorker> awaitWorkers(int count, Duration timeout, Target target) throws InterruptedException {
+        return awaitWorkers(count, timeout, target, WorkerLoss.STOP, line -> { });
+    }
+
+    /** As above; a worker lost mid-step fails the step or is left out ({@code onLoss}), said through {@code notice}. */
+    public synchronized List<LoadWorker> awaitWorkers(int count, Duration timeout, Target target, WorkerLoss onLoss,
+                                                      Consumer<String> notice) throws InterruptedException {
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         while (joined.size() < count) {
             long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime());
@@ -70,7 +77,7 @@ public final class Coordinator implements AutoCloseable {
         }
         List<LoadWorker> workers = new ArrayList<>();
         for (WorkerProtocol.Join join : joined.subList(0, count)) {
-            RemoteWorker worker = new RemoteWorker(join.name(), URI.create(join.url()), http, target);
+            RemoteWorker worker = new RemoteWorker(join.name(), URI.create(join.url()), http, target, onLoss, notice);
             try {
                 worker.measureClock();
             } catch (IOException e) {

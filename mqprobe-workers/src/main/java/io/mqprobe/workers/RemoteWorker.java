@@ -6,6 +6,7 @@ import io.mqprobe.load.LoadWorker;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.RunningProducers;
 import io.mqprobe.search.Bottleneck;
+import io.mqprobe.stats.LatencyHistograms;
 import io.mqprobe.stats.SendStats;
 
 import java.io.IOException;
@@ -14,11 +15,13 @@ import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A worker that joined the coordinator, driven over its control server: the step runner sees its producers like
- * in-process ones. A worker that stops answering a snapshot fails the step with {@link WorkerLostException}
- * (the result keeps what was measured before); other calls at the end are best effort.
+ * in-process ones. A worker that stops answering a snapshot fails the step with {@link WorkerLostException} (the
+ * result keeps what was measured before), or, with {@link WorkerLoss#CONTINUE}, is marked lost: its share reports no
+ * more seconds, and later steps leave it out. Other calls at the end are best effort.
  */
 final class RemoteWorker implements LoadWorker {
 
@@ -26,14 +29,25 @@ final class RemoteWorker implements LoadWorker {
     private final URI url;
     private final ControlHttp http;
     private final Target target;
+    private final WorkerLoss onLoss;
+    private final Consumer<String> notice;
     private volatile ClockOffset clock;
+    private volatile String lost;
     static final int CLOCK_SAMPLES = 8;
 
-    RemoteWorker(String name, URI url, ControlHttp http, Target target) {
+    RemoteWorker(String name, URI url, ControlHttp http, Target target, WorkerLoss onLoss, Consumer<String> notice) {
         this.name = name;
         this.url = url;
         this.http = http;
         this.target = target;
+        this.onLoss = onLoss;
+        this.notice = notice;
+    }
+
+    /** False once the worker was lost (with {@link WorkerLoss#CONTINUE}): later steps leave it out. */
+    @Override
+    public boolean available() {
+        return lost == null;
     }
 
     @Override
@@ -74,6 +88,9 @@ final class RemoteWorker implements LoadWorker {
 
     @Override
     public RunningProducers startProducers(ProducerLoadSpec share, int runId) {
+        if (lost != null) {
+            throw new IllegalStateException("load worker " + name() + " was lost: " + lost);
+        }
         try {
             WorkerProtocol.Started started = http.call("POST", url.resolve(WorkerProtocol.PRODUCERS),
                     new WorkerProtocol.Start(target, share, runId), WorkerProtocol.Started.class, ControlHttp.CALL_TIMEOUT.multipliedBy(6));
@@ -109,15 +126,34 @@ final class RemoteWorker implements LoadWorker {
 
         @Override
         public SendStats.Snapshot snapshot(long epochMs) {
+            if (lost != null) {
+                return frozen(epochMs);
+            }
             try {
                 last = http.call("GET", base.resolve("snapshot?epochMs=" + epochMs), null, WorkerProtocol.Snapshot.class,
                         ControlHttp.CALL_TIMEOUT);
             } catch (IOException e) {
-                throw new WorkerLostException(name(), "reporting its second", e);
+                WorkerLostException loss = new WorkerLostException(name(), "reporting its second", e);
+                if (onLoss == WorkerLoss.STOP) {
+                    throw loss;
+                }
+                lost = WorkerLostException.reason(e);
+                notice.accept(loss.getMessage() + "; going on without it (--on-worker-loss continue): its share is missing"
+                        + " from the figures from here on");
+                return frozen(epochMs);
             }
             SendStats.Snapshot stats = last.stats();
             seconds.add(last, stats.sendDelay());
             return stats;
+        }
+
+        /** A lost worker's second: its counters as last reported, nothing in its histograms. */
+        private SendStats.Snapshot frozen(long epochMs) {
+            WorkerProtocol.Snapshot at = last;
+            return new SendStats.Snapshot(epochMs, at == null ? 0 : at.sent(), at == null ? 0 : at.acked(),
+                    at == null ? 0 : at.ackedBytes(), at == null ? 0 : at.failed(), at == null ? Map.of() : at.errorsByType(),
+                    LatencyHistograms.newHistogram(), LatencyHistograms.newHistogram(), LatencyHistograms.newHistogram(),
+                    at == null ? 0 : at.unsent(), at == null ? 0 : at.startedEpochMs(), at == null ? 0 : at.lastAckEpochMs(), 0);
         }
 
         @Override
@@ -138,7 +174,8 @@ final class RemoteWorker implements LoadWorker {
 
         @Override
         public long completed() {
-            return last == null ? 0 : last.completed();
+            // a lost worker's sends in flight will never be reported: the drain does not wait for them
+            return last == null ? 0 : lost != null ? last.sent() : last.completed();
         }
 
         @Override
@@ -148,11 +185,14 @@ final class RemoteWorker implements LoadWorker {
 
         @Override
         public boolean sendingDone() {
-            return last != null && last.sendingDone();
+            return lost != null || (last != null && last.sendingDone());
         }
 
         @Override
         public Map<String, Double> clientMetrics() {
+            if (lost != null) {
+                return Map.of();
+            }
             try {
                 Map<?, ?> figures = http.call("GET", base.resolve("metrics"), null, Map.class, ControlHttp.CALL_TIMEOUT);
                 // whole figures travel as integers: read every one back as a double
@@ -166,6 +206,9 @@ final class RemoteWorker implements LoadWorker {
 
         @Override
         public void stop() {
+            if (lost != null) {
+                return;
+            }
             try {
                 http.call("POST", base.resolve("stop"), null, Void.class, ControlHttp.CALL_TIMEOUT);
             } catch (IOException e) {
@@ -175,6 +218,9 @@ final class RemoteWorker implements LoadWorker {
 
         @Override
         public long finish(Duration drainTimeout) {
+            if (lost != null) {
+                return last == null ? 0 : last.sent() - last.completed();   // their outcome is unknown
+            }
             try {
                 WorkerProtocol.Finished finished = http.call("POST", base.resolve("finish?drainMs=" + drainTimeout.toMillis()), null,
                         WorkerProtocol.Finished.class, ControlHttp.CALL_TIMEOUT.plus(drainTimeout));
@@ -196,6 +242,9 @@ final class RemoteWorker implements LoadWorker {
                 return;
             }
             closed = true;
+            if (lost != null) {
+                return;
+            }
             try {
                 http.call("POST", base.resolve("close"), null, Void.class, ControlHttp.CALL_TIMEOUT);
             } catch (IOException e) {

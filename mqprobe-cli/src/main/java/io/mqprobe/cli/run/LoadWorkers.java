@@ -52,7 +52,7 @@ final class LoadWorkers implements AutoCloseable {
     /** The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}. */
     static LoadWorkers open(WorkerOptions.Plan plan, Target target, Driver driver, Consumer<String> say) {
         if (plan instanceof WorkerOptions.Plan.Local local) {
-            return startLocal(local.count(), target);
+            return startLocal(local, target, say);
         }
         if (plan instanceof WorkerOptions.Plan.Joining joining) {
             return awaitJoining(joining, target, say);
@@ -78,7 +78,8 @@ final class LoadWorkers implements AutoCloseable {
                 + " 1 ms: end-to-end latency of their messages is off by as much (synchronise the clocks, e.g. chrony)";
     }
 
-    private static LoadWorkers startLocal(int count, Target target) {
+    private static LoadWorkers startLocal(WorkerOptions.Plan.Local plan, Target target, Consumer<String> say) {
+        int count = plan.count();
         Path dir = null;
         Coordinator coordinator = null;
         List<Process> children = new ArrayList<>();
@@ -91,7 +92,7 @@ final class LoadWorkers implements AutoCloseable {
             for (int i = 1; i <= count; i++) {
                 children.add(launch("local-" + i, coordinator, tokenFile, dir));
             }
-            List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target);
+            List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target, plan.onLoss(), say);
             return new LoadWorkers(joined, coordinator, children, dir);
         } catch (IOException | RuntimeException | InterruptedException e) {
             String logs = dir == null ? "" : lastLines(dir, count);
@@ -122,7 +123,8 @@ final class LoadWorkers implements AutoCloseable {
         say.accept("waiting up to " + plan.timeout().toSeconds() + " s for " + plan.count() + " load workers to join "
                 + coordinator.url() + " (mqprobe worker --coordinator HOST:PORT --token-file FILE)");
         try {
-            return new LoadWorkers(coordinator.awaitWorkers(plan.count(), plan.timeout(), target), coordinator, List.of(), null);
+            return new LoadWorkers(coordinator.awaitWorkers(plan.count(), plan.timeout(), target, plan.onLoss(), say), coordinator,
+                    List.of(), null);
         } catch (WorkerJoinException | InterruptedException e) {
             coordinator.close();
             if (e instanceof InterruptedException) {

@@ -2,6 +2,7 @@ package io.mqprobe.cli.run;
 
 import io.mqprobe.api.HostPort;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.workers.WorkerLoss;
 import io.mqprobe.workers.WorkerToken;
 import picocli.CommandLine.Option;
 
@@ -28,6 +29,11 @@ public final class WorkerOptions {
             description = "The secret every worker must present, with --workers N (its first line; at least 16 characters).")
     Path tokenFile;
 
+    @Option(names = "--on-worker-loss", paramLabel = "stop|continue", defaultValue = "stop",
+            description = "When a worker stops answering mid-step: stop the run with what was measured (default), or "
+                    + "continue with the others, its share missing from then on and said so.")
+    String onWorkerLoss;
+
     @Option(names = "--join-timeout", paramLabel = "DURATION", defaultValue = "5m",
             description = "How long to wait for the workers to join, with --workers N (default: ${DEFAULT-VALUE}).")
     String joinTimeout;
@@ -39,11 +45,11 @@ public final class WorkerOptions {
         }
 
         /** {@code count} worker JVMs on this machine, started and stopped by the run. */
-        record Local(int count) implements Plan {
+        record Local(int count, WorkerLoss onLoss) implements Plan {
         }
 
         /** {@code count} workers started elsewhere, joining on {@code listen} with the token in {@code token}. */
-        record Joining(int count, InetSocketAddress listen, WorkerToken token, Duration timeout) implements Plan {
+        record Joining(int count, InetSocketAddress listen, WorkerToken token, Duration timeout, WorkerLoss onLoss) implements Plan {
         }
     }
 
@@ -53,15 +59,21 @@ public final class WorkerOptions {
         if (spec.equals("in-process")) {
             return new Plan.InProcess();
         }
+        WorkerLoss onLoss = switch (onWorkerLoss.strip()) {
+            case "stop" -> WorkerLoss.STOP;
+            case "continue" -> WorkerLoss.CONTINUE;
+            default -> throw new UsageException("bad --on-worker-loss '" + onWorkerLoss + "': expected stop or continue");
+        };
         if (spec.startsWith("local:")) {
-            return new Plan.Local(count(spec.substring("local:".length()), spec));
+            return new Plan.Local(count(spec.substring("local:".length()), spec), onLoss);
         }
         int count = count(spec, spec);
         if (tokenFile == null) {
             throw new UsageException("--workers " + count + " needs --token-file: workers that join must prove the shared secret");
         }
         Duration timeout = io.mqprobe.api.units.TimeSpan.parsePositive("--join-timeout", joinTimeout);
-        return new Plan.Joining(count, HostPort.parse("--listen", listen).socketAddress(), WorkerToken.read(tokenFile), timeout);
+        return new Plan.Joining(count, HostPort.parse("--listen", listen).socketAddress(), WorkerToken.read(tokenFile), timeout,
+                onLoss);
     }
 
     private static int count(String text, String spec) {

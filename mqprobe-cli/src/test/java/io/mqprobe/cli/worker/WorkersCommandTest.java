@@ -76,6 +76,31 @@ class WorkersCommandTest {
     }
 
     @Test
+    void should_go_on_with_the_other_worker_and_say_so_when_one_is_killed_under_continue(@TempDir Path dir) throws Exception {
+        CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("produce", "--workers", "local:2",
+                "--on-worker-loss", "continue", "--clients", "2", "--duration", "16s", "--throughput", "2000",
+                "--out", dir.toString()));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (workerProcesses().size() < 2) {
+            assertThat(System.nanoTime()).as("the workers started").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        Thread.sleep(8_000);
+        workerProcesses().get(0).destroyForcibly();
+
+        CliRun run = running.get(90, TimeUnit.SECONDS);
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+        assertThat(run.err()).contains("stopped answering").contains("going on without it (--on-worker-loss continue)");
+        JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
+        assertThat(doc.get("complete").asBoolean()).isTrue();
+        // the survivor's share went on to the end: more than half the run's records, fewer than all of them
+        double rate = doc.get("scenarios").get(0).get("steps").get(0).get("recordsPerSecond").asDouble();
+        assertThat(rate).isBetween(1_000.0, 1_900.0);
+        assertThat(workerProcesses()).isEmpty();
+    }
+
+    @Test
     void should_stop_every_worker_it_started_when_the_coordinator_is_interrupted(@TempDir Path dir) throws Exception {
         Process coordinator = new ProcessBuilder(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -107,6 +132,8 @@ class WorkersCommandTest {
     @Test
     void should_refuse_bad_worker_flags_in_one_line_before_anything_starts(@TempDir Path dir) throws Exception {
         CliRun zero = CliRun.of("produce", "--workers", "local:0", "--duration", "1s", "--out", dir.toString());
+        CliRun loss = CliRun.of("produce", "--workers", "local:2", "--on-worker-loss", "retry", "--duration", "1s",
+                "--out", dir.toString());
         CliRun noToken = CliRun.of("produce", "--workers", "2", "--duration", "1s", "--out", dir.toString());
         Path token = dir.resolve("token");
         Files.writeString(token, "a-shared-secret-of-some-length\n");
@@ -118,6 +145,8 @@ class WorkersCommandTest {
         assertThat(noToken.err()).contains("needs --token-file");
         assertThat(nobodyThere.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
         assertThat(nobodyThere.err()).contains("cannot join the coordinator at 127.0.0.1:1").doesNotContain("a-shared-secret");
-        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines()).isEqualTo(3);
+        assertThat(loss.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(loss.err()).contains("bad --on-worker-loss 'retry': expected stop or continue");
+        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines() + loss.errLines()).isEqualTo(4);
     }
 }
