@@ -132,6 +132,7 @@ class WorkersCommandTest {
     @Test
     void should_refuse_bad_worker_flags_in_one_line_before_anything_starts(@TempDir Path dir) throws Exception {
         CliRun zero = CliRun.of("produce", "--workers", "local:0", "--duration", "1s", "--out", dir.toString());
+        CliRun consume = CliRun.of("consume", "--topic", "t", "--workers", "local:2", "--out", dir.toString());
         CliRun loss = CliRun.of("produce", "--workers", "local:2", "--on-worker-loss", "retry", "--duration", "1s",
                 "--out", dir.toString());
         CliRun noToken = CliRun.of("produce", "--workers", "2", "--duration", "1s", "--out", dir.toString());
@@ -147,6 +148,8 @@ class WorkersCommandTest {
         assertThat(nobodyThere.err()).contains("cannot join the coordinator at 127.0.0.1:1").doesNotContain("a-shared-secret");
         assertThat(loss.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(loss.err()).contains("bad --on-worker-loss 'retry': expected stop or continue");
-        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines() + loss.errLines()).isEqualTo(4);
+        assertThat(consume.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(consume.err()).contains("consume runs no producers");
+        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines() + loss.errLines() + consume.errLines()).isEqualTo(5);
     }
 }
