@@ -42,11 +42,19 @@ final class LoadWorkers implements AutoCloseable {
     private final List<Process> children;
     private final Path dir;
 
+    private final Thread onExit;
+    private boolean closed;
+
     private LoadWorkers(List<LoadWorker> workers, Coordinator coordinator, List<Process> children, Path dir) {
         this.workers = workers;
         this.coordinator = coordinator;
         this.children = children;
         this.dir = dir;
+        // a coordinator stopped by a signal other than Ctrl-C still stops its workers and deletes the token's directory
+        this.onExit = dir == null ? null : new Thread(this::close, "mqprobe-workers-stop");
+        if (onExit != null) {
+            Runtime.getRuntime().addShutdownHook(onExit);
+        }
     }
 
     /** The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}. */
@@ -153,7 +161,18 @@ final class LoadWorkers implements AutoCloseable {
 
     /** Stops the children this run started (TERM, then KILL after 5 s) and the coordinator; deletes their directory. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (onExit != null && Thread.currentThread() != onExit) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down already: the hook is running or will, and finds this closed
+            }
+        }
         children.forEach(Process::destroy);
         for (Process child : children) {
             try {

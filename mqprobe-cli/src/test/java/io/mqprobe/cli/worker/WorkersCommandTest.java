@@ -8,6 +8,8 @@ import io.mqprobe.result.ResultJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -101,8 +103,11 @@ class WorkersCommandTest {
         assertThat(workerProcesses()).isEmpty();
     }
 
-    @Test
-    void should_stop_every_worker_it_started_when_the_coordinator_is_interrupted(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"INT", "TERM"})
+    void should_stop_every_worker_it_started_and_delete_their_token_when_the_coordinator_is_signalled(String signal,
+                                                                                                  @TempDir Path dir) throws Exception {
+        List<Path> tokenDirsBefore = tokenDirs();
         Process coordinator = new ProcessBuilder(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
@@ -119,15 +124,25 @@ class WorkersCommandTest {
             } while (workers.size() < 2 && System.nanoTime() < deadline && coordinator.isAlive());
             assertThat(workers).as(Files.readString(dir.resolve("produce.log"))).hasSize(2);
             Thread.sleep(6_000);   // joined and loading
-            new ProcessBuilder("kill", "-INT", String.valueOf(coordinator.pid())).start().waitFor();
+            new ProcessBuilder("kill", "-" + signal, String.valueOf(coordinator.pid())).start().waitFor();
             assertThat(coordinator.waitFor(60, TimeUnit.SECONDS)).isTrue();
         } finally {
             coordinator.destroyForcibly();
         }
 
-        assertThat(coordinator.exitValue()).as(Files.readString(dir.resolve("produce.log"))).isEqualTo(ExitCode.INTERRUPTED);
+        if (signal.equals("INT")) {
+            assertThat(coordinator.exitValue()).as(Files.readString(dir.resolve("produce.log"))).isEqualTo(ExitCode.INTERRUPTED);
+            assertThat(ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("interrupted").asBoolean()).isTrue();
+        }
         assertThat(workers).as("every worker it started is gone").noneMatch(ProcessHandle::isAlive);
-        assertThat(ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("interrupted").asBoolean()).isTrue();
+        assertThat(tokenDirs()).as("the workers' token directory is deleted").isEqualTo(tokenDirsBefore);
+    }
+
+    /** The private directories of local workers (token and logs) in the temporary directory. */
+    private static List<Path> tokenDirs() throws java.io.IOException {
+        try (var all = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return all.filter(p -> p.getFileName().toString().startsWith("mqprobe-workers-")).sorted().toList();
+        }
     }
 
     @Test
