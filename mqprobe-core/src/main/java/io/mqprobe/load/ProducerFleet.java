@@ -106,17 +106,9 @@ final class ProducerFleet implements AutoCloseable {
 
     /** Each figure averaged over every client that reports it, whichever worker runs it. */
     Map<String, Double> clientMetrics() {
-        Map<String, double[]> sums = new LinkedHashMap<>();
-        for (RunningProducers part : parts) {
-            part.clientMetrics().forEach((name, mean) -> {
-                double[] s = sums.computeIfAbsent(name, x -> new double[2]);
-                s[0] += mean * part.clients();
-                s[1] += part.clients();
-            });
-        }
-        Map<String, Double> means = new LinkedHashMap<>();
-        sums.forEach((name, s) -> means.put(name, s[0] / s[1]));
-        return means;
+        ClientFigures figures = new ClientFigures();
+        parts.forEach(part -> figures.add(part.clientMetrics(), part.clients()));
+        return figures.means();
     }
 
     /** Stops every share, then drains them all within one {@code drainTimeout}; the sends still in flight. */

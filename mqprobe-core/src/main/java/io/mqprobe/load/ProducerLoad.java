@@ -149,24 +149,17 @@ public final class ProducerLoad implements RunningProducers {
      */
     @Override
     public Map<String, Double> clientMetrics() {
-        Map<String, double[]> sums = new LinkedHashMap<>();
+        ClientFigures figures = new ClientFigures();
         for (MessageProducer p : producers) {
             try {
-                p.clientMetrics().forEach((k, v) -> {
-                    double[] s = sums.computeIfAbsent(k, x -> new double[2]);
-                    s[0] += v;
-                    s[1]++;
-                });
+                figures.add(p.clientMetrics(), 1);
             } catch (RuntimeException e) {
                 // a closed or failed client has no figures; the others still count
             }
         }
-        Map<String, Double> means = new LinkedHashMap<>();
-        sums.forEach((k, s) -> means.put(k, s[0] / s[1]));
-        return means;
+        return figures.means();
     }
 
-    /** True once every sender thread has sent its share or reached the end of the duration. */
     @Override
     public boolean sendingDone() {
         return threads.stream().noneMatch(Thread::isAlive);

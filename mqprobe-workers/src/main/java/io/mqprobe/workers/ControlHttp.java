@@ -1,6 +1,7 @@
 package io.mqprobe.workers;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The two ends of the control channel over the JDK's own HTTP server and client: JSON bodies, the token in a
@@ -59,9 +61,29 @@ final class ControlHttp {
         }
     }
 
-    /** Whether a request to this end carries the token (the caller answers 401 when not). */
-    boolean authorized(HttpExchange exchange) {
-        return token.matches(exchange.getRequestHeaders().getFirst(WorkerProtocol.TOKEN_HEADER));
+    /**
+     * {@code handler} behind the token: a request without it is answered 401 (and told to {@code onRefused}), a
+     * handler that fails is answered 500 with its reason, and the exchange is closed whatever happens.
+     */
+    HttpHandler guarded(HttpHandler handler, Consumer<HttpExchange> onRefused) {
+        return exchange -> {
+            try {
+                if (!token.matches(exchange.getRequestHeaders().getFirst(WorkerProtocol.TOKEN_HEADER))) {
+                    onRefused.accept(exchange);
+                    error(exchange, 401, "wrong or missing token");
+                    return;
+                }
+                handler.handle(exchange);
+            } catch (RuntimeException e) {
+                error(exchange, 500, e.getClass().getSimpleName() + ": " + e.getMessage());
+            } finally {
+                exchange.close();
+            }
+        };
+    }
+
+    HttpHandler guarded(HttpHandler handler) {
+        return guarded(handler, refused -> { });
     }
 
     static <T> T read(HttpExchange exchange, Class<T> type) throws IOException {

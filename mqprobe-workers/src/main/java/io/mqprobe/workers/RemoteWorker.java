@@ -147,13 +147,16 @@ final class RemoteWorker implements LoadWorker {
             return stats;
         }
 
-        /** A lost worker's second: its counters as last reported, nothing in its histograms. */
+        /** A lost worker's second: its counters as last reported (none before its first), nothing in its histograms. */
         private SendStats.Snapshot frozen(long epochMs) {
             WorkerProtocol.Snapshot at = last;
-            return new SendStats.Snapshot(epochMs, at == null ? 0 : at.sent(), at == null ? 0 : at.acked(),
-                    at == null ? 0 : at.ackedBytes(), at == null ? 0 : at.failed(), at == null ? Map.of() : at.errorsByType(),
+            if (at == null) {
+                return new SendStats.Snapshot(epochMs, 0, 0, 0, 0, Map.of(), LatencyHistograms.newHistogram(),
+                        LatencyHistograms.newHistogram(), LatencyHistograms.newHistogram(), 0, 0, 0, 0);
+            }
+            return new SendStats.Snapshot(epochMs, at.sent(), at.acked(), at.ackedBytes(), at.failed(), at.errorsByType(),
                     LatencyHistograms.newHistogram(), LatencyHistograms.newHistogram(), LatencyHistograms.newHistogram(),
-                    at == null ? 0 : at.unsent(), at == null ? 0 : at.startedEpochMs(), at == null ? 0 : at.lastAckEpochMs(), 0);
+                    at.unsent(), at.startedEpochMs(), at.lastAckEpochMs(), 0);
         }
 
         @Override

@@ -99,8 +99,9 @@ public final class WorkerServer implements AutoCloseable {
         HttpServer server = HttpServer.create(address, 16);
         WorkerServer worker = new WorkerServer(name, server, token, allowed, connect, localClientSettings, orphanAfter, log);
         server.setExecutor(worker.control);
-        server.createContext(WorkerProtocol.PRODUCERS, worker::handle);
-        server.createContext(WorkerProtocol.CLOCK, worker::clock);
+        server.createContext(WorkerProtocol.PRODUCERS, worker.http.guarded(worker::handle));
+        server.createContext(WorkerProtocol.CLOCK, worker.http.guarded(exchange -> ControlHttp.json(exchange,
+                new WorkerProtocol.Clock(io.mqprobe.load.NanoClock.SYSTEM.epochMicros() + worker.clockShiftUs))));
         server.start();
         long period = Math.max(100, orphanAfter.toMillis() / 4);
         worker.watchdog.scheduleWithFixedDelay(worker::stopOrphans, period, period, TimeUnit.MILLISECONDS);
@@ -171,46 +172,23 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        try {
-            if (!http.authorized(exchange)) {
-                ControlHttp.error(exchange, 401, "wrong or missing token");
-                return;
+        String rest = exchange.getRequestURI().getPath().substring(WorkerProtocol.PRODUCERS.length());
+        if (rest.isEmpty() || rest.equals("/")) {
+            if (exchange.getRequestMethod().equals("POST")) {
+                start(exchange);
+            } else {
+                ControlHttp.error(exchange, 405, "POST to start producers");
             }
-            String rest = exchange.getRequestURI().getPath().substring(WorkerProtocol.PRODUCERS.length());
-            String method = exchange.getRequestMethod();
-            if (rest.isEmpty() || rest.equals("/")) {
-                if (method.equals("POST")) {
-                    start(exchange);
-                } else {
-                    ControlHttp.error(exchange, 405, "POST to start producers");
-                }
-                return;
-            }
-            String[] parts = rest.substring(1).split("/", 2);
-            Hosted hosted = loads.get(parts[0]);
-            if (hosted == null) {
-                ControlHttp.error(exchange, 404, "no producers " + parts[0] + " here (stopped as orphans, or never started)");
-                return;
-            }
-            hosted.seen();
-            act(exchange, parts[0], hosted.producers(), parts.length == 2 ? parts[1] : "");
-        } catch (RuntimeException e) {
-            ControlHttp.error(exchange, 500, e.getClass().getSimpleName() + ": " + e.getMessage());
-        } finally {
-            exchange.close();
+            return;
         }
-    }
-
-    private void clock(HttpExchange exchange) throws IOException {
-        try {
-            if (!http.authorized(exchange)) {
-                ControlHttp.error(exchange, 401, "wrong or missing token");
-                return;
-            }
-            ControlHttp.json(exchange, new WorkerProtocol.Clock(io.mqprobe.load.NanoClock.SYSTEM.epochMicros() + clockShiftUs));
-        } finally {
-            exchange.close();
+        String[] parts = rest.substring(1).split("/", 2);
+        Hosted hosted = loads.get(parts[0]);
+        if (hosted == null) {
+            ControlHttp.error(exchange, 404, "no producers " + parts[0] + " here (stopped as orphans, or never started)");
+            return;
         }
+        hosted.seen();
+        act(exchange, parts[0], hosted.producers(), parts.length == 2 ? parts[1] : "");
     }
 
     private void start(HttpExchange exchange) throws IOException {

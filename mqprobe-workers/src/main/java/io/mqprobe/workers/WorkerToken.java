@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -49,14 +48,7 @@ public final class WorkerToken {
 
     /** Writes the token to a new file only its owner can read. */
     public void writeTo(Path file) throws IOException {
-        Files.deleteIfExists(file);
-        Files.createFile(file);
-        try {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException e) {
-            // a file system without POSIX permissions: the directory's own protection has to do
-        }
-        Files.writeString(file, value + "\n", StandardCharsets.UTF_8);
+        PrivateFiles.write(file, value + "\n");
     }
 
     /** Constant-time comparison, so the time a refusal takes tells nothing about the token. */

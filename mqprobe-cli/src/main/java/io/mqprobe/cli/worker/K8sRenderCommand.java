@@ -3,6 +3,7 @@ package io.mqprobe.cli.worker;
 import io.mqprobe.api.HostPort;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.workers.AllowedTargets;
+import io.mqprobe.workers.PrivateFiles;
 import io.mqprobe.workers.WorkerToken;
 import io.mqprobe.workers.k8s.WorkerManifests;
 import picocli.CommandLine.Command;
@@ -81,7 +82,7 @@ public final class K8sRenderCommand implements Callable<Integer> {
         }
         Files.createDirectories(out);
         // the Secret in it holds the token: only its owner reads the file
-        writePrivate(out.resolve("workers.yaml"), manifests.yaml());
+        PrivateFiles.write(out.resolve("workers.yaml"), manifests.yaml());
         Files.writeString(out.resolve("Dockerfile.worker"), WorkerManifests.dockerfile());
         stdout.println("wrote " + out.resolve("workers.yaml") + " (Secret, ConfigMap, Indexed Job of " + workers + " workers) and "
                 + out.resolve("Dockerfile.worker"));
@@ -90,13 +91,6 @@ public final class K8sRenderCommand implements Callable<Integer> {
             stdout.println("wrote a new token to " + out.resolve("token") + " (mode 600): give it to the coordinator with --token-file");
         }
         return 0;
-    }
-
-    private static void writePrivate(Path file, String text) throws IOException {
-        Files.deleteIfExists(file);
-        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(file, text);
     }
 
     private static String read(Path file) {
