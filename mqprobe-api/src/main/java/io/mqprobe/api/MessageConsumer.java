@@ -14,6 +14,13 @@ public interface MessageConsumer extends AutoCloseable {
     int poll(Duration timeout, MessageHandler handler);
 
     /**
+     * Stops (or restarts) fetching while the consumer keeps its place in the group: while paused, {@link #poll}
+     * hands out nothing but still keeps the membership alive, so a backlog can build and then drain (OMB's paused
+     * consumers). Called on the polling thread.
+     */
+    void pause(boolean paused);
+
+    /**
      * For each partition currently assigned, whether this consumer's position has reached its end (nothing
      * left to read); empty when the client cannot tell. Lets a loss check tell "never written" from "not read yet".
      * Called on the polling thread, after the last poll.

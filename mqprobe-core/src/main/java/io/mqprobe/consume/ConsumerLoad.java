@@ -17,21 +17,23 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A running consumer load: {@code threads} consumer instances in one group, each polling on its own
- * thread, decoding mqprobe's stamp for end-to-end latency and sequence checks.
+ * A running consumer load: {@code threads} consumer instances in each of the spec's groups, each polling on its own
+ * thread, decoding mqprobe's stamp for end-to-end latency and sequence checks. Every group reads every message, so
+ * each group's delivery is checked on its own.
  */
 public final class ConsumerLoad implements AutoCloseable {
 
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
 
     private final ConsumeStats stats = new ConsumeStats();
-    private final List<DeliveryChecker> checkers = new ArrayList<>();
+    private final List<List<DeliveryChecker>> checkersByGroup = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();
     private final NanoClock clock;
     private final ConsumerLoadSpec spec;
     private final long endNs;
     private volatile boolean stopRequested;
+    private volatile boolean paused;
 
     private ConsumerLoad(ConsumerLoadSpec spec, NanoClock clock) {
         this.spec = spec;
@@ -41,14 +43,18 @@ public final class ConsumerLoad implements AutoCloseable {
 
     public static ConsumerLoad start(Driver driver, ConsumerLoadSpec spec, NanoClock clock) {
         ConsumerLoad load = new ConsumerLoad(spec, clock);
-        for (int i = 0; i < spec.threads(); i++) {
-            MessageConsumer consumer = driver.newConsumer(ClientSettings.consumer(
-                    spec.groupId() + "-" + i, spec.groupId(), spec.consumerProperties()));
-            DeliveryChecker checker = new DeliveryChecker();
-            load.checkers.add(checker);
-            Thread t = new Thread(() -> load.pollLoop(consumer, checker), "mqprobe-consume-" + i);
-            t.setDaemon(true);
-            load.threads.add(t);
+        for (String group : spec.groupIds()) {
+            List<DeliveryChecker> checkers = new ArrayList<>();
+            load.checkersByGroup.add(checkers);
+            for (int i = 0; i < spec.threads(); i++) {
+                MessageConsumer consumer = driver.newConsumer(ClientSettings.consumer(group + "-" + i, group,
+                        spec.consumerProperties()));
+                DeliveryChecker checker = new DeliveryChecker();
+                checkers.add(checker);
+                Thread t = new Thread(() -> load.pollLoop(consumer, checker), "mqprobe-consume-" + group + "-" + i);
+                t.setDaemon(true);
+                load.threads.add(t);
+            }
         }
         load.threads.forEach(Thread::start);
         return load;
@@ -58,7 +64,12 @@ public final class ConsumerLoad implements AutoCloseable {
         try (consumer) {
             consumer.subscribe(spec.topics());
             long max = spec.maxRecords() > 0 ? spec.maxRecords() : Long.MAX_VALUE;
+            boolean pausedHere = false;
             while (!stopRequested && System.nanoTime() < endNs && stats.records() < max) {
+                if (pausedHere != paused) {
+                    pausedHere = paused;
+                    consumer.pause(pausedHere);
+                }
                 consumer.poll(POLL_TIMEOUT, (partition, value) -> onMessage(checker, partition, value));
             }
             // which partitions were read through tells a loss from a message the consumers never reached
@@ -95,6 +106,19 @@ public final class ConsumerLoad implements AutoCloseable {
         return stats;
     }
 
+    /**
+     * Stops (or restarts) every consumer's fetching while they stay in their groups, so a backlog builds on the
+     * cluster (see {@link io.mqprobe.load.BacklogPhase}). Takes effect at each consumer's next poll.
+     */
+    public void pause(boolean pause) {
+        paused = pause;
+    }
+
+    /** True once every group read as many records as were {@code acknowledged} (each group reads every one). */
+    public boolean caughtUpWith(long acknowledged) {
+        return stats.records() >= acknowledged * spec.groups();
+    }
+
     /** True once every consumer thread ended (count or duration reached, or stopped). */
     public boolean done() {
         return threads.stream().noneMatch(Thread::isAlive);
@@ -125,7 +149,8 @@ public final class ConsumerLoad implements AutoCloseable {
      */
     public DeliveryReport finish(Map<Long, BitSet> ackedByStream) {
         close();
-        DeliveryReport report = DeliveryReport.of(checkers, ackedByStream);
+        DeliveryReport report = DeliveryReport.acrossGroups(checkersByGroup.stream()
+                .map(group -> DeliveryReport.of(group, ackedByStream)).toList());
         if (failures.isEmpty()) {
             return report;
         }

@@ -5,19 +5,30 @@ import io.mqprobe.api.UsageException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * What to consume.
  *
  * @param topics             topics to subscribe to
- * @param groupId            consumer group
- * @param threads            consumer instances, one thread each
+ * @param groupId            consumer group, or the groups' common prefix when there are several
+ * @param threads            consumer instances in each group, one thread each
  * @param maxRecords         stop after this many records in total; 0 = until {@code duration} ends
  * @param duration           upper bound, always set so every run stops by itself
  * @param consumerProperties native client settings (fetch sizes etc.), passed through
+ * @param groups             independent consumer groups (OMB's subscriptions), each reading every message
  */
 public record ConsumerLoadSpec(List<String> topics, String groupId, int threads, long maxRecords, Duration duration,
-                               Map<String, String> consumerProperties) {
+                               Map<String, String> consumerProperties, int groups) {
+
+    /** The most consumer groups one load runs, a bound on what a workload file can ask for. */
+    public static final int MAX_GROUPS = 100;
+
+    /** One consumer group. */
+    public ConsumerLoadSpec(List<String> topics, String groupId, int threads, long maxRecords, Duration duration,
+                            Map<String, String> consumerProperties) {
+        this(topics, groupId, threads, maxRecords, duration, consumerProperties, 1);
+    }
 
     public ConsumerLoadSpec {
         if (topics == null || topics.isEmpty() || topics.stream().anyMatch(t -> t == null || t.isBlank())) {
@@ -37,5 +48,13 @@ public record ConsumerLoadSpec(List<String> topics, String groupId, int threads,
             throw new UsageException("duration must be positive");
         }
         consumerProperties = Map.copyOf(consumerProperties);
+        if (groups < 1 || groups > MAX_GROUPS) {
+            throw new UsageException("consumer groups must be between 1 and " + MAX_GROUPS + ", got " + groups);
+        }
+    }
+
+    /** The groups' names: {@code groupId} itself when there is one, else {@code groupId-0 .. groupId-(groups-1)}. */
+    public List<String> groupIds() {
+        return groups == 1 ? List.of(groupId) : IntStream.range(0, groups).mapToObj(g -> groupId + "-" + g).toList();
     }
 }

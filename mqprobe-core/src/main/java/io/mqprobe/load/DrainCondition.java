@@ -39,7 +39,7 @@ final class DrainCondition implements BooleanSupplier {
             deadlineNs = System.nanoTime() + drainTimeoutNs;
         }
         boolean drained = producers.completed() >= producers.sent()
-                && (consumers == null || consumers.stats().records() >= producers.acked() || consumers.done());
+                && (consumers == null || consumers.caughtUpWith(producers.acked()) || consumers.done());
         return drained || System.nanoTime() > deadlineNs;
     }
 }

@@ -40,10 +40,16 @@ public sealed interface StepLoad {
         }
     }
 
-    record ProduceAndConsume(ProducerLoadSpec producers, ConsumerLoadSpec consumers) implements StepLoad {
+    /** @param backlog a backlog to build and drain within the step, or {@code null} for consumers that keep up */
+    record ProduceAndConsume(ProducerLoadSpec producers, ConsumerLoadSpec consumers, BacklogSpec backlog)
+            implements StepLoad {
         public ProduceAndConsume {
             Objects.requireNonNull(producers, "producers");
             Objects.requireNonNull(consumers, "consumers");
+        }
+
+        public ProduceAndConsume(ProducerLoadSpec producers, ConsumerLoadSpec consumers) {
+            this(producers, consumers, null);
         }
 
         @Override

@@ -121,6 +121,8 @@ public final class StepRunner {
             LoadMeter meter = new LoadMeter(sendSnapshots,
                     consumeStats == null ? List.of() : List.of(consumeStats::snapshot), scenario, stepIndex, startedMs, intervals);
             ProducerFleet sending = producers;
+            BacklogPhase backlog = load instanceof StepLoad.ProduceAndConsume pc && pc.backlog() != null
+                    ? new BacklogPhase(pc.backlog(), startedMs + warmup.toMillis(), consumers::pause, sending::stop) : null;
             WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
                     () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision,
                     () -> {
@@ -130,6 +132,9 @@ public final class StepRunner {
                     }, control, row -> {
                         document.addInterval(row);
                         onTick.accept(row);
+                        if (backlog != null) {
+                            backlog.tick(row.epochMs(), sending.acked(), consumeStats.records());
+                        }
                     });
             // the clients' windows (about the last 30-60 s) end with the step; read them before the producers close
             Map<String, Double> clientMetrics = producers == null ? Map.of() : producers.clientMetrics();
@@ -139,7 +144,8 @@ public final class StepRunner {
             int clients = producerSpec != null ? producerSpec.clients() : consumerSpec.threads();
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
-                    consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.stats().clockAhead()),
+                    consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.stats().clockAhead(),
+                            backlog == null ? null : backlog.outcome()),
                     withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window,
                             clientUsage(clientMetrics), producers == null ? List.of()
                                     : producers.usage(window.fromEpochMs(), window.toEpochMs())),

@@ -79,15 +79,35 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
      */
     public record Consumed(long records, double bytesPerSecond, long lost, long duplicates, long outOfOrder,
                            boolean lossCheckedAgainstAcks, long unread, String consumerFailure,
-                           long clockAheadMessages, long maxClockAheadUs) {
+                           long clockAheadMessages, long maxClockAheadUs, Backlog backlog) {
 
-        public static Consumed of(WindowTotals window, DeliveryReport delivery, ConsumeStats.ClockAhead clockAhead) {
+        /** What consumers saw in a step that built no backlog. */
+        public Consumed(long records, double bytesPerSecond, long lost, long duplicates, long outOfOrder,
+                        boolean lossCheckedAgainstAcks, long unread, String consumerFailure, long clockAheadMessages,
+                        long maxClockAheadUs) {
+            this(records, bytesPerSecond, lost, duplicates, outOfOrder, lossCheckedAgainstAcks, unread, consumerFailure,
+                    clockAheadMessages, maxClockAheadUs, null);
+        }
+
+        public static Consumed of(WindowTotals window, DeliveryReport delivery, ConsumeStats.ClockAhead clockAhead,
+                                  Backlog backlog) {
             return new Consumed(window.consumedRecords(), window.consumedBytes() / window.consumedSeconds(),
                     delivery == null ? 0 : delivery.lost(), delivery == null ? 0 : delivery.duplicates(),
                     delivery == null ? 0 : delivery.outOfOrder(), delivery != null && delivery.checkedAgainstAcks(),
                     delivery == null ? 0 : delivery.unread(), delivery == null ? null : delivery.consumerFailure(),
-                    clockAhead.messages(), clockAhead.maxAheadUs());
+                    clockAhead.messages(), clockAhead.maxAheadUs(), backlog);
         }
+    }
+
+    /**
+     * A backlog built with the consumers paused, then drained (see {@code BacklogSpec}).
+     *
+     * @param peakRecords   the most records some subscription owed at once
+     * @param builtAfterMs  from the consumers' pause to the backlog's size, or {@code null} when it was never reached
+     * @param drainedAfterMs from the consumers' resumption to the drained level, or {@code null} when never reached
+     * @param unfinished    why the backlog was not built and drained, or {@code null} when it was
+     */
+    public record Backlog(long targetBytes, long peakRecords, Long builtAfterMs, Long drainedAfterMs, String unfinished) {
     }
 
     public static StepResult of(int index, int clients, double targetRecordsPerSecond, long startedEpochMs,

@@ -68,6 +68,24 @@ public record DeliveryReport(long received, long duplicates, long outOfOrder, lo
         return new DeliveryReport(received, duplicates, outOfOrder, lost, unread, seen.size(), ackedByStream != null, null);
     }
 
+    /**
+     * The delivery of several consumer groups that each read every message (OMB's subscriptions): a message one
+     * group lost is lost, and what each group saw twice adds up.
+     */
+    public static DeliveryReport acrossGroups(List<DeliveryReport> groups) {
+        if (groups.size() == 1) {
+            return groups.get(0);
+        }
+        return new DeliveryReport(groups.stream().mapToLong(DeliveryReport::received).sum(),
+                groups.stream().mapToLong(DeliveryReport::duplicates).sum(),
+                groups.stream().mapToLong(DeliveryReport::outOfOrder).sum(),
+                groups.stream().mapToLong(DeliveryReport::lost).sum(),
+                groups.stream().mapToLong(DeliveryReport::unread).sum(),
+                groups.stream().mapToInt(DeliveryReport::streams).max().orElse(0),
+                groups.stream().allMatch(DeliveryReport::checkedAgainstAcks),
+                groups.stream().map(DeliveryReport::consumerFailure).filter(f -> f != null).findFirst().orElse(null));
+    }
+
     /** The same report after a consumer failed: its partitions were not read through, so no gap is evidence of loss. */
     public DeliveryReport withConsumerFailure(String failure) {
         return new DeliveryReport(received, duplicates, outOfOrder, 0, lost + unread, streams, checkedAgainstAcks, failure);

@@ -72,6 +72,10 @@ class LogAuditTest {
                     }
 
                     @Override
+                    public void pause(boolean paused) {
+                    }
+
+                    @Override
                     public int poll(Duration timeout, MessageHandler handler) {
                         if (next == sequences.length) {
                             return 0;

@@ -34,13 +34,22 @@ class ConsumerLoadTest {
             public MessageConsumer newConsumer(ClientSettings settings) {
                 return new MessageConsumer() {
                     int next;
+                    boolean paused;
 
                     @Override
                     public void subscribe(Collection<String> topics) {
                     }
 
                     @Override
+                    public void pause(boolean pause) {
+                        paused = pause;
+                    }
+
+                    @Override
                     public int poll(Duration timeout, MessageHandler handler) {
+                        if (paused) {
+                            return 0;
+                        }
                         if (next < count) {
                             handler.onMessage(0, message.apply(next++));
                             return 1;
@@ -102,5 +111,40 @@ class ConsumerLoadTest {
         assertThat(load.stats().clockAhead().messages()).isEqualTo(20);
         assertThat(load.stats().clockAhead().maxAheadUs()).isBetween(1_000L, 50_000L);
         assertThat(load.stats().snapshot(0).endToEnd().getTotalCount()).isZero();  // not recorded as 0 µs
+    }
+
+    @Test
+    void should_check_each_consumer_group_on_its_own_as_every_group_reads_every_message() {
+        NanoClock clock = NanoClock.SYSTEM;
+        ConsumerLoadSpec twoGroups = new ConsumerLoadSpec(List.of("t"), "g", 1, 0, Duration.ofSeconds(5), Map.of(), 2);
+        ConsumerLoad load = ConsumerLoad.start(driver(5, i -> stamped(i, clock.epochMicros()), () -> {
+        }), twoGroups, clock);
+        load.awaitRecords(10, Duration.ofSeconds(5));
+        BitSet acked = new BitSet();
+        acked.set(0, 6);
+
+        DeliveryReport report = load.finish(Map.of(1L, acked));
+
+        assertThat(report.received()).isEqualTo(10);
+        assertThat(report.duplicates()).as("the same message in two groups is no duplicate").isZero();
+        assertThat(report.lost()).as("sequence 5 lost in each group").isEqualTo(2);
+    }
+
+    @Test
+    void should_hand_out_nothing_while_paused_and_go_on_when_resumed() throws InterruptedException {
+        NanoClock clock = NanoClock.SYSTEM;
+        ConsumerLoad load = ConsumerLoad.start(driver(Integer.MAX_VALUE, i -> stamped(i, clock.epochMicros()), () -> {
+        }), spec(), clock);
+        load.awaitRecords(100, Duration.ofSeconds(5));
+
+        load.pause(true);
+        Thread.sleep(200);   // the poll under way when the pause came may still hand out a message
+        long atPause = load.stats().records();
+        Thread.sleep(300);
+        assertThat(load.stats().records()).isEqualTo(atPause);
+
+        load.pause(false);
+        assertThat(load.awaitRecords(atPause + 100, Duration.ofSeconds(5))).isTrue();
+        load.finish(null);
     }
 }

@@ -25,6 +25,7 @@ final class KafkaMessageConsumer implements MessageConsumer {
     private static final Duration END_OFFSETS_TIMEOUT = Duration.ofSeconds(5);
 
     private final Consumer<byte[], byte[]> consumer;
+    private boolean paused;
 
     KafkaMessageConsumer(Consumer<byte[], byte[]> consumer) {
         this.consumer = consumer;
@@ -37,11 +38,25 @@ final class KafkaMessageConsumer implements MessageConsumer {
 
     @Override
     public int poll(Duration timeout, MessageHandler handler) {
+        if (paused) {
+            // partitions assigned by a rebalance since the pause start unpaused: pause them too before fetching
+            consumer.pause(consumer.assignment());
+        }
         ConsumerRecords<byte[], byte[]> records = consumer.poll(timeout);
         for (ConsumerRecord<byte[], byte[]> record : records) {
             handler.onMessage(record.partition(), record.value());
         }
         return records.count();
+    }
+
+    @Override
+    public void pause(boolean pause) {
+        paused = pause;
+        if (pause) {
+            consumer.pause(consumer.assignment());
+        } else {
+            consumer.resume(consumer.paused());
+        }
     }
 
     @Override

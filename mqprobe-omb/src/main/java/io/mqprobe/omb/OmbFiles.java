@@ -45,7 +45,7 @@ public final class OmbFiles {
                                   Integer messageSize, Map<String, Integer> messageSizeDistribution,
                                   Boolean useRandomizedPayloads, Double randomBytesRatio, Integer randomizedPayloadPoolSize,
                                   String payloadFile, Integer subscriptionsPerTopic, Integer producersPerTopic,
-                                  Integer consumerPerSubscription, Double producerRate, Long consumerBacklogSizeGB,
+                                  Integer consumerPerSubscription, Double producerRate, Double consumerBacklogSizeGB,
                                   Double backlogDrainRatio, Integer testDurationMinutes, Integer warmupDurationMinutes) {
     }
 
@@ -77,7 +77,7 @@ public final class OmbFiles {
                     f.payloadFile() == null || f.payloadFile().isBlank() ? null : payloadFile(folder, f.payloadFile()),
                     or(f.useRandomizedPayloads(), false), or(f.randomBytesRatio(), 0.0), or(f.randomizedPayloadPoolSize(), 0),
                     f.keyDistributor(), or(f.subscriptionsPerTopic(), 1), or(f.consumerPerSubscription(), 1),
-                    or(f.producersPerTopic(), 1), or(f.producerRate(), 0.0), or(f.consumerBacklogSizeGB(), 0L),
+                    or(f.producersPerTopic(), 1), or(f.producerRate(), 0.0), or(f.consumerBacklogSizeGB(), 0.0),
                     or(f.backlogDrainRatio(), 1.0), Duration.ofMinutes(f.testDurationMinutes()),
                     // OMB warms up for a minute unless told otherwise
                     Duration.ofMinutes(or(f.warmupDurationMinutes(), 1)));

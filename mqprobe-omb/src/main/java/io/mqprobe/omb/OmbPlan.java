@@ -1,5 +1,6 @@
 package io.mqprobe.omb;
 
+import io.mqprobe.load.BacklogSpec;
 import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
@@ -32,13 +33,17 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
         notes = List.copyOf(notes);
     }
 
+    /** Building and draining a backlog may take at least this long before mqprobe gives up on it. */
+    static final Duration BACKLOG_BOUND_FLOOR = Duration.ofMinutes(2);
+
     /** How long mqprobe runs a workload, when the command shortens OMB's minutes for a quick try. */
     public record Timing(Duration test, Duration warmup, Duration drain) {
     }
 
     /**
      * @param origin      the workload file (named in refusals)
-     * @param topicPrefix topics are {@code <prefix>-0 .. <prefix>-(topics-1)}, the group {@code <prefix>-sub-0}
+     * @param topicPrefix topics are {@code <prefix>-0 .. <prefix>-(topics-1)}, each subscription a consumer group:
+     *                    {@code <prefix>-sub}, or {@code <prefix>-sub-0 ..} when there are several
      * @param test        measured time, or {@code null} for the workload's {@code testDurationMinutes}
      * @param warmup      warm-up, or {@code null} for the workload's {@code warmupDurationMinutes}
      * @param drain       how long consumers may catch up after the producers stop
@@ -66,30 +71,64 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
         if (!driver.reset()) {
             notes.add("reset: false has no effect: mqprobe always creates fresh topics and deletes them after the run");
         }
+        BacklogSpec backlog = backlog(w, measured, notes);
+        // the producers' length is a bound when a backlog is built: the backlog phase ends their sending
+        Duration sending = warm.plus(measured).plus(backlog == null ? Duration.ZERO : backlog.bound());
         // thread i of the load writes to topic i % topics: producersPerTopic senders on every topic
         ProducerLoadSpec producers = new ProducerLoadSpec(names.get(0), w.producersPerTopic() * w.topics(), 1, false,
-                w.messageSizeBytes(), w.producerRatePerSecond(), 0, warm.plus(measured), payload(w, notes),
+                w.messageSizeBytes(), w.producerRatePerSecond(), 0, sending, payload(w, notes),
                 driver.producerProperties(), true, names.subList(1, names.size())).withKeys(w.keyDistributor());
         if (w.subscriptionsPerTopic() == 0) {
             return new OmbPlan(w, driver, topics, new StepLoad.Produce(producers), warm, notes);
         }
-        ConsumerLoadSpec consumers = new ConsumerLoadSpec(names, topicPrefix + "-sub-0",
-                w.consumerPerSubscription() * w.topics(), 0, warm.plus(measured).plus(drain), driver.consumerProperties());
-        return new OmbPlan(w, driver, topics, new StepLoad.ProduceAndConsume(producers, consumers), warm, notes);
+        // each subscription is a consumer group of its own over every topic, reading every message
+        ConsumerLoadSpec consumers = new ConsumerLoadSpec(names, topicPrefix + "-sub", w.consumerPerSubscription() * w.topics(),
+                0, sending.plus(drain), driver.consumerProperties(), w.subscriptionsPerTopic());
+        return new OmbPlan(w, driver, topics, new StepLoad.ProduceAndConsume(producers, consumers, backlog), warm, notes);
+    }
+
+    /**
+     * OMB's backlog: build {@code consumerBacklogSizeGB} with the consumers paused, drain it, then measure the test's
+     * time. OMB waits for that without end; mqprobe gives building and draining five times the time the building
+     * alone needs at the workload's rate (at least two minutes), then stops and says how far it got.
+     */
+    private static BacklogSpec backlog(OmbWorkload w, Duration measured, List<String> notes) {
+        if (w.consumerBacklogSizeGB() == 0) {
+            return null;
+        }
+        long targetBytes = (long) (w.consumerBacklogSizeGB() * (1L << 30));
+        double bytesPerSecond = w.producerRatePerSecond() * w.subscriptionsPerTopic() * w.messageSizeBytes();
+        Duration bound = Duration.ofSeconds(Math.max(BACKLOG_BOUND_FLOOR.toSeconds(), (long) Math.ceil(5 * targetBytes / bytesPerSecond)));
+        BacklogSpec backlog = new BacklogSpec(targetBytes, w.messageSizeBytes(), w.subscriptionsPerTopic(),
+                w.backlogDrainRatio(), measured, bound);
+        notes.add(String.format(Locale.ROOT, "consumerBacklogSizeGB %s: the consumers paused after the warm-up until "
+                        + "%,d bytes were unread, then drained them to %,d records; the test's time was measured after that "
+                        + "(building and draining bounded by %d s)", number(w.consumerBacklogSizeGB()), targetBytes,
+                backlog.drainedRecords(), bound.toSeconds()));
+        return backlog;
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     private static void refuseWhatMqprobeCannotRun(OmbWorkload w, String origin) {
-        if (w.consumerBacklogSizeGB() > 0) {
-            throw new UsageException("consumerBacklogSizeGB " + w.consumerBacklogSizeGB() + " in " + origin
-                    + " is not supported yet (building a backlog, then draining it); set it to 0");
+        if (w.consumerBacklogSizeGB() > 0 && w.producerRatePerSecond() == 0) {
+            // as OMB: a rate search and a backlog at once would each disturb what the other measures
+            throw new UsageException("consumerBacklogSizeGB in " + origin + " needs a producerRate: a backlog cannot be "
+                    + "built while the rate is searched (producerRate 0), as in OMB");
+        }
+        if (w.consumerBacklogSizeGB() > 0 && w.subscriptionsPerTopic() == 0) {
+            throw new UsageException("consumerBacklogSizeGB in " + origin + " needs consumers to drain it: "
+                    + "subscriptionsPerTopic is 0");
         }
         if (!w.messageSizeDistribution().isEmpty()) {
             throw new UsageException("messageSizeDistribution in " + origin + " is not supported yet: mqprobe sends one"
                     + " messageSize; remove it");
         }
-        if (w.subscriptionsPerTopic() > 1) {
+        if (w.subscriptionsPerTopic() > ConsumerLoadSpec.MAX_GROUPS) {
             throw new UsageException("subscriptionsPerTopic " + w.subscriptionsPerTopic() + " in " + origin
-                    + " is not supported yet: mqprobe runs one subscription (consumer group) per workload; use 0 or 1");
+                    + " is more than mqprobe runs (" + ConsumerLoadSpec.MAX_GROUPS + " consumer groups)");
         }
         if (w.messageSizeBytes() < MessageStamp.SIZE_BYTES) {
             throw new UsageException("messageSize " + w.messageSizeBytes() + " in " + origin + " is too small: mqprobe stamps "
@@ -124,8 +163,8 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
     /** The same workload offered at {@code recordsPerSecond}, with {@code note} saying where the rate came from. */
     public OmbPlan atRate(double recordsPerSecond, String note) {
         ProducerLoadSpec producers = producers().withTargetRate(recordsPerSecond);
-        StepLoad paced = load.consumerSpec().<StepLoad>map(c -> new StepLoad.ProduceAndConsume(producers, c))
-                .orElseGet(() -> new StepLoad.Produce(producers));
+        StepLoad paced = load instanceof StepLoad.ProduceAndConsume pc
+                ? new StepLoad.ProduceAndConsume(producers, pc.consumers(), pc.backlog()) : new StepLoad.Produce(producers);
         List<String> more = new ArrayList<>(notes);
         more.add(note);
         return new OmbPlan(workload, driver, topics, paced, warmup, more);
@@ -136,8 +175,8 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
         return load.producerSpec().orElseThrow();
     }
 
-    /** Subscriptions per topic that ran (0 or 1): what OMB's backlog counts deliveries against. */
+    /** Subscriptions per topic that ran: what OMB's backlog counts deliveries against. */
     public int subscriptions() {
-        return load.consumerSpec().isPresent() ? 1 : 0;
+        return load.consumerSpec().map(ConsumerLoadSpec::groups).orElse(0);
     }
 }

@@ -77,7 +77,8 @@ public final class OmbResultFile {
         json.put("topics", workload.topics());
         json.put("partitions", workload.partitionsPerTopic());
         json.put("producersPerTopic", workload.producersPerTopic());
-        json.put("consumersPerTopic", workload.consumersPerTopic());
+        // OMB writes one subscription's consumers here, whatever the number of subscriptions
+        json.put("consumersPerTopic", workload.consumerPerSubscription());
         doubles(json.putArray("publishRate"), windows, OmbWindows.Window::publishRate);
         doubles(json.putArray("publishErrorRate"), windows, OmbWindows.Window::publishErrorRate);
         doubles(json.putArray("consumeRate"), windows, OmbWindows.Window::consumeRate);

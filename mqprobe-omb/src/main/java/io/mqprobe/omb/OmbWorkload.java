@@ -17,12 +17,14 @@ import java.util.Objects;
  *                                {@code null} when none is named
  * @param producerRatePerSecond   total messages/s over every producer of every topic; 0 = OMB's max-rate search
  * @param messageSizeDistribution OMB's {@code "0-256": weight} ranges; empty = every message {@code messageSizeBytes}
+ * @param consumerBacklogSizeGB   GiB to build with the consumers paused, then drain; 0 = none. OMB reads whole GiB;
+ *                                mqprobe also takes fractions (0.05) for a quick try on a small cluster
  */
 public record OmbWorkload(String name, int topics, int partitionsPerTopic, int messageSizeBytes,
                           Map<String, Integer> messageSizeDistribution, Path payloadFile, boolean useRandomizedPayloads,
                           double randomBytesRatio, int randomizedPayloadPoolSize, KeyDistributor keyDistributor,
                           int subscriptionsPerTopic, int consumerPerSubscription, int producersPerTopic,
-                          double producerRatePerSecond, long consumerBacklogSizeGB, double backlogDrainRatio,
+                          double producerRatePerSecond, double consumerBacklogSizeGB, double backlogDrainRatio,
                           Duration testDuration, Duration warmupDuration) {
 
     public OmbWorkload {
@@ -42,8 +44,11 @@ public record OmbWorkload(String name, int topics, int partitionsPerTopic, int m
         if (!(randomBytesRatio >= 0 && randomBytesRatio <= 1)) {
             throw new UsageException("randomBytesRatio must be between 0 and 1, got " + randomBytesRatio);
         }
-        if (consumerBacklogSizeGB < 0 || !(backlogDrainRatio > 0)) {
-            throw new UsageException("consumerBacklogSizeGB must not be negative and backlogDrainRatio must be positive");
+        if (!(consumerBacklogSizeGB >= 0)) {
+            throw new UsageException("consumerBacklogSizeGB must not be negative, got " + consumerBacklogSizeGB);
+        }
+        if (!(backlogDrainRatio > 0 && backlogDrainRatio <= 1)) {
+            throw new UsageException("backlogDrainRatio must be above 0 and at most 1, got " + backlogDrainRatio);
         }
         Objects.requireNonNull(testDuration, "testDuration");
         Objects.requireNonNull(warmupDuration, "warmupDuration");
@@ -67,10 +72,5 @@ public record OmbWorkload(String name, int topics, int partitionsPerTopic, int m
     public String slug() {
         String slug = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
         return slug.isEmpty() ? "omb" : slug;
-    }
-
-    /** Consumers on each topic over all its subscriptions (OMB's {@code consumersPerTopic} in the result). */
-    public int consumersPerTopic() {
-        return subscriptionsPerTopic * consumerPerSubscription;
     }
 }

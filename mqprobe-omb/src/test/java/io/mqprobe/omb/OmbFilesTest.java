@@ -69,7 +69,6 @@ class OmbFilesTest {
         assertThat(workload.payloadFile()).isEqualTo(dir.toAbsolutePath().resolve("payload/payload-1Kb.data"));
         assertThat(workload.subscriptionsPerTopic()).isEqualTo(1);
         assertThat(workload.consumerPerSubscription()).isEqualTo(3);
-        assertThat(workload.consumersPerTopic()).isEqualTo(3);
         assertThat(workload.producersPerTopic()).isEqualTo(2);
         assertThat(workload.producerRatePerSecond()).isEqualTo(50000);
         assertThat(workload.consumerBacklogSizeGB()).isEqualTo(2);

@@ -3,6 +3,7 @@ package io.mqprobe.omb;
 import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.load.BacklogSpec;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
@@ -27,7 +28,7 @@ class OmbPlanTest {
             Map.of("min.insync.replicas", "1"), Map.of("client.id", "omb"), Map.of("acks", "all"),
             Map.of("auto.offset.reset", "earliest"));
 
-    private static OmbWorkload workload(int topics, int subscriptions, double rate, Path payloadFile, long backlogGB,
+    private static OmbWorkload workload(int topics, int subscriptions, double rate, Path payloadFile, double backlogGB,
                                         Map<String, Integer> sizes, KeyDistributor keys) {
         return new OmbWorkload("w", topics, 6, 1024, sizes, payloadFile, false, 0, 0, keys, subscriptions, 2, 3, rate,
                 backlogGB, 1, Duration.ofMinutes(15), Duration.ofMinutes(1));
@@ -129,13 +130,46 @@ class OmbPlanTest {
     }
 
     @Test
+    void should_give_each_subscription_a_consumer_group_of_its_own_that_reads_every_topic() {
+        OmbPlan plan = OmbPlan.of(workload(2, 3, 6000), "w.yaml", driver, "mqprobe-omb-w", null, null, DRAIN);
+
+        ConsumerLoadSpec consumers = plan.load().consumerSpec().orElseThrow();
+        assertThat(consumers.groupIds()).containsExactly("mqprobe-omb-w-sub-0", "mqprobe-omb-w-sub-1", "mqprobe-omb-w-sub-2");
+        assertThat(consumers.threads()).as("consumerPerSubscription × topics, in each group").isEqualTo(4);
+        assertThat(consumers.topics()).containsExactly("mqprobe-omb-w-0", "mqprobe-omb-w-1");
+        assertThat(plan.subscriptions()).isEqualTo(3);
+        assertThat(OmbPlan.of(workload(1, 1, 10), "w.yaml", driver, "p", null, null, DRAIN).load().consumerSpec()
+                .orElseThrow().groupIds()).containsExactly("p-sub");
+    }
+
+    @Test
+    void should_build_the_backlog_to_its_size_drain_it_to_omb_s_level_and_bound_the_producers_by_the_time_it_may_take() {
+        // 0.5 GiB at 6000 msgs/s × 2 subscriptions × 1 KiB: 43.7 s to build, so five times that bounds build and drain
+        OmbPlan plan = OmbPlan.of(new OmbWorkload("w", 1, 6, 1024, Map.of(), null, false, 0, 0, KeyDistributor.NO_KEY,
+                2, 2, 3, 6000, 0.5, 0.9, Duration.ofMinutes(15), Duration.ofMinutes(1)), "w.yaml", driver, "t", null, null, DRAIN);
+
+        BacklogSpec backlog = ((StepLoad.ProduceAndConsume) plan.load()).backlog();
+        assertThat(backlog.targetBytes()).isEqualTo(512L * 1024 * 1024);
+        assertThat(backlog.subscriptions()).isEqualTo(2);
+        assertThat(backlog.drainedRecords()).as("10 %% of 524,288 records may stay unread").isEqualTo(52_428);
+        assertThat(backlog.afterDrain()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(backlog.bound()).isEqualTo(Duration.ofSeconds(219));
+        assertThat(plan.producers().duration()).isEqualTo(Duration.ofMinutes(16).plusSeconds(219));
+        assertThat(plan.load().consumerSpec().orElseThrow().duration()).isEqualTo(Duration.ofMinutes(16).plusSeconds(219).plus(DRAIN));
+        assertThat(plan.notes()).anySatisfy(n -> assertThat(n).startsWith("consumerBacklogSizeGB 0.5: the consumers paused"));
+        assertThat(((StepLoad.ProduceAndConsume) plan.atRate(100, "n").load()).backlog()).isEqualTo(backlog);
+    }
+
+    @Test
     void should_refuse_in_one_line_what_mqprobe_cannot_run_yet_naming_field_and_file() {
         List<OmbWorkload> unsupported = List.of(
-                workload(1, 1, 10, null, 2, Map.of(), KeyDistributor.NO_KEY),
+                workload(1, 1, 0, null, 2, Map.of(), KeyDistributor.NO_KEY),
+                workload(1, 0, 10, null, 2, Map.of(), KeyDistributor.NO_KEY),
                 workload(1, 1, 10, null, 0, Map.of("0-256", 1), KeyDistributor.NO_KEY),
-                workload(1, 2, 10));
-        List<String> fields = List.of("consumerBacklogSizeGB 2 in w.yaml", "messageSizeDistribution in w.yaml",
-                "subscriptionsPerTopic 2 in w.yaml");
+                workload(1, 101, 10));
+        List<String> fields = List.of("consumerBacklogSizeGB in w.yaml needs a producerRate",
+                "consumerBacklogSizeGB in w.yaml needs consumers", "messageSizeDistribution in w.yaml",
+                "subscriptionsPerTopic 101 in w.yaml");
 
         for (int i = 0; i < unsupported.size(); i++) {
             OmbWorkload w = unsupported.get(i);

@@ -19,6 +19,7 @@ final class LitePullMessageConsumer implements MessageConsumer {
     private final DefaultLitePullConsumer consumer;
     private final QueueNumbering numbering;
     private final RocketMqErrors errors;
+    private boolean paused;
 
     LitePullMessageConsumer(DefaultLitePullConsumer consumer, QueueNumbering numbering, RocketMqErrors errors) {
         this.consumer = consumer;
@@ -39,11 +40,20 @@ final class LitePullMessageConsumer implements MessageConsumer {
 
     @Override
     public int poll(Duration timeout, MessageHandler handler) {
+        if (paused) {
+            return PausedPoll.waitOut(timeout);
+        }
         List<MessageExt> messages = consumer.poll(Math.max(1, timeout.toMillis()));
         for (MessageExt message : messages) {
             handler.onMessage(numbering.partition(message), message.getBody());
         }
         return messages.size();
+    }
+
+    /** The client's own buffer stops pulling when full (pullThresholdForQueue): not polling is pausing. */
+    @Override
+    public void pause(boolean pause) {
+        paused = pause;
     }
 
     @Override

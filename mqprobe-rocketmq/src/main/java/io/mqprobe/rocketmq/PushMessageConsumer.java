@@ -31,6 +31,7 @@ final class PushMessageConsumer implements MessageConsumer {
     private final BlockingQueue<MessageExt> received = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     private final List<MessageExt> batch = new ArrayList<>();
     private volatile boolean closing;
+    private boolean paused;
 
     PushMessageConsumer(DefaultMQPushConsumer consumer, QueueNumbering numbering, RocketMqErrors errors) {
         this.consumer = consumer;
@@ -66,6 +67,9 @@ final class PushMessageConsumer implements MessageConsumer {
 
     @Override
     public int poll(Duration timeout, MessageHandler handler) {
+        if (paused) {
+            return PausedPoll.waitOut(timeout);
+        }
         try {
             MessageExt first = received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (first == null) {
@@ -82,6 +86,17 @@ final class PushMessageConsumer implements MessageConsumer {
             return 0;
         } finally {
             batch.clear();
+        }
+    }
+
+    /** Suspends pulling too, so the bounded queue does not fill with what the pause is meant to leave on the broker. */
+    @Override
+    public void pause(boolean pause) {
+        paused = pause;
+        if (pause) {
+            consumer.suspend();
+        } else {
+            consumer.resume();
         }
     }
 

@@ -78,7 +78,7 @@ public final class ConsumeCommand implements Callable<Integer> {
         return LoadSession.run("consume", spec, run, 1, false, session -> {
             session.topics().requireExisting(topic, session.cluster().target().bootstrap());
             session.watchTopic(topic);
-            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(load.groupId()), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(run.monitor(), load.groupIds(), Double.NaN, Double.NaN);
             int partitions = session.cluster().driver().admin().describeTopic(topic).size();
             ScenarioResult scenario = new ScenarioResult("consume", "consume " + topic + " as group " + load.groupId(),
                     new ScenarioResult.TopicLayout(topic, partitions, 0, "existing"), null);

@@ -15,7 +15,7 @@ final class OmbRunSummary {
     private OmbRunSummary() {
     }
 
-    /** @param failures workloads that could not run, one line each */
+    /** @param failures workloads that could not run or ran short of what they asked, one line each */
     static void summarize(ResultDocument document, List<OmbWorkloadRun.Ran> ran, List<String> failures) {
         if (ran.isEmpty() && failures.isEmpty()) {
             return;
@@ -33,7 +33,7 @@ final class OmbRunSummary {
         }
         String headline = ran.size() == 1 && failures.isEmpty()
                 ? ran.get(0).plan().workload().name() + ": " + figures(ran.get(0).step().result())
-                : ran.size() + " OMB workloads ran" + (failures.isEmpty() ? "" : ", " + failures.size() + " could not");
+                : ran.size() + " OMB workloads ran" + (failures.isEmpty() ? "" : ", " + failures.size() + " failed");
         document.setSummary(new ResultDocument.Summary(headline, lines, clientLimited, notes));
     }
 

@@ -2,6 +2,7 @@ package io.mqprobe.cli.omb;
 
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.Durability;
+import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.omb.OmbWorkload;
 import io.mqprobe.scenario.ProbeSettings;
@@ -29,6 +30,7 @@ import io.mqprobe.omb.OmbResultFile;
 import io.mqprobe.omb.OmbWindows;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.SingleRunVerdict;
+import io.mqprobe.result.StepResult;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -105,6 +107,7 @@ final class OmbWorkloadRun {
                 notes.add("mqprobe could not send on schedule (" + SingleRun.sendDelay(measured.get().result())
                         + "): the offered rate was not the workload's producerRate");
             }
+            backlogNote(plan, measured.get().result()).ifPresent(notes::add);
             Path file = OmbResultFile.write(session.output().runDir(), plan, windows, notes, Instant.now());
             return Optional.of(new Ran(plan, measured.get(), (SingleRunVerdict) result.verdicts().get(name), file, notes));
         } finally {
@@ -115,7 +118,26 @@ final class OmbWorkloadRun {
         }
     }
 
-    /** Why workloads could not run (no sustainable rate), one line each. */
+    /**
+     * What the step did with the workload's backlog. A backlog that was not built and drained leaves the figures short
+     * of what the workload asks for: the run fails, naming how far it got.
+     */
+    private Optional<String> backlogNote(OmbPlan plan, StepResult step) {
+        StepResult.Backlog backlog = step.consumed() == null ? null : step.consumed().backlog();
+        if (backlog == null) {
+            return Optional.empty();
+        }
+        if (backlog.unfinished() != null) {
+            failures.add(plan.workload().name() + ": consumerBacklogSizeGB: " + backlog.unfinished());
+            return Optional.of("the backlog was not built and drained: " + backlog.unfinished());
+        }
+        return Optional.of(String.format(Locale.ROOT, "backlog of %s built in %s, drained in %s (at most %,d records "
+                        + "unread); the test's time was measured after that", ByteSize.format(backlog.targetBytes()),
+                HumanUnits.durationMs((double) backlog.builtAfterMs()), HumanUnits.durationMs((double) backlog.drainedAfterMs()),
+                backlog.peakRecords()));
+    }
+
+    /** Why workloads could not run (no sustainable rate), or ran short of what they asked (a backlog), one line each. */
     List<String> failures() {
         return List.copyOf(failures);
     }

@@ -85,7 +85,7 @@ public final class RunCommand implements Callable<Integer> {
         // the embedded cluster needs as many brokers as the driver file's replicas
         return LoadSession.run("run", spec, run, driver.replicationFactor(), keepTopics, session -> {
             Monitoring monitoring = session.startMonitoring(run.monitor(), plans.stream().flatMap(p -> p.load().consumerSpec()
-                    .map(c -> c.groupId()).stream()).toList(), Double.NaN, Double.NaN);
+                    .stream().flatMap(c -> c.groupIds().stream())).toList(), Double.NaN, Double.NaN);
             OmbWorkloadRun runner = new OmbWorkloadRun(session, monitoring);
             List<OmbWorkloadRun.Ran> ran = new ArrayList<>();
             for (OmbPlan plan : plans) {

@@ -102,4 +102,61 @@ class OmbRunCommandTest {
             admin.deleteTopics(topics).all().get();
         }
     }
+
+    @Test
+    void should_build_a_backlog_with_the_consumers_paused_drain_it_in_every_subscription_then_measure(@TempDir Path dir)
+            throws Exception {
+        // 4 MiB of 1 KiB records owed: at 2,000 msgs/s to two subscriptions, about a second to build
+        Path workload = Files.writeString(dir.resolve("backlog.yaml"), """
+                name: backlog
+                topics: 1
+                partitionsPerTopic: 2
+                messageSize: 1024
+                subscriptionsPerTopic: 2
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 2000
+                consumerBacklogSizeGB: 0.00390625
+                backlogDrainRatio: 1.0
+                testDurationMinutes: 15
+                warmupDurationMinutes: 1
+                """);
+        Path driver = Files.writeString(dir.resolve("kafka.yaml"), """
+                name: Kafka-test
+                driverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver
+                replicationFactor: 1
+                """);
+        Path out = dir.resolve("run");
+
+        CliRun run = CliRun.of("run", workload.toString(), "--driver-config", driver.toString(), "--embedded", "--duration", "3s",
+                "--warmup", "1s", "--keep-topics", "--no-monitor", "--out", out.toString());
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+        JsonNode doc = ResultJson.MAPPER.readTree(out.resolve("result.json").toFile());
+        JsonNode step = doc.get("scenarios").get(0).get("steps").get(0);
+        JsonNode backlog = step.get("consumed").get("backlog");
+        assertThat(backlog.get("targetBytes").asLong()).isEqualTo(4L << 20);
+        assertThat(backlog.get("peakRecords").asLong()).as("4 MiB of 1 KiB records").isGreaterThanOrEqualTo(4096);
+        assertThat(backlog.get("builtAfterMs").asLong()).isPositive();
+        assertThat(backlog.get("drainedAfterMs").isNumber()).as(backlog.toString()).isTrue();
+        assertThat(backlog.get("unfinished").isNull()).isTrue();
+        assertThat(step.get("consumed").get("lost").asLong()).isZero();
+        assertThat(step.get("consumed").get("duplicates").asLong()).as("two groups reading alike are no duplicates").isZero();
+        assertThat(step.get("measuredMs").asLong()).as("build, drain and the 3 s after").isGreaterThan(3_000 + backlog.get("builtAfterMs").asLong());
+        assertThat(run.out()).contains("backlog of 4.0 MiB built in");
+
+        String topic = doc.get("scenarios").get(0).get("topic").get("name").asText();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, doc.get("target").get("bootstrap").asText()))) {
+            String prefix = topic.substring(0, topic.length() - 2);
+            List<String> groups = admin.listConsumerGroups().all().get().stream().map(g -> g.groupId())
+                    .filter(g -> g.startsWith(prefix + "-sub")).sorted().toList();
+            assertThat(groups).containsExactly(prefix + "-sub-0", prefix + "-sub-1");
+            for (String group : groups) {
+                long read = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values().stream()
+                        .mapToLong(o -> o.offset()).sum();
+                assertThat(read).as(group + " read everything sent").isGreaterThan(4096);
+            }
+            admin.deleteTopics(List.of(topic)).all().get();
+        }
+    }
 }

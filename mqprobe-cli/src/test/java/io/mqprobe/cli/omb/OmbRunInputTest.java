@@ -63,10 +63,11 @@ class OmbRunInputTest {
     }
 
     @Test
-    void should_refuse_a_backlog_workload_naming_the_field_and_the_file() throws Exception {
-        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\nconsumerBacklogSizeGB: 1\n");
+    void should_refuse_a_backlog_while_the_rate_is_searched_naming_the_field_and_the_file() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"),
+                "name: w\ntestDurationMinutes: 1\nconsumerBacklogSizeGB: 1\nproducerRate: 0\n");
 
-        assertRefusedInOneLine(run(workload, kafkaDriver()), "consumerBacklogSizeGB 1 in " + workload + " is not supported yet");
+        assertRefusedInOneLine(run(workload, kafkaDriver()), "consumerBacklogSizeGB in " + workload + " needs a producerRate");
     }
 
     @Test
