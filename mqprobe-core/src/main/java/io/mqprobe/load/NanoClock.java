@@ -17,6 +17,37 @@ public interface NanoClock {
     /** Blocks until {@link #nanoTime()} reaches {@code deadlineNs} (or returns early if interrupted). */
     void parkUntil(long deadlineNs);
 
+    /**
+     * {@code base} with its wall clock moved by {@code shiftUs} (monotonic time unchanged): a worker stamping in its
+     * coordinator's time, or (in tests) a host whose clock is off.
+     */
+    static NanoClock shifted(NanoClock base, long shiftUs) {
+        if (shiftUs == 0) {
+            return base;
+        }
+        return new NanoClock() {
+            @Override
+            public long nanoTime() {
+                return base.nanoTime();
+            }
+
+            @Override
+            public long epochMicros() {
+                return base.epochMicros() + shiftUs;
+            }
+
+            @Override
+            public long epochMicrosAt(long nanoTime) {
+                return base.epochMicrosAt(nanoTime) + shiftUs;
+            }
+
+            @Override
+            public void parkUntil(long deadlineNs) {
+                base.parkUntil(deadlineNs);
+            }
+        };
+    }
+
     NanoClock SYSTEM = new NanoClock() {
         private final long baseNs = System.nanoTime();
         private final long baseEpochMicros = System.currentTimeMillis() * 1000;

@@ -99,6 +99,19 @@ public final class ResultDocument {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private List<InstanceSizes.Row> instanceSizes;
     private Summary summary;
+    /** Only a run whose load ran in workers of its own ({@code --workers}): each worker and its clock. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private List<LoadWorkerEntry> loadWorkers;
+
+    /**
+     * A load worker of the run.
+     *
+     * @param clockOffsetUs      how far its wall clock ran ahead of the coordinator's when last measured; its send
+     *                           times were stamped less this offset, so end-to-end latency is in the coordinator's time
+     * @param clockUncertaintyUs what end-to-end latency of its messages may still be off by
+     */
+    public record LoadWorkerEntry(String name, long clockOffsetUs, long clockUncertaintyUs) {
+    }
 
     public ResultDocument(String command, List<String> argv) {
         this.mqprobeVersion = version();
@@ -135,6 +148,26 @@ public final class ResultDocument {
 
     public synchronized Optional<Summary> summary() {
         return Optional.ofNullable(summary);
+    }
+
+    /** Adds a note to the summary (one is made when the command wrote none). */
+    public synchronized void addSummaryNote(String note) {
+        if (summary == null) {
+            summary = new Summary(note, List.of(), false, List.of());
+            return;
+        }
+        List<String> notes = new ArrayList<>(summary.notes());
+        notes.add(note);
+        summary = new Summary(summary.headline(), summary.lines(), summary.clientLimited(), notes, summary.consistency());
+    }
+
+    public synchronized void setLoadWorkers(List<LoadWorkerEntry> workers) {
+        this.loadWorkers = List.copyOf(workers);
+    }
+
+    /** Every measured step of every scenario, in order. */
+    public synchronized List<StepResult> allSteps() {
+        return scenarios.stream().flatMap(s -> s.steps().stream()).toList();
     }
 
     /** Adds a scenario that is about to run. */

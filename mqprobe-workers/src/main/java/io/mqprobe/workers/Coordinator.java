@@ -10,7 +10,9 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -88,10 +90,15 @@ public final class Coordinator implements AutoCloseable {
         return workers;
     }
 
-    /** The workers among {@code workers} whose clocks are off the coordinator's enough to distort end-to-end latency. */
-    public static List<String> clocksOff(List<LoadWorker> workers) {
-        return workers.stream().filter(w -> w instanceof RemoteWorker r && r.clockOffset() != null && r.clockOffset().matters())
-                .map(LoadWorker::name).toList();
+    /** The last measured clock offset of each worker among {@code workers} that runs elsewhere, by name. */
+    public static Map<String, ClockOffset> clocks(List<LoadWorker> workers) {
+        Map<String, ClockOffset> clocks = new LinkedHashMap<>();
+        for (LoadWorker w : workers) {
+            if (w instanceof RemoteWorker r && r.clockOffset() != null) {
+                clocks.put(r.name(), r.clockOffset());
+            }
+        }
+        return clocks;
     }
 
     private void join(HttpExchange exchange) throws IOException {

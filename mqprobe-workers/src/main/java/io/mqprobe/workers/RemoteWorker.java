@@ -58,7 +58,8 @@ final class RemoteWorker implements LoadWorker {
     /**
      * This worker's wall clock against the coordinator's, NTP-style: of {@link #CLOCK_SAMPLES} round trips over the
      * control channel the shortest, its offset taken at the round trip's middle and half the round trip as its
-     * uncertainty. Messages stamped on the worker and read on the coordinator are off by the offset.
+     * uncertainty. The worker stamps its messages less this offset, so end-to-end latency read on the coordinator is
+     * right within the uncertainty.
      */
     ClockOffset measureClock() throws IOException {
         ClockOffset best = null;
@@ -83,7 +84,7 @@ final class RemoteWorker implements LoadWorker {
 
     @Override
     public String describe() {
-        return clock == null ? name() : name() + " clock " + clock;
+        return clock == null ? name() : name() + " clock " + clock + (clock.matters() ? " (corrected)" : "");
     }
 
     @Override
@@ -92,8 +93,11 @@ final class RemoteWorker implements LoadWorker {
             throw new IllegalStateException("load worker " + name() + " was lost: " + lost);
         }
         try {
+            // measured again before every step: clocks drift, and the offset is what corrects the step's stamps
+            long offsetUs = measureClock().offsetUs();
             WorkerProtocol.Started started = http.call("POST", url.resolve(WorkerProtocol.PRODUCERS),
-                    new WorkerProtocol.Start(target, share, runId), WorkerProtocol.Started.class, ControlHttp.CALL_TIMEOUT.multipliedBy(6));
+                    new WorkerProtocol.Start(target, share, runId, offsetUs), WorkerProtocol.Started.class,
+                    ControlHttp.CALL_TIMEOUT.multipliedBy(6));
             return new Producers(started.id(), share.clients());
         } catch (ControlHttp.Refused e) {
             throw new IllegalStateException("load worker " + name() + " refused the step's producers: " + e.getMessage(), e);

@@ -44,9 +44,10 @@ final class WorkerProtocol {
 
     /**
      * The coordinator's order: connect to {@code target} (its client properties may hold secrets: the channel is the
-     * only place they go) and run {@code share} as run {@code runId}.
+     * only place they go) and run {@code share} as run {@code runId}, stamping send times in the coordinator's clock:
+     * the worker's own less {@code clockOffsetUs}, the offset the coordinator measured.
      */
-    record Start(Target target, ProducerLoadSpec share, int runId) {
+    record Start(Target target, ProducerLoadSpec share, int runId, long clockOffsetUs) {
     }
 
     /** A worker's wall clock, in microseconds since the epoch. */

@@ -63,8 +63,8 @@ public final class WorkerServer implements AutoCloseable {
     });
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile String advertisedHost;
-    /** Tests only: a worker whose clock is this far ahead of the machine's. */
-    private volatile long clockShiftUs;
+    /** This worker's wall clock: the machine's, or (tests only) one running ahead of it. */
+    private volatile NanoClock clock = NanoClock.SYSTEM;
     // one thread: a share's snapshots are taken by one thread, as the load's statistics require
     private final ExecutorService control = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "mqprobe-worker-control");
@@ -101,7 +101,7 @@ public final class WorkerServer implements AutoCloseable {
         server.setExecutor(worker.control);
         server.createContext(WorkerProtocol.PRODUCERS, worker.http.guarded(worker::handle));
         server.createContext(WorkerProtocol.CLOCK, worker.http.guarded(exchange -> ControlHttp.json(exchange,
-                new WorkerProtocol.Clock(io.mqprobe.load.NanoClock.SYSTEM.epochMicros() + worker.clockShiftUs))));
+                new WorkerProtocol.Clock(worker.clock.epochMicros()))));
         server.start();
         long period = Math.max(100, orphanAfter.toMillis() / 4);
         worker.watchdog.scheduleWithFixedDelay(worker::stopOrphans, period, period, TimeUnit.MILLISECONDS);
@@ -161,9 +161,9 @@ public final class WorkerServer implements AutoCloseable {
         return closed.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Tests only: this worker's clock answers {@code shiftUs} ahead of the machine's (a host whose clock is off). */
+    /** Tests only: this worker's clock runs {@code shiftUs} ahead of the machine's (a host whose clock is off). */
     void shiftClock(long shiftUs) {
-        clockShiftUs = shiftUs;
+        clock = NanoClock.shifted(NanoClock.SYSTEM, shiftUs);
     }
 
     /** How many producer shares run here now. */
@@ -201,7 +201,9 @@ public final class WorkerServer implements AutoCloseable {
         }
         Target target = withLocalSettings(order.target());
         Driver driver = drivers.computeIfAbsent(target.driverId() + " " + target.bootstrap(), key -> connect.apply(target));
-        RunningProducers producers = new InProcessWorker(driver, NanoClock.SYSTEM).startProducers(order.share(), order.runId());
+        // stamped in the coordinator's time, so end-to-end latency read there is not off by this host's clock
+        NanoClock coordinatorTime = NanoClock.shifted(clock, -order.clockOffsetUs());
+        RunningProducers producers = new InProcessWorker(driver, coordinatorTime).startProducers(order.share(), order.runId());
         String id = UUID.randomUUID().toString().substring(0, 8);
         Hosted hosted = new Hosted(producers, new long[1]);
         hosted.seen();

@@ -1,5 +1,9 @@
 package io.mqprobe.workers;
 
+import io.mqprobe.api.SendCallback;
+import io.mqprobe.load.MessageStamp;
+import io.mqprobe.load.NanoClock;
+
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.Driver;
@@ -10,10 +14,23 @@ import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.testing.InstantProducer;
 
+import java.util.List;
 import java.util.Map;
 
 /** Producers acknowledged at once: a worker's bookkeeping without a broker (the CLI tests load embedded Kafka). */
 final class InstantDriver implements Driver {
+
+    /** Each send's stamped time beside the machine's clock when it was sent, or {@code null} when nobody asks. */
+    private final List<long[]> stampedAndSent;
+
+    InstantDriver() {
+        this(null);
+    }
+
+    /** @param stampedAndSent receives, per send, {stamped send time, the machine's time at the send} in µs */
+    InstantDriver(List<long[]> stampedAndSent) {
+        this.stampedAndSent = stampedAndSent;
+    }
 
     @Override
     public String id() {
@@ -27,7 +44,30 @@ final class InstantDriver implements Driver {
 
     @Override
     public MessageProducer newProducer(ClientSettings settings) {
-        return new InstantProducer(Map.of("request-latency-avg", 2.0));
+        InstantProducer instant = new InstantProducer(Map.of("request-latency-avg", 2.0));
+        if (stampedAndSent == null) {
+            return instant;
+        }
+        return new MessageProducer() {
+            @Override
+            public void send(String topic, byte[] value, long token, SendCallback callback) {
+                stampedAndSent.add(new long[] {MessageStamp.sendEpochMicros(value), NanoClock.SYSTEM.epochMicros()});
+                instant.send(topic, value, token, callback);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public Map<String, Double> clientMetrics() {
+                return instant.clientMetrics();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     @Override

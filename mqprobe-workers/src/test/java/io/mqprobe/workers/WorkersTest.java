@@ -89,7 +89,7 @@ class WorkersTest {
         assertThat(workers).extracting(LoadWorker::name).allSatisfy(n -> assertThat(n).startsWith("w").contains("127.0.0.1:"));
         // one machine, one clock: the measured offset is within its own uncertainty of zero, and does not matter
         assertThat(workers).extracting(LoadWorker::describe).allSatisfy(d -> assertThat(d).contains(" clock ").contains(" ms"));
-        assertThat(Coordinator.clocksOff(workers)).isEmpty();
+        assertThat(Coordinator.clocks(workers).values()).hasSize(2).noneMatch(ClockOffset::matters);
         assertThat(outcome.acknowledged()).as("two streams on each worker, acknowledged sequences sent back").hasSize(4);
         assertThat(outcome.acknowledged().values().stream().mapToLong(BitSet::cardinality).sum()).isEqualTo(4_000);
         assertThat(outcome.step().recordsPerSecond()).as("both workers' seconds merged").isBetween(1_800.0, 2_200.0);
@@ -164,19 +164,31 @@ class WorkersTest {
     }
 
     @Test
-    void should_measure_a_workers_clock_offset_and_warn_when_it_distorts_latency() throws Exception {
+    void should_measure_a_workers_clock_offset_and_stamp_its_messages_in_the_coordinators_time() throws Exception {
         Coordinator coordinator = coordinator();
-        WorkerServer ahead = worker("ahead", token, AllowedTargets.parse(AllowedTargets.LOOPBACK), Duration.ofSeconds(10));
+        List<long[]> stampedAndSent = new java.util.concurrent.CopyOnWriteArrayList<>();
+        WorkerServer ahead = WorkerServer.start("ahead", ANY_LOOPBACK_PORT, token, AllowedTargets.parse(AllowedTargets.LOOPBACK),
+                t -> new InstantDriver(stampedAndSent), Map.of(), Duration.ofSeconds(10), new PrintWriter(log));
+        opened.add(ahead);
         ahead.shiftClock(250_000);   // a host whose clock runs 250 ms ahead
         ahead.join(coordinator.url(), Duration.ofSeconds(10));
-
         List<LoadWorker> workers = coordinator.awaitWorkers(1, Duration.ofSeconds(5), TARGET);
+        ResultDocument document = new ResultDocument("test", List.of());
+        document.startScenario(new ScenarioResult("s", "", null, null));
+
+        new StepRunner(new InstantDriver(), document, ResourceWindow.NONE, new RunControl(), row -> { }, NanoClock.SYSTEM,
+                IntervalListener.NONE, workers).run("s", 0, new StepLoad.Produce(load(1, 200, Duration.ofSeconds(1))),
+                Duration.ZERO, Duration.ofSeconds(5));
 
         RemoteWorker measured = (RemoteWorker) workers.get(0);
         assertThat(measured.clockOffset().offsetUs()).isCloseTo(250_000, org.assertj.core.api.Assertions.within(
                 measured.clockOffset().uncertaintyUs() + 1_000));
-        assertThat(measured.describe()).containsPattern("clock \\+2[45]\\d\\.\\d\\d ms");
-        assertThat(Coordinator.clocksOff(workers)).containsExactly(measured.name());
+        assertThat(measured.describe()).containsPattern("clock \\+2\\d\\d\\.\\d\\d ms \u00b1[\\d.]+ ms \\(corrected\\)");
+        assertThat(Coordinator.clocks(workers)).containsOnlyKeys(measured.name());
+        // uncorrected, every stamp would be 250 ms ahead of the coordinator's clock at its send
+        long within = measured.clockOffset().uncertaintyUs() + 5_000;
+        assertThat(stampedAndSent).hasSizeGreaterThan(100).allSatisfy(pair -> assertThat(pair[0] - pair[1])
+                .isBetween(-within, within));
     }
 
     @Test

@@ -296,6 +296,7 @@ public final class LoadSession implements AutoCloseable {
                 monitoring.close();
             }
             if (workers != null) {
+                workers.recordClocks(output.document());
                 workers.close();
             }
             topics.close();

@@ -3,11 +3,15 @@ package io.mqprobe.cli.run;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.embedded.ChildJava;
 import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.load.InProcessWorker;
 import io.mqprobe.load.LoadWorker;
 import io.mqprobe.load.NanoClock;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.workers.ClockOffset;
 import io.mqprobe.workers.Coordinator;
 import io.mqprobe.workers.WorkerJoinException;
 import io.mqprobe.workers.WorkerToken;
@@ -19,7 +23,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -73,17 +81,44 @@ final class LoadWorkers implements AutoCloseable {
     }
 
     /**
-     * "3 load workers: local-1 (127.0.0.1:40123) clock +0.02 ms ±0.10 ms, ...", or {@code null} for the in-process one;
-     * a worker whose clock is off by more than a millisecond is said to distort end-to-end latency.
+     * "3 load workers: local-1 (127.0.0.1:40123) clock +0.02 ms ±0.10 ms, ...", or {@code null} for the in-process one.
+     * A clock off by more than a millisecond is marked corrected: its worker stamps in the coordinator's time.
      */
     String describe() {
         if (coordinator == null) {
             return null;
         }
-        String line = workers.size() + " load workers: " + workers.stream().map(LoadWorker::describe).collect(Collectors.joining(", "));
-        List<String> off = Coordinator.clocksOff(workers);
-        return off.isEmpty() ? line : line + "\nwarning: the clocks of " + String.join(", ", off) + " are off the coordinator's by more than"
-                + " 1 ms: end-to-end latency of their messages is off by as much (synchronise the clocks, e.g. chrony)";
+        return workers.size() + " load workers: " + workers.stream().map(LoadWorker::describe).collect(Collectors.joining(", "));
+    }
+
+    /** Writes each worker's clock into the result, and flags the steps whose latency the clocks cannot vouch for. */
+    void recordClocks(ResultDocument document) {
+        Map<String, ClockOffset> clocks = Coordinator.clocks(workers);
+        if (clocks.isEmpty()) {
+            return;
+        }
+        document.setLoadWorkers(clocks.entrySet().stream().map(e -> new ResultDocument.LoadWorkerEntry(e.getKey(),
+                e.getValue().offsetUs(), e.getValue().uncertaintyUs())).toList());
+        uncertainLatency(clocks, document.allSteps()).ifPresent(document::addSummaryNote);
+    }
+
+    /**
+     * A note when some step's median end-to-end latency is no larger than what the workers' clocks may still be off
+     * by after correction: such a latency says more about the clocks than about the cluster.
+     */
+    static Optional<String> uncertainLatency(Map<String, ClockOffset> clocks, List<StepResult> steps) {
+        Optional<Map.Entry<String, ClockOffset>> loosest = clocks.entrySet().stream()
+                .max(Comparator.comparingLong(e -> e.getValue().uncertaintyUs()));
+        if (loosest.isEmpty()) {
+            return Optional.empty();
+        }
+        long uncertaintyUs = loosest.get().getValue().uncertaintyUs();
+        long uncertain = steps.stream().filter(s -> s.e2eLatencyUs() != null && s.e2eLatencyUs().count() > 0
+                && s.e2eLatencyUs().p50() <= uncertaintyUs).count();
+        return uncertain == 0 ? Optional.empty() : Optional.of(String.format(Locale.ROOT, "end-to-end latency of %d step(s)"
+                        + " is within the load workers' clock uncertainty (%s's clock is known to \u00b1%s): its median says"
+                        + " more about the clocks than about the cluster", uncertain, loosest.get().getKey(),
+                TimeSpan.formatMicros((double) uncertaintyUs)));
     }
 
     private static LoadWorkers startLocal(WorkerOptions.Plan.Local plan, Target target, Consumer<String> say) {

@@ -26,6 +26,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WorkersCommandTest {
 
     /** The worker JVMs a command of this test started and has not stopped. */
+    /**
+     * Waits until both workers run and the run's periodically written result holds seconds of their load (on a busy
+     * machine joining and connecting take a while): a kill then falls inside the step, not before it.
+     */
+    private static void awaitLoadSeconds(Path dir) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        Path result = dir.resolve("result.json");
+        while (workerProcesses().size() < 2 || !Files.exists(result)
+                || ResultJson.MAPPER.readTree(result.toFile()).path("intervals").size() < 2) {
+            assertThat(System.nanoTime()).as("the workers started and loaded").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
     private static List<ProcessHandle> workerProcesses() {
         return ProcessHandle.current().descendants().filter(WorkersCommandTest::isWorker).toList();
     }
@@ -44,7 +58,12 @@ class WorkersCommandTest {
         // each worker with its clock's offset to the coordinator's, measured over the control channel
         assertThat(run.err()).containsPattern("2 load workers: local-\\d \\(127\\.0\\.0\\.1:\\d+\\) clock [+-]\\d+\\.\\d\\d ms "
                 + "\u00b1\\d+\\.\\d\\d ms, local-\\d");
-        JsonNode step = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0).get("steps").get(0);
+        JsonNode doc = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
+        JsonNode step = doc.get("scenarios").get(0).get("steps").get(0);
+        assertThat(doc.get("loadWorkers")).hasSize(2).allSatisfy(w -> {
+            assertThat(w.get("name").asText()).startsWith("local-");
+            assertThat(w.get("clockUncertaintyUs").asLong()).isNotNegative();
+        });
         // both workers' producers measured as one load: the whole offered rate, every acknowledged message read once
         assertThat(step.get("recordsPerSecond").asDouble()).isBetween(2_700.0, 3_300.0);
         assertThat(step.get("consumed").get("lost").asLong()).isZero();
@@ -57,12 +76,7 @@ class WorkersCommandTest {
     void should_stop_within_seconds_and_keep_the_partial_result_when_a_worker_is_killed(@TempDir Path dir) throws Exception {
         CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("produce", "--workers", "local:2",
                 "--clients", "2", "--duration", "60s", "--throughput", "2000", "--out", dir.toString()));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (workerProcesses().size() < 2) {
-            assertThat(System.nanoTime()).as("the workers started").isLessThan(deadline);
-            Thread.sleep(200);
-        }
-        Thread.sleep(8_000);   // the workers join, connect and load for a few seconds
+        awaitLoadSeconds(dir);
         long killedAt = System.nanoTime();
         workerProcesses().get(0).destroyForcibly();
 
@@ -82,12 +96,7 @@ class WorkersCommandTest {
         CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("produce", "--workers", "local:2",
                 "--on-worker-loss", "continue", "--clients", "2", "--duration", "16s", "--throughput", "2000",
                 "--out", dir.toString()));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (workerProcesses().size() < 2) {
-            assertThat(System.nanoTime()).as("the workers started").isLessThan(deadline);
-            Thread.sleep(200);
-        }
-        Thread.sleep(8_000);
+        awaitLoadSeconds(dir);
         workerProcesses().get(0).destroyForcibly();
 
         CliRun run = running.get(90, TimeUnit.SECONDS);
