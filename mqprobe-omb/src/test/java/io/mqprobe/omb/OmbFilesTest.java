@@ -285,6 +285,17 @@ class OmbFilesTest {
     }
 
     @Test
+    void should_read_the_example_driver_files() {
+        Path examples = Path.of("..", "examples", "omb");
+
+        assertThat(OmbFiles.readDriver(examples.resolve("kafka-embedded.yaml"), NO_ENV).cluster()).isEmpty();
+        OmbDriverConfig rocketmq = OmbFiles.readDriver(examples.resolve("rocketmq-embedded.yaml"), NO_ENV);
+        assertThat(rocketmq.driverId()).isEqualTo("rocketmq");
+        assertThat(rocketmq.cluster()).as("the embedded cluster").isEmpty();
+        assertThat(rocketmq.producerProperties()).containsEntry("batchMaxDelayMs", "10");
+    }
+
+    @Test
     void should_name_an_unknown_rocketmq_driver_field_and_the_file() throws IOException {
         Path d = file("typo-rocketmq.yaml", "name: RocketMQ\ndriverClass: " + OmbFiles.ROCKETMQ_DRIVER_CLASS
                 + "\nnamesrvAddress: 127.0.0.1:9876\n");
