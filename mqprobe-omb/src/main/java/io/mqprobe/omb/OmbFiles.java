@@ -23,7 +23,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * Reads OMB's workload and Kafka driver files. Placeholders are filled from the environment first (as OMB does);
+ * Reads OMB's workload files and its Kafka and RocketMQ driver files. Placeholders are filled from the environment first (as OMB does);
  * then, unlike OMB, an unknown field is an error naming the field and the file: a typo must not silently change
  * what is measured. Every problem is one line ({@link UsageException}, exit 2) before any broker is touched.
  */
@@ -31,7 +31,8 @@ public final class OmbFiles {
 
     /** OMB's Kafka driver class, run by mqprobe's {@code kafka} driver. */
     public static final String KAFKA_DRIVER_CLASS = "io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver";
-    static final String ROCKETMQ_DRIVER_CLASS = "io.openmessaging.benchmark.driver.rocketmq.RocketMQBenchmarkDriver";
+    /** OMB's RocketMQ driver class, run by mqprobe's {@code rocketmq} driver. */
+    public static final String ROCKETMQ_DRIVER_CLASS = RocketMqDriverFile.DRIVER_CLASS;
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -106,12 +107,11 @@ public final class OmbFiles {
         // the class decides which fields are known (a RocketMQ file has others), so it is checked first
         String driverClass = tree.path("driverClass").asText("");
         if (driverClass.equals(ROCKETMQ_DRIVER_CLASS)) {
-            throw new UsageException("driverClass " + driverClass + " in " + origin + ": OMB's RocketMQ driver files are not"
-                    + " read yet; run mqprobe e2e --driver rocketmq");
+            return RocketMqDriverFile.config(fields(tree, RocketMqDriverFile.Fields.class, origin), origin);
         }
         if (!driverClass.equals(KAFKA_DRIVER_CLASS)) {
-            throw new UsageException("driverClass '" + driverClass + "' in " + origin + ": mqprobe runs OMB's Kafka driver ("
-                    + KAFKA_DRIVER_CLASS + ") only");
+            throw new UsageException("driverClass '" + driverClass + "' in " + origin + ": mqprobe runs OMB's Kafka and"
+                    + " RocketMQ drivers (" + KAFKA_DRIVER_CLASS + ", " + ROCKETMQ_DRIVER_CLASS + ") only");
         }
         DriverFields f = fields(tree, DriverFields.class, origin);
         int replicationFactor = or(f.replicationFactor(), 1);

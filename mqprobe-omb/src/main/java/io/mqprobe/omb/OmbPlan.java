@@ -61,7 +61,8 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
 
     private static OmbPlan plan(OmbWorkload w, OmbDriverConfig driver, String topicPrefix, Duration test, Duration warmup,
                                 Duration drain) {
-        List<String> notes = new ArrayList<>();
+        // what mqprobe runs differently from OMB's driver leads the run's notes
+        List<String> notes = new ArrayList<>(driver.notes());
         Duration measured = test != null ? test : w.testDuration();
         Duration warm = warmup != null ? warmup : w.warmupDuration();
         List<String> names = IntStream.range(0, w.topics()).mapToObj(i -> topicPrefix + "-" + i).toList();

@@ -184,7 +184,7 @@ class OmbFilesTest {
         assertThat(driver.replicationFactor()).isEqualTo(3);
         assertThat(driver.reset()).isTrue();
         assertThat(driver.topicConfig()).isEqualTo(Map.of("min.insync.replicas", "2"));
-        assertThat(driver.bootstrapServers()).contains("broker-1:9092");
+        assertThat(driver.cluster()).contains("broker-1:9092");
         assertThat(driver.producerProperties()).as("common settings, the address aside, under the producer's")
                 .isEqualTo(Map.of("request.timeout.ms", "120000", "acks", "all", "linger.ms", "1", "batch.size", "1048576"));
         assertThat(driver.consumerProperties())
@@ -197,21 +197,137 @@ class OmbFilesTest {
 
         OmbDriverConfig driver = OmbFiles.readDriver(d, NO_ENV);
 
-        assertThat(driver.bootstrapServers()).isEmpty();
+        assertThat(driver.cluster()).isEmpty();
         assertThat(driver.replicationFactor()).isEqualTo(1);
     }
 
     @Test
     void should_refuse_a_driver_class_mqprobe_does_not_run() throws IOException {
         Path pulsar = file("pulsar.yaml", "name: Pulsar\ndriverClass: io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver\n");
-        Path rocketmq = file("rocketmq.yaml", "name: RocketMQ\ndriverClass: " + OmbFiles.ROCKETMQ_DRIVER_CLASS
-                + "\nnamesrvAddr: 127.0.0.1:9876\n");
 
         assertThatThrownBy(() -> OmbFiles.readDriver(pulsar, NO_ENV)).isInstanceOf(UsageException.class)
                 .hasMessage("driverClass 'io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver' in " + pulsar
-                        + ": mqprobe runs OMB's Kafka driver (" + OmbFiles.KAFKA_DRIVER_CLASS + ") only");
-        assertThatThrownBy(() -> OmbFiles.readDriver(rocketmq, NO_ENV)).isInstanceOf(UsageException.class)
-                .hasMessageContaining("RocketMQBenchmarkDriver in " + rocketmq).hasMessageContaining("e2e --driver rocketmq");
+                        + ": mqprobe runs OMB's Kafka and RocketMQ drivers (" + OmbFiles.KAFKA_DRIVER_CLASS + ", "
+                        + OmbFiles.ROCKETMQ_DRIVER_CLASS + ") only");
+    }
+
+    @Test
+    void should_read_every_rocketmq_driver_field() throws IOException {
+        Path d = file("rocketmq.yaml", """
+                name: RocketMQ-${FLAVOUR:-batch}
+                driverClass: io.openmessaging.benchmark.driver.rocketmq.RocketMQBenchmarkDriver
+                clusterName: DefaultCluster
+                namesrvAddr: 10.0.0.1:9876;10.0.0.2:9876
+                vipChannelEnabled: false
+                maxMessageSize: 4194304
+                compressMsgBodyOverHowmuch: 8192
+                batchCQ: true
+                autoBatch: true
+                batchMaxBytes: 32768
+                batchMaxDelayMs: 10
+                totalBatchMaxBytes: 33554432
+                enableBackpressure: true
+                backpressureConcurrency: 1024
+                accessKey: rocketmq2
+                secretKey: 12345678
+                """);
+
+        OmbDriverConfig driver = OmbFiles.readDriver(d, NO_ENV);
+
+        assertThat(driver.name()).isEqualTo("RocketMQ-batch");
+        assertThat(driver.driverClass()).isEqualTo(OmbFiles.ROCKETMQ_DRIVER_CLASS);
+        assertThat(driver.driverId()).isEqualTo("rocketmq");
+        assertThat(driver.cluster()).contains("10.0.0.1:9876;10.0.0.2:9876");
+        assertThat(driver.replicationFactor()).isEqualTo(1);
+        assertThat(driver.reset()).as("OMB's RocketMQ topics are always new").isTrue();
+        assertThat(driver.topicConfig()).isEqualTo(Map.of("+queue.type", "BatchCQ"));
+        assertThat(driver.producerProperties()).as("RocketMQ's client names, as OMB's driver sets them")
+                .isEqualTo(Map.of("vipChannelEnabled", "false", "maxMessageSize", "4194304", "compressMsgBodyOverHowmuch", "8192",
+                        "autoBatch", "true", "batchMaxBytes", "32768", "batchMaxDelayMs", "10", "totalBatchMaxBytes", "33554432",
+                        "enableBackpressureForAsyncMode", "true", "backPressureForAsyncSendNum", "1024"));
+        assertThat(driver.consumerProperties()).isEqualTo(Map.of("vipChannelEnabled", "false"));
+        assertThat(driver.credentials()).isEqualTo(Map.of("accessKey", "rocketmq2", "secretKey", "12345678"));
+        assertThat(driver.notes()).singleElement().asString().startsWith("clusterName DefaultCluster: ");
+    }
+
+    @Test
+    void should_read_ombs_own_rocketmq_file_unchanged() throws IOException {
+        // driver-rocketmq/rocketmq.yaml of openmessaging/benchmark, comments and all
+        Path d = file("omb-rocketmq.yaml", """
+                name: RocketMQ
+                driverClass: io.openmessaging.benchmark.driver.rocketmq.RocketMQBenchmarkDriver
+
+                # RocketMQ client-specific configuration
+                clusterName: DefaultCluster
+                namesrvAddr: 127.0.0.1:9876
+                vipChannelEnabled: false
+
+                batchCQ: true
+                autoBatch: true
+                # batchMaxBytes: 32768
+                # batchMaxDelayMs: 10
+                # totalBatchMaxBytes: 33554432
+
+                enableBackpressure: true
+                backpressureConcurrency: 1024
+
+                accessKey:
+                secretKey:
+                """);
+
+        OmbDriverConfig driver = OmbFiles.readDriver(d, NO_ENV);
+
+        assertThat(driver.name()).isEqualTo("RocketMQ");
+        assertThat(driver.cluster()).contains("127.0.0.1:9876");
+        assertThat(driver.credentials()).as("blank keys: no ACL, as in OMB").isEmpty();
+        assertThat(driver.producerProperties()).containsEntry("autoBatch", "true").doesNotContainKey("batchMaxBytes");
+    }
+
+    @Test
+    void should_read_the_example_driver_files() {
+        Path examples = Path.of("..", "examples", "omb");
+
+        assertThat(OmbFiles.readDriver(examples.resolve("kafka-embedded.yaml"), NO_ENV).cluster()).isEmpty();
+        OmbDriverConfig rocketmq = OmbFiles.readDriver(examples.resolve("rocketmq-embedded.yaml"), NO_ENV);
+        assertThat(rocketmq.driverId()).isEqualTo("rocketmq");
+        assertThat(rocketmq.cluster()).as("the embedded cluster").isEmpty();
+        assertThat(rocketmq.producerProperties()).containsEntry("batchMaxDelayMs", "10");
+    }
+
+    @Test
+    void should_name_an_unknown_rocketmq_driver_field_and_the_file() throws IOException {
+        Path d = file("typo-rocketmq.yaml", "name: RocketMQ\ndriverClass: " + OmbFiles.ROCKETMQ_DRIVER_CLASS
+                + "\nnamesrvAddress: 127.0.0.1:9876\n");
+        Path kafkaField = file("kafka-field-rocketmq.yaml", "name: RocketMQ\ndriverClass: " + OmbFiles.ROCKETMQ_DRIVER_CLASS
+                + "\nproducerConfig: |\n  acks=1\n");
+
+        assertThatThrownBy(() -> OmbFiles.readDriver(d, NO_ENV)).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("unknown field 'namesrvAddress' in " + d).hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> OmbFiles.readDriver(kafkaField, NO_ENV)).as("a Kafka file's field is not a RocketMQ file's")
+                .isInstanceOf(UsageException.class).hasMessageStartingWith("unknown field 'producerConfig' in " + kafkaField);
+    }
+
+    @Test
+    void should_keep_rocketmq_secrets_out_of_what_is_printed() throws IOException {
+        Path d = file("acl.yaml", "name: RocketMQ\ndriverClass: " + OmbFiles.ROCKETMQ_DRIVER_CLASS
+                + "\nclusterName: DefaultCluster\naccessKey: ak-visible-nowhere\nsecretKey: sk-visible-nowhere\n");
+
+        OmbDriverConfig driver = OmbFiles.readDriver(d, NO_ENV);
+
+        assertThat(driver.credentials()).containsEntry("secretKey", "sk-visible-nowhere");
+        assertThat(driver.toString()).contains("secretKey").doesNotContain("sk-visible-nowhere").doesNotContain("ak-visible-nowhere");
+        assertThat(String.join(" ", driver.notes())).doesNotContain("visible-nowhere");
+        assertThat(driver.producerProperties()).as("credentials are the connection's, not a client setting")
+                .doesNotContainKeys("accessKey", "secretKey");
+    }
+
+    @Test
+    void should_refuse_one_acl_key_without_the_other() throws IOException {
+        Path d = file("half-acl.yaml", "name: RocketMQ\ndriverClass: " + OmbFiles.ROCKETMQ_DRIVER_CLASS
+                + "\naccessKey: ak\nsecretKey:\n");
+
+        assertThatThrownBy(() -> OmbFiles.readDriver(d, NO_ENV)).isInstanceOf(UsageException.class)
+                .hasMessage("accessKey without secretKey in " + d + ": RocketMQ's ACL needs both; give both or neither");
     }
 
     @Test

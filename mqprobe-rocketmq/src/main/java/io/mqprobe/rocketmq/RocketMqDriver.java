@@ -55,7 +55,7 @@ final class RocketMqDriver implements Driver {
     @Override
     public MessageProducer newProducer(ClientSettings settings) {
         Map<String, String> all = RocketMqClientConfig.merged(target, settings.properties());
-        DefaultMQProducer producer = new DefaultMQProducer("mqprobe-" + settings.clientId());
+        DefaultMQProducer producer = new DefaultMQProducer("mqprobe-" + settings.clientId(), RocketMqClientConfig.aclHook(all));
         producer.setNamesrvAddr(nameServers);
         producer.setInstanceName(RocketMqClientConfig.uniqueInstanceName(settings.clientId()));
         // async sends block in send() once ASYNC_IN_FLIGHT are in flight, instead of piling up in the client's executor
@@ -85,7 +85,7 @@ final class RocketMqDriver implements Driver {
         String mode = all.getOrDefault(RocketMqClientConfig.CONSUMER_MODE, "lite-pull");
         switch (mode) {
             case "lite-pull", "pull" -> {
-                DefaultLitePullConsumer consumer = new DefaultLitePullConsumer(group);
+                DefaultLitePullConsumer consumer = new DefaultLitePullConsumer(group, RocketMqClientConfig.aclHook(all));
                 consumer.setNamesrvAddr(nameServers);
                 consumer.setInstanceName(instance);
                 consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
@@ -93,7 +93,7 @@ final class RocketMqDriver implements Driver {
                 return new LitePullMessageConsumer(consumer, numbering, errors);
             }
             case "push" -> {
-                DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
+                DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group, RocketMqClientConfig.aclHook(all));
                 consumer.setNamesrvAddr(nameServers);
                 consumer.setInstanceName(instance);
                 consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);

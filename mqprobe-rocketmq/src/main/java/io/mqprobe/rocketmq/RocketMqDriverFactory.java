@@ -35,7 +35,8 @@ public final class RocketMqDriverFactory implements DriverFactory {
     @Override
     public Driver connect(Target target) {
         String nameServers = nameServers(target);
-        DefaultMQAdminExt admin = new DefaultMQAdminExt(Math.max(1_000, target.connectTimeout().toMillis()));
+        DefaultMQAdminExt admin = new DefaultMQAdminExt(RocketMqClientConfig.aclHook(target.clientProperties()),
+                Math.max(1_000, target.connectTimeout().toMillis()));
         admin.setNamesrvAddr(nameServers);
         admin.setInstanceName(RocketMqClientConfig.uniqueInstanceName("mqprobe-admin"));
         admin.setAdminExtGroup("mqprobe-admin-" + ProcessHandle.current().pid());

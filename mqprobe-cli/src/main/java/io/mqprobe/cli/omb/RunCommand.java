@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
 
 /** {@code mqprobe run}: OpenMessaging Benchmark workloads on mqprobe's load engine, with OMB's result file beside mqprobe's. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run OpenMessaging Benchmark workload files with an OMB Kafka driver file.",
+        description = {"Run OpenMessaging Benchmark workload files with an OMB Kafka or RocketMQ driver file.",
                 "Each workload's topics are created fresh, its producers and consumers run for its warm-up and test",
                 "minutes on mqprobe's send path, and OMB's result file (<workload>-<driver>-<time>.json) is written",
                 "beside result.json. Unknown fields are errors, unlike OMB. See docs/omb.md for what maps and what not."})
@@ -42,8 +42,8 @@ public final class RunCommand implements Callable<Integer> {
     List<Path> workloadFiles;
 
     @Option(names = "--driver-config", paramLabel = "DRIVER.yaml", required = true,
-            description = "OMB driver file (driver-kafka/*.yaml). bootstrap.servers in its commonConfig names the cluster;"
-                    + " without it the embedded one runs.")
+            description = "OMB driver file (driver-kafka/*.yaml, driver-rocketmq/rocketmq.yaml); it chooses the driver."
+                    + " bootstrap.servers in its commonConfig, or namesrvAddr, names the cluster; without it the embedded one runs.")
     Path driverFile;
 
     @Option(names = "--duration", paramLabel = "DURATION",
@@ -57,8 +57,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--keep-topics", description = "Leave the workloads' topics in place after the run.")
     boolean keepTopics;
 
-    @Option(names = "--embedded", description = "Run on the embedded cluster whatever bootstrap.servers the driver file "
-            + "names (OMB's own driver files name localhost:9092), so they run unchanged.")
+    @Option(names = "--embedded", description = "Run on the embedded cluster whatever cluster the driver file names "
+            + "(OMB's own driver files name localhost:9092 or 127.0.0.1:9876), so they run unchanged.")
     boolean embedded;
 
     @Mixin
@@ -67,6 +67,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OmbDriverConfig driver = OmbFiles.readDriver(driverFile);
+        useDriverFileDriver(driver);
         Duration test = duration == null ? null : TimeSpan.parsePositive("--duration", duration);
         Duration warm = warmup == null ? null : TimeSpan.parse(warmup);
         List<OmbPlan> plans = new ArrayList<>();
@@ -79,8 +80,9 @@ public final class RunCommand implements Callable<Integer> {
             throw new UsageException("--embedded runs the embedded cluster; --bootstrap names another: give one");
         }
         if (!embedded) {
-            driver.bootstrapServers().ifPresent(this::useDriverFileCluster);
+            driver.cluster().ifPresent(this::useDriverFileCluster);
         }
+        run.target().addClientProperties(driver.credentials(), driverFile.toString());
         run.monitor().interval();   // a bad --monitor-interval exits 2 now, not after the cluster started
         // the embedded cluster needs as many brokers as the driver file's replicas
         return LoadSession.run("run", spec, run, driver.replicationFactor(), keepTopics, session -> {
@@ -100,11 +102,21 @@ public final class RunCommand implements Callable<Integer> {
         });
     }
 
-    private void useDriverFileCluster(String bootstrapServers) {
-        run.target().bootstrap().filter(given -> !given.equals(bootstrapServers)).ifPresent(given -> {
-            throw new UsageException("--bootstrap " + given + " and bootstrap.servers " + bootstrapServers + " in " + driverFile
+    /** The driver file names the system; a {@code --driver} typed for another one is a contradiction, not a choice. */
+    private void useDriverFileDriver(OmbDriverConfig driver) {
+        boolean typed = spec.commandLine().getParseResult().hasMatchedOption("--driver");
+        if (typed && !run.target().driverId().equals(driver.driverId())) {
+            throw new UsageException("--driver " + run.target().driverId() + " and " + driverFile + " (" + driver.driverClass()
+                    + ", mqprobe's " + driver.driverId() + " driver) name different systems; drop --driver");
+        }
+        run.target().useDriver(driver.driverId());
+    }
+
+    private void useDriverFileCluster(String address) {
+        run.target().bootstrap().filter(given -> !given.equals(address)).ifPresent(given -> {
+            throw new UsageException("--bootstrap " + given + " and " + address + " in " + driverFile
                     + " name different clusters; give one");
         });
-        run.target().useBootstrap(bootstrapServers);
+        run.target().useBootstrap(address);
     }
 }

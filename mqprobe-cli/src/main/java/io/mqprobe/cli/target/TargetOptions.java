@@ -90,6 +90,29 @@ public final class TargetOptions {
         return driverId;
     }
 
+    /** Runs the session on driver {@code id}, when the command's input names the system (an OMB driver file does). */
+    public void useDriver(String id) {
+        driverId = id;
+    }
+
+    /**
+     * Adds settings every client gets from another source than {@code --command-config} (an OMB driver file's ACL
+     * keys); they may be secret and are only ever shown redacted, as the file's are.
+     *
+     * @throws UsageException naming the key (never its value) when both sources give it different values
+     */
+    public void addClientProperties(Map<String, String> settings, String origin) {
+        Map<String, String> all = new TreeMap<>(clientProperties());
+        settings.forEach((key, value) -> {
+            String given = all.put(key, value);
+            if (given != null && !given.equals(value)) {
+                throw new UsageException(key + " in --command-config " + commandConfig + " and in " + origin
+                        + " differ; give it once");
+            }
+        });
+        clientProperties = Map.copyOf(all);
+    }
+
     public OptionalInt brokers() {
         return brokers == null ? OptionalInt.empty() : OptionalInt.of(brokers);
     }

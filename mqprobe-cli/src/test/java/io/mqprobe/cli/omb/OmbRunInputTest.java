@@ -63,6 +63,27 @@ class OmbRunInputTest {
     }
 
     @Test
+    void should_refuse_an_unknown_rocketmq_driver_field_naming_it_and_the_file() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\n");
+        Path rocketmq = Files.writeString(dir.resolve("rocketmq.yaml"), "name: RocketMQ\ndriverClass: "
+                + "io.openmessaging.benchmark.driver.rocketmq.RocketMQBenchmarkDriver\nnamesrvAdr: 127.0.0.1:9876\n");
+
+        assertRefusedInOneLine(run(workload, rocketmq), "unknown field 'namesrvAdr' in " + rocketmq);
+    }
+
+    @Test
+    void should_refuse_a_driver_flag_for_another_system_than_the_driver_file() throws Exception {
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\n");
+        Path rocketmq = Files.writeString(dir.resolve("rocketmq.yaml"), "name: RocketMQ\ndriverClass: "
+                + "io.openmessaging.benchmark.driver.rocketmq.RocketMQBenchmarkDriver\n");
+
+        CliRun run = CliRun.of("run", workload.toString(), "--driver-config", rocketmq.toString(), "--driver", "kafka",
+                "--out", dir.resolve("out").toString());
+
+        assertRefusedInOneLine(run, "--driver kafka and " + rocketmq);
+    }
+
+    @Test
     void should_refuse_a_backlog_while_the_rate_is_searched_naming_the_field_and_the_file() throws Exception {
         Path workload = Files.writeString(dir.resolve("w.yaml"),
                 "name: w\ntestDurationMinutes: 1\nconsumerBacklogSizeGB: 1\nproducerRate: 0\n");

@@ -50,6 +50,22 @@ class TargetOptionsTest {
 
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void should_add_a_driver_files_credentials_to_the_command_configs_and_refuse_a_different_value() throws Exception {
+        Path config = tmp.resolve("client.properties");
+        Files.writeString(config, "accessKey=ak\nsendMsgTimeout=5000\n");
+        TargetOptions options = ParsedTargetOptions.parse("--command-config", config.toString());
+
+        options.addClientProperties(java.util.Map.of("accessKey", "ak", "secretKey", "sk-hidden"), "rocketmq.yaml");
+
+        assertThat(options.target("127.0.0.1:9876").clientProperties())
+                .containsEntry("accessKey", "ak").containsEntry("secretKey", "sk-hidden").containsEntry("sendMsgTimeout", "5000");
+        assertThatThrownBy(() -> options.addClientProperties(java.util.Map.of("secretKey", "sk-other"), "other.yaml"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("secretKey").hasMessageContaining("other.yaml")
+                .hasMessageNotContaining("sk-");
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_name_a_missing_command_config_file_in_a_usage_error() {
         Path missing = tmp.resolve("nope.properties");
         TargetOptions options = ParsedTargetOptions.parse("--command-config", missing.toString());
