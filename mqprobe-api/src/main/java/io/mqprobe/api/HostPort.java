@@ -31,9 +31,9 @@ public record HostPort(String host, int port) {
         return new InetSocketAddress(host, port);
     }
 
-    /** {@code http://host:port}. */
-    public URI httpUri() {
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
+    /** {@code scheme://host:port}. */
+    public URI uri(String scheme) {
+        return URI.create(scheme + "://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port);
     }
 
     @Override

@@ -10,7 +10,7 @@ class HostPortTest {
     @Test
     void should_read_a_host_and_port_including_ipv6_in_brackets() {
         assertThat(HostPort.parse("--listen", "0.0.0.0:7801")).isEqualTo(new HostPort("0.0.0.0", 7801));
-        assertThat(HostPort.parse("--coordinator", " mqprobe-coordinator:7801 ").httpUri().toString())
+        assertThat(HostPort.parse("--coordinator", " mqprobe-coordinator:7801 ").uri("http").toString())
                 .isEqualTo("http://mqprobe-coordinator:7801");
         HostPort v6 = HostPort.parse("--listen", "[::1]:0");
         assertThat(v6.host()).isEqualTo("::1");

@@ -1,5 +1,11 @@
 package io.mqprobe.workers;
 
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
+import io.mqprobe.api.HostPort;
+import java.net.InetSocketAddress;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 
@@ -24,11 +30,34 @@ final class ControlHttp {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+    private final HttpClient client;
     private final WorkerToken token;
+    private final ControlTls tls;
 
-    ControlHttp(WorkerToken token) {
+    /** @param tls TLS for both ends, or {@code null} for plain HTTP */
+    ControlHttp(WorkerToken token, ControlTls tls) {
         this.token = token;
+        this.tls = tls;
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT);
+        if (tls != null) {
+            builder.sslContext(tls.context());
+        }
+        this.client = builder.build();
+    }
+
+    /** This end's server on {@code address}: HTTPS with the fleet's keystore under TLS, else HTTP. */
+    HttpServer listen(InetSocketAddress address, int backlog) throws IOException {
+        if (tls == null) {
+            return HttpServer.create(address, backlog);
+        }
+        HttpsServer server = HttpsServer.create(address, backlog);
+        server.setHttpsConfigurator(new HttpsConfigurator(tls.context()));
+        return server;
+    }
+
+    /** {@code scheme://host:port} of this channel's kind. */
+    URI uri(String host, int port) {
+        return new HostPort(host, port).uri(ControlTls.scheme(tls));
     }
 
     /** {@code GET} or {@code POST} (with {@code body} as JSON, or none) and the answer read as {@code type}. */

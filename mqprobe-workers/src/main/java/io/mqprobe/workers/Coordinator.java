@@ -34,14 +34,19 @@ public final class Coordinator implements AutoCloseable {
     private final List<WorkerProtocol.Join> joined = new ArrayList<>();
     private final List<String> refused = new ArrayList<>();
 
-    private Coordinator(HttpServer server, WorkerToken token) {
-        this.server = server;
-        this.http = new ControlHttp(token);
+    private Coordinator(ControlHttp http, InetSocketAddress address) throws IOException {
+        this.http = http;
+        this.server = http.listen(address, 64);
     }
 
-    /** Listens on {@code address} (port 0: any free one). */
+    /** Listens on {@code address} (port 0: any free one) over plain HTTP. */
     public static Coordinator listen(InetSocketAddress address, WorkerToken token) throws IOException {
-        Coordinator coordinator = new Coordinator(HttpServer.create(address, 64), token);
+        return listen(address, token, null);
+    }
+
+    /** Listens on {@code address} (port 0: any free one), over TLS when {@code tls} is given. */
+    public static Coordinator listen(InetSocketAddress address, WorkerToken token, ControlTls tls) throws IOException {
+        Coordinator coordinator = new Coordinator(new ControlHttp(token, tls), address);
         coordinator.server.setExecutor(coordinator.executor);
         coordinator.server.createContext(WorkerProtocol.JOIN, coordinator.http.guarded(coordinator::join, coordinator::noteRefused));
         coordinator.server.createContext(WorkerProtocol.HEALTH, coordinator.http.guarded(ControlHttp::empty));
@@ -49,10 +54,10 @@ public final class Coordinator implements AutoCloseable {
         return coordinator;
     }
 
-    /** Where workers join: {@code http://host:port}. */
+    /** Where workers join: {@code http://host:port}, or {@code https://} under TLS. */
     public URI url() {
         InetSocketAddress bound = server.getAddress();
-        return URI.create("http://" + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+        return http.uri(bound.getAddress().getHostAddress(), bound.getPort());
     }
 
     /**

@@ -72,13 +72,13 @@ public final class WorkerServer implements AutoCloseable {
         return t;
     });
 
-    private WorkerServer(String name, HttpServer server, WorkerToken token, AllowedTargets allowed,
+    private WorkerServer(String name, InetSocketAddress address, ControlHttp http, AllowedTargets allowed,
                          Function<Target, Driver> connect, Map<String, String> localClientSettings, Duration orphanAfter,
-                         PrintWriter log) {
+                         PrintWriter log) throws IOException {
         this.localClientSettings = Map.copyOf(localClientSettings);
         this.name = name;
-        this.server = server;
-        this.http = new ControlHttp(token);
+        this.http = http;
+        this.server = http.listen(address, 16);
         this.allowed = allowed;
         this.connect = connect;
         this.orphanAfterNs = orphanAfter.toNanos();
@@ -96,13 +96,21 @@ public final class WorkerServer implements AutoCloseable {
     public static WorkerServer start(String name, InetSocketAddress address, WorkerToken token, AllowedTargets allowed,
                                      Function<Target, Driver> connect, Map<String, String> localClientSettings,
                                      Duration orphanAfter, PrintWriter log) throws IOException {
-        HttpServer server = HttpServer.create(address, 16);
-        WorkerServer worker = new WorkerServer(name, server, token, allowed, connect, localClientSettings, orphanAfter, log);
-        server.setExecutor(worker.control);
-        server.createContext(WorkerProtocol.PRODUCERS, worker.http.guarded(worker::handle));
-        server.createContext(WorkerProtocol.CLOCK, worker.http.guarded(exchange -> ControlHttp.json(exchange,
+        return start(name, address, token, null, allowed, connect, localClientSettings, orphanAfter, log);
+    }
+
+    /** As above, over TLS when {@code tls} is given (the coordinator must use the same keystore). */
+    public static WorkerServer start(String name, InetSocketAddress address, WorkerToken token, ControlTls tls,
+                                     AllowedTargets allowed, Function<Target, Driver> connect,
+                                     Map<String, String> localClientSettings, Duration orphanAfter, PrintWriter log)
+            throws IOException {
+        WorkerServer worker = new WorkerServer(name, address, new ControlHttp(token, tls), allowed, connect,
+                localClientSettings, orphanAfter, log);
+        worker.server.setExecutor(worker.control);
+        worker.server.createContext(WorkerProtocol.PRODUCERS, worker.http.guarded(worker::handle));
+        worker.server.createContext(WorkerProtocol.CLOCK, worker.http.guarded(exchange -> ControlHttp.json(exchange,
                 new WorkerProtocol.Clock(worker.clock.epochMicros()))));
-        server.start();
+        worker.server.start();
         long period = Math.max(100, orphanAfter.toMillis() / 4);
         worker.watchdog.scheduleWithFixedDelay(worker::stopOrphans, period, period, TimeUnit.MILLISECONDS);
         return worker;
@@ -116,7 +124,7 @@ public final class WorkerServer implements AutoCloseable {
     public URI url() {
         InetSocketAddress bound = server.getAddress();
         String host = advertisedHost != null ? advertisedHost : bound.getAddress().getHostAddress();
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + bound.getPort());
+        return http.uri(host, bound.getPort());
     }
 
     /** The local address this machine would send from to reach {@code coordinator} (no packet is sent). */

@@ -131,9 +131,9 @@ final class LoadWorkers implements AutoCloseable {
             WorkerToken token = WorkerToken.random();
             Path tokenFile = dir.resolve("token");
             token.writeTo(tokenFile);
-            coordinator = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), token);
+            coordinator = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), token, plan.tls());
             for (int i = 1; i <= count; i++) {
-                children.add(launch("local-" + i, coordinator, tokenFile, dir));
+                children.add(launch("local-" + i, coordinator, tokenFile, plan.workerArgs(), dir));
             }
             List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target, plan.onLoss(), say);
             return new LoadWorkers(joined, coordinator, children, dir);
@@ -147,11 +147,13 @@ final class LoadWorkers implements AutoCloseable {
         }
     }
 
-    private static Process launch(String name, Coordinator coordinator, Path tokenFile, Path dir) throws IOException {
+    private static Process launch(String name, Coordinator coordinator, Path tokenFile, List<String> tlsArgs, Path dir)
+            throws IOException {
         // the tag first: the JDK shows only the first 4 KiB of another process's command line, and the class path is long
-        List<String> command = List.of(ChildJava.binary(), WORKER_TAG + name, WORKER_HEAP, "-XX:+UseG1GC", "-cp", ChildJava.classPath(),
-                io.mqprobe.cli.Main.class.getName(), "worker", "--coordinator", coordinator.url().getAuthority(),
-                "--token-file", tokenFile.toString(), "--name", name, "--listen", "127.0.0.1:0");
+        List<String> command = new ArrayList<>(List.of(ChildJava.binary(), WORKER_TAG + name, WORKER_HEAP, "-XX:+UseG1GC", "-cp",
+                ChildJava.classPath(), io.mqprobe.cli.Main.class.getName(), "worker", "--coordinator",
+                coordinator.url().getAuthority(), "--token-file", tokenFile.toString(), "--name", name, "--listen", "127.0.0.1:0"));
+        command.addAll(tlsArgs);
         return new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".log").toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
     }
@@ -159,7 +161,7 @@ final class LoadWorkers implements AutoCloseable {
     private static LoadWorkers awaitJoining(WorkerOptions.Plan.Joining plan, Target target, Consumer<String> say) {
         Coordinator coordinator;
         try {
-            coordinator = Coordinator.listen(plan.listen(), plan.token());
+            coordinator = Coordinator.listen(plan.listen(), plan.token(), plan.tls());
         } catch (IOException e) {
             throw new UsageException("cannot listen for workers on " + plan.listen() + ": " + e.getMessage());
         }

@@ -2,13 +2,16 @@ package io.mqprobe.cli.run;
 
 import io.mqprobe.api.HostPort;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.workers.ControlTls;
 import io.mqprobe.workers.WorkerLoss;
 import io.mqprobe.workers.WorkerToken;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** Where the load runs: in this process, in worker JVMs started here, or in workers that join (picocli mixin of every load command). */
 public final class WorkerOptions {
@@ -34,6 +37,9 @@ public final class WorkerOptions {
                     + "continue with the others, its share missing from then on and said so.")
     String onWorkerLoss;
 
+    @Mixin
+    ControlTlsOptions controlTls;
+
     @Option(names = "--join-timeout", paramLabel = "DURATION", defaultValue = "5m",
             description = "How long to wait for the workers to join, with --workers N (default: ${DEFAULT-VALUE}).")
     String joinTimeout;
@@ -44,12 +50,21 @@ public final class WorkerOptions {
         record InProcess() implements Plan {
         }
 
-        /** {@code count} worker JVMs on this machine, started and stopped by the run. */
-        record Local(int count, WorkerLoss onLoss) implements Plan {
+        /**
+         * {@code count} worker JVMs on this machine, started and stopped by the run.
+         *
+         * @param tls        the control channel's TLS, or {@code null}
+         * @param workerArgs the TLS flags each worker is started with
+         */
+        record Local(int count, WorkerLoss onLoss, ControlTls tls, List<String> workerArgs) implements Plan {
         }
 
-        /** {@code count} workers started elsewhere, joining on {@code listen} with the token in {@code token}. */
-        record Joining(int count, InetSocketAddress listen, WorkerToken token, Duration timeout, WorkerLoss onLoss) implements Plan {
+        /**
+         * {@code count} workers started elsewhere, joining on {@code listen} with the token in {@code token}, over TLS
+         * when {@code tls} is given.
+         */
+        record Joining(int count, InetSocketAddress listen, WorkerToken token, Duration timeout, WorkerLoss onLoss,
+                       ControlTls tls) implements Plan {
         }
     }
 
@@ -57,6 +72,9 @@ public final class WorkerOptions {
     public Plan conclude() {
         String spec = workers.strip();
         if (spec.equals("in-process")) {
+            if (controlTls.keystore != null) {
+                throw new UsageException("--control-tls secures the channel to load workers: it needs --workers local:N or N");
+            }
             return new Plan.InProcess();
         }
         WorkerLoss onLoss = switch (onWorkerLoss.strip()) {
@@ -64,8 +82,9 @@ public final class WorkerOptions {
             case "continue" -> WorkerLoss.CONTINUE;
             default -> throw new UsageException("bad --on-worker-loss '" + onWorkerLoss + "': expected stop or continue");
         };
+        ControlTls tls = controlTls.conclude();
         if (spec.startsWith("local:")) {
-            return new Plan.Local(count(spec.substring("local:".length()), spec), onLoss);
+            return new Plan.Local(count(spec.substring("local:".length()), spec), onLoss, tls, controlTls.forLocalWorker());
         }
         int count = count(spec, spec);
         if (tokenFile == null) {
@@ -73,7 +92,7 @@ public final class WorkerOptions {
         }
         Duration timeout = io.mqprobe.api.units.TimeSpan.parsePositive("--join-timeout", joinTimeout);
         return new Plan.Joining(count, HostPort.parse("--listen", listen).socketAddress(), WorkerToken.read(tokenFile), timeout,
-                onLoss);
+                onLoss, tls);
     }
 
     private static int count(String text, String spec) {

@@ -4,11 +4,14 @@ import io.mqprobe.api.Drivers;
 import io.mqprobe.api.HostPort;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.cli.run.ControlTlsOptions;
 import io.mqprobe.workers.AllowedTargets;
+import io.mqprobe.workers.ControlTls;
 import io.mqprobe.workers.WorkerServer;
 import io.mqprobe.workers.WorkerToken;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -58,18 +61,22 @@ public final class WorkerCommand implements Callable<Integer> {
             description = "Client settings of this worker's own (truststore paths and the like), over the coordinator's.")
     Path clientConfig;
 
+    @Mixin
+    ControlTlsOptions controlTls;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         WorkerToken token = WorkerToken.read(tokenFile);
         AllowedTargets allowed = AllowedTargets.parse(allowTargets);
-        URI coordinatorUrl = HostPort.parse("--coordinator", coordinator).httpUri();
+        ControlTls tls = controlTls.conclude();
+        URI coordinatorUrl = HostPort.parse("--coordinator", coordinator).uri(ControlTls.scheme(tls));
         HostPort listenOn = HostPort.parse("--listen", listen);
         String workerName = name != null ? name
                 : java.net.InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
         Map<String, String> localSettings = clientConfig == null ? Map.of() : ClientProperties.load(clientConfig);
-        WorkerServer server = WorkerServer.start(workerName, listenOn.socketAddress(), token,
+        WorkerServer server = WorkerServer.start(workerName, listenOn.socketAddress(), token, tls,
                 allowed, Drivers::connect, localSettings, ORPHAN_AFTER, err);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "mqprobe-worker-stop"));
         try {

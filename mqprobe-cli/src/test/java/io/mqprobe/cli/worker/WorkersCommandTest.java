@@ -51,10 +51,21 @@ class WorkersCommandTest {
 
     @Test
     void should_split_the_load_over_two_local_workers_lose_nothing_and_stop_them_after(@TempDir Path dir) throws Exception {
+        // the control channel over TLS, with a keystore made as docs/distributed.md shows
+        Path keystore = dir.resolve("fleet.p12");
+        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "mqprobe", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=mqprobe",
+                "-validity", "2", "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", "fleet-password")
+                .redirectErrorStream(true).start();
+        assertThat(keytool.waitFor(30, TimeUnit.SECONDS) && keytool.exitValue() == 0).isTrue();
+        Path password = Files.writeString(dir.resolve("password"), "fleet-password\n");
+
         CliRun run = CliRun.of("e2e", "--workers", "local:2", "--clients", "2", "--duration", "8s", "--warmup", "2s",
-                "--throughput", "3000", "--out", dir.toString());
+                "--throughput", "3000", "--control-tls", keystore.toString(), "--control-tls-password-file", password.toString(),
+                "--out", dir.toString());
 
         assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+        assertThat(run.err() + run.out()).doesNotContain("fleet-password");
         // each worker with its clock's offset to the coordinator's, measured over the control channel
         assertThat(run.err()).containsPattern("2 load workers: local-\\d \\(127\\.0\\.0\\.1:\\d+\\) clock [+-]\\d+\\.\\d\\d ms "
                 + "\u00b1\\d+\\.\\d\\d ms, local-\\d");
@@ -164,6 +175,12 @@ class WorkersCommandTest {
         Path token = dir.resolve("token");
         Files.writeString(token, "a-shared-secret-of-some-length\n");
         CliRun nobodyThere = CliRun.of("worker", "--coordinator", "127.0.0.1:1", "--token-file", token.toString());
+        CliRun tlsWithoutPassword = CliRun.of("produce", "--workers", "local:1", "--control-tls", "fleet.p12", "--duration", "1s",
+                "--out", dir.toString());
+        CliRun tlsInProcess = CliRun.of("produce", "--control-tls", "fleet.p12", "--control-tls-password-file", token.toString(),
+                "--duration", "1s", "--out", dir.toString());
+        CliRun tlsUnreadable = CliRun.of("worker", "--coordinator", "127.0.0.1:1", "--token-file", token.toString(),
+                "--control-tls", dir.resolve("none.p12").toString(), "--control-tls-password-file", token.toString());
 
         assertThat(zero.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(zero.err()).contains("bad --workers 'local:0'");
@@ -175,6 +192,13 @@ class WorkersCommandTest {
         assertThat(loss.err()).contains("bad --on-worker-loss 'retry': expected stop or continue");
         assertThat(consume.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(consume.err()).contains("consume runs no producers");
-        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines() + loss.errLines() + consume.errLines()).isEqualTo(5);
+        assertThat(tlsWithoutPassword.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(tlsWithoutPassword.err()).contains("--control-tls needs --control-tls-password-file");
+        assertThat(tlsInProcess.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(tlsInProcess.err()).contains("--control-tls secures the channel to load workers");
+        assertThat(tlsUnreadable.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(tlsUnreadable.err()).contains("cannot read the control channel's keystore").doesNotContain("a-shared-secret");
+        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines() + loss.errLines() + consume.errLines()
+                + tlsWithoutPassword.errLines() + tlsInProcess.errLines() + tlsUnreadable.errLines()).isEqualTo(8);
     }
 }
