@@ -21,6 +21,9 @@ import java.util.stream.IntStream;
 public record ConsumerLoadSpec(List<String> topics, String groupId, int threads, long maxRecords, Duration duration,
                                Map<String, String> consumerProperties, int groups) {
 
+    /** The most consumers one group runs (a thread each). */
+    public static final int MAX_THREADS = 1024;
+
     /** The most consumer groups one load runs, a bound on what a workload file can ask for. */
     public static final int MAX_GROUPS = 100;
 
@@ -38,8 +41,8 @@ public record ConsumerLoadSpec(List<String> topics, String groupId, int threads,
         if (groupId == null || groupId.isBlank()) {
             throw new UsageException("a consumer group is required");
         }
-        if (threads < 1 || threads > 1024) {
-            throw new UsageException("consumer threads must be between 1 and 1024, got " + threads);
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new UsageException("consumer threads must be between 1 and " + MAX_THREADS + ", got " + threads);
         }
         if (maxRecords < 0) {
             throw new UsageException("number of messages must not be negative, got " + maxRecords);

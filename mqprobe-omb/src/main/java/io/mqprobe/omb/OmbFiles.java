@@ -16,7 +16,9 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
@@ -41,13 +43,20 @@ public final class OmbFiles {
     private OmbFiles() {
     }
 
-    /** The fields of a workload file, as OMB names them; absent fields are {@code null}. */
+    /**
+     * The fields of a workload file, as OMB names them; absent fields are {@code null}. The last eight exist only in
+     * some of OMB's versions (its rate controller's knobs, filtered subscriptions); their files are in its
+     * {@code workloads/} folder too.
+     */
     private record WorkloadFields(String name, Integer topics, Integer partitionsPerTopic, KeyDistributor keyDistributor,
                                   Integer messageSize, Map<String, Integer> messageSizeDistribution,
                                   Boolean useRandomizedPayloads, Double randomBytesRatio, Integer randomizedPayloadPoolSize,
                                   String payloadFile, Integer subscriptionsPerTopic, Integer producersPerTopic,
                                   Integer consumerPerSubscription, Double producerRate, Double consumerBacklogSizeGB,
-                                  Double backlogDrainRatio, Integer testDurationMinutes, Integer warmupDurationMinutes) {
+                                  Double backlogDrainRatio, Integer testDurationMinutes, Integer warmupDurationMinutes,
+                                  Integer messageRateReceivedForSubscription, Integer producerStartRate,
+                                  Integer acceptableBacklog, Integer producerIncrementRate, Integer producerIncrementSeconds,
+                                  Long producerPauseBeforeDrain, Long producerPauseDuringDrain, Boolean ensureTopicsAreReady) {
     }
 
     /** The fields of a Kafka driver file. */
@@ -72,6 +81,7 @@ public final class OmbFiles {
             throw new UsageException(origin + ": testDurationMinutes is required");
         }
         Path folder = file.toAbsolutePath().getParent();
+        List<String> notes = versionFields(f, origin);
         try {
             return new OmbWorkload(f.name(), or(f.topics(), 1), or(f.partitionsPerTopic(), 1), or(f.messageSize(), 1024),
                     f.messageSizeDistribution(),
@@ -81,10 +91,44 @@ public final class OmbFiles {
                     or(f.producersPerTopic(), 1), or(f.producerRate(), 0.0), or(f.consumerBacklogSizeGB(), 0.0),
                     or(f.backlogDrainRatio(), 1.0), Duration.ofMinutes(f.testDurationMinutes()),
                     // OMB warms up for a minute unless told otherwise
-                    Duration.ofMinutes(or(f.warmupDurationMinutes(), 1)));
+                    Duration.ofMinutes(or(f.warmupDurationMinutes(), 1)), notes);
         } catch (UsageException e) {
             throw new UsageException(origin + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The fields some OMB versions add: those that would change what is measured are refused by name; those that only
+     * tune OMB's own max-rate search (which mqprobe replaces) or ask for what mqprobe does anyway become notes.
+     */
+    private static List<String> versionFields(WorkloadFields f, String origin) {
+        if (f.messageRateReceivedForSubscription() != null && f.messageRateReceivedForSubscription() != 100) {
+            throw new UsageException("messageRateReceivedForSubscription " + f.messageRateReceivedForSubscription() + " in "
+                    + origin + " is not supported: mqprobe's subscriptions receive every message (no filters)");
+        }
+        if (or(f.producerIncrementRate(), 0) > 0) {
+            throw new UsageException("producerIncrementRate " + f.producerIncrementRate() + " in " + origin
+                    + " is not supported: mqprobe offers one rate per workload (mqprobe probe ramps the rate)");
+        }
+        if (or(f.producerPauseBeforeDrain(), 0L) > 0 || or(f.producerPauseDuringDrain(), 0L) > 0) {
+            throw new UsageException((or(f.producerPauseBeforeDrain(), 0L) > 0 ? "producerPauseBeforeDrain" : "producerPauseDuringDrain")
+                    + " in " + origin + " is not supported: mqprobe's producers keep their rate while a backlog drains");
+        }
+        List<String> notes = new ArrayList<>();
+        for (String knob : List.of("producerStartRate", "acceptableBacklog", "producerIncrementSeconds")) {
+            boolean given = switch (knob) {
+                case "producerStartRate" -> f.producerStartRate() != null;
+                case "acceptableBacklog" -> f.acceptableBacklog() != null;
+                default -> f.producerIncrementSeconds() != null;
+            };
+            if (given) {
+                notes.add(knob + " has no effect: it tunes OMB's own rate controller, which mqprobe does not run");
+            }
+        }
+        if (Boolean.FALSE.equals(f.ensureTopicsAreReady())) {
+            notes.add("ensureTopicsAreReady: false has no effect: mqprobe creates every topic before its load starts");
+        }
+        return notes;
     }
 
     /**

@@ -61,8 +61,9 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
 
     private static OmbPlan plan(OmbWorkload w, OmbDriverConfig driver, String topicPrefix, Duration test, Duration warmup,
                                 Duration drain) {
-        // what mqprobe runs differently from OMB's driver leads the run's notes
+        // what mqprobe runs differently from OMB's driver leads the run's notes, then the workload file's
         List<String> notes = new ArrayList<>(driver.notes());
+        notes.addAll(w.readNotes());
         Duration measured = test != null ? test : w.testDuration();
         Duration warm = warmup != null ? warmup : w.warmupDuration();
         List<String> names = IntStream.range(0, w.topics()).mapToObj(i -> topicPrefix + "-" + i).toList();
@@ -130,6 +131,18 @@ public record OmbPlan(OmbWorkload workload, OmbDriverConfig driver, List<TopicSp
         if (w.subscriptionsPerTopic() > ConsumerLoadSpec.MAX_GROUPS) {
             throw new UsageException("subscriptionsPerTopic " + w.subscriptionsPerTopic() + " in " + origin
                     + " is more than mqprobe runs (" + ConsumerLoadSpec.MAX_GROUPS + " consumer groups)");
+        }
+        int producers = w.producersPerTopic() * w.topics();
+        if (producers > ProducerLoadSpec.MAX_STREAMS) {
+            throw new UsageException(String.format(Locale.ROOT, "producersPerTopic %d × topics %d in %s is %,d producers,"
+                    + " more than mqprobe runs in one load (%,d)", w.producersPerTopic(), w.topics(), origin, producers,
+                    ProducerLoadSpec.MAX_STREAMS));
+        }
+        int consumers = w.consumerPerSubscription() * w.topics();
+        if (w.subscriptionsPerTopic() > 0 && consumers > ConsumerLoadSpec.MAX_THREADS) {
+            throw new UsageException(String.format(Locale.ROOT, "consumerPerSubscription %d × topics %d in %s is %,d consumers"
+                    + " in each subscription, more than mqprobe runs in one group (%,d)", w.consumerPerSubscription(),
+                    w.topics(), origin, consumers, ConsumerLoadSpec.MAX_THREADS));
         }
         if (w.messageSizeBytes() < MessageStamp.SIZE_BYTES) {
             throw new UsageException("messageSize " + w.messageSizeBytes() + " in " + origin + " is too small: mqprobe stamps "

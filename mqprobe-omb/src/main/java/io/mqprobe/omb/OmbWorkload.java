@@ -5,6 +5,7 @@ import io.mqprobe.api.UsageException;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -17,6 +18,7 @@ import java.util.Objects;
  *                                {@code null} when none is named
  * @param producerRatePerSecond   total messages/s over every producer of every topic; 0 = OMB's max-rate search
  * @param messageSizeDistribution OMB's {@code "0-256": weight} ranges; empty = every message {@code messageSizeBytes}
+ * @param readNotes               fields the file gives that mqprobe reads but that change nothing here, said so
  * @param consumerBacklogSizeGB   GiB to build with the consumers paused, then drain; 0 = none. OMB reads whole GiB;
  *                                mqprobe also takes fractions (0.05) for a quick try on a small cluster
  */
@@ -25,7 +27,20 @@ public record OmbWorkload(String name, int topics, int partitionsPerTopic, int m
                           double randomBytesRatio, int randomizedPayloadPoolSize, KeyDistributor keyDistributor,
                           int subscriptionsPerTopic, int consumerPerSubscription, int producersPerTopic,
                           double producerRatePerSecond, double consumerBacklogSizeGB, double backlogDrainRatio,
-                          Duration testDuration, Duration warmupDuration) {
+                          Duration testDuration, Duration warmupDuration, List<String> readNotes) {
+
+    /** A workload whose file had nothing to note. */
+    public OmbWorkload(String name, int topics, int partitionsPerTopic, int messageSizeBytes,
+                       Map<String, Integer> messageSizeDistribution, Path payloadFile, boolean useRandomizedPayloads,
+                       double randomBytesRatio, int randomizedPayloadPoolSize, KeyDistributor keyDistributor,
+                       int subscriptionsPerTopic, int consumerPerSubscription, int producersPerTopic,
+                       double producerRatePerSecond, double consumerBacklogSizeGB, double backlogDrainRatio,
+                       Duration testDuration, Duration warmupDuration) {
+        this(name, topics, partitionsPerTopic, messageSizeBytes, messageSizeDistribution, payloadFile, useRandomizedPayloads,
+                randomBytesRatio, randomizedPayloadPoolSize, keyDistributor, subscriptionsPerTopic, consumerPerSubscription,
+                producersPerTopic, producerRatePerSecond, consumerBacklogSizeGB, backlogDrainRatio, testDuration, warmupDuration,
+                List.of());
+    }
 
     public OmbWorkload {
         if (name == null || name.isBlank()) {
@@ -60,6 +75,7 @@ public record OmbWorkload(String name, int topics, int partitionsPerTopic, int m
         }
         keyDistributor = keyDistributor == null ? KeyDistributor.NO_KEY : keyDistributor;
         messageSizeDistribution = messageSizeDistribution == null ? Map.of() : Map.copyOf(messageSizeDistribution);
+        readNotes = readNotes == null ? List.of() : List.copyOf(readNotes);
     }
 
     private static void atLeast(String field, int value, int min) {

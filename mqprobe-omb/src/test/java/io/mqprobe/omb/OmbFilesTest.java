@@ -132,6 +132,29 @@ class OmbFilesTest {
     }
 
     @Test
+    void should_note_the_rate_controller_knobs_of_other_omb_versions_and_refuse_what_would_change_the_measurement()
+            throws IOException {
+        // as OMB's own 100k-10-topics-3-partitions-1k-1gb-catchup.yaml and its kin write them
+        Path tuned = file("tuned.yaml", "name: t\ntestDurationMinutes: 1\nproducerRate: 0\nproducerStartRate: 50000\n"
+                + "acceptableBacklog: 100000\nensureTopicsAreReady: false\nmessageRateReceivedForSubscription: 100\n");
+        Path ramp = file("ramp.yaml", "name: t\ntestDurationMinutes: 1\nproducerIncrementRate: 200\nproducerIncrementSeconds: 30\n");
+        Path filtered = file("filtered.yaml", "name: t\ntestDurationMinutes: 1\nmessageRateReceivedForSubscription: 50\n");
+        Path paused = file("paused.yaml", "name: t\ntestDurationMinutes: 1\nconsumerBacklogSizeGB: 1\nproducerPauseDuringDrain: 1\n");
+
+        assertThat(OmbFiles.readWorkload(tuned, NO_ENV).readNotes()).containsExactly(
+                "producerStartRate has no effect: it tunes OMB's own rate controller, which mqprobe does not run",
+                "acceptableBacklog has no effect: it tunes OMB's own rate controller, which mqprobe does not run",
+                "ensureTopicsAreReady: false has no effect: mqprobe creates every topic before its load starts");
+        assertThatThrownBy(() -> OmbFiles.readWorkload(ramp, NO_ENV)).isInstanceOf(UsageException.class)
+                .hasMessage("producerIncrementRate 200 in " + ramp + " is not supported: mqprobe offers one rate per workload"
+                        + " (mqprobe probe ramps the rate)");
+        assertThatThrownBy(() -> OmbFiles.readWorkload(filtered, NO_ENV)).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("messageRateReceivedForSubscription 50 in " + filtered + " is not supported");
+        assertThatThrownBy(() -> OmbFiles.readWorkload(paused, NO_ENV)).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("producerPauseDuringDrain in " + paused + " is not supported");
+    }
+
+    @Test
     void should_refuse_a_file_that_is_not_yaml_in_one_line() throws IOException {
         Path w = file("bad.yaml", "name: [unclosed\ntopics: 1\n");
 

@@ -117,7 +117,8 @@ class OmbPlanTest {
                 0, 0, 50, 10, 0, 1, Duration.ofMinutes(1), Duration.ZERO);
 
         assertThatThrownBy(() -> OmbPlan.of(tooManyProducers, "w.yaml", driver, "t", null, null, DRAIN))
-                .isInstanceOf(UsageException.class).hasMessageStartingWith("w.yaml: clients × threads must be between 1 and 4096");
+                .isInstanceOf(UsageException.class)
+                .hasMessage("producersPerTopic 50 × topics 100 in w.yaml is 5,000 producers, more than mqprobe runs in one load (4,096)");
     }
 
     @Test
@@ -158,6 +159,14 @@ class OmbPlanTest {
         assertThat(plan.load().consumerSpec().orElseThrow().duration()).isEqualTo(Duration.ofMinutes(16).plusSeconds(219).plus(DRAIN));
         assertThat(plan.notes()).anySatisfy(n -> assertThat(n).startsWith("consumerBacklogSizeGB 0.5: the consumers paused"));
         assertThat(((StepLoad.ProduceAndConsume) plan.atRate(100, "n").load()).backlog()).isEqualTo(backlog);
+    }
+
+    @Test
+    void should_carry_the_workload_files_notes_into_the_plan() {
+        OmbWorkload noted = new OmbWorkload("w", 1, 1, 1024, Map.of(), null, false, 0, 0, KeyDistributor.NO_KEY, 1, 1, 1,
+                1000, 0, 1, Duration.ofMinutes(1), Duration.ofMinutes(1), List.of("acceptableBacklog has no effect"));
+
+        assertThat(OmbPlan.of(noted, "w.yaml", driver, "t", null, null, DRAIN).notes()).contains("acceptableBacklog has no effect");
     }
 
     @Test
