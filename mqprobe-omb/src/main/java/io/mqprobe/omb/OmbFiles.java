@@ -68,13 +68,26 @@ public final class OmbFiles {
         return readWorkload(file, System::getenv);
     }
 
+    /**
+     * True when {@code file} is one of mqprobe's own scenario files (a {@code scenarios:} list) rather than an OMB
+     * workload: the two are told apart by their fields. A file that cannot be read is not one (its reading says why).
+     */
+    public static boolean isScenarioFile(Path file) {
+        try {
+            JsonNode tree = YAML.readTree(Files.readString(file));
+            return tree != null && tree.has("scenarios");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** @param env a variable's value, or {@code null} when unset */
     public static OmbWorkload readWorkload(Path file, UnaryOperator<String> env) {
         String origin = file.toString();
         JsonNode tree = tree(file, env);
         if (tree.has("scenarios")) {
             throw new UsageException(origin + " is an mqprobe scenario file, not an OMB workload: run it with"
-                    + " mqprobe probe --scenario-file " + origin);
+                    + " mqprobe run " + origin + " alone, or mqprobe probe --scenario-file " + origin);
         }
         WorkloadFields f = fields(tree, WorkloadFields.class, origin);
         if (f.testDurationMinutes() == null) {

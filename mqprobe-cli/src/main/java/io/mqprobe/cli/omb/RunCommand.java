@@ -17,19 +17,24 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code mqprobe run}: OpenMessaging Benchmark workloads on mqprobe's load engine, with OMB's result file beside mqprobe's. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run OpenMessaging Benchmark workload files with an OMB Kafka or RocketMQ driver file.",
+        description = {"Run OpenMessaging Benchmark workload files with an OMB Kafka or RocketMQ driver file, or one of "
+                + "mqprobe's own scenario files (it runs as mqprobe probe --scenario-file FILE).",
                 "Each workload's topics are created fresh, its producers and consumers run for its warm-up and test",
                 "minutes on mqprobe's send path, and OMB's result file (<workload>-<driver>-<time>.json) is written",
-                "beside result.json. Unknown fields are errors, unlike OMB. See docs/omb.md for what maps and what not."})
+                "beside result.json. Unknown fields are errors, unlike OMB. See docs/omb.md for what maps and what not.",
+                "A scenario file takes mqprobe probe's options as well (--step-duration, --max-steps, ...)."})
 public final class RunCommand implements Callable<Integer> {
 
     /** After the producers stop: time for the last acknowledgements and for consumers to catch up. */
@@ -41,7 +46,7 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "WORKLOAD.yaml", description = "OMB workload files, run one after another.")
     List<Path> workloadFiles;
 
-    @Option(names = "--driver-config", paramLabel = "DRIVER.yaml", required = true,
+    @Option(names = "--driver-config", paramLabel = "DRIVER.yaml",
             description = "OMB driver file (driver-kafka/*.yaml, driver-rocketmq/rocketmq.yaml); it chooses the driver."
                     + " bootstrap.servers in its commonConfig, or namesrvAddr, names the cluster; without it the embedded one runs.")
     Path driverFile;
@@ -64,8 +69,24 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions run;
 
+    /** A scenario file's run takes the probe's options too; picocli leaves them here, and the probe reads them. */
+    @Unmatched
+    List<String> probeOptions = new ArrayList<>();
+
     @Override
     public Integer call() {
+        Optional<Path> scenarioFile = workloadFiles.stream().filter(OmbFiles::isScenarioFile).findFirst();
+        if (scenarioFile.isPresent()) {
+            return asProbe(scenarioFile.get());
+        }
+        if (!probeOptions.isEmpty()) {
+            throw new UsageException("unknown option '" + probeOptions.get(0) + "' for OMB workloads (probe options go with"
+                    + " an mqprobe scenario file; see mqprobe run --help)");
+        }
+        if (driverFile == null) {
+            throw new UsageException("OMB workloads need --driver-config DRIVER.yaml (OMB's driver-kafka/*.yaml or "
+                    + "driver-rocketmq/*.yaml)");
+        }
         OmbDriverConfig driver = OmbFiles.readDriver(driverFile);
         useDriverFileDriver(driver);
         Duration test = duration == null ? null : TimeSpan.parsePositive("--duration", duration);
@@ -110,6 +131,29 @@ public final class RunCommand implements Callable<Integer> {
                     + ", mqprobe's " + driver.driverId() + " driver) name different systems; drop --driver");
         }
         run.target().useDriver(driver.driverId());
+    }
+
+    /**
+     * mqprobe's own scenario file (told from an OMB workload by its {@code scenarios:} list) runs as the probe of its
+     * scenarios, with every other flag as given: {@code mqprobe probe --scenario-file FILE ...}.
+     */
+    private int asProbe(Path file) {
+        // other words on the line may be the probe options' values; a second file is refused here, anything else by the probe
+        if (workloadFiles.stream().anyMatch(f -> !f.equals(file) && Files.isRegularFile(f))) {
+            throw new UsageException("run takes one mqprobe scenario file, alone (" + file + " is one): OMB workloads and "
+                    + "other scenario files go in runs of their own");
+        }
+        if (driverFile != null || duration != null || warmup != null || embedded) {
+            throw new UsageException(file + " is an mqprobe scenario file, which runs as mqprobe probe: --driver-config, "
+                    + "--duration, --warmup and --embedded are for OMB workloads (see mqprobe probe --help)");
+        }
+        List<String> args = new ArrayList<>(List.of("probe", "--scenario-file", file.toString()));
+        // the whole command line, "run" included: what follows "run", less the file, goes to the probe
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        List<String> given = new ArrayList<>(all.subList(all.indexOf(spec.name()) + 1, all.size()));
+        given.remove(given.lastIndexOf(file.toString()));
+        args.addAll(given);
+        return spec.commandLine().getParent().execute(args.toArray(String[]::new));
     }
 
     private void useDriverFileCluster(String address) {

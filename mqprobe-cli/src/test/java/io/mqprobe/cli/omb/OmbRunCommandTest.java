@@ -159,4 +159,27 @@ class OmbRunCommandTest {
             admin.deleteTopics(List.of(topic)).all().get();
         }
     }
+
+    @Test
+    void should_run_an_mqprobe_scenario_file_as_the_probe_of_its_scenarios(@TempDir Path dir) throws Exception {
+        Path scenarios = Files.writeString(dir.resolve("tiny.yaml"), """
+                scenarios:
+                  - name: tiny
+                    description: "one partition, one replica"
+                    partitions: 1
+                    replicationFactor: 1
+                    durability: leader
+                """);
+        Path out = dir.resolve("run");
+
+        CliRun run = CliRun.of("run", scenarios.toString(), "--no-ceilings", "--step-warmup", "1s", "--step-duration", "2s",
+                "--max-steps", "2", "--max-clients", "2", "--sustainable-steps", "none", "--no-monitor", "--out", out.toString());
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+        JsonNode doc = ResultJson.MAPPER.readTree(out.resolve("result.json").toFile());
+        assertThat(doc.get("command").asText()).isEqualTo("probe");
+        assertThat(doc.get("scenarios")).hasSize(1);
+        assertThat(doc.get("scenarios").get(0).get("name").asText()).isEqualTo("tiny");
+        assertThat(doc.get("scenarios").get(0).get("steps")).isNotEmpty();
+    }
 }

@@ -92,6 +92,19 @@ class OmbRunInputTest {
     }
 
     @Test
+    void should_refuse_omb_flags_beside_an_mqprobe_scenario_file_and_a_workload_without_a_driver_file() throws Exception {
+        Path scenarios = Files.writeString(dir.resolve("s.yaml"), "scenarios:\n  - name: s\n    partitions: 1\n");
+        Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\n");
+
+        assertRefusedInOneLine(CliRun.of("run", scenarios.toString(), "--duration", "5s", "--out", dir.resolve("o1").toString()),
+                scenarios + " is an mqprobe scenario file, which runs as mqprobe probe");
+        assertRefusedInOneLine(CliRun.of("run", scenarios.toString(), workload.toString(), "--out", dir.resolve("o2").toString()),
+                "run takes one mqprobe scenario file, alone");
+        assertRefusedInOneLine(CliRun.of("run", workload.toString(), "--out", dir.resolve("o3").toString()),
+                "OMB workloads need --driver-config DRIVER.yaml");
+    }
+
+    @Test
     void should_refuse_embedded_together_with_another_cluster() throws Exception {
         Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntestDurationMinutes: 1\n");
 
