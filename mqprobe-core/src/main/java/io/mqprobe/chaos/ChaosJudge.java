@@ -98,7 +98,7 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
                     + "their partitions to the end and the topic read again proves nothing (" + audited.inconclusive() + ")");
         }
         measured.outcome().consumerFailures().stream().findFirst()
-                .ifPresent(e -> problems.add("consumer failed: " + e.getMessage()));
+                .ifPresent(failure -> problems.add("consumer failed: " + failure));
         long stepStartMs = Instant.parse(step.startedAt()).toEpochMilli();
         long loadEndMs = stepStartMs + measured.plan().load().producerSpec().orElseThrow().duration().toMillis();
         List<ChaosVerdict.Fault> rows = faultRows(measured.plan().actions(), stepStartMs, loadEndMs, problems);

@@ -7,11 +7,9 @@ import io.mqprobe.load.MessageStamp;
 import io.mqprobe.load.NanoClock;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryChecker;
-import io.mqprobe.stats.DeliveryReport;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * thread, decoding mqprobe's stamp for end-to-end latency and sequence checks. Every group reads every message, so
  * each group's delivery is checked on its own.
  */
-public final class ConsumerLoad implements AutoCloseable {
+public final class ConsumerLoad implements RunningConsumers {
 
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
 
@@ -102,60 +100,45 @@ public final class ConsumerLoad implements AutoCloseable {
         }
     }
 
-    public ConsumeStats stats() {
-        return stats;
-    }
-
     /**
      * Stops (or restarts) every consumer's fetching while they stay in their groups, so a backlog builds on the
      * cluster (see {@link io.mqprobe.load.BacklogPhase}). Takes effect at each consumer's next poll.
      */
+    @Override
     public void pause(boolean pause) {
         paused = pause;
     }
 
-    /** True once every group read as many records as were {@code acknowledged} (each group reads every one). */
-    public boolean caughtUpWith(long acknowledged) {
-        return stats.records() >= acknowledged * spec.groups();
-    }
-
-    /** True once every consumer thread ended (count or duration reached, or stopped). */
+    @Override
     public boolean done() {
         return threads.stream().noneMatch(Thread::isAlive);
     }
 
-    /** Waits until at least {@code records} were consumed or the timeout passed; true if reached. */
-    public boolean awaitRecords(long records, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (stats.records() < records && System.nanoTime() < deadline && !done()) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return stats.records() >= records;
-    }
-
-    /** The first failure of a consumer thread, if any (e.g. unknown topic, authorization). */
-    public List<Throwable> failures() {
-        return List.copyOf(failures);
-    }
-
-    /**
-     * Stops polling, closes the consumers and returns the delivery verdict; when a consumer failed, the
-     * verdict says so and counts nothing as lost (what it did not read is unread, not lost by the cluster).
-     */
-    public DeliveryReport finish(Map<Long, BitSet> ackedByStream) {
+    @Override
+    public Finished finish() {
         close();
-        DeliveryReport report = DeliveryReport.acrossGroups(checkersByGroup.stream()
-                .map(group -> DeliveryReport.of(group, ackedByStream)).toList());
-        if (failures.isEmpty()) {
-            return report;
-        }
-        Throwable first = failures.get(0);
-        return report.withConsumerFailure(first.getClass().getSimpleName() + ": " + first.getMessage());
+        return new Finished(checkersByGroup, failures.stream()
+                .map(f -> f.getClass().getSimpleName() + ": " + f.getMessage()).toList());
+    }
+
+    @Override
+    public ConsumeStats.Snapshot snapshot(long epochMs) {
+        return stats.snapshot(epochMs);
+    }
+
+    @Override
+    public long records() {
+        return stats.records();
+    }
+
+    @Override
+    public ConsumeStats.ClockAhead clockAhead() {
+        return stats.clockAhead();
+    }
+
+    @Override
+    public long unstamped() {
+        return stats.unstamped();
     }
 
     @Override

@@ -56,6 +56,34 @@ public record ConsumerLoadSpec(List<String> topics, String groupId, int threads,
         }
     }
 
+    /**
+     * This load split over {@code workers}: every group's consumer threads dealt out as evenly as they go (fewer shares
+     * than workers when threads are few), a record budget in proportion, each share keeping every group (its threads
+     * join the same groups, so the groups' partitions spread over all the shares).
+     */
+    public List<ConsumerLoadSpec> shares(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("a load needs at least one worker, got " + workers);
+        }
+        int count = Math.min(workers, threads);
+        if (count == 1) {
+            return List.of(this);
+        }
+        List<ConsumerLoadSpec> shares = new java.util.ArrayList<>(count);
+        int threadsBefore = 0;
+        for (int i = 0; i < count; i++) {
+            int shareThreads = threads / count + (i < threads % count ? 1 : 0);
+            // records up to the share's last thread, rounded down, minus those before it: the shares add up exactly
+            long records = maxRecords * (threadsBefore + shareThreads) / threads - maxRecords * threadsBefore / threads;
+            threadsBefore += shareThreads;
+            if (maxRecords > 0 && records == 0) {
+                continue;
+            }
+            shares.add(new ConsumerLoadSpec(topics, groupId, shareThreads, records, duration, consumerProperties, groups));
+        }
+        return shares;
+    }
+
     /** The groups' names: {@code groupId} itself when there is one, else {@code groupId-0 .. groupId-(groups-1)}. */
     public List<String> groupIds() {
         return groups == 1 ? List.of(groupId) : IntStream.range(0, groups).mapToObj(g -> groupId + "-" + g).toList();

@@ -64,7 +64,7 @@ public final class SingleRun {
         if (step.consumed() != null && (step.consumed().lost() > 0 || (!atLeastOnce && step.consumed().duplicates() > 0))) {
             problems.add(step.consumed().lost() + " messages lost, " + step.consumed().duplicates() + " duplicated");
         }
-        outcome.consumerFailures().stream().findFirst().ifPresent(e -> problems.add("consumer failed: " + e.getMessage()));
+        outcome.consumerFailures().stream().findFirst().ifPresent(failure -> problems.add("consumer failed: " + failure));
         return new SingleRunVerdict(problems, clientSaturated(step) || lateSends(measured));
     }
 

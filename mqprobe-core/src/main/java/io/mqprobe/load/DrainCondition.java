@@ -1,6 +1,5 @@
 package io.mqprobe.load;
 
-import io.mqprobe.consume.ConsumerLoad;
 
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
@@ -13,12 +12,12 @@ import java.util.function.BooleanSupplier;
 final class DrainCondition implements BooleanSupplier {
 
     private final ProducerFleet producers;
-    private final ConsumerLoad consumers;
+    private final ConsumerFleet consumers;
     private final long drainTimeoutNs;
     private long deadlineNs = Long.MAX_VALUE;
 
     /** @param producers the step's producers, or {@code null} for a consume-only step; consumers likewise */
-    DrainCondition(ProducerFleet producers, ConsumerLoad consumers, Duration drainTimeout) {
+    DrainCondition(ProducerFleet producers, ConsumerFleet consumers, Duration drainTimeout) {
         if (producers == null && consumers == null) {
             throw new IllegalArgumentException("a step needs producers or consumers");
         }

@@ -1,5 +1,9 @@
 package io.mqprobe.load;
 
+import io.mqprobe.consume.ConsumerLoad;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.consume.RunningConsumers;
+
 import io.mqprobe.api.Driver;
 
 /** Producers in this JVM, on the runner's driver and clock: the load generator of every run until workers join. */
@@ -21,5 +25,10 @@ public final class InProcessWorker implements LoadWorker {
     @Override
     public RunningProducers startProducers(ProducerLoadSpec share, int runId) {
         return ProducerLoad.prepare(driver, share, clock, runId);
+    }
+
+    @Override
+    public RunningConsumers startConsumers(ConsumerLoadSpec share) {
+        return ConsumerLoad.start(driver, share, clock);
     }
 }

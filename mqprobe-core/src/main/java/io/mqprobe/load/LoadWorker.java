@@ -1,12 +1,16 @@
 package io.mqprobe.load;
 
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.consume.RunningConsumers;
+
 /**
  * Where a step's producers run. The step runner splits a step's producer load into one share per worker
  * ({@link ProducerLoadSpec#shares}) and reads every worker's per-second snapshots, merged exactly
  * ({@link io.mqprobe.stats.SendStats.Snapshot#merge}): a worker on another machine only has to hand back the same
  * snapshots, its histograms travelling in HdrHistogram's compressed encoding ({@link io.mqprobe.stats.HistogramCodec}).
- * {@link InProcessWorker} is the first implementation. Consumers stay with the runner: the loss check needs every
- * sequence they read in one place.
+ * {@link InProcessWorker} is the first implementation. A consume-only step's consumers are split over the workers
+ * too ({@link #startConsumers}); a step that produces and consumes keeps its consumers with the runner, where the
+ * acknowledged sequences meet what was read.
  */
 public interface LoadWorker {
 
@@ -30,4 +34,7 @@ public interface LoadWorker {
      * @param runId distinguishes this share's sequence streams from every other share's and every other load's
      */
     RunningProducers startProducers(ProducerLoadSpec share, int runId);
+
+    /** Starts this worker's consumers for {@code share}: its threads of every group, polling at once. */
+    RunningConsumers startConsumers(ConsumerLoadSpec share);
 }

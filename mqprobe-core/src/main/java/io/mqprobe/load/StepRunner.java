@@ -2,7 +2,6 @@ package io.mqprobe.load;
 
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.monitor.ResourceUsage;
-import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.StepResult;
@@ -73,11 +72,11 @@ public final class StepRunner {
      * @param delivery         the delivery check when consumers ran, else {@code null}
      * @param unfinishedSends  sends still unacknowledged when the step ended
      * @param unstampedRecords consumed records mqprobe did not write (no latency or sequence checks possible)
-     * @param consumerFailures why consumers stopped early (empty when they did not)
+     * @param consumerFailures why consumers stopped early, one line each ("KafkaException: ..."; empty when they did not)
      * @param acknowledged     the acknowledged sequences by producer stream when the producers tracked them, else empty
      */
     public record Outcome(StepResult step, WindowTotals window, DeliveryReport delivery, long unfinishedSends,
-                          long unstampedRecords, List<Throwable> consumerFailures, Map<Long, BitSet> acknowledged) {
+                          long unstampedRecords, List<String> consumerFailures, Map<Long, BitSet> acknowledged) {
         public Outcome {
             consumerFailures = List.copyOf(consumerFailures);
             acknowledged = Map.copyOf(acknowledged);
@@ -105,7 +104,10 @@ public final class StepRunner {
                        PrecisionTarget precision, StepResult.Settle settle) {
         ConsumerLoadSpec consumerSpec = load.consumerSpec().orElse(null);
         ProducerLoadSpec producerSpec = load.producerSpec().orElse(null);
-        ConsumerLoad consumers = consumerSpec == null ? null : ConsumerLoad.start(driver, consumerSpec, clock);
+        // consumers of a step that also produces stay here, where the acknowledged sequences meet what was read;
+        // a consume-only step's are split over the workers like producers
+        ConsumerFleet consumers = consumerSpec == null ? null : ConsumerFleet.start(producerSpec == null ? workers
+                : List.of(new InProcessWorker(driver, clock)), consumerSpec);
         ProducerFleet producers = null;
         try {
             if (producerSpec != null) {
@@ -115,11 +117,11 @@ public final class StepRunner {
             // the step's clock starts when the producers begin: creating and connecting them (seconds for workers
             // elsewhere) is not part of the warm-up or the measurement
             long startedMs = System.currentTimeMillis();
-            ConsumeStats consumeStats = consumers == null ? null : consumers.stats();
+            ConsumerFleet reading = consumers;
             List<LongFunction<SendStats.Snapshot>> sendSnapshots = producers == null ? List.of()
                     : producers.parts().stream().map(p -> (LongFunction<SendStats.Snapshot>) p::snapshot).toList();
             LoadMeter meter = new LoadMeter(sendSnapshots,
-                    consumeStats == null ? List.of() : List.of(consumeStats::snapshot), scenario, stepIndex, startedMs, intervals);
+                    reading == null ? List.of() : List.of(reading::snapshot), scenario, stepIndex, startedMs, intervals);
             ProducerFleet sending = producers;
             BacklogPhase backlog = load instanceof StepLoad.ProduceAndConsume pc && pc.backlog() != null
                     ? new BacklogPhase(pc.backlog(), startedMs + warmup.toMillis(), consumers::pause, sending::stop) : null;
@@ -133,26 +135,27 @@ public final class StepRunner {
                         document.addInterval(row);
                         onTick.accept(row);
                         if (backlog != null) {
-                            backlog.tick(row.epochMs(), sending.acked(), consumeStats.records());
+                            backlog.tick(row.epochMs(), sending.acked(), reading.records());
                         }
                     });
             // the clients' windows (about the last 30-60 s) end with the step; read them before the producers close
             Map<String, Double> clientMetrics = producers == null ? Map.of() : producers.clientMetrics();
             long unfinished = producers == null ? 0 : producers.finish(Duration.ZERO);
             Map<Long, BitSet> acknowledged = producerSpec != null && producerSpec.trackAcks() ? producers.ackedSequences() : null;
-            DeliveryReport delivery = consumers == null ? null : consumers.finish(acknowledged);
+            ConsumerFleet.Finished read = consumers == null ? null : consumers.finish(acknowledged);
+            DeliveryReport delivery = read == null ? null : read.delivery();
             int clients = producerSpec != null ? producerSpec.clients() : consumerSpec.threads();
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
-                    consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.stats().clockAhead(),
+                    consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.clockAhead(),
                             backlog == null ? null : backlog.outcome()),
                     withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window,
                             clientUsage(clientMetrics), producers == null ? List.of()
                                     : producers.usage(window.fromEpochMs(), window.toEpochMs())),
                     clientMetrics, unstable(precision, window), settle);
             document.recordStep(scenario, step);
-            return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.stats().unstamped(),
-                    consumers == null ? List.of() : consumers.failures(), acknowledged == null ? Map.of() : acknowledged);
+            return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.unstamped(),
+                    read == null ? List.of() : read.failures(), acknowledged == null ? Map.of() : acknowledged);
         } finally {
             if (producers != null) {
                 producers.close();

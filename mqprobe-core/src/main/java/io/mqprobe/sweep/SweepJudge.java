@@ -64,7 +64,7 @@ public final class SweepJudge implements Judge {
         }
         MeasuredStep last = steps.get(steps.size() - 1);
         if (!last.outcome().consumerFailures().isEmpty()) {
-            return "consumers failed: " + last.outcome().consumerFailures().get(0).getMessage();
+            return "consumers failed: " + last.outcome().consumerFailures().get(0);
         }
         boolean consumed = step.consumed() != null && step.records() == 0;
         long through = consumed ? step.consumed().records() : step.records();

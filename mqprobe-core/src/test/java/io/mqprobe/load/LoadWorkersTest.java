@@ -60,6 +60,11 @@ class LoadWorkersTest {
                 started.add(share);
                 return inProcess.startProducers(share, runId);
             }
+
+            @Override
+            public io.mqprobe.consume.RunningConsumers startConsumers(io.mqprobe.consume.ConsumerLoadSpec share) {
+                return inProcess.startConsumers(share);
+            }
         };
         ResultDocument document = new ResultDocument("test", List.of());
         document.startScenario(new ScenarioResult("s", "", null, null));

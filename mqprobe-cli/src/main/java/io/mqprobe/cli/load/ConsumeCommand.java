@@ -94,8 +94,7 @@ public final class ConsumeCommand implements Callable<Integer> {
             }
             StepRunner.Outcome outcome = ran.get().step().outcome();
             if (!outcome.consumerFailures().isEmpty()) {
-                Throwable first = outcome.consumerFailures().get(0);
-                throw new IllegalStateException("consumer failed: " + first.getMessage(), first);
+                throw new IllegalStateException("consumer failed: " + outcome.consumerFailures().get(0));
             }
             summarize(session.document(), outcome.window(), outcome.delivery(), outcome.unstampedRecords());
             // found losses or duplicates fail the run, like e2e (gaps count only where the consumers read past them);
