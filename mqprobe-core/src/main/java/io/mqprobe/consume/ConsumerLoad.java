@@ -29,17 +29,19 @@ public final class ConsumerLoad implements RunningConsumers {
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();
     private final NanoClock clock;
     private final ConsumerLoadSpec spec;
-    private final long endNs;
+    private final List<MessageConsumer> clients = new ArrayList<>();
+    private volatile long endNs;
+    private volatile boolean begun;
     private volatile boolean stopRequested;
     private volatile boolean paused;
 
     private ConsumerLoad(ConsumerLoadSpec spec, NanoClock clock) {
         this.spec = spec;
         this.clock = clock;
-        this.endNs = System.nanoTime() + spec.duration().toNanos();
     }
 
-    public static ConsumerLoad start(Driver driver, ConsumerLoadSpec spec, NanoClock clock) {
+    /** Creates the consumers and their threads; {@link #begin} starts them. */
+    public static ConsumerLoad prepare(Driver driver, ConsumerLoadSpec spec, NanoClock clock) {
         ConsumerLoad load = new ConsumerLoad(spec, clock);
         for (String group : spec.groupIds()) {
             List<DeliveryChecker> checkers = new ArrayList<>();
@@ -47,6 +49,7 @@ public final class ConsumerLoad implements RunningConsumers {
             for (int i = 0; i < spec.threads(); i++) {
                 MessageConsumer consumer = driver.newConsumer(ClientSettings.consumer(group + "-" + i, group,
                         spec.consumerProperties()));
+                load.clients.add(consumer);
                 DeliveryChecker checker = new DeliveryChecker();
                 checkers.add(checker);
                 Thread t = new Thread(() -> load.pollLoop(consumer, checker), "mqprobe-consume-" + group + "-" + i);
@@ -54,8 +57,24 @@ public final class ConsumerLoad implements RunningConsumers {
                 load.threads.add(t);
             }
         }
-        load.threads.forEach(Thread::start);
         return load;
+    }
+
+    /** Prepares and begins at once. */
+    public static ConsumerLoad start(Driver driver, ConsumerLoadSpec spec, NanoClock clock) {
+        ConsumerLoad load = prepare(driver, spec, clock);
+        load.begin();
+        return load;
+    }
+
+    @Override
+    public synchronized void begin() {
+        if (begun || stopRequested) {
+            return;
+        }
+        begun = true;
+        endNs = System.nanoTime() + spec.duration().toNanos();
+        threads.forEach(Thread::start);
     }
 
     private void pollLoop(MessageConsumer consumer, DeliveryChecker checker) {
@@ -111,7 +130,7 @@ public final class ConsumerLoad implements RunningConsumers {
 
     @Override
     public boolean done() {
-        return threads.stream().noneMatch(Thread::isAlive);
+        return begun && threads.stream().noneMatch(Thread::isAlive);
     }
 
     @Override
@@ -143,7 +162,14 @@ public final class ConsumerLoad implements RunningConsumers {
 
     @Override
     public void close() {
-        stopRequested = true;
+        synchronized (this) {
+            stopRequested = true;
+            if (!begun) {
+                // threads that never ran never close their consumers
+                clients.forEach(MessageConsumer::close);
+                return;
+            }
+        }
         for (Thread t : threads) {
             try {
                 t.join(10_000);

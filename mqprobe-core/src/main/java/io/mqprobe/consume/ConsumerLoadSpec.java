@@ -58,8 +58,9 @@ public record ConsumerLoadSpec(List<String> topics, String groupId, int threads,
 
     /**
      * This load split over {@code workers}: every group's consumer threads dealt out as evenly as they go (fewer shares
-     * than workers when threads are few), a record budget in proportion, each share keeping every group (its threads
-     * join the same groups, so the groups' partitions spread over all the shares).
+     * than workers when threads are few), each share keeping every group (its threads join the same groups, so the
+     * groups' partitions spread over all the shares). A record budget is not split: which share reads how much depends
+     * on the partitions it is assigned, so the shares read on and the whole load stops at the budget.
      */
     public List<ConsumerLoadSpec> shares(int workers) {
         if (workers < 1) {
@@ -70,16 +71,9 @@ public record ConsumerLoadSpec(List<String> topics, String groupId, int threads,
             return List.of(this);
         }
         List<ConsumerLoadSpec> shares = new java.util.ArrayList<>(count);
-        int threadsBefore = 0;
         for (int i = 0; i < count; i++) {
             int shareThreads = threads / count + (i < threads % count ? 1 : 0);
-            // records up to the share's last thread, rounded down, minus those before it: the shares add up exactly
-            long records = maxRecords * (threadsBefore + shareThreads) / threads - maxRecords * threadsBefore / threads;
-            threadsBefore += shareThreads;
-            if (maxRecords > 0 && records == 0) {
-                continue;
-            }
-            shares.add(new ConsumerLoadSpec(topics, groupId, shareThreads, records, duration, consumerProperties, groups));
+            shares.add(new ConsumerLoadSpec(topics, groupId, shareThreads, 0, duration, consumerProperties, groups));
         }
         return shares;
     }

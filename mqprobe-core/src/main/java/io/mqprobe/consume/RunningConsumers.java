@@ -11,13 +11,16 @@ import java.util.List;
  */
 public interface RunningConsumers extends AutoCloseable {
 
+    /** Starts polling (the share is created ready, so shares on several workers begin together). */
+    void begin();
+
     /** Cumulative counters and the end-to-end histogram since the previous snapshot. One caller thread. */
     ConsumeStats.Snapshot snapshot(long epochMs);
 
     /** Records consumed so far, over every group. */
     long records();
 
-    /** True once every consumer thread ended (count or duration reached, stopped, or failed). */
+    /** True once every consumer thread ended (count or duration reached, stopped, or failed) after {@link #begin}. */
     boolean done();
 
     /** Stops (or restarts) fetching while the consumers stay in their groups. */

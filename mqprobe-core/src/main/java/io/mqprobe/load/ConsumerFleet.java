@@ -26,7 +26,10 @@ final class ConsumerFleet implements AutoCloseable {
         this.parts = List.copyOf(parts);
     }
 
-    /** Starts {@code spec}'s consumers over the available {@code workers}; closes what started when one fails. */
+    /**
+     * Prepares {@code spec}'s consumers over the available {@code workers} (closing what was prepared when one fails);
+     * {@link #begin} starts them all.
+     */
     static ConsumerFleet start(List<LoadWorker> workers, ConsumerLoadSpec spec) {
         List<LoadWorker> available = workers.stream().filter(LoadWorker::available).toList();
         if (available.isEmpty()) {
@@ -45,6 +48,11 @@ final class ConsumerFleet implements AutoCloseable {
         }
     }
 
+    /** Every share starts polling, one right after the other. */
+    void begin() {
+        parts.forEach(RunningConsumers::begin);
+    }
+
     ConsumeStats.Snapshot snapshot(long epochMs) {
         if (parts.size() == 1) {
             return parts.get(0).snapshot(epochMs);
@@ -56,8 +64,9 @@ final class ConsumerFleet implements AutoCloseable {
         return parts.stream().mapToLong(RunningConsumers::records).sum();
     }
 
+    /** Every share ended, or together they read the load's record budget (the shares themselves have none). */
     boolean done() {
-        return parts.stream().allMatch(RunningConsumers::done);
+        return (spec.maxRecords() > 0 && records() >= spec.maxRecords()) || parts.stream().allMatch(RunningConsumers::done);
     }
 
     void pause(boolean paused) {

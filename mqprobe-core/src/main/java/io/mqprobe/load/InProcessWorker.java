@@ -29,6 +29,6 @@ public final class InProcessWorker implements LoadWorker {
 
     @Override
     public RunningConsumers startConsumers(ConsumerLoadSpec share) {
-        return ConsumerLoad.start(driver, share, clock);
+        return ConsumerLoad.prepare(driver, share, clock);
     }
 }

@@ -110,6 +110,9 @@ public final class StepRunner {
                 : List.of(new InProcessWorker(driver, clock)), consumerSpec);
         ProducerFleet producers = null;
         try {
+            if (consumers != null) {
+                consumers.begin();   // before the producers, so nothing is missed
+            }
             if (producerSpec != null) {
                 producers = ProducerFleet.start(workers, producerSpec, nextRunId);
                 nextRunId += workers.size();

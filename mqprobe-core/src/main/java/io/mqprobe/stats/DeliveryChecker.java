@@ -81,6 +81,41 @@ public final class DeliveryChecker {
         return seen;
     }
 
+    /**
+     * This checker's whole bookkeeping as plain values, for a checker that ran in a load worker elsewhere: the
+     * coordinator restores it ({@link #restore}) and merges it with the others as if it had run here.
+     *
+     * @param streams per producer stream, the sequences seen (a {@link BitSet}'s words) and the highest sequence read
+     *                from each partition (-1 where none was)
+     */
+    public record State(long received, long duplicates, long outOfOrder, Map<Integer, Boolean> readToEnd,
+                        Map<Long, StreamState> streams) {
+    }
+
+    public record StreamState(long[] seen, long[] lastByPartition) {
+    }
+
+    public State state() {
+        Map<Long, StreamState> views = new HashMap<>();
+        streams.forEach((id, v) -> views.put(id, new StreamState(v.seen.toLongArray(), v.lastByPartition.clone())));
+        return new State(received, duplicates, outOfOrder, Map.copyOf(readToEnd), views);
+    }
+
+    public static DeliveryChecker restore(State state) {
+        DeliveryChecker checker = new DeliveryChecker();
+        checker.received = state.received();
+        checker.duplicates = state.duplicates();
+        checker.outOfOrder = state.outOfOrder();
+        checker.readToEnd.putAll(state.readToEnd());
+        state.streams().forEach((id, v) -> {
+            StreamView view = new StreamView();
+            view.seen.or(BitSet.valueOf(v.seen()));
+            view.lastByPartition = v.lastByPartition().clone();
+            checker.streams.put(id, view);
+        });
+        return checker;
+    }
+
     private StreamView view(long streamId) {
         if (streamId != lastStreamId) {
             lastView = streams.computeIfAbsent(streamId, id -> new StreamView());

@@ -86,7 +86,9 @@ class ConsumerFleetTest {
     private static ConsumerFleet fleet(NoClusterDriver driver, ConsumerLoadSpec spec, int workers) {
         List<LoadWorker> all = java.util.stream.IntStream.range(0, workers)
                 .mapToObj(i -> (LoadWorker) new InProcessWorker(driver, NanoClock.SYSTEM)).toList();
-        return ConsumerFleet.start(all, spec);
+        ConsumerFleet fleet = ConsumerFleet.start(all, spec);
+        fleet.begin();
+        return fleet;
     }
 
     private static boolean await(ConsumerFleet fleet, long records) throws InterruptedException {
@@ -187,9 +189,10 @@ class ConsumerFleetTest {
                 };
             }
         };
-        ConsumerLoadSpec fourThreads = new ConsumerLoadSpec(List.of("t"), "g", 4, 0, Duration.ofSeconds(5), Map.of());
+        ConsumerLoadSpec fourThreads = new ConsumerLoadSpec(List.of("t"), "g", 4, 200, Duration.ofSeconds(5), Map.of());
         ConsumerFleet fleet = fleet(partitioned, fourThreads, 2);
         assertThat(await(fleet, 200)).isTrue();
+        assertThat(fleet.done()).as("the budget read over both workers").isTrue();
 
         DeliveryReport report = fleet.finish(Map.of(1L, range(0, 201))).delivery();
 
@@ -219,14 +222,14 @@ class ConsumerFleetTest {
     }
 
     @Test
-    void should_split_every_groups_threads_and_a_record_budget_over_workers() {
+    void should_split_every_groups_threads_over_workers_and_keep_the_record_budget_whole() {
         ConsumerLoadSpec spec = new ConsumerLoadSpec(List.of("t"), "g", 5, 1_000, Duration.ofSeconds(5), Map.of(), 2);
 
         List<ConsumerLoadSpec> shares = spec.shares(3);
 
         assertThat(shares).extracting(ConsumerLoadSpec::threads).containsExactly(2, 2, 1);
         assertThat(shares).allSatisfy(s -> assertThat(s.groupIds()).containsExactly("g-0", "g-1"));
-        assertThat(shares.stream().mapToLong(ConsumerLoadSpec::maxRecords).sum()).isEqualTo(1_000);
+        assertThat(shares).as("the fleet stops the shares at the budget").allSatisfy(s -> assertThat(s.maxRecords()).isZero());
         assertThat(new ConsumerLoadSpec(List.of("t"), "g", 2, 0, Duration.ofSeconds(5), Map.of()).shares(8)).hasSize(2);
     }
 }

@@ -29,6 +29,28 @@ class DeliveryReportTest {
     }
 
     @Test
+    void should_judge_a_checker_restored_from_its_state_as_the_checker_itself() throws Exception {
+        DeliveryChecker c = new DeliveryChecker();
+        for (int i = 0; i < 300; i++) {
+            if (i != 77) {
+                c.onMessage(i % 5, 1 + i % 2, i);
+            }
+        }
+        c.onMessage(4, 1, 4);      // a duplicate (stream 1 has the even sequences)
+        c.onMessage(4, 2, 77);     // late in partition 4, after sequence 299 of stream 2
+        c.onStopped(Map.of(0, true, 1, true, 2, false));
+        // as a worker sends it: through JSON
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        DeliveryChecker restored = DeliveryChecker.restore(
+                json.readValue(json.writeValueAsBytes(c.state()), DeliveryChecker.State.class));
+        Map<Long, BitSet> acked = Map.of(1L, range(0, 300), 2L, range(0, 300));
+
+        assertThat(DeliveryReport.of(List.of(restored), acked)).isEqualTo(DeliveryReport.of(List.of(c), acked));
+        assertThat(DeliveryReport.of(List.of(restored), acked).duplicates()).isEqualTo(1);
+        assertThat(DeliveryReport.of(List.of(restored), acked).outOfOrder()).isEqualTo(1);
+    }
+
+    @Test
     void should_count_acknowledged_messages_never_consumed_as_lost() {
         DeliveryChecker c = new DeliveryChecker();
         for (int i = 0; i < 100; i++) {

@@ -4,7 +4,10 @@ import io.mqprobe.api.Target;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.load.LoadWorker;
 import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.consume.RunningConsumers;
 import io.mqprobe.load.RunningProducers;
+import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.search.Bottleneck;
 import io.mqprobe.stats.LatencyHistograms;
 import io.mqprobe.stats.SendStats;
@@ -62,6 +65,8 @@ final class RemoteWorker implements LoadWorker {
      * right within the uncertainty.
      */
     ClockOffset measureClock() throws IOException {
+        // a first call warms both ends (a cold worker answers its first calls late, and one-sided lateness reads as offset)
+        http.call("GET", url.resolve(WorkerProtocol.CLOCK), null, WorkerProtocol.Clock.class, ControlHttp.CALL_TIMEOUT);
         ClockOffset best = null;
         for (int i = 0; i < CLOCK_SAMPLES; i++) {
             long sentUs = io.mqprobe.load.NanoClock.SYSTEM.epochMicros();
@@ -75,6 +80,16 @@ final class RemoteWorker implements LoadWorker {
         }
         clock = best;
         return best;
+    }
+
+    /**
+     * The offset this worker's stamps (and end-to-end readings) are corrected by, measured again before every step as
+     * clocks drift: the offset when it is larger than its own uncertainty by more than a millisecond, else none (a
+     * correction within the measurement's noise would only add that noise).
+     */
+    private long stampCorrectionUs() throws IOException {
+        ClockOffset measured = measureClock();
+        return measured.matters() ? measured.offsetUs() : 0;
     }
 
     /** The last measured offset, or {@code null} before {@link #measureClock}. */
@@ -93,8 +108,7 @@ final class RemoteWorker implements LoadWorker {
             throw new IllegalStateException("load worker " + name() + " was lost: " + lost);
         }
         try {
-            // measured again before every step: clocks drift, and the offset is what corrects the step's stamps
-            long offsetUs = measureClock().offsetUs();
+            long offsetUs = stampCorrectionUs();
             WorkerProtocol.Started started = http.call("POST", url.resolve(WorkerProtocol.PRODUCERS),
                     new WorkerProtocol.Start(target, share, runId, offsetUs), WorkerProtocol.Started.class,
                     ControlHttp.CALL_TIMEOUT.multipliedBy(6));
@@ -103,6 +117,128 @@ final class RemoteWorker implements LoadWorker {
             throw new IllegalStateException("load worker " + name() + " refused the step's producers: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new WorkerLostException(name(), "starting producers", e);
+        }
+    }
+
+    @Override
+    public RunningConsumers startConsumers(ConsumerLoadSpec share) {
+        if (lost != null) {
+            throw new IllegalStateException("load worker " + name() + " was lost: " + lost);
+        }
+        try {
+            long offsetUs = stampCorrectionUs();
+            WorkerProtocol.Started started = http.call("POST", url.resolve(WorkerProtocol.CONSUMERS),
+                    new WorkerProtocol.StartConsumers(target, share, offsetUs), WorkerProtocol.Started.class,
+                    ControlHttp.CALL_TIMEOUT.multipliedBy(6));
+            return new Consumers(started.id(), share.groups());
+        } catch (ControlHttp.Refused e) {
+            throw new IllegalStateException("load worker " + name() + " refused the step's consumers: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new WorkerLostException(name(), "starting consumers", e);
+        }
+    }
+
+    /** A consume share in the worker: its seconds and, at the end, every thread's sequence bookkeeping. */
+    private final class Consumers implements RunningConsumers {
+        private final URI base;
+        private final int groups;
+        private volatile WorkerProtocol.ConsumerSnapshot last;
+        private boolean closed;
+
+        Consumers(String id, int groups) {
+            this.base = url.resolve(WorkerProtocol.CONSUMERS + "/" + id + "/");
+            this.groups = groups;
+        }
+
+        @Override
+        public void begin() {
+            try {
+                http.call("POST", base.resolve("begin"), null, Void.class, ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                throw new WorkerLostException(name(), "beginning its consumers", e);
+            }
+        }
+
+        @Override
+        public ConsumeStats.Snapshot snapshot(long epochMs) {
+            if (lost == null) {
+                try {
+                    last = http.call("GET", base.resolve("snapshot?epochMs=" + epochMs), null,
+                            WorkerProtocol.ConsumerSnapshot.class, ControlHttp.CALL_TIMEOUT);
+                    return last.stats();
+                } catch (IOException e) {
+                    WorkerLostException loss = new WorkerLostException(name(), "reporting its second", e);
+                    if (onLoss == WorkerLoss.STOP) {
+                        throw loss;
+                    }
+                    lost = WorkerLostException.reason(e);
+                    notice.accept(loss.getMessage() + "; going on without it (--on-worker-loss continue): its consumers'"
+                            + " share is missing from the figures from here on");
+                }
+            }
+            // a lost worker's second: its count as last reported, nothing in its histogram
+            return new ConsumeStats.Snapshot(epochMs, records(), last == null ? 0 : last.bytes(), LatencyHistograms.newHistogram());
+        }
+
+        @Override
+        public long records() {
+            return last == null ? 0 : last.records();
+        }
+
+        @Override
+        public boolean done() {
+            return lost != null || (last != null && last.done());
+        }
+
+        @Override
+        public void pause(boolean paused) {
+            if (lost != null) {
+                return;
+            }
+            try {
+                http.call("POST", base.resolve("pause?paused=" + paused), null, Void.class, ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                // the next second's snapshot finds out whether the worker is gone
+            }
+        }
+
+        /** A lost worker's reading is unknown: its groups get no checkers, and its failure keeps losses from being counted. */
+        @Override
+        public Finished finish() {
+            if (lost != null) {
+                return new Finished(java.util.Collections.nCopies(groups, List.of()), List.of("load worker " + name()
+                        + " was lost: " + lost));
+            }
+            try {
+                return http.call("POST", base.resolve("finish"), null, WorkerProtocol.ConsumersFinished.class,
+                        ControlHttp.CALL_TIMEOUT.multipliedBy(4)).restored();
+            } catch (IOException e) {
+                throw new WorkerLostException(name(), "finishing its consumers", e);
+            }
+        }
+
+        @Override
+        public ConsumeStats.ClockAhead clockAhead() {
+            return last == null ? new ConsumeStats.ClockAhead(0, 0)
+                    : new ConsumeStats.ClockAhead(last.clockAheadMessages(), last.clockAheadMaxUs());
+        }
+
+        @Override
+        public long unstamped() {
+            return last == null ? 0 : last.unstamped();
+        }
+
+        @Override
+        public void close() {
+            if (closed || lost != null) {
+                return;
+            }
+            closed = true;
+            try {
+                http.call("POST", base.resolve("close"), null, Void.class, ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                // best effort: the worker closes shares nobody asks about by itself
+            }
         }
     }
 

@@ -2,14 +2,19 @@ package io.mqprobe.workers;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqprobe.api.Target;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.consume.RunningConsumers;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.stats.ConsumeStats;
+import io.mqprobe.stats.DeliveryChecker;
 import io.mqprobe.stats.HistogramCodec;
 import io.mqprobe.stats.SendStats;
 
 import java.util.Base64;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,6 +39,11 @@ final class WorkerProtocol {
      * {@code POST /ID/stop}, {@code POST /ID/finish?drainMs=} and {@code POST /ID/close}.
      */
     static final String PRODUCERS = "/" + VERSION + "/producers";
+    /**
+     * Worker: prepare consumers ({@link StartConsumers}); then {@code POST /ID/begin}, {@code GET /ID/snapshot?epochMs=},
+     * {@code POST /ID/pause?paused=}, {@code POST /ID/finish} and {@code POST /ID/close}.
+     */
+    static final String CONSUMERS = "/" + VERSION + "/consumers";
 
     private WorkerProtocol() {
     }
@@ -48,6 +58,43 @@ final class WorkerProtocol {
      * the worker's own less {@code clockOffsetUs}, the offset the coordinator measured.
      */
     record Start(Target target, ProducerLoadSpec share, int runId, long clockOffsetUs) {
+    }
+
+    /**
+     * The coordinator's order for a consume share: connect to {@code target} and run {@code share}, reading end-to-end
+     * latency in the coordinator's clock (the worker's own less {@code clockOffsetUs}).
+     */
+    record StartConsumers(Target target, ConsumerLoadSpec share, long clockOffsetUs) {
+    }
+
+    /** A consume share's second: counters, that second's end-to-end histogram (compressed), and the process's CPU. */
+    record ConsumerSnapshot(long epochMs, long records, long bytes, String endToEnd, boolean done, long unstamped,
+                            long clockAheadMessages, long clockAheadMaxUs, long cpuNanos, int cores) {
+
+        static ConsumerSnapshot of(RunningConsumers consumers, long epochMs, long cpuNanos, int cores) {
+            ConsumeStats.Snapshot s = consumers.snapshot(epochMs);
+            ConsumeStats.ClockAhead ahead = consumers.clockAhead();
+            return new ConsumerSnapshot(s.epochMs(), s.records(), s.bytes(), HistogramCodec.encode(s.endToEnd()),
+                    consumers.done(), consumers.unstamped(), ahead.messages(), ahead.maxAheadUs(), cpuNanos, cores);
+        }
+
+        ConsumeStats.Snapshot stats() {
+            return new ConsumeStats.Snapshot(epochMs, records, bytes, HistogramCodec.decode(endToEnd));
+        }
+    }
+
+    /** What a consume share read, for the coordinator's delivery check: every thread's bookkeeping, by group. */
+    record ConsumersFinished(List<List<DeliveryChecker.State>> checkersByGroup, List<String> failures) {
+
+        static ConsumersFinished of(RunningConsumers.Finished finished) {
+            return new ConsumersFinished(finished.checkersByGroup().stream()
+                    .map(group -> group.stream().map(DeliveryChecker::state).toList()).toList(), finished.failures());
+        }
+
+        RunningConsumers.Finished restored() {
+            return new RunningConsumers.Finished(checkersByGroup.stream()
+                    .map(group -> group.stream().map(DeliveryChecker::restore).toList()).toList(), failures);
+        }
     }
 
     /** A worker's wall clock, in microseconds since the epoch. */

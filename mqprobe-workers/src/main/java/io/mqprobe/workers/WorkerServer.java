@@ -6,6 +6,7 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.Target;
 import io.mqprobe.load.InProcessWorker;
 import io.mqprobe.load.NanoClock;
+import io.mqprobe.consume.RunningConsumers;
 import io.mqprobe.load.RunningProducers;
 
 import java.io.IOException;
@@ -33,7 +34,8 @@ import java.util.function.Function;
  */
 public final class WorkerServer implements AutoCloseable {
 
-    private record Hosted(RunningProducers producers, long[] lastSeenNs) {
+    /** A producer or consumer share this worker runs, and when its coordinator last asked about it. */
+    private record Hosted(AutoCloseable load, long[] lastSeenNs) {
         void seen() {
             lastSeenNs[0] = System.nanoTime();
         }
@@ -107,7 +109,8 @@ public final class WorkerServer implements AutoCloseable {
         WorkerServer worker = new WorkerServer(name, address, new ControlHttp(token, tls), allowed, connect,
                 localClientSettings, orphanAfter, log);
         worker.server.setExecutor(worker.control);
-        worker.server.createContext(WorkerProtocol.PRODUCERS, worker.http.guarded(worker::handle));
+        worker.server.createContext(WorkerProtocol.PRODUCERS, worker.http.guarded(e -> worker.handle(e, WorkerProtocol.PRODUCERS)));
+        worker.server.createContext(WorkerProtocol.CONSUMERS, worker.http.guarded(e -> worker.handle(e, WorkerProtocol.CONSUMERS)));
         worker.server.createContext(WorkerProtocol.CLOCK, worker.http.guarded(exchange -> ControlHttp.json(exchange,
                 new WorkerProtocol.Clock(worker.clock.epochMicros()))));
         worker.server.start();
@@ -174,49 +177,79 @@ public final class WorkerServer implements AutoCloseable {
         clock = NanoClock.shifted(NanoClock.SYSTEM, shiftUs);
     }
 
-    /** How many producer shares run here now. */
+    /** How many producer and consumer shares run here now. */
     int running() {
         return loads.size();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        String rest = exchange.getRequestURI().getPath().substring(WorkerProtocol.PRODUCERS.length());
+    private void handle(HttpExchange exchange, String kind) throws IOException {
+        String rest = exchange.getRequestURI().getPath().substring(kind.length());
         if (rest.isEmpty() || rest.equals("/")) {
-            if (exchange.getRequestMethod().equals("POST")) {
+            if (!exchange.getRequestMethod().equals("POST")) {
+                ControlHttp.error(exchange, 405, "POST to start a share");
+            } else if (kind.equals(WorkerProtocol.PRODUCERS)) {
                 start(exchange);
             } else {
-                ControlHttp.error(exchange, 405, "POST to start producers");
+                startConsumers(exchange);
             }
             return;
         }
         String[] parts = rest.substring(1).split("/", 2);
         Hosted hosted = loads.get(parts[0]);
         if (hosted == null) {
-            ControlHttp.error(exchange, 404, "no producers " + parts[0] + " here (stopped as orphans, or never started)");
+            ControlHttp.error(exchange, 404, "no share " + parts[0] + " here (stopped as an orphan, or never started)");
             return;
         }
         hosted.seen();
-        act(exchange, parts[0], hosted.producers(), parts.length == 2 ? parts[1] : "");
+        String action = parts.length == 2 ? parts[1] : "";
+        if (hosted.load() instanceof RunningProducers producers) {
+            act(exchange, parts[0], producers, action);
+        } else {
+            act(exchange, parts[0], (RunningConsumers) hosted.load(), action);
+        }
     }
 
     private void start(HttpExchange exchange) throws IOException {
         WorkerProtocol.Start order = ControlHttp.read(exchange, WorkerProtocol.Start.class);
-        try {
-            allowed.check(order.target().bootstrap());
-        } catch (IllegalArgumentException e) {
-            ControlHttp.error(exchange, 403, e.getMessage());
+        Driver driver = driverFor(exchange, order.target());
+        if (driver == null) {
             return;
         }
-        Target target = withLocalSettings(order.target());
-        Driver driver = drivers.computeIfAbsent(target.driverId() + " " + target.bootstrap(), key -> connect.apply(target));
         // stamped in the coordinator's time, so end-to-end latency read there is not off by this host's clock
         NanoClock coordinatorTime = NanoClock.shifted(clock, -order.clockOffsetUs());
         RunningProducers producers = new InProcessWorker(driver, coordinatorTime).startProducers(order.share(), order.runId());
+        host(exchange, producers);
+    }
+
+    private void startConsumers(HttpExchange exchange) throws IOException {
+        WorkerProtocol.StartConsumers order = ControlHttp.read(exchange, WorkerProtocol.StartConsumers.class);
+        Driver driver = driverFor(exchange, order.target());
+        if (driver == null) {
+            return;
+        }
+        // end-to-end latency read in the coordinator's time, as the stamps are written in it
+        NanoClock coordinatorTime = NanoClock.shifted(clock, -order.clockOffsetUs());
+        host(exchange, new InProcessWorker(driver, coordinatorTime).startConsumers(order.share()));
+    }
+
+    private void host(HttpExchange exchange, AutoCloseable load) throws IOException {
         String id = UUID.randomUUID().toString().substring(0, 8);
-        Hosted hosted = new Hosted(producers, new long[1]);
+        Hosted hosted = new Hosted(load, new long[1]);
         hosted.seen();
         loads.put(id, hosted);
         ControlHttp.json(exchange, new WorkerProtocol.Started(id));
+    }
+
+    /** The driver for a target this worker may load (one per target), or {@code null} after answering 403. */
+    private Driver driverFor(HttpExchange exchange, Target ordered) throws IOException {
+        try {
+            allowed.check(ordered.bootstrap());
+        } catch (IllegalArgumentException e) {
+            ControlHttp.error(exchange, 403, e.getMessage());
+            return null;
+        }
+        Target target = withLocalSettings(ordered);
+        return drivers.computeIfAbsent(target.driverId() + " " + target.bootstrap(), key -> connect.apply(target));
     }
 
     /** The coordinator's target with this worker's own client settings over its own (paths differ between hosts). */
@@ -258,14 +291,38 @@ public final class WorkerServer implements AutoCloseable {
         }
     }
 
+    private void act(HttpExchange exchange, String id, RunningConsumers consumers, String action) throws IOException {
+        Map<String, String> query = ControlHttp.query(exchange);
+        switch (action) {
+            case "snapshot" -> ControlHttp.json(exchange, WorkerProtocol.ConsumerSnapshot.of(consumers,
+                    Long.parseLong(query.getOrDefault("epochMs", Long.toString(System.currentTimeMillis()))),
+                    PROCESS.getProcessCpuTime(), Runtime.getRuntime().availableProcessors()));
+            case "begin" -> {
+                consumers.begin();
+                ControlHttp.empty(exchange);
+            }
+            case "pause" -> {
+                consumers.pause(Boolean.parseBoolean(query.getOrDefault("paused", "true")));
+                ControlHttp.empty(exchange);
+            }
+            case "finish" -> ControlHttp.json(exchange, WorkerProtocol.ConsumersFinished.of(consumers.finish()));
+            case "close" -> {
+                loads.remove(id);
+                consumers.close();
+                ControlHttp.empty(exchange);
+            }
+            default -> ControlHttp.error(exchange, 404, "unknown action '" + action + "'");
+        }
+    }
+
     private void stopOrphans() {
         long now = System.nanoTime();
         loads.forEach((id, hosted) -> {
             if (now - hosted.lastSeenNs()[0] > orphanAfterNs && loads.remove(id, hosted)) {
-                log.println("worker " + name + ": producers " + id + " not asked about for "
+                log.println("worker " + name + ": share " + id + " not asked about for "
                         + Duration.ofNanos(orphanAfterNs).toSeconds() + " s; stopped");
                 log.flush();
-                closeInBackground(List.of(hosted.producers()), List.of());
+                closeInBackground(List.of(hosted.load()), List.of());
             }
         });
     }
@@ -274,9 +331,15 @@ public final class WorkerServer implements AutoCloseable {
      * Closes producers, then drivers, on a thread of their own: a client whose cluster is gone can take long to close,
      * and neither the watchdog nor the worker's exit may wait on it without a bound.
      */
-    private static Thread closeInBackground(List<RunningProducers> producers, List<Driver> driversToClose) {
+    private static Thread closeInBackground(List<AutoCloseable> shares, List<Driver> driversToClose) {
         Thread closing = new Thread(() -> {
-            producers.forEach(RunningProducers::close);
+            for (AutoCloseable share : shares) {
+                try {
+                    share.close();
+                } catch (Exception e) {
+                    // closing is best effort: the worker is going away
+                }
+            }
             for (Driver d : driversToClose) {
                 try {
                     d.close();
@@ -298,9 +361,9 @@ public final class WorkerServer implements AutoCloseable {
         watchdog.shutdownNow();
         server.stop(0);
         control.shutdownNow();
-        List<RunningProducers> producers = loads.values().stream().map(Hosted::producers).toList();
+        List<AutoCloseable> shares = loads.values().stream().map(Hosted::load).toList();
         loads.clear();
-        Thread closing = closeInBackground(producers, List.copyOf(drivers.values()));
+        Thread closing = closeInBackground(shares, List.copyOf(drivers.values()));
         try {
             closing.join(CLOSE_WAIT.toMillis());
         } catch (InterruptedException e) {

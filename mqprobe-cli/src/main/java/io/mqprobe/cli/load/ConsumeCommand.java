@@ -7,7 +7,6 @@ import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.cli.run.WorkerOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.IntervalRow;
@@ -71,10 +70,6 @@ public final class ConsumeCommand implements Callable<Integer> {
                 : messages > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
         ConsumerLoadSpec load = consumer.conclude(topic, messages, runFor);
         run.monitor().interval();
-        if (!(run.workers().conclude() instanceof WorkerOptions.Plan.InProcess)) {
-            // workers run a step's producers; starting them for a consume-only run would load nothing
-            throw new UsageException("consume runs no producers, and --workers splits producers: give it to the command that produces");
-        }
         return LoadSession.run("consume", spec, run, 1, false, session -> {
             session.topics().requireExisting(topic, session.cluster().target().bootstrap());
             session.watchTopic(topic);

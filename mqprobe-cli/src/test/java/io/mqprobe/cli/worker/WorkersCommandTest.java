@@ -84,6 +84,28 @@ class WorkersCommandTest {
     }
 
     @Test
+    void should_consume_a_topic_over_two_local_workers_as_one_group_and_read_every_message_once(@TempDir Path dir)
+            throws Exception {
+        String topic = "mqprobe-it-workers-" + System.nanoTime();
+        CliRun produce = CliRun.of("produce", "--topic", topic, "--create-topic", "--partitions", "4", "--num-records", "20000",
+                "--record-size", "200", "--keep-topics", "--no-monitor", "--out", dir.resolve("p").toString());
+        assertThat(produce.exitCode()).as(produce.err()).isZero();
+
+        CliRun consume = CliRun.of("consume", "--topic", topic, "--workers", "local:2", "--consumer-threads", "4",
+                "--messages", "20000", "--duration", "60s", "--no-monitor", "--out", dir.resolve("c").toString());
+
+        assertThat(consume.exitCode()).as(consume.err() + consume.out()).isZero();
+        assertThat(consume.err()).contains("2 load workers: local-");
+        JsonNode consumed = ResultJson.MAPPER.readTree(dir.resolve("c").resolve("result.json").toFile())
+                .get("scenarios").get(0).get("steps").get(0).get("consumed");
+        // the two workers' threads shared the group's partitions; their bookkeeping merged finds every message once
+        assertThat(consumed.get("records").asLong()).as(consume.err() + consume.out()).isEqualTo(20000);
+        assertThat(consumed.get("lost").asLong()).isZero();
+        assertThat(consumed.get("duplicates").asLong()).isZero();
+        assertThat(workerProcesses()).isEmpty();
+    }
+
+    @Test
     void should_stop_within_seconds_and_keep_the_partial_result_when_a_worker_is_killed(@TempDir Path dir) throws Exception {
         CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("produce", "--workers", "local:2",
                 "--clients", "2", "--duration", "60s", "--throughput", "2000", "--out", dir.toString()));
@@ -168,7 +190,6 @@ class WorkersCommandTest {
     @Test
     void should_refuse_bad_worker_flags_in_one_line_before_anything_starts(@TempDir Path dir) throws Exception {
         CliRun zero = CliRun.of("produce", "--workers", "local:0", "--duration", "1s", "--out", dir.toString());
-        CliRun consume = CliRun.of("consume", "--topic", "t", "--workers", "local:2", "--out", dir.toString());
         CliRun loss = CliRun.of("produce", "--workers", "local:2", "--on-worker-loss", "retry", "--duration", "1s",
                 "--out", dir.toString());
         CliRun noToken = CliRun.of("produce", "--workers", "2", "--duration", "1s", "--out", dir.toString());
@@ -190,15 +211,13 @@ class WorkersCommandTest {
         assertThat(nobodyThere.err()).contains("cannot join the coordinator at 127.0.0.1:1").doesNotContain("a-shared-secret");
         assertThat(loss.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(loss.err()).contains("bad --on-worker-loss 'retry': expected stop or continue");
-        assertThat(consume.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(consume.err()).contains("consume runs no producers");
         assertThat(tlsWithoutPassword.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(tlsWithoutPassword.err()).contains("--control-tls needs --control-tls-password-file");
         assertThat(tlsInProcess.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(tlsInProcess.err()).contains("--control-tls secures the channel to load workers");
         assertThat(tlsUnreadable.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(tlsUnreadable.err()).contains("cannot read the control channel's keystore").doesNotContain("a-shared-secret");
-        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines() + loss.errLines() + consume.errLines()
-                + tlsWithoutPassword.errLines() + tlsInProcess.errLines() + tlsUnreadable.errLines()).isEqualTo(8);
+        assertThat(zero.errLines() + noToken.errLines() + nobodyThere.errLines() + loss.errLines()
+                + tlsWithoutPassword.errLines() + tlsInProcess.errLines() + tlsUnreadable.errLines()).isEqualTo(7);
     }
 }
