@@ -41,6 +41,11 @@ public interface EmbeddedCluster extends FaultableCluster, AutoCloseable {
     /** What confines the brokers, in one line ("isolation off" without). */
     String isolation();
 
+    /** Namespaces for load workers on the brokers' network, when the brokers have one ({@code --broker-net}). */
+    default Optional<LoadHosts> loadHosts() {
+        return Optional.empty();
+    }
+
     /** The rate mqprobe set on each broker's own link (bits per second); empty when brokers share this host's network. */
     default OptionalLong linkBitsPerSecond() {
         return OptionalLong.empty();

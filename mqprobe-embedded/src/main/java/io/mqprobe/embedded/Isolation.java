@@ -58,6 +58,11 @@ public interface Isolation extends AutoCloseable {
                 + "--broker-net RATE (as root)");
     }
 
+    /** Namespaces for load workers beside the nodes', when the nodes have a network of their own. */
+    default Optional<LoadHosts> loadHosts() {
+        return Optional.empty();
+    }
+
     /** The rate mqprobe set on each node's link, in bits per second; empty when the nodes share this host's network. */
     default OptionalLong linkBitsPerSecond() {
         return OptionalLong.empty();

@@ -164,6 +164,11 @@ public abstract class NodeGroupCluster implements EmbeddedCluster {
     }
 
     @Override
+    public Optional<LoadHosts> loadHosts() {
+        return group.isolation().loadHosts();
+    }
+
+    @Override
     public boolean anyRunning() {
         return group.anyRunning();
     }

@@ -121,7 +121,7 @@ public final class LoadSession implements AutoCloseable {
 
     /** Starts or awaits the load workers the run asked for (in-process unless told otherwise). */
     private void openWorkers(WorkerOptions.Plan plan) {
-        workers = LoadWorkers.open(plan, cluster.target(), cluster.driver(), progress::line);
+        workers = LoadWorkers.open(plan, cluster.target(), cluster.driver(), cluster.loadHosts(), progress::line);
         String described = workers.describe();
         if (described != null) {
             progress.line(described);

@@ -5,6 +5,7 @@ import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.embedded.ChildJava;
+import io.mqprobe.embedded.LoadHosts;
 import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.load.InProcessWorker;
 import io.mqprobe.load.LoadWorker;
@@ -49,11 +50,15 @@ final class LoadWorkers implements AutoCloseable {
     private final Coordinator coordinator;
     private final List<Process> children;
     private final Path dir;
+    /** Deletes what the run created for its local workers besides their processes (their network namespaces). */
+    private final Runnable removeHosts;
 
     private final Thread onExit;
     private boolean closed;
 
-    private LoadWorkers(List<LoadWorker> workers, Coordinator coordinator, List<Process> children, Path dir) {
+    private LoadWorkers(List<LoadWorker> workers, Coordinator coordinator, List<Process> children, Path dir,
+                        Runnable removeHosts) {
+        this.removeHosts = removeHosts;
         this.workers = workers;
         this.coordinator = coordinator;
         this.children = children;
@@ -66,14 +71,16 @@ final class LoadWorkers implements AutoCloseable {
     }
 
     /** The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}. */
-    static LoadWorkers open(WorkerOptions.Plan plan, Target target, Driver driver, Consumer<String> say) {
+    /** @param network namespaces for local workers on the brokers' network, when the embedded brokers have one */
+    static LoadWorkers open(WorkerOptions.Plan plan, Target target, Driver driver, Optional<LoadHosts> network,
+                            Consumer<String> say) {
         if (plan instanceof WorkerOptions.Plan.Local local) {
-            return startLocal(local, target, say);
+            return startLocal(local, target, network.orElse(null), say);
         }
         if (plan instanceof WorkerOptions.Plan.Joining joining) {
             return awaitJoining(joining, target, say);
         }
-        return new LoadWorkers(List.of(new InProcessWorker(driver, NanoClock.SYSTEM)), null, List.of(), null);
+        return new LoadWorkers(List.of(new InProcessWorker(driver, NanoClock.SYSTEM)), null, List.of(), null, () -> { });
     }
 
     List<LoadWorker> workers() {
@@ -121,25 +128,47 @@ final class LoadWorkers implements AutoCloseable {
                 TimeSpan.formatMicros((double) uncertaintyUs)));
     }
 
-    private static LoadWorkers startLocal(WorkerOptions.Plan.Local plan, Target target, Consumer<String> say) {
+    /**
+     * Starts {@code plan}'s worker JVMs and waits for them to join. With {@code hosts} (brokers on a network of their
+     * own, as root) each worker runs in a network namespace of its own on that network: a separate host on the wire,
+     * reaching the brokers over the bridge and its coordinator at the bridge's address.
+     */
+    private static LoadWorkers startLocal(WorkerOptions.Plan.Local plan, Target target, LoadHosts hosts, Consumer<String> say) {
         int count = plan.count();
         Path dir = null;
         Coordinator coordinator = null;
         List<Process> children = new ArrayList<>();
+        List<Integer> created = new ArrayList<>();
+        Runnable removeHosts = hosts == null ? () -> { } : () -> created.forEach(hosts::remove);
         try {
             dir = Files.createTempDirectory("mqprobe-workers-");
             WorkerToken token = WorkerToken.random();
             Path tokenFile = dir.resolve("token");
             token.writeTo(tokenFile);
-            coordinator = Coordinator.listen(new InetSocketAddress("127.0.0.1", 0), token, plan.tls());
+            coordinator = Coordinator.listen(new InetSocketAddress(hosts == null ? "127.0.0.1" : hosts.coordinatorAddress(), 0),
+                    token, plan.tls());
             for (int i = 1; i <= count; i++) {
-                children.add(launch("local-" + i, coordinator, tokenFile, plan.workerArgs(), dir));
+                List<String> inNamespace = List.of();
+                String listen = "127.0.0.1:0";
+                List<String> flags = new ArrayList<>(plan.workerArgs());
+                if (hosts != null) {
+                    LoadHosts.LoadHost host = hosts.add(i);
+                    created.add(i);
+                    inNamespace = List.of("ip", "netns", "exec", host.namespace());
+                    listen = host.address() + ":0";
+                    flags.addAll(List.of("--allow-targets", hosts.cidr()));
+                }
+                children.add(launch("local-" + i, inNamespace, coordinator, tokenFile, listen, flags, dir));
+            }
+            if (hosts != null) {
+                say.accept(count + " local load workers, each in a network namespace of its own on the brokers' network ("
+                        + hosts.cidr() + ")");
             }
             List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target, plan.onLoss(), say);
-            return new LoadWorkers(joined, coordinator, children, dir);
+            return new LoadWorkers(joined, coordinator, children, dir, removeHosts);
         } catch (IOException | RuntimeException | InterruptedException e) {
             String logs = dir == null ? "" : lastLines(dir, count);
-            new LoadWorkers(List.of(), coordinator, children, dir).close();
+            new LoadWorkers(List.of(), coordinator, children, dir, removeHosts).close();
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
@@ -147,13 +176,14 @@ final class LoadWorkers implements AutoCloseable {
         }
     }
 
-    private static Process launch(String name, Coordinator coordinator, Path tokenFile, List<String> tlsArgs, Path dir)
-            throws IOException {
+    private static Process launch(String name, List<String> inNamespace, Coordinator coordinator, Path tokenFile,
+                                  String listen, List<String> flags, Path dir) throws IOException {
         // the tag first: the JDK shows only the first 4 KiB of another process's command line, and the class path is long
-        List<String> command = new ArrayList<>(List.of(ChildJava.binary(), WORKER_TAG + name, WORKER_HEAP, "-XX:+UseG1GC", "-cp",
+        List<String> command = new ArrayList<>(inNamespace);
+        command.addAll(List.of(ChildJava.binary(), WORKER_TAG + name, WORKER_HEAP, "-XX:+UseG1GC", "-cp",
                 ChildJava.classPath(), io.mqprobe.cli.Main.class.getName(), "worker", "--coordinator",
-                coordinator.url().getAuthority(), "--token-file", tokenFile.toString(), "--name", name, "--listen", "127.0.0.1:0"));
-        command.addAll(tlsArgs);
+                coordinator.url().getAuthority(), "--token-file", tokenFile.toString(), "--name", name, "--listen", listen));
+        command.addAll(flags);
         return new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".log").toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
     }
@@ -169,7 +199,7 @@ final class LoadWorkers implements AutoCloseable {
                 + coordinator.url() + " (mqprobe worker --coordinator HOST:PORT --token-file FILE)");
         try {
             return new LoadWorkers(coordinator.awaitWorkers(plan.count(), plan.timeout(), target, plan.onLoss(), say), coordinator,
-                    List.of(), null);
+                    List.of(), null, () -> { });
         } catch (WorkerJoinException | InterruptedException e) {
             coordinator.close();
             if (e instanceof InterruptedException) {
@@ -224,6 +254,7 @@ final class LoadWorkers implements AutoCloseable {
         if (coordinator != null) {
             coordinator.close();
         }
+        removeHosts.run();
         if (dir != null) {
             RunDirs.deleteTree(dir);
         }

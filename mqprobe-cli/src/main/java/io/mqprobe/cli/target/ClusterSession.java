@@ -10,6 +10,7 @@ import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.embedded.LoadHosts;
 import io.mqprobe.embedded.EmbeddedSpec;
 import io.mqprobe.embedded.EmbeddedSystems;
 import io.mqprobe.embedded.RunDirs;
@@ -239,6 +240,11 @@ public final class ClusterSession implements AutoCloseable {
     public List<LinkTarget> brokerLinks() {
         return localBrokers().stream().filter(b -> b.running() && !b.host().startsWith("127."))
                 .map(b -> new LinkTarget("broker-" + b.brokerId(), b.pid(), b.host())).toList();
+    }
+
+    /** Namespaces for local load workers on the embedded brokers' network, when they have one ({@code --broker-net}). */
+    public Optional<LoadHosts> loadHosts() {
+        return cluster == null ? Optional.empty() : cluster.loadHosts();
     }
 
     /** The rate mqprobe set on each broker's own link, bytes per second; NaN when it set none. */

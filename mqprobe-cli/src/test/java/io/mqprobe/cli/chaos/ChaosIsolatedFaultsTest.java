@@ -3,6 +3,7 @@ package io.mqprobe.cli.chaos;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.ExitCode;
+import io.mqprobe.result.ResultJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,8 +19,8 @@ import static io.mqprobe.cli.chaos.ChaosCluster.verdictLosingNothing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The faults that need the brokers confined, {@code partition} and {@code slow-disk}, through {@code mqprobe chaos}
- * on a 3-broker cluster of its own with each broker in a network namespace and a cgroup ({@code --broker-net}, as
+ * What needs the brokers confined: the faults {@code partition} and {@code slow-disk} through {@code mqprobe chaos},
+ * and local load workers as hosts of their own on the brokers' network, on a 3-broker cluster of its own with each broker in a network namespace and a cgroup ({@code --broker-net}, as
  * root). A partition takes the broker's host-side link down: no broker and no client reaches it. A slow disk
  * rewrites the broker's cgroup write throttle; on cgroup v1 only writes the broker forces to disk meet it, so the
  * topic flushes every 50 messages here. Skipped without root and cgroups.
@@ -73,5 +74,24 @@ class ChaosIsolatedFaultsTest {
         assertThat(fault.get("undoneAfterMs").asLong()).isGreaterThanOrEqualTo(8_000);
         assertThat(fault.get("lowestAckedPerSecond").asDouble()).as("the throttle held the acknowledgements back")
                 .isLessThan(fault.get("baselineAckedPerSecond").asDouble() / 2);
+    }
+
+    @Test
+    void should_run_each_local_worker_in_a_network_namespace_of_its_own_on_the_brokers_network(@TempDir Path dir)
+            throws Exception {
+        cluster.useHome();
+        CliRun run = CliRun.of("e2e", "--workers", "local:2", "--clients", "2", "--duration", "6s", "--warmup", "2s",
+                "--throughput", "1000", "--no-monitor", "--connect-timeout", "60s", "--out", dir.toString());
+
+        assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(ExitCode.OK);
+        assertThat(run.err()).contains("2 local load workers, each in a network namespace of its own on the brokers' network")
+                .containsPattern("local-\\d \\(10\\.\\d+\\.\\d+\\.10[12]:\\d+\\)");
+        JsonNode consumed = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0)
+                .get("steps").get(0).get("consumed");
+        assertThat(consumed.get("lost").asLong()).isZero();
+        assertThat(consumed.get("records").asLong()).isPositive();
+        Process netns = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        assertThat(new String(netns.getInputStream().readAllBytes())).as("the workers' namespaces are gone")
+                .doesNotContain("-load-");
     }
 }

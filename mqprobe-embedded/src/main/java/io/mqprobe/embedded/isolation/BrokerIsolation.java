@@ -1,5 +1,7 @@
 package io.mqprobe.embedded.isolation;
 
+import io.mqprobe.embedded.LoadHosts;
+
 import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.Isolation;
@@ -196,6 +198,11 @@ public final class BrokerIsolation implements Isolation {
     public void limitCpu(String node, double cores) {
         int i = nodes.indexOf(node);
         cgroups.limitCpu(group(node), cores, i < cpus.size() && !cpus.get(i).isEmpty() ? cpus.get(i) : null);
+    }
+
+    @Override
+    public Optional<LoadHosts> loadHosts() {
+        return network == null ? Optional.empty() : Optional.of(network.loadHosts());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.mqprobe.embedded.isolation;
 
+import io.mqprobe.embedded.LoadHosts;
+
 import io.mqprobe.embedded.EmbeddedClusterException;
 
 import java.util.LinkedHashMap;
@@ -96,6 +98,57 @@ public final class BrokerNetwork {
                 "latency", "50ms");
         Shell.run("ip", "netns", "exec", namespace(node), "tc", "qdisc", "replace", "dev", "eth0", "root", "tbf", "rate",
                 rate.tcRate(), "burst", burst, "latency", "50ms");
+    }
+
+    /** Load hosts on this network: namespaces beside the brokers', unshaped (a load host's NIC is its own). */
+    LoadHosts loadHosts() {
+        return new LoadHosts() {
+            @Override
+            public String coordinatorAddress() {
+                return subnetPrefix + ".1";
+            }
+
+            @Override
+            public String cidr() {
+                return subnetPrefix + ".0/24";
+            }
+
+            @Override
+            public LoadHost add(int index) {
+                if (index < 1 || index > 99) {
+                    throw new EmbeddedClusterException("load hosts are numbered 1 to 99, got " + index);
+                }
+                String ns = loadHostNamespace(index);
+                String host = ifTag + "w" + index;
+                String peer = ifTag + "q" + index;
+                String address = subnetPrefix + "." + (100 + index);
+                try {
+                    Shell.run("ip", "netns", "add", ns);
+                    Shell.run("ip", "link", "add", host, "type", "veth", "peer", "name", peer);
+                    Shell.run("ip", "link", "set", peer, "netns", ns);
+                    Shell.run("ip", "-n", ns, "link", "set", peer, "name", "eth0");
+                    Shell.run("ip", "-n", ns, "addr", "add", address + "/24", "dev", "eth0");
+                    Shell.run("ip", "-n", ns, "link", "set", "lo", "up");
+                    Shell.run("ip", "-n", ns, "link", "set", "eth0", "up");
+                    Shell.run("ip", "link", "set", host, "master", bridge());
+                    Shell.run("ip", "link", "set", host, "up");
+                } catch (RuntimeException e) {
+                    remove(index);
+                    throw e;
+                }
+                return new LoadHost(ns, address);
+            }
+
+            @Override
+            public void remove(int index) {
+                Shell.attempt("ip", "link", "del", ifTag + "w" + index);
+                Shell.attempt("ip", "netns", "del", loadHostNamespace(index));
+            }
+        };
+    }
+
+    private String loadHostNamespace(int index) {
+        return scope + "-load-" + index;
     }
 
     /** Removes namespaces, links and the bridge (the qdiscs go with their links). Best effort, never throws. */

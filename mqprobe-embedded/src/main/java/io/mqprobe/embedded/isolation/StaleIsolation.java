@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 public final class StaleIsolation {
 
     private static final Pattern NETNS = Pattern.compile("mqprobe-(\\d+)-.+");
-    private static final Pattern LINK = Pattern.compile("mqprobe-([0-9a-z]+)(br|v\\d+|p\\d+)");
+    private static final Pattern LINK = Pattern.compile("mqprobe-([0-9a-z]+)(br|v\\d+|p\\d+|w\\d+|q\\d+)");
     private static final Pattern GROUP = Pattern.compile("mqprobe-(\\d+)");
 
     private StaleIsolation() {
