@@ -1,5 +1,7 @@
 package io.mqprobe.result;
 
+import io.mqprobe.api.SecretRedaction;
+
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mqprobe.api.Durability;
@@ -28,9 +30,10 @@ public final class ScenarioResult {
      * @param durability what the producer waits for; {@code null} when the user's native settings decide
      * @param properties the native settings the driver and the user gave the producers
      */
+    /** @param properties the producers' native settings, secrets masked (a result is shared: no password goes in it) */
     public record ProducerSetup(int recordSizeBytes, Durability durability, Map<String, String> properties) {
         public ProducerSetup {
-            properties = Map.copyOf(properties);
+            properties = Map.copyOf(SecretRedaction.redact(properties));
         }
     }
 

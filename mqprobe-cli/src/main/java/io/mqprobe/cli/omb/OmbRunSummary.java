@@ -23,15 +23,18 @@ final class OmbRunSummary {
         List<String> lines = new ArrayList<>(failures);
         List<String> notes = new ArrayList<>();
         boolean clientLimited = false;
+        boolean oneWorkload = ran.size() == 1 && failures.isEmpty();
         for (OmbWorkloadRun.Ran r : ran) {
             String workload = r.plan().workload().name();
-            lines.add(workload + ": " + figures(r.step().result()));
+            if (!oneWorkload) {
+                lines.add(workload + ": " + figures(r.step().result()));   // one workload's figures are the headline
+            }
             lines.add(workload + ": OMB result " + r.ombFile().getFileName());
             r.verdict().problems().forEach(p -> lines.add(workload + ": " + p));
             r.notes().forEach(n -> notes.add(workload + ": " + n));
             clientLimited |= r.verdict().clientLimited();
         }
-        String headline = ran.size() == 1 && failures.isEmpty()
+        String headline = oneWorkload
                 ? ran.get(0).plan().workload().name() + ": " + figures(ran.get(0).step().result())
                 : ran.size() + " OMB workloads ran" + (failures.isEmpty() ? "" : ", " + failures.size() + " failed");
         document.setSummary(new ResultDocument.Summary(headline, lines, clientLimited, notes));
