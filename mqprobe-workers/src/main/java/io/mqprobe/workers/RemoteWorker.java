@@ -104,59 +104,94 @@ final class RemoteWorker implements LoadWorker {
 
     @Override
     public RunningProducers startProducers(ProducerLoadSpec share, int runId) {
-        if (lost != null) {
-            throw new IllegalStateException("load worker " + name() + " was lost: " + lost);
-        }
-        try {
-            long offsetUs = stampCorrectionUs();
-            WorkerProtocol.Started started = http.call("POST", url.resolve(WorkerProtocol.PRODUCERS),
-                    new WorkerProtocol.Start(target, share, runId, offsetUs), WorkerProtocol.Started.class,
-                    ControlHttp.CALL_TIMEOUT.multipliedBy(6));
-            return new Producers(started.id(), share.clients());
-        } catch (ControlHttp.Refused e) {
-            throw new IllegalStateException("load worker " + name() + " refused the step's producers: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new WorkerLostException(name(), "starting producers", e);
-        }
+        String id = start(WorkerProtocol.PRODUCERS, offsetUs -> new WorkerProtocol.Start(target, share, runId, offsetUs),
+                "producers");
+        return new Producers(id, share.clients());
     }
 
     @Override
     public RunningConsumers startConsumers(ConsumerLoadSpec share) {
+        String id = start(WorkerProtocol.CONSUMERS, offsetUs -> new WorkerProtocol.StartConsumers(target, share, offsetUs),
+                "consumers");
+        return new Consumers(id, share.groups());
+    }
+
+    /** Orders a share at {@code path}, its order made with this step's clock correction; the share's id. */
+    private String start(String path, java.util.function.LongFunction<Object> order, String what) {
         if (lost != null) {
             throw new IllegalStateException("load worker " + name() + " was lost: " + lost);
         }
         try {
-            long offsetUs = stampCorrectionUs();
-            WorkerProtocol.Started started = http.call("POST", url.resolve(WorkerProtocol.CONSUMERS),
-                    new WorkerProtocol.StartConsumers(target, share, offsetUs), WorkerProtocol.Started.class,
-                    ControlHttp.CALL_TIMEOUT.multipliedBy(6));
-            return new Consumers(started.id(), share.groups());
+            return http.call("POST", url.resolve(path), order.apply(stampCorrectionUs()), WorkerProtocol.Started.class,
+                    ControlHttp.CALL_TIMEOUT.multipliedBy(6)).id();
         } catch (ControlHttp.Refused e) {
-            throw new IllegalStateException("load worker " + name() + " refused the step's consumers: " + e.getMessage(), e);
+            throw new IllegalStateException("load worker " + name() + " refused the step's " + what + ": " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new WorkerLostException(name(), "starting consumers", e);
+            throw new WorkerLostException(name(), "starting " + what, e);
+        }
+    }
+
+    /** What a producer and a consumer share in the worker have alike: its address, its beginning, its loss, its close. */
+    private abstract class Share implements AutoCloseable {
+        final URI base;
+        private boolean closed;
+
+        Share(String path, String id) {
+            this.base = url.resolve(path + "/" + id + "/");
+        }
+
+        void begin(String doing) {
+            try {
+                http.call("POST", base.resolve("begin"), null, Void.class, ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                throw new WorkerLostException(name(), doing, e);
+            }
+        }
+
+        /**
+         * The worker did not report its second: the run stops ({@code --on-worker-loss stop}) or goes on without it,
+         * said once, its {@code share} missing from the figures from then on.
+         */
+        void lostWhileReporting(IOException e, String share) {
+            WorkerLostException loss = new WorkerLostException(name(), "reporting its second", e);
+            if (onLoss == WorkerLoss.STOP) {
+                throw loss;
+            }
+            lost = WorkerLostException.reason(e);
+            notice.accept(loss.getMessage() + "; going on without it (--on-worker-loss continue): its " + share
+                    + " is missing from the figures from here on");
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (lost != null) {
+                return;
+            }
+            try {
+                http.call("POST", base.resolve("close"), null, Void.class, ControlHttp.CALL_TIMEOUT);
+            } catch (IOException e) {
+                // best effort: the worker closes shares nobody asks about by itself
+            }
         }
     }
 
     /** A consume share in the worker: its seconds and, at the end, every thread's sequence bookkeeping. */
-    private final class Consumers implements RunningConsumers {
-        private final URI base;
+    private final class Consumers extends Share implements RunningConsumers {
         private final int groups;
         private volatile WorkerProtocol.ConsumerSnapshot last;
-        private boolean closed;
 
         Consumers(String id, int groups) {
-            this.base = url.resolve(WorkerProtocol.CONSUMERS + "/" + id + "/");
+            super(WorkerProtocol.CONSUMERS, id);
             this.groups = groups;
         }
 
         @Override
         public void begin() {
-            try {
-                http.call("POST", base.resolve("begin"), null, Void.class, ControlHttp.CALL_TIMEOUT);
-            } catch (IOException e) {
-                throw new WorkerLostException(name(), "beginning its consumers", e);
-            }
+            begin("beginning its consumers");
         }
 
         @Override
@@ -167,13 +202,7 @@ final class RemoteWorker implements LoadWorker {
                             WorkerProtocol.ConsumerSnapshot.class, ControlHttp.CALL_TIMEOUT);
                     return last.stats();
                 } catch (IOException e) {
-                    WorkerLostException loss = new WorkerLostException(name(), "reporting its second", e);
-                    if (onLoss == WorkerLoss.STOP) {
-                        throw loss;
-                    }
-                    lost = WorkerLostException.reason(e);
-                    notice.accept(loss.getMessage() + "; going on without it (--on-worker-loss continue): its consumers'"
-                            + " share is missing from the figures from here on");
+                    lostWhileReporting(e, "consumers' share");
                 }
             }
             // a lost worker's second: its count as last reported, nothing in its histogram
@@ -227,41 +256,22 @@ final class RemoteWorker implements LoadWorker {
         public long unstamped() {
             return last == null ? 0 : last.unstamped();
         }
-
-        @Override
-        public void close() {
-            if (closed || lost != null) {
-                return;
-            }
-            closed = true;
-            try {
-                http.call("POST", base.resolve("close"), null, Void.class, ControlHttp.CALL_TIMEOUT);
-            } catch (IOException e) {
-                // best effort: the worker closes shares nobody asks about by itself
-            }
-        }
     }
 
-    private final class Producers implements RunningProducers {
-        private final URI base;
+    private final class Producers extends Share implements RunningProducers {
         private final int clients;
         private volatile WorkerProtocol.Snapshot last;
         private final WorkerSeconds seconds = new WorkerSeconds(Bottleneck.WORKER_SOURCE_PREFIX + name);
         private Map<Long, BitSet> acked = Map.of();
-        private boolean closed;
 
         Producers(String id, int clients) {
-            this.base = url.resolve(WorkerProtocol.PRODUCERS + "/" + id + "/");
+            super(WorkerProtocol.PRODUCERS, id);
             this.clients = clients;
         }
 
         @Override
         public void begin() {
-            try {
-                http.call("POST", base.resolve("begin"), null, Void.class, ControlHttp.CALL_TIMEOUT);
-            } catch (IOException e) {
-                throw new WorkerLostException(name(), "beginning its share", e);
-            }
+            begin("beginning its share");
         }
 
         @Override
@@ -273,13 +283,7 @@ final class RemoteWorker implements LoadWorker {
                 last = http.call("GET", base.resolve("snapshot?epochMs=" + epochMs), null, WorkerProtocol.Snapshot.class,
                         ControlHttp.CALL_TIMEOUT);
             } catch (IOException e) {
-                WorkerLostException loss = new WorkerLostException(name(), "reporting its second", e);
-                if (onLoss == WorkerLoss.STOP) {
-                    throw loss;
-                }
-                lost = WorkerLostException.reason(e);
-                notice.accept(loss.getMessage() + "; going on without it (--on-worker-loss continue): its share is missing"
-                        + " from the figures from here on");
+                lostWhileReporting(e, "share");
                 return frozen(epochMs);
             }
             SendStats.Snapshot stats = last.stats();
@@ -377,22 +381,6 @@ final class RemoteWorker implements LoadWorker {
         @Override
         public Map<Long, BitSet> ackedSequences() {
             return acked;
-        }
-
-        @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            if (lost != null) {
-                return;
-            }
-            try {
-                http.call("POST", base.resolve("close"), null, Void.class, ControlHttp.CALL_TIMEOUT);
-            } catch (IOException e) {
-                // best effort: the worker closes shares nobody asks about by itself
-            }
         }
     }
 }
