@@ -54,9 +54,6 @@ final class ConsumerFleet implements AutoCloseable {
     }
 
     ConsumeStats.Snapshot snapshot(long epochMs) {
-        if (parts.size() == 1) {
-            return parts.get(0).snapshot(epochMs);
-        }
         return ConsumeStats.Snapshot.merge(parts.stream().map(p -> p.snapshot(epochMs)).toList());
     }
 
