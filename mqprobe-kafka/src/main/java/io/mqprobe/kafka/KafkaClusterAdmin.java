@@ -46,6 +46,11 @@ final class KafkaClusterAdmin implements ClusterAdmin {
 
     private final Admin admin;
     private final AdminCalls calls;
+    /**
+     * Topics this admin created: each request goes to any broker, and one that has not yet applied the creation
+     * answers "does not exist" for a while after another showed the topic's leaders.
+     */
+    private final Set<String> created = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     KafkaClusterAdmin(Admin admin, Target target) {
         this.admin = admin;
@@ -59,6 +64,7 @@ final class KafkaClusterAdmin implements ClusterAdmin {
                 : new NewTopic(spec.name(), assignment(spec.replicaAssignment()));
         topic.configs(spec.configs());
         calls.await(admin.createTopics(List.of(topic)).all(), "create topic '" + spec.name() + "'");
+        created.add(spec.name());
         awaitLeaders(spec);
     }
 
@@ -67,6 +73,7 @@ final class KafkaClusterAdmin implements ClusterAdmin {
         if (names.isEmpty()) {
             return;
         }
+        created.removeAll(names);
         for (Map.Entry<String, KafkaFuture<Void>> e : admin.deleteTopics(List.copyOf(names)).topicNameValues().entrySet()) {
             try {
                 calls.await(e.getValue(), "delete topic '" + e.getKey() + "'");
@@ -98,12 +105,27 @@ final class KafkaClusterAdmin implements ClusterAdmin {
 
     @Override
     public List<PartitionInfo> describeTopic(String name) {
-        Map<String, TopicDescription> found = calls.await(admin.describeTopics(List.of(name)).allTopicNames(), "describe topic '" + name + "'");
+        Map<String, TopicDescription> found = describe(name);
         return found.get(name).partitions().stream()
                 .map(p -> new PartitionInfo(name, p.partition(), p.leader() == null ? -1 : p.leader().id(),
                         ids(p.replicas()), ids(p.isr())))
                 .sorted(Comparator.comparingInt(PartitionInfo::partition))
                 .toList();
+    }
+
+    private Map<String, TopicDescription> describe(String name) {
+        long deadline = System.currentTimeMillis() + TOPIC_SETTLE_MS;
+        while (true) {
+            try {
+                return calls.await(admin.describeTopics(List.of(name)).allTopicNames(), "describe topic '" + name + "'");
+            } catch (UsageException notSeenYet) {
+                boolean unknown = notSeenYet.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+                if (!unknown || !created.contains(name) || System.currentTimeMillis() > deadline) {
+                    throw notSeenYet;
+                }
+                AdminCalls.pause(POLL_MS);
+            }
+        }
     }
 
     @Override
