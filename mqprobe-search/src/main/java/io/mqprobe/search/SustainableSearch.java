@@ -7,18 +7,23 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
  * The search for the sustainable load among paced steps, as a team would run it: offered rates at
  * fractions of the ceiling, ascending, until one fails; then halving the gap between the highest rate
  * that passed and the lowest that failed until it is within {@link #PRECISION} of the failing rate (or
- * the step budget is spent). A failing step that looks like noise — only latency over the SLO, by less
- * than {@link RampPolicy#GROSS_SLO_FACTOR}×, or failing where a higher rate passed — is measured once more
- * before it counts; so is the lowest failing rate when the load was carried (acknowledged in full, without errors
- * or gross latency) and only a resource threshold failed, because that one step bounds the whole result: a broker busy with the saturating
- * steps' leftovers (segment rolls, garbage) fails it once, not twice. The rate fails only when every measurement
- * of it failed.
+ * the step budget is spent).
+ *
+ * <p>A rate is judged on {@link PooledReadings}: each utilisation (broker CPU, iowait, NIC and disk shares) is read
+ * off the line through its readings at every paced step measured so far, so one disturbed step does not decide the
+ * answer alone. Latency, errors, a rate not delivered and under-replication that grew stay each step's own, and a
+ * rate fails on them only when every step of it failed.
+ * A failing step that may be noise — only latency over the SLO, by less than {@link RampPolicy#GROSS_SLO_FACTOR}×,
+ * or failing where a higher rate passed, or the lowest failing rate when the load was carried (acknowledged in full,
+ * without errors or gross latency) and only a resource threshold failed — is measured once more, which adds a
+ * reading where it matters most.
  *
  * <p>Pure: the planner asks {@link #next} what to measure, the judge asks {@link #result} what was found,
  * from the same measured steps, so the two always agree.
@@ -34,7 +39,8 @@ public final class SustainableSearch {
     public record Measure(double recordsPerSecond, boolean repeat) {
     }
 
-    private record Rate(double offered, List<StepMeasurement> steps, boolean passed) {
+    /** One offered rate: its steps as measured, the same steps with pooled readings, and whether it passed. */
+    private record Rate(double offered, List<StepMeasurement> steps, List<StepMeasurement> pooled, boolean passed) {
     }
 
     private final Thresholds thresholds;
@@ -101,7 +107,9 @@ public final class SustainableSearch {
         if (best.isEmpty()) {
             return Optional.empty();
         }
-        StepMeasurement step = best.get().steps().stream().filter(s -> breaches(s).isEmpty())
+        Rate rate = best.get();
+        StepMeasurement step = java.util.stream.IntStream.range(0, rate.steps().size())
+                .filter(i -> breaches(rate.pooled().get(i)).isEmpty()).mapToObj(rate.steps()::get)
                 .max(Comparator.comparingDouble(StepMeasurement::recordsPerSecond)).orElseThrow();
         Double within = lowestFail.map(f -> 100 * (f.offered() - best.get().offered()) / f.offered()).orElse(null);
         String limitedBy = lowestFail.map(f -> limitedBy(f) + " (searched to within " + HumanUnits.pct(within) + ")")
@@ -115,10 +123,13 @@ public final class SustainableSearch {
     }
 
     private String limitedBy(Rate failing) {
-        StepMeasurement last = failing.steps().get(failing.steps().size() - 1);
+        int last = failing.steps().size() - 1;
+        StepMeasurement step = failing.steps().get(last);
+        List<String> pooled = breaches(failing.pooled().get(last));
         String repeated = failing.steps().size() > 1 ? " (measured " + failing.steps().size() + " times)" : "";
-        return String.join(", ", breaches(last)) + " at step " + last.index() + ", " + HumanUnits.msgsPerSecond(failing.offered())
-                + " offered" + repeated;
+        String readings = pooled.equals(breaches(step)) ? "" : " (utilisation on the line through every paced step)";
+        return String.join(", ", pooled) + " at step " + step.index() + ", " + HumanUnits.msgsPerSecond(failing.offered())
+                + " offered" + repeated + readings;
     }
 
     private Optional<Measure> noiseToRepeat(List<StepMeasurement> paced, Map<Double, Rate> rates) {
@@ -154,15 +165,16 @@ public final class SustainableSearch {
     }
 
     private Map<Double, Rate> rates(List<StepMeasurement> paced) {
-        Map<Double, List<StepMeasurement>> byRate = new TreeMap<>();
+        SortedMap<Double, List<StepMeasurement>> byRate = new TreeMap<>();
         for (StepMeasurement step : paced) {
             if (step.targetRecordsPerSecond() != null) {
                 byRate.computeIfAbsent(step.targetRecordsPerSecond(), r -> new ArrayList<>()).add(step);
             }
         }
+        SortedMap<Double, List<StepMeasurement>> pooled = PooledReadings.of(byRate);
         Map<Double, Rate> rates = new TreeMap<>();
-        byRate.forEach((rate, steps) -> rates.put(rate,
-                new Rate(rate, steps, steps.stream().anyMatch(s -> breaches(s).isEmpty()))));
+        byRate.forEach((rate, steps) -> rates.put(rate, new Rate(rate, steps, pooled.get(rate),
+                pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()))));
         return rates;
     }
 

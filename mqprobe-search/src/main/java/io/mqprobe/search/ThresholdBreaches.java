@@ -24,6 +24,15 @@ final class ThresholdBreaches {
     private ThresholdBreaches() {
     }
 
+    /** Metrics judged against a utilisation threshold (the load generator's CPU is not: see {@link #of}). */
+    private static final java.util.Set<String> UTILISATION = java.util.Set.of(Metric.CPU_CORES, Metric.CPU_IOWAIT_PCT,
+            Metric.NET_RX_BPS, Metric.NET_TX_BPS, Metric.DISK_WRITE_BPS, Metric.DISK_READ_BPS);
+
+    /** A reading judged against a threshold that rises with the load: a utilisation, not a count of failures. */
+    static boolean graded(ResourceUsage usage) {
+        return UTILISATION.contains(usage.metric()) && !Bottleneck.loadGenerator(usage.source());
+    }
+
     /** Breach descriptions ("broker-1 CPU 82 % > 75 %"), worst first; empty when the step stayed under every threshold. */
     static List<String> of(StepMeasurement step, Thresholds t) {
         List<Breach> breaches = new ArrayList<>();

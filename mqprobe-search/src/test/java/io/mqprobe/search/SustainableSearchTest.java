@@ -92,7 +92,7 @@ class SustainableSearchTest {
                 busy[0] = true;
                 return StepBuilder.step(i, rate).target(rate).cpu("broker-1", 0.47, 0.5).build();
             }
-            return knee(i, rate, 60_000);
+            return StepBuilder.step(i, rate).target(rate).p99Ms(rate <= 60_000 ? 5 : 1000).cpu("broker-1", 0.1, 0.5).build();
         });
 
         assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 25_000.0, 50_000.0, 80_000.0);
@@ -148,5 +148,42 @@ class SustainableSearchTest {
         StepMeasurement busyHost = StepBuilder.step(0, 30_000).target(30_000).cpu("host", 1.9, 2).cpu("client", 0.6, 2).build();
 
         assertThat(search().breaches(busyHost)).containsExactly("host CPU 95 % > 75 %");
+    }
+
+    /** Broker CPU at the true cost of the rate (75 % at {@code limit}) plus {@code disturbance} points. */
+    private static StepMeasurement costly(int index, double offered, double limit, double disturbancePct) {
+        double pct = 75 * offered / limit + disturbancePct;
+        return StepBuilder.step(index, offered).target(offered).cpu("broker-1", 0.5 * pct / 100, 0.5).build();
+    }
+
+    @Test
+    void should_find_where_the_broker_cpu_crosses_its_threshold() {
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 60_000, 0));
+
+        SustainablePoint found = search.result(paced).orElseThrow();
+        assertThat(found.recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 60_000).isLessThanOrEqualTo(60_000);
+        assertThat(found.limitedBy()).contains("broker-1 CPU").contains("> 75 %");
+    }
+
+    @Test
+    void should_find_nearly_the_same_load_in_clusters_whose_cpu_readings_scatter_by_twenty_points() {
+        // issue 19: per-step broker CPU under a half-core quota scatters by tens of points at one rate; the answer
+        // must not follow the scatter. 40 seeded clusters, the same cost (75 % at 60k), readings ±20 points.
+        List<Double> found = new ArrayList<>();
+        for (int seed = 0; seed < 40; seed++) {
+            java.util.Random noise = new java.util.Random(seed);
+            SustainableSearch search = search();
+            List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 60_000, 40 * noise.nextDouble() - 20));
+            found.add(search.result(paced).map(SustainablePoint::recordsPerSecond).orElse(0.0));
+        }
+        List<Double> sorted = found.stream().sorted().toList();
+        double median = sorted.get(sorted.size() / 2);
+        double low = sorted.get(sorted.size() / 10);
+        double high = sorted.get(sorted.size() - 1 - sorted.size() / 10);
+        assertThat(median).isBetween(0.85 * 60_000, 1.1 * 60_000);
+        assertThat(low).as("10th percentile of %s", sorted).isGreaterThan(0.85 * median);
+        assertThat(high).as("90th percentile of %s", sorted).isLessThan(1.15 * median);
     }
 }
