@@ -52,6 +52,14 @@ public final class ProbePlanner implements Planner {
 
     /** Warm-up added to the run's first step, while the JIT compiles the send path. */
     static final Duration FIRST_STEP_EXTRA_WARMUP = Duration.ofSeconds(4);
+    /**
+     * A scenario's first paced step warms up this many step warm-ups (10 s by default) instead of half of one. Idle
+     * brokers after the saturating ramp are not yet brokers at rest: once load comes back they work off the ramp's
+     * garbage and leftovers, measured here at 85-100 % of a half-core quota for about ten seconds at a quarter of the
+     * ceiling, where half the ceiling read 57 % half a minute later. Judged, those seconds bound the whole search;
+     * under load, they pass before anything is measured.
+     */
+    static final int FIRST_PACED_WARMUPS = 5;
 
     /** Where one scenario is in its plan. */
     private enum Phase { RAMP, PACED }
@@ -76,6 +84,7 @@ public final class ProbePlanner implements Planner {
     private SustainableSearch search;
     private final boolean hostShared;
     private boolean firstStepOfRun = true;
+    private boolean firstPacedStep;
 
     /** How a scenario was laid out on the target; {@code skipped} says why it did not run, else {@code null}. */
     public record ScenarioSetup(ScenarioSpec spec, String topic, int replicationFactor, Map<String, String> producerProperties,
@@ -231,6 +240,7 @@ public final class ProbePlanner implements Planner {
             return Optional.empty();
         }
         phase = Phase.PACED;
+        firstPacedStep = true;
         return nextPacedStep(measured);
     }
 
@@ -293,6 +303,14 @@ public final class ProbePlanner implements Planner {
             warmup = warmup.plus(FIRST_STEP_EXTRA_WARMUP);
             load = load.withDuration(load.duration().plus(FIRST_STEP_EXTRA_WARMUP));
             firstStepOfRun = false;
+        }
+        if (ratePerSecond > 0 && firstPacedStep) {
+            Duration extra = plan.warmup().multipliedBy(FIRST_PACED_WARMUPS).minus(warmup);
+            if (extra.compareTo(Duration.ZERO) > 0) {
+                warmup = warmup.plus(extra);
+                load = load.withDuration(load.duration().plus(extra));
+            }
+            firstPacedStep = false;
         }
         StepPlan step = StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), warmup, STEP_DRAIN);
         return plan.precision() == null && plan.settle() == null ? step : step.withPrecision(plan.precision(), plan.settle());

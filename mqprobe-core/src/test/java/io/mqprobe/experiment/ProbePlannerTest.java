@@ -53,7 +53,7 @@ class ProbePlannerTest {
                 new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of("linger.ms", "1")),
                 new ScenarioSpec("three-copies", "", 0, 3, false, Durability.ALL_REPLICAS, 3, Map.of()));
         ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of("user", "x"),
-                new RampPlan(Duration.ZERO, Duration.ofSeconds(1), 2, 2, List.of(0.5)), Thresholds.defaults());
+                new RampPlan(Duration.ofMillis(200), Duration.ofSeconds(1), 2, 2, List.of(0.5)), Thresholds.defaults());
         ProbePlanner planner = new ProbePlanner(scenarios, settings, driver, name -> "topic-" + name, true);
         ProbeJudge judge = new ProbeJudge(planner, settings.thresholds());
         StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
@@ -76,6 +76,9 @@ class ProbePlannerTest {
         assertThat(fast.get(2).targetRecordsPerSecond()).isCloseTo(ceiling / 2, within(1.0));
         assertThat(fast.subList(2, fast.size())).allSatisfy(paced ->
                 assertThat(paced.targetRecordsPerSecond()).isLessThanOrEqualTo(ceiling / 2 + 1));
+        // the first paced step warms up five step warm-ups (the brokers work off the ramp under load), the others half of one
+        assertThat(fast.get(2).warmupMs()).isEqualTo(1_000);
+        assertThat(fast.subList(3, fast.size())).allSatisfy(paced -> assertThat(paced.warmupMs()).isEqualTo(100));
         assertThat(verdict.findings().stopReason()).isNotBlank().isNotEqualTo("interrupted");
         assertThat(result.steps().get(0).plan().load().producerSpec().orElseThrow().producerProperties())
                 .containsEntry("profile", "CAPACITY").containsEntry("user", "x").containsEntry("linger.ms", "1")
