@@ -27,21 +27,38 @@ import java.util.TreeMap;
  */
 final class PooledReadings {
 
-    private PooledReadings() {
+    /** A utilisation's line over the offered rate, and one of its readings (for its source, metric and capacity). */
+    private record Line(double meanRate, double meanValue, double slope, ResourceUsage sample) {
+        double at(double rate) {
+            return meanValue + slope * (rate - meanRate);
+        }
+    }
+
+    private final SortedMap<Double, List<StepMeasurement>> pooled = new TreeMap<>();
+    private final Map<String, Line> lines = new HashMap<>();
+
+    /** @param byRate the paced steps, by offered rate ascending */
+    PooledReadings(SortedMap<Double, List<StepMeasurement>> byRate) {
+        for (String key : keys(byRate)) {
+            lines.put(key, fit(byRate, key));
+        }
+        byRate.forEach((rate, steps) -> pooled.put(rate, steps.stream().map(s -> pooled(s, rate)).toList()));
+    }
+
+    /** The same steps in the same places, with pooled readings. */
+    SortedMap<Double, List<StepMeasurement>> steps() {
+        return pooled;
     }
 
     /**
-     * @param byRate the paced steps, by offered rate ascending
-     * @return the same steps in the same places, with pooled readings
+     * The lowest rate strictly between {@code low} and {@code high} at which a utilisation's line reaches its
+     * threshold; empty when none does there (latency or errors failed the higher rate, or the lines are flat).
      */
-    static SortedMap<Double, List<StepMeasurement>> of(SortedMap<Double, List<StepMeasurement>> byRate) {
-        Map<String, Map<Double, Double>> fitted = new HashMap<>();
-        for (String key : keys(byRate)) {
-            fitted.put(key, fit(byRate, key));
-        }
-        SortedMap<Double, List<StepMeasurement>> pooled = new TreeMap<>();
-        byRate.forEach((rate, steps) -> pooled.put(rate, steps.stream().map(s -> pooled(s, rate, fitted)).toList()));
-        return pooled;
+    java.util.OptionalDouble crossing(Thresholds thresholds, double low, double high) {
+        return lines.values().stream().filter(line -> line.slope() > 0).mapToDouble(line -> {
+            double limit = ThresholdBreaches.limit(line.sample(), thresholds);
+            return line.meanRate() + (limit - line.meanValue()) / line.slope();
+        }).filter(rate -> rate > low && rate < high).min();
     }
 
     private static Set<String> keys(SortedMap<Double, List<StepMeasurement>> byRate) {
@@ -50,23 +67,21 @@ final class PooledReadings {
         return keys;
     }
 
-    /** The fitted reading at each rate that has the reading. */
-    private static Map<Double, Double> fit(SortedMap<Double, List<StepMeasurement>> byRate, String key) {
+    /** The least-squares line through every reading of {@code key}, its slope held at zero or above. */
+    private static Line fit(SortedMap<Double, List<StepMeasurement>> byRate, String key) {
         List<double[]> points = new ArrayList<>();
-        byRate.forEach((rate, steps) -> steps.forEach(step -> {
-            Double value = readings(step).get(key);
-            if (value != null) {
-                points.add(new double[] {rate, value});
-            }
-        }));
+        ResourceUsage[] sample = new ResourceUsage[1];
+        byRate.forEach((rate, steps) -> steps.forEach(step -> step.resources().stream()
+                .filter(u -> ThresholdBreaches.graded(u) && key(u).equals(key) && Double.isFinite(u.mean()))
+                .forEach(u -> {
+                    points.add(new double[] {rate, u.mean()});
+                    sample[0] = u;
+                })));
         double meanRate = points.stream().mapToDouble(p -> p[0]).average().orElse(0);
         double meanValue = points.stream().mapToDouble(p -> p[1]).average().orElse(0);
         double covariance = points.stream().mapToDouble(p -> (p[0] - meanRate) * (p[1] - meanValue)).sum();
         double variance = points.stream().mapToDouble(p -> (p[0] - meanRate) * (p[0] - meanRate)).sum();
-        double slope = variance > 0 ? Math.max(0, covariance / variance) : 0;
-        Map<Double, Double> fitted = new HashMap<>();
-        points.forEach(p -> fitted.put(p[0], meanValue + slope * (p[0] - meanRate)));
-        return fitted;
+        return new Line(meanRate, meanValue, variance > 0 ? Math.max(0, covariance / variance) : 0, sample[0]);
     }
 
     /** A step's graded readings by key: each graded resource's mean. */
@@ -80,10 +95,10 @@ final class PooledReadings {
         return readings;
     }
 
-    private static StepMeasurement pooled(StepMeasurement step, double rate, Map<String, Map<Double, Double>> fitted) {
+    private StepMeasurement pooled(StepMeasurement step, double rate) {
         List<ResourceUsage> resources = step.resources().stream().map(u -> {
-            Double value = ThresholdBreaches.graded(u) ? fitted.getOrDefault(key(u), Map.of()).get(rate) : null;
-            return value == null ? u : new ResourceUsage(u.source(), u.metric(), value, u.peak(), u.capacity());
+            Line line = ThresholdBreaches.graded(u) ? lines.get(key(u)) : null;
+            return line == null ? u : new ResourceUsage(u.source(), u.metric(), line.at(rate), u.peak(), u.capacity());
         }).toList();
         return step.withResources(resources);
     }

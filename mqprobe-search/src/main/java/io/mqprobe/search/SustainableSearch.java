@@ -12,9 +12,10 @@ import java.util.TreeMap;
 
 /**
  * The search for the sustainable load among paced steps, as a team would run it: offered rates at
- * fractions of the ceiling, ascending, until one fails; then halving the gap between the highest rate
+ * fractions of the ceiling, ascending, until one fails; then narrowing the gap between the highest rate
  * that passed and the lowest that failed until it is within {@link #PRECISION} of the failing rate (or
- * the step budget is spent).
+ * the step budget is spent): at the rate where the utilisations' lines reach their thresholds when that lies
+ * between them, else halfway.
  *
  * <p>A rate is judged on {@link PooledReadings}: each utilisation (broker CPU, iowait, NIC and disk shares) is read
  * off the line through its readings at every paced step measured so far, so one disturbed step does not decide the
@@ -32,6 +33,8 @@ public final class SustainableSearch {
 
     /** The search stops when the failing and passing rates are this close (a share of the failing rate). */
     public static final double PRECISION = 0.05;
+    /** The next rate aimed at a fitted crossing stays at least this share of the gap away from the rates around it. */
+    static final double CROSSING_MARGIN = 0.15;
     /** A paced step acknowledging less than this share of its offered rate did not sustain it. */
     static final double DELIVERED_SHARE = 0.9;
 
@@ -93,7 +96,12 @@ public final class SustainableSearch {
         if ((hi - lo) / hi <= PRECISION) {
             return Optional.empty();
         }
-        double mid = Math.max(1, Math.round((lo + hi) / 2));
+        // where the utilisations' lines reach their thresholds, when that lies between the two rates (kept off their
+        // edges so each step narrows the gap); else halfway
+        double gap = hi - lo;
+        double aim = new PooledReadings(byRate(paced)).crossing(thresholds, lo, hi)
+                .orElse((lo + hi) / 2);
+        double mid = Math.max(1, Math.round(Math.max(lo + CROSSING_MARGIN * gap, Math.min(hi - CROSSING_MARGIN * gap, aim))));
         return mid >= hi || rates.containsKey(mid) ? Optional.empty() : Optional.of(new Measure(mid, false));
     }
 
@@ -164,14 +172,19 @@ public final class SustainableSearch {
                 && step.p99Us() <= RampPolicy.GROSS_SLO_FACTOR * thresholds.sloP99Us();
     }
 
-    private Map<Double, Rate> rates(List<StepMeasurement> paced) {
+    private static SortedMap<Double, List<StepMeasurement>> byRate(List<StepMeasurement> paced) {
         SortedMap<Double, List<StepMeasurement>> byRate = new TreeMap<>();
         for (StepMeasurement step : paced) {
             if (step.targetRecordsPerSecond() != null) {
                 byRate.computeIfAbsent(step.targetRecordsPerSecond(), r -> new ArrayList<>()).add(step);
             }
         }
-        SortedMap<Double, List<StepMeasurement>> pooled = PooledReadings.of(byRate);
+        return byRate;
+    }
+
+    private Map<Double, Rate> rates(List<StepMeasurement> paced) {
+        SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
+        SortedMap<Double, List<StepMeasurement>> pooled = new PooledReadings(byRate).steps();
         Map<Double, Rate> rates = new TreeMap<>();
         byRate.forEach((rate, steps) -> rates.put(rate, new Rate(rate, steps, pooled.get(rate),
                 pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()))));

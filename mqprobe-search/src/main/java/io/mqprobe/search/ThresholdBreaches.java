@@ -33,6 +33,16 @@ final class ThresholdBreaches {
         return UTILISATION.contains(usage.metric()) && !Bottleneck.loadGenerator(usage.source());
     }
 
+    /** The mean at which a {@link #graded} reading goes over its threshold, in the reading's own unit; NaN without a capacity. */
+    static double limit(ResourceUsage usage, Thresholds t) {
+        return switch (usage.metric()) {
+            case Metric.CPU_CORES -> t.cpuPct() / 100 * usage.capacity();
+            case Metric.CPU_IOWAIT_PCT -> t.iowaitPct();
+            case Metric.DISK_WRITE_BPS, Metric.DISK_READ_BPS -> t.diskPct() / 100 * usage.capacity();
+            default -> t.nicPct() / 100 * usage.capacity();
+        };
+    }
+
     /** Breach descriptions ("broker-1 CPU 82 % > 75 %"), worst first; empty when the step stayed under every threshold. */
     static List<String> of(StepMeasurement step, Thresholds t) {
         List<Breach> breaches = new ArrayList<>();
