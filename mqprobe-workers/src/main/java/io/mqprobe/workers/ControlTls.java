@@ -67,6 +67,19 @@ public final class ControlTls {
         }
     }
 
+    /**
+     * The keystore's bytes and its password, checked as {@link #load} checks them: for a worker that reads them from
+     * elsewhere (a Kubernetes Secret).
+     */
+    public static ControlTlsFiles files(Path keystore, Path passwordFile) {
+        load(keystore, passwordFile);
+        try {
+            return new ControlTlsFiles(Files.readAllBytes(keystore), new String(password(passwordFile)));
+        } catch (IOException e) {
+            throw new UsageException("cannot read the control channel's keystore " + keystore + ": " + e.getMessage());
+        }
+    }
+
     private static char[] password(Path passwordFile) {
         try {
             List<String> lines = Files.readAllLines(passwordFile);

@@ -2,6 +2,7 @@ package io.mqprobe.cli.run;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.workers.ControlTls;
+import io.mqprobe.workers.ControlTlsFiles;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -31,6 +32,12 @@ public final class ControlTlsOptions {
             throw new UsageException("--control-tls needs --control-tls-password-file: the keystore's password");
         }
         return ControlTls.load(keystore, passwordFile);
+    }
+
+    /** The keystore and password for workers that get them from elsewhere (a Kubernetes Secret); {@code null} without TLS. */
+    public ControlTlsFiles files() {
+        conclude();
+        return keystore == null ? null : ControlTls.files(keystore, passwordFile);
     }
 
     /** The same flags for a worker this run starts on this machine (empty without TLS). */

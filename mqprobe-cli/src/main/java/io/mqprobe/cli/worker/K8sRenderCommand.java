@@ -2,11 +2,14 @@ package io.mqprobe.cli.worker;
 
 import io.mqprobe.api.HostPort;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.run.ControlTlsOptions;
 import io.mqprobe.workers.AllowedTargets;
+import io.mqprobe.workers.ControlTlsFiles;
 import io.mqprobe.workers.PrivateFiles;
 import io.mqprobe.workers.WorkerToken;
 import io.mqprobe.workers.k8s.WorkerManifests;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -22,7 +25,7 @@ import java.util.concurrent.Callable;
         description = {"Writes workers.yaml (an Indexed Job of N 'mqprobe worker' pods spread over nodes, the token as a "
                 + "Secret, the workers' client settings as a ConfigMap) and Dockerfile.worker to --out; nothing is applied.",
                 "Then: kubectl apply -f workers.yaml, and run the load command with --workers N --listen 0.0.0.0:PORT "
-                        + "--token-file TOKEN (see docs/distributed.md)."})
+                        + "--token-file TOKEN (and the same --control-tls flags, when given; see docs/distributed.md)."})
 public final class K8sRenderCommand implements Callable<Integer> {
 
     @Spec
@@ -62,6 +65,9 @@ public final class K8sRenderCommand implements Callable<Integer> {
             description = "Client settings the workers use on their side (truststore paths and the like), into the ConfigMap.")
     Path clientConfig;
 
+    @Mixin
+    ControlTlsOptions controlTls;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "k8s", description = "Where the files go (default: ${DEFAULT-VALUE}).")
     Path out;
 
@@ -72,10 +78,11 @@ public final class K8sRenderCommand implements Callable<Integer> {
         AllowedTargets.parse(allowTargets);
         String settings = clientConfig == null ? "" : read(clientConfig);
         WorkerToken token = tokenFile == null ? WorkerToken.random() : WorkerToken.read(tokenFile);
+        ControlTlsFiles tls = controlTls.files();
         WorkerManifests manifests;
         try {
             manifests = new WorkerManifests(workers, coordinator, image, namespace, cpu, memory, allowTargets,
-                    token.reveal(), settings);
+                    token.reveal(), settings, tls);
         } catch (IllegalArgumentException | ArithmeticException e) {
             throw new UsageException("bad worker resources (--worker-cpu " + cpu + ", --worker-memory " + memory + ", --workers "
                     + workers + "): " + e.getMessage());
@@ -84,8 +91,8 @@ public final class K8sRenderCommand implements Callable<Integer> {
         // the Secret in it holds the token: only its owner reads the file
         PrivateFiles.write(out.resolve("workers.yaml"), manifests.yaml());
         Files.writeString(out.resolve("Dockerfile.worker"), WorkerManifests.dockerfile());
-        stdout.println("wrote " + out.resolve("workers.yaml") + " (Secret, ConfigMap, Indexed Job of " + workers + " workers) and "
-                + out.resolve("Dockerfile.worker"));
+        stdout.println("wrote " + out.resolve("workers.yaml") + " (Secret" + (tls == null ? "" : " with the control channel's keystore")
+                + ", ConfigMap, Indexed Job of " + workers + " workers) and " + out.resolve("Dockerfile.worker"));
         if (tokenFile == null) {
             token.writeTo(out.resolve("token"));
             stdout.println("wrote a new token to " + out.resolve("token") + " (mode 600): give it to the coordinator with --token-file");

@@ -41,4 +41,38 @@ class K8sRenderCommandTest {
         assertThat(cpu.errLines() + address.errLines()).isEqualTo(2);
         assertThat(dir.resolve("workers.yaml")).doesNotExist();
     }
+
+    @Test
+    void should_put_the_control_channels_keystore_and_password_in_the_secret_and_its_flags_in_the_job(@TempDir Path dir) throws Exception {
+        Path keystore = dir.resolve("fleet.p12");
+        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "mqprobe", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=mqprobe",
+                "-validity", "2", "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", "fleet-password")
+                .redirectErrorStream(true).start();
+        assertThat(keytool.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) && keytool.exitValue() == 0).isTrue();
+        Path password = Files.writeString(dir.resolve("password"), "fleet-password\n");
+        Path out = dir.resolve("k8s");
+
+        CliRun run = CliRun.of("k8s", "render", "--workers", "2", "--coordinator", "c:7801", "--control-tls", keystore.toString(),
+                "--control-tls-password-file", password.toString(), "--out", out.toString());
+        CliRun wrongPassword = CliRun.of("k8s", "render", "--workers", "2", "--coordinator", "c:7801", "--control-tls",
+                keystore.toString(), "--control-tls-password-file", Files.writeString(dir.resolve("bad"), "nope\n").toString(),
+                "--out", dir.resolve("bad-out").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out() + run.err()).doesNotContain("fleet-password");
+        String[] docs = Files.readString(out.resolve("workers.yaml")).split("(?m)^---$");
+        var yaml = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+        var secret = yaml.readValue(docs[0], io.fabric8.kubernetes.api.model.Secret.class);
+        assertThat(java.util.Base64.getDecoder().decode(secret.getData().get("control.p12"))).isEqualTo(Files.readAllBytes(keystore));
+        assertThat(secret.getStringData()).containsEntry("control-password", "fleet-password");
+        var job = yaml.readValue(docs[2], io.fabric8.kubernetes.api.model.batch.v1.Job.class);
+        assertThat(job.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+                .containsSubsequence("--control-tls", "/etc/mqprobe/token/control.p12", "--control-tls-password-file",
+                        "/etc/mqprobe/token/control-password");
+        assertThat(docs[2]).doesNotContain("fleet-password");
+        assertThat(wrongPassword.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(wrongPassword.err()).contains("cannot read the control channel's keystore").doesNotContain("nope");
+        assertThat(dir.resolve("bad-out")).doesNotExist();
+    }
 }

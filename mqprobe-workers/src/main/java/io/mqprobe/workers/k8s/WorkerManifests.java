@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.mqprobe.workers.ControlTlsFiles;
 
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import java.util.Map;
 /**
  * The Kubernetes objects that run N load workers: an Indexed Job of N pods spread over nodes (each
  * {@code mqprobe worker --name worker-<index>}), the token as a Secret and the workers' own client settings as a
- * ConfigMap. Built with the fabric8 model classes and written as YAML, one document per object.
+ * ConfigMap; with TLS on the control channel, its keystore and password in the same Secret. Built with the fabric8 model classes and written as YAML, one document per object.
  *
  * @param workers        pods, one worker each
  * @param coordinator    {@code HOST:PORT} the workers join (the coordinator's {@code --listen}, reachable from the pods)
@@ -32,15 +33,25 @@ import java.util.Map;
  * @param allowTargets   the clusters the workers agree to load (CIDRs)
  * @param token          the shared secret, written into the Secret only
  * @param clientSettings the workers' own client settings (truststore paths and the like), {@code key=value} lines
+ * @param controlTls     the control channel's keystore and password, into the Secret beside the token; {@code null}
+ *                       for plain HTTP
  */
 public record WorkerManifests(int workers, String coordinator, String image, String namespace, String cpu, String memory,
-                              String allowTargets, String token, String clientSettings) {
+                              String allowTargets, String token, String clientSettings, ControlTlsFiles controlTls) {
 
     public static final String NAME = "mqprobe-workers";
     static final String APP_LABEL = "mqprobe-worker";
     static final String TOKEN_DIR = "/etc/mqprobe/token";
     static final String SETTINGS_DIR = "/etc/mqprobe/client";
     static final int WORKER_PORT = 7802;
+    static final String KEYSTORE = "control.p12";
+    static final String KEYSTORE_PASSWORD = "control-password";
+
+    /** Workers on a plain HTTP control channel. */
+    public WorkerManifests(int workers, String coordinator, String image, String namespace, String cpu, String memory,
+                           String allowTargets, String token, String clientSettings) {
+        this(workers, coordinator, image, namespace, cpu, memory, allowTargets, token, clientSettings, null);
+    }
 
     public WorkerManifests {
         if (workers < 1 || workers > 1000) {
@@ -57,9 +68,15 @@ public record WorkerManifests(int workers, String coordinator, String image, Str
         return "WorkerManifests[" + workers + " workers of " + image + " joining " + coordinator + " in " + namespace + "]";
     }
 
+    /** The token, and with TLS the keystore (base64, as a Secret's data must be) and its password. */
     public Secret secret() {
-        return new SecretBuilder().withNewMetadata().withName(NAME + "-token").withNamespace(namespace).endMetadata()
-                .withType("Opaque").withStringData(Map.of("token", token)).build();
+        SecretBuilder secret = new SecretBuilder().withNewMetadata().withName(NAME + "-token").withNamespace(namespace).endMetadata()
+                .withType("Opaque");
+        if (controlTls == null) {
+            return secret.withStringData(Map.of("token", token)).build();
+        }
+        return secret.withStringData(Map.of("token", token, KEYSTORE_PASSWORD, controlTls.password()))
+                .withData(Map.of(KEYSTORE, java.util.Base64.getEncoder().encodeToString(controlTls.keystore()))).build();
     }
 
     public ConfigMap clientSettingsMap() {
@@ -76,6 +93,9 @@ public record WorkerManifests(int workers, String coordinator, String image, Str
                 "--listen", "0.0.0.0:" + WORKER_PORT,
                 "--allow-targets", allowTargets,
                 "--client-config", SETTINGS_DIR + "/client.properties"));
+        if (controlTls != null) {
+            args.addAll(List.of("--control-tls", TOKEN_DIR + "/" + KEYSTORE, "--control-tls-password-file", TOKEN_DIR + "/" + KEYSTORE_PASSWORD));
+        }
         PodTemplateSpec pod = new PodTemplateSpecBuilder()
                 .withNewMetadata().withLabels(Map.of("app", APP_LABEL)).endMetadata()
                 .withNewSpec()
