@@ -67,8 +67,9 @@ public final class LoadSession implements AutoCloseable {
      * when the target is unreachable.
      */
     private static LoadSession open(String command, List<String> argv, TargetOptions targetOptions, int defaultBrokers,
-                                   OutputOptions outputOptions, boolean keepTopics, PrintWriter out, PrintWriter err) {
-        ClusterSession cluster = ClusterSession.open(targetOptions, defaultBrokers, err);
+                                   boolean localWorkers, OutputOptions outputOptions, boolean keepTopics, PrintWriter out,
+                                   PrintWriter err) {
+        ClusterSession cluster = ClusterSession.open(targetOptions, defaultBrokers, err, localWorkers);
         try {
             RunOutput output = RunOutput.create(command, argv, outputOptions.outDir(), outputOptions.jsonFile());
             LoadSession session = new LoadSession(cluster, output, out, err, keepTopics);
@@ -102,7 +103,7 @@ public final class LoadSession implements AutoCloseable {
         List<Gate> gates = options.gates().conclude();
         WorkerOptions.Plan workerPlan = options.workers().conclude();
         LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), options.target(),
-                defaultBrokers, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
+                defaultBrokers, workerPlan instanceof WorkerOptions.Plan.Local, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
         int code;
         try {
             session.openWorkers(workerPlan);

@@ -160,10 +160,10 @@ final class LoadWorkers implements AutoCloseable {
                 }
                 children.add(launch("local-" + i, inNamespace, coordinator, tokenFile, listen, flags, dir));
             }
-            if (hosts != null) {
-                say.accept(count + " local load workers, each in a network namespace of its own on the brokers' network ("
-                        + hosts.cidr() + ")");
-            }
+            say.accept(hosts != null
+                    ? count + " local load workers, each in a network namespace of its own on the brokers' network (" + hosts.cidr() + ")"
+                    : count + " local load workers on this host's network: the brokers are not on a network of their own (a"
+                    + " temporary cluster gets one as root; 'cluster up --broker-net RATE' for one that stays)");
             List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target, plan.onLoss(), say);
             return new LoadWorkers(joined, coordinator, children, dir, removeHosts);
         } catch (IOException | RuntimeException | InterruptedException e) {

@@ -9,6 +9,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
+import io.mqprobe.embedded.isolation.NetShape;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.LoadHosts;
 import io.mqprobe.embedded.EmbeddedSpec;
@@ -58,6 +59,16 @@ public final class ClusterSession implements AutoCloseable {
      * @throws io.mqprobe.api.TargetUnreachableException when {@code --bootstrap} does not answer in time
      */
     public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress) {
+        return open(options, defaultEmbeddedBrokers, progress, false);
+    }
+
+    /**
+     * @param localWorkers the run starts load workers on this machine: as root, a temporary cluster's brokers then get
+     *                     a network of their own (unshaped unless {@code --broker-net} says otherwise), so that each
+     *                     worker can be a host of its own on it; brokers on this host's loopback cannot be reached
+     *                     from another namespace
+     */
+    public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress, boolean localWorkers) {
         options.clientProperties();   // an unreadable file fails before anything starts
         List<Security> security = options.securityModes();
         Map<String, String> brokerOverrides = options.brokerOverrides();
@@ -103,9 +114,15 @@ public final class ClusterSession implements AutoCloseable {
                     + BrokerIsolation.machineCpus().size() + " cores");
             progress.flush();
         }
+        if (localWorkers && up.isEmpty() && isolatedByDefault && unavailable.isEmpty() && isolation.brokerNet() == null) {
+            isolation = isolation.withBrokerNet(NetShape.UNSHAPED);
+            progress.println("local load workers: each broker and each worker in a network namespace of its own, hosts of"
+                    + " their own on the wire (links unshaped; --broker-net RATE shapes them)");
+            progress.flush();
+        }
         ClusterSession session = up.isPresent()
                 ? useClusterUp(up.get(), options, progress)
-                : startTemporary(options, options.brokers().orElse(defaultEmbeddedBrokers), progress);
+                : startTemporary(options, isolation, options.brokers().orElse(defaultEmbeddedBrokers), progress);
         try {
             // a temporary cluster asked for broker isolation has already said in one line when it is off
             session.confineClient(isolation, up.isEmpty() && options.confinesBrokers(), progress);
@@ -162,12 +179,13 @@ public final class ClusterSession implements AutoCloseable {
         return new ClusterSession(Drivers.connect(target), target, up, false);
     }
 
-    private static ClusterSession startTemporary(TargetOptions options, int brokerCount, PrintWriter progress) {
-        BrokerIsolation.plan(options.isolation(), brokerCount);   // oversubscription is refused before anything starts
+    private static ClusterSession startTemporary(TargetOptions options, IsolationOptions isolation, int brokerCount,
+                                                 PrintWriter progress) {
+        BrokerIsolation.plan(isolation, brokerCount);   // oversubscription is refused before anything starts
         Path runs = MqprobeHome.embeddedRunsDir();
         RunDirs.removeStale(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
-        EmbeddedSpec spec = EmbeddedSpec.of(brokerCount, runDir, options.isolation()).withSsl(options.wantsSsl())
+        EmbeddedSpec spec = EmbeddedSpec.of(brokerCount, runDir, isolation).withSsl(options.wantsSsl())
                 .withBrokerOverrides(options.brokerOverrides());
         EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(options.driverId(), spec, progress);
         try {

@@ -28,7 +28,7 @@ public final class IsolationFlags {
 
     @Option(names = "--broker-net", paramLabel = "RATE[,DELAY]",
             description = "Each embedded broker in its own network namespace with a link of RATE (tc, e.g. 200mbit) "
-                    + "and an optional one-way DELAY (e.g. 5ms); needs root.")
+                    + "and an optional one-way DELAY (e.g. 5ms), or 'unshaped'; needs root.")
     String brokerNet;
 
     @Option(names = "--broker-disk", paramLabel = "RATE",

@@ -207,7 +207,7 @@ public final class BrokerIsolation implements Isolation {
 
     @Override
     public OptionalLong linkBitsPerSecond() {
-        return network == null ? OptionalLong.empty() : OptionalLong.of(network.shape().rateBitsPerSecond());
+        return network == null || !network.shape().shaped() ? OptionalLong.empty() : OptionalLong.of(network.shape().rateBitsPerSecond());
     }
 
     @Override
@@ -246,7 +246,8 @@ public final class BrokerIsolation implements Isolation {
             parts.add("brokers " + spec + " each");
         }
         if (network != null) {
-            parts.add("network namespaces " + network.subnetPrefix() + ".0/24 at " + network.shape());
+            parts.add("network namespaces " + network.subnetPrefix() + ".0/24"
+                    + (network.shape().shaped() ? " at " + network.shape() : ", links unshaped"));
         }
         if (diskBytesPerSecond > 0 && device != null) {
             parts.add("disk writes " + diskBytesPerSecond + " B/s on " + device);

@@ -179,9 +179,11 @@ public final class BrokerNetwork {
         Shell.run("ip", "-n", ns, "link", "set", "eth0", "up");
         Shell.run("ip", "link", "set", host, "master", bridge());
         Shell.run("ip", "link", "set", host, "up");
-        // into the broker: the host side's egress; out of it: its eth0's egress (delay on one side makes the RTT)
-        shape(List.of("tc"), host, false);
-        shape(List.of("ip", "netns", "exec", ns, "tc"), "eth0", shape.delayMs() > 0);
+        if (shape.shaped()) {
+            // into the broker: the host side's egress; out of it: its eth0's egress (delay on one side makes the RTT)
+            shape(List.of("tc"), host, false);
+            shape(List.of("ip", "netns", "exec", ns, "tc"), "eth0", shape.delayMs() > 0);
+        }
     }
 
     private void shape(List<String> tc, String dev, boolean withDelay) {

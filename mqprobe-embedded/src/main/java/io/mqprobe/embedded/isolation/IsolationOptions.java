@@ -41,6 +41,11 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
         return Cgroups.detect().isPresent() ? java.util.Optional.empty() : java.util.Optional.of(Cgroups.unusableReason());
     }
 
+    /** The same, with each broker in a network namespace of its own behind {@code net}. */
+    public IsolationOptions withBrokerNet(NetShape net) {
+        return new IsolationOptions(brokerSpec, clientCores, allowOversubscribe, net, brokerDiskBytesPerSecond);
+    }
+
     /** A broker's heap: half the memory of its spec, or {@code unconfinedBytes} without one. */
     public long brokerHeapBytes(long unconfinedBytes) {
         return brokerSpec != null ? brokerSpec.heapBytes() : unconfinedBytes;

@@ -23,6 +23,17 @@ class NetShapeTest {
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
+    void should_take_a_link_of_its_own_without_a_rate_only_when_asked_for_by_name() {
+        assertThat(NetShape.parse("unshaped")).isEqualTo(NetShape.UNSHAPED);
+        assertThat(NetShape.UNSHAPED.shaped()).isFalse();
+        assertThat(NetShape.parse(NetShape.UNSHAPED.toString())).as("a cluster's saved state reads back").isEqualTo(NetShape.UNSHAPED);
+        assertThat(NetShape.parse("200mbit").shaped()).isTrue();
+        assertThatThrownBy(() -> NetShape.parse("0mbit")).isInstanceOf(UsageException.class).hasMessageContaining("at least 1mbit");
+        assertThatThrownBy(() -> new NetShape(0, 5)).isInstanceOf(UsageException.class);
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void should_name_links_within_fifteen_characters_and_find_their_owner_again() {
         String ifTag = BrokerNetwork.ifTag("mqprobe-4194303-k9");
 
