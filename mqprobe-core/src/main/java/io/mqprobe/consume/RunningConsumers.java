@@ -35,6 +35,14 @@ public interface RunningConsumers extends AutoCloseable {
     /** Consumed records mqprobe did not write. */
     long unstamped();
 
+    /**
+     * What this share's own process used and read over the window, as resources of source {@code client:WORKER}; empty
+     * for consumers in the runner's own process, whose monitors see them as {@code client}.
+     */
+    default List<io.mqprobe.api.monitor.ResourceUsage> usage(long fromEpochMs, long toEpochMs) {
+        return List.of();
+    }
+
     @Override
     void close();
 

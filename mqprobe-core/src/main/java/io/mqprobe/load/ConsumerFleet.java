@@ -112,6 +112,11 @@ final class ConsumerFleet implements AutoCloseable {
         return new ConsumeStats.ClockAhead(messages, maxAheadUs);
     }
 
+    /** Each worker's own figures over the window (workers in other processes only). */
+    List<io.mqprobe.api.monitor.ResourceUsage> usage(long fromEpochMs, long toEpochMs) {
+        return parts.stream().flatMap(p -> p.usage(fromEpochMs, toEpochMs).stream()).toList();
+    }
+
     long unstamped() {
         return parts.stream().mapToLong(RunningConsumers::unstamped).sum();
     }

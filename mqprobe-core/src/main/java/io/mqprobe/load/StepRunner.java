@@ -153,8 +153,7 @@ public final class StepRunner {
                     consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.clockAhead(),
                             backlog == null ? null : backlog.outcome()),
                     withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window,
-                            clientUsage(clientMetrics), producers == null ? List.of()
-                                    : producers.usage(window.fromEpochMs(), window.toEpochMs())),
+                            clientUsage(clientMetrics), workerUsage(producers, consumers, window)),
                     clientMetrics, unstable(precision, window), settle);
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.unstamped(),
@@ -167,6 +166,17 @@ public final class StepRunner {
                 consumers.close();
             }
         }
+    }
+
+    /**
+     * The load workers' own figures: their producers', else their consumers' (a step whose producers run on workers
+     * keeps its consumers here, so one process never reports twice).
+     */
+    private static List<ResourceUsage> workerUsage(ProducerFleet producers, ConsumerFleet consumers, WindowTotals window) {
+        if (producers != null) {
+            return producers.usage(window.fromEpochMs(), window.toEpochMs());
+        }
+        return consumers == null ? List.of() : consumers.usage(window.fromEpochMs(), window.toEpochMs());
     }
 
     /** Why the step's interval is wider than its target after its longest measurement, or {@code null}. */

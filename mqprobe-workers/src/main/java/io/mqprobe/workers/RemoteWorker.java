@@ -134,10 +134,17 @@ final class RemoteWorker implements LoadWorker {
     /** What a producer and a consumer share in the worker have alike: its address, its beginning, its loss, its close. */
     private abstract class Share implements AutoCloseable {
         final URI base;
+        /** The worker's seconds as this share's snapshots told them: its own figures over a step's window. */
+        final WorkerSeconds seconds = new WorkerSeconds(Bottleneck.WORKER_SOURCE_PREFIX + name);
         private boolean closed;
 
         Share(String path, String id) {
             this.base = url.resolve(path + "/" + id + "/");
+        }
+
+        /** What the worker's own process used and did over the window (its producers' or its consumers' share). */
+        public List<ResourceUsage> usage(long fromEpochMs, long toEpochMs) {
+            return seconds.usage(fromEpochMs, toEpochMs);
         }
 
         void begin(String doing) {
@@ -200,6 +207,7 @@ final class RemoteWorker implements LoadWorker {
                 try {
                     last = http.call("GET", base.resolve("snapshot?epochMs=" + epochMs), null,
                             WorkerProtocol.ConsumerSnapshot.class, ControlHttp.CALL_TIMEOUT);
+                    seconds.add(last);
                     return last.stats();
                 } catch (IOException e) {
                     lostWhileReporting(e, "consumers' share");
@@ -261,7 +269,6 @@ final class RemoteWorker implements LoadWorker {
     private final class Producers extends Share implements RunningProducers {
         private final int clients;
         private volatile WorkerProtocol.Snapshot last;
-        private final WorkerSeconds seconds = new WorkerSeconds(Bottleneck.WORKER_SOURCE_PREFIX + name);
         private Map<Long, BitSet> acked = Map.of();
 
         Producers(String id, int clients) {
@@ -301,11 +308,6 @@ final class RemoteWorker implements LoadWorker {
             return new SendStats.Snapshot(epochMs, at.sent(), at.acked(), at.ackedBytes(), at.failed(), at.errorsByType(),
                     LatencyHistograms.newHistogram(), LatencyHistograms.newHistogram(), LatencyHistograms.newHistogram(),
                     at.unsent(), at.startedEpochMs(), at.lastAckEpochMs(), 0);
-        }
-
-        @Override
-        public List<ResourceUsage> usage(long fromEpochMs, long toEpochMs) {
-            return seconds.usage(fromEpochMs, toEpochMs);
         }
 
         @Override

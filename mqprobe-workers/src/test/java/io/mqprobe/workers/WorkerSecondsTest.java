@@ -51,4 +51,25 @@ class WorkerSecondsTest {
         assertThat(failed.mean()).isEqualTo(3);
         assertThat(seconds.usage(2_500, 3_000)).as("one second is no rate").isEmpty();
     }
+
+    private static WorkerProtocol.ConsumerSnapshot read(long epochMs, long cpuNanos, long records) {
+        return new WorkerProtocol.ConsumerSnapshot(epochMs, records, records * 100, "", false, 0, 0, 0, cpuNanos, 1);
+    }
+
+    @Test
+    void should_turn_a_consumer_workers_seconds_into_its_cpu_and_what_it_read() {
+        WorkerSeconds seconds = new WorkerSeconds("client:local-2");
+        seconds.add(read(0, 0, 0));
+        seconds.add(read(1_000, 300_000_000L, 5_000));
+        seconds.add(read(2_000, 1_200_000_000L, 15_000));
+
+        List<ResourceUsage> usage = seconds.usage(0, 2_000);
+
+        assertThat(usage).extracting(ResourceUsage::metric).containsExactly(Metric.CPU_CORES, Metric.CONSUMED_PER_S);
+        assertThat(usage.get(0).mean()).isCloseTo(0.6, within(1e-9));
+        assertThat(usage.get(0).peak()).isCloseTo(0.9, within(1e-9));
+        assertThat(usage.get(0).capacity()).isEqualTo(1);
+        assertThat(usage.get(1).mean()).isCloseTo(7_500, within(1e-9));
+        assertThat(usage.get(1).peak()).isCloseTo(10_000, within(1e-9));
+    }
 }

@@ -70,4 +70,5 @@ public final class Metric {
     public static final String SEND_DELAY_P99_US = "client.send_delay.p99_us";
     public static final String ACKED_PER_S = "client.acked.per_s";            // a load worker's share, acknowledged
     public static final String FAILED_SENDS = "client.failed_sends";          // a load worker's failed sends in the window
+    public static final String CONSUMED_PER_S = "client.consumed.per_s";      // a load worker's share of consumers, read
 }

@@ -87,19 +87,29 @@ class WorkersCommandTest {
     void should_consume_a_topic_over_two_local_workers_as_one_group_and_read_every_message_once(@TempDir Path dir)
             throws Exception {
         String topic = "mqprobe-it-workers-" + System.nanoTime();
-        CliRun produce = CliRun.of("produce", "--topic", topic, "--create-topic", "--partitions", "4", "--num-records", "20000",
+        CliRun produce = CliRun.of("produce", "--topic", topic, "--create-topic", "--partitions", "4", "--num-records", "60000",
                 "--record-size", "200", "--keep-topics", "--no-monitor", "--out", dir.resolve("p").toString());
         assertThat(produce.exitCode()).as(produce.err()).isZero();
 
         CliRun consume = CliRun.of("consume", "--topic", topic, "--workers", "local:2", "--consumer-threads", "4",
-                "--messages", "20000", "--duration", "60s", "--no-monitor", "--out", dir.resolve("c").toString());
+                "--messages", "60000", "--duration", "60s", "--no-monitor", "--out", dir.resolve("c").toString());
 
         assertThat(consume.exitCode()).as(consume.err() + consume.out()).isZero();
         assertThat(consume.err()).contains("2 load workers: local-");
-        JsonNode consumed = ResultJson.MAPPER.readTree(dir.resolve("c").resolve("result.json").toFile())
-                .get("scenarios").get(0).get("steps").get(0).get("consumed");
+        JsonNode consumeStep = ResultJson.MAPPER.readTree(dir.resolve("c").resolve("result.json").toFile())
+                .get("scenarios").get(0).get("steps").get(0);
+        JsonNode consumed = consumeStep.get("consumed");
+        // each worker's own CPU and what it read, as a producer worker's rows are
+        List<String> workerRows = new java.util.ArrayList<>();
+        consumeStep.get("resources").forEach(r -> {
+            if (r.get("source").asText().startsWith("client:local-")) {
+                workerRows.add(r.get("source").asText() + " " + r.get("metric").asText());
+            }
+        });
+        assertThat(workerRows).contains("client:local-1 cpu.cores", "client:local-2 cpu.cores",
+                "client:local-1 client.consumed.per_s", "client:local-2 client.consumed.per_s");
         // the two workers' threads shared the group's partitions; their bookkeeping merged finds every message once
-        assertThat(consumed.get("records").asLong()).as(consume.err() + consume.out()).isEqualTo(20000);
+        assertThat(consumed.get("records").asLong()).as(consume.err() + consume.out()).isEqualTo(60000);
         assertThat(consumed.get("lost").asLong()).isZero();
         assertThat(consumed.get("duplicates").asLong()).isZero();
         assertThat(workerProcesses()).isEmpty();
