@@ -4,7 +4,7 @@ import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.Judge;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.StepAction;
-import io.mqprobe.load.IntervalRow;
+import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.ChaosVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;

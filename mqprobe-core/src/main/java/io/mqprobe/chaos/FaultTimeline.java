@@ -1,7 +1,7 @@
 package io.mqprobe.chaos;
 
 import io.mqprobe.api.PartitionInfo;
-import io.mqprobe.load.IntervalRow;
+import io.mqprobe.result.IntervalRow;
 
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.mqprobe.chaos;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.MessageConsumer;
-import io.mqprobe.load.MessageStamp;
+import io.mqprobe.stamp.MessageStamp;
 import io.mqprobe.stats.DeliveryChecker;
 import io.mqprobe.stats.DeliveryReport;
 

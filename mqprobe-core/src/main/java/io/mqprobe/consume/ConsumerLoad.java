@@ -3,8 +3,8 @@ package io.mqprobe.consume;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.MessageConsumer;
-import io.mqprobe.load.MessageStamp;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.stamp.MessageStamp;
+import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryChecker;
 

@@ -1,5 +1,6 @@
 package io.mqprobe.load;
 
+import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.consume.ConsumerLoad;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.consume.RunningConsumers;

@@ -1,5 +1,6 @@
 package io.mqprobe.load;
 
+import io.mqprobe.stamp.MessageStamp;
 import io.mqprobe.api.UsageException;
 
 import java.time.Duration;

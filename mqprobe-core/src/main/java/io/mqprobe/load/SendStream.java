@@ -1,5 +1,7 @@
 package io.mqprobe.load;
 
+import io.mqprobe.stamp.NanoClock;
+import io.mqprobe.stamp.MessageStamp;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.SendCallback;
 import io.mqprobe.stats.SendStats;

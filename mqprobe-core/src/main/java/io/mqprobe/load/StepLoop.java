@@ -1,5 +1,7 @@
 package io.mqprobe.load;
 
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.WindowTotals;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;

@@ -1,5 +1,8 @@
 package io.mqprobe.load;
 
+import io.mqprobe.stamp.NanoClock;
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.WindowTotals;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.consume.ConsumerLoadSpec;

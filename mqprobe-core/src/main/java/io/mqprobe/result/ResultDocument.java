@@ -6,7 +6,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.ResourceSample;
-import io.mqprobe.load.IntervalRow;
 import io.mqprobe.search.InstanceSizes;
 import io.mqprobe.search.Thresholds;
 
@@ -88,7 +87,7 @@ public final class ResultDocument {
     private final String startedAt;
     private String finishedAt;
     private TargetInfo target;
-    private final RunEnvironment environment = RunEnvironment.capture();
+    private RunEnvironment environment = RunEnvironment.capture();
     private Ceilings ceilings;
     private Thresholds thresholds;
     private final List<ScenarioResult> scenarios = new ArrayList<>();
@@ -246,6 +245,9 @@ public final class ResultDocument {
         this.failure = failureReason;
         this.complete = !wasInterrupted && failureReason == null;
         this.finishedAt = Instant.now().toString();
+        if (environment.coreSpeedAtEndMiBps() == null && environment.coreSpeedMiBps() != null) {
+            environment = environment.atEnd();
+        }
     }
 
     /** The whole document as pretty-printed JSON, a consistent snapshot. */

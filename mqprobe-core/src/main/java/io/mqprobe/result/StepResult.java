@@ -1,7 +1,6 @@
 package io.mqprobe.result;
 
 import io.mqprobe.api.monitor.ResourceUsage;
-import io.mqprobe.load.WindowTotals;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
 import io.mqprobe.stats.Estimate;

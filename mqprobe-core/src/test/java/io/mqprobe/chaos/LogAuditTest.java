@@ -3,7 +3,7 @@ package io.mqprobe.chaos;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageHandler;
-import io.mqprobe.load.MessageStamp;
+import io.mqprobe.stamp.MessageStamp;
 import io.mqprobe.testing.NoClusterDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -3,7 +3,7 @@ package io.mqprobe.experiment;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.api.fault.FaultTarget;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.ResourceWindow;

@@ -1,7 +1,7 @@
 package io.mqprobe.experiment;
 
 import io.mqprobe.api.TopicSpec;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ResourceWindow;
 import io.mqprobe.load.RunControl;

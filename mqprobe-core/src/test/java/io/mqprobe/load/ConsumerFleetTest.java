@@ -1,5 +1,7 @@
 package io.mqprobe.load;
 
+import io.mqprobe.stamp.NanoClock;
+import io.mqprobe.stamp.MessageStamp;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageHandler;

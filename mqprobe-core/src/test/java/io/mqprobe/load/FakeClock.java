@@ -1,5 +1,6 @@
 package io.mqprobe.load;
 
+import io.mqprobe.stamp.NanoClock;
 /** Virtual time for pacing tests: parking jumps straight to the deadline. */
 final class FakeClock implements NanoClock {
 

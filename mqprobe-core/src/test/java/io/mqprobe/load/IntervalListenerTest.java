@@ -1,5 +1,6 @@
 package io.mqprobe.load;
 
+import io.mqprobe.result.IntervalRow;
 import io.mqprobe.stats.SendStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

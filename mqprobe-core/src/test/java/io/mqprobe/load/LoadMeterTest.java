@@ -1,5 +1,7 @@
 package io.mqprobe.load;
 
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.WindowTotals;
 import io.mqprobe.stats.SendStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

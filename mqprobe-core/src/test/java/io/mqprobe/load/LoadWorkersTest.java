@@ -1,5 +1,6 @@
 package io.mqprobe.load;
 
+import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.result.ResultDocument;

@@ -1,5 +1,6 @@
 package io.mqprobe.load;
 
+import io.mqprobe.result.WindowTotals;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.stats.SendStats;

@@ -1,5 +1,7 @@
 package io.mqprobe.load;
 
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.WindowTotals;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.HistogramCodec;
 import io.mqprobe.stats.LatencyHistograms;

@@ -5,7 +5,7 @@ import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.consume.ConsumerLoadSpec;
-import io.mqprobe.load.MessageStamp;
+import io.mqprobe.stamp.MessageStamp;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;

@@ -1,7 +1,7 @@
 package io.mqprobe.omb;
 
 import io.mqprobe.load.IntervalListener;
-import io.mqprobe.load.IntervalRow;
+import io.mqprobe.result.IntervalRow;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.LatencyHistograms;
 import io.mqprobe.stats.SendStats;

@@ -3,7 +3,7 @@ package io.mqprobe.omb;
 import io.mqprobe.load.KeyDistributor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mqprobe.load.IntervalRow;
+import io.mqprobe.result.IntervalRow;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.LatencyHistograms;
 import io.mqprobe.stats.SendStats;

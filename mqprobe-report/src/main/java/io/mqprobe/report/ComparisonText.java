@@ -85,10 +85,11 @@ public final class ComparisonText {
                 .filter(v -> v.change() == Comparison.Change.BEYOND_SPREAD).count();
         long changed = comparison.rows().stream().flatMap(r -> r.values().stream())
                 .filter(v -> v.change() == Comparison.Change.CHANGED).count();
+        String hosts = comparison.hosts() == null ? "" : "; " + comparison.hosts();
         if (moved == 0 && changed == 0) {
-            return "no figure moved beyond the runs' spread and no verdict changed";
+            return "no figure moved beyond the runs' spread and no verdict changed" + hosts;
         }
         return moved + (moved == 1 ? " figure" : " figures") + " moved beyond the runs' spread, " + changed
-                + (changed == 1 ? " verdict" : " verdicts") + " changed";
+                + (changed == 1 ? " verdict" : " verdicts") + " changed" + hosts;
     }
 }

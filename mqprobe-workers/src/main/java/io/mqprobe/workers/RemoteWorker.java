@@ -69,10 +69,10 @@ final class RemoteWorker implements LoadWorker {
         http.call("GET", url.resolve(WorkerProtocol.CLOCK), null, WorkerProtocol.Clock.class, ControlHttp.CALL_TIMEOUT);
         ClockOffset best = null;
         for (int i = 0; i < CLOCK_SAMPLES; i++) {
-            long sentUs = io.mqprobe.load.NanoClock.SYSTEM.epochMicros();
+            long sentUs = io.mqprobe.stamp.NanoClock.SYSTEM.epochMicros();
             WorkerProtocol.Clock worker = http.call("GET", url.resolve(WorkerProtocol.CLOCK), null, WorkerProtocol.Clock.class,
                     ControlHttp.CALL_TIMEOUT);
-            long receivedUs = io.mqprobe.load.NanoClock.SYSTEM.epochMicros();
+            long receivedUs = io.mqprobe.stamp.NanoClock.SYSTEM.epochMicros();
             ClockOffset sample = new ClockOffset(worker.epochMicros() - (sentUs + receivedUs) / 2, (receivedUs - sentUs + 1) / 2);
             if (best == null || sample.uncertaintyUs() < best.uncertaintyUs()) {
                 best = sample;

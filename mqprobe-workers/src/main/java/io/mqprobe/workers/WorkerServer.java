@@ -5,7 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Target;
 import io.mqprobe.load.InProcessWorker;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.consume.RunningConsumers;
 import io.mqprobe.load.RunningProducers;
 

@@ -1,8 +1,8 @@
 package io.mqprobe.workers;
 
 import io.mqprobe.api.SendCallback;
-import io.mqprobe.load.MessageStamp;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.stamp.MessageStamp;
+import io.mqprobe.stamp.NanoClock;
 
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.ClusterAdmin;

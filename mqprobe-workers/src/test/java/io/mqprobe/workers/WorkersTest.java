@@ -5,7 +5,7 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.load.IntervalListener;
 import io.mqprobe.load.LoadWorker;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.ResourceWindow;

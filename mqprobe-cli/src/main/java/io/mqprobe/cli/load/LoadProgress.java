@@ -3,7 +3,7 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.run.Progress;
-import io.mqprobe.load.IntervalRow;
+import io.mqprobe.result.IntervalRow;
 
 import java.util.Locale;
 import java.util.function.Consumer;

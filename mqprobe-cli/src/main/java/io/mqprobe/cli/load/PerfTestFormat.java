@@ -1,7 +1,7 @@
 package io.mqprobe.cli.load;
 
-import io.mqprobe.load.IntervalRow;
-import io.mqprobe.load.WindowTotals;
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.WindowTotals;
 import io.mqprobe.stats.LatencySummary;
 
 import java.io.PrintWriter;

@@ -7,7 +7,7 @@ import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.StepPlan;
-import io.mqprobe.load.IntervalRow;
+import io.mqprobe.result.IntervalRow;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.ScenarioResult;

@@ -11,7 +11,7 @@ import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.SingleRun;
 import io.mqprobe.experiment.StepPlan;
-import io.mqprobe.load.IntervalRow;
+import io.mqprobe.result.IntervalRow;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;

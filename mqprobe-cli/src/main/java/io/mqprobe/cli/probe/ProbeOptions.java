@@ -6,7 +6,7 @@ import io.mqprobe.api.units.Percent;
 import io.mqprobe.cli.ceiling.DurationConverter;
 import io.mqprobe.cli.ceiling.SizeConverter;
 import io.mqprobe.cli.run.ProducerSettingsOptions;
-import io.mqprobe.load.MessageStamp;
+import io.mqprobe.stamp.MessageStamp;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.scenario.BuiltInScenarios;
 import io.mqprobe.scenario.DriverProfiles;

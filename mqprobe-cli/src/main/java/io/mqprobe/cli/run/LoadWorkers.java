@@ -9,7 +9,7 @@ import io.mqprobe.embedded.LoadHosts;
 import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.load.InProcessWorker;
 import io.mqprobe.load.LoadWorker;
-import io.mqprobe.load.NanoClock;
+import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.workers.ClockOffset;

@@ -1,4 +1,4 @@
-package io.mqprobe.load;
+package io.mqprobe.result;
 
 /**
  * One second of load figures, as stored in the result's {@code intervals}. Consumer fields are

@@ -1,4 +1,4 @@
-package io.mqprobe.load;
+package io.mqprobe.result;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;

@@ -1,4 +1,4 @@
-package io.mqprobe.load;
+package io.mqprobe.stamp;
 
 import java.util.concurrent.locks.LockSupport;
 

@@ -1,4 +1,4 @@
-package io.mqprobe.load;
+package io.mqprobe.stamp;
 
 /**
  * The header mqprobe writes at the start of every message body: magic, producer stream id, sequence
