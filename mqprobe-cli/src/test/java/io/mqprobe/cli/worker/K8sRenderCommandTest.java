@@ -44,13 +44,9 @@ class K8sRenderCommandTest {
 
     @Test
     void should_put_the_control_channels_keystore_and_password_in_the_secret_and_its_flags_in_the_job(@TempDir Path dir) throws Exception {
-        Path keystore = dir.resolve("fleet.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "mqprobe", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=mqprobe",
-                "-validity", "2", "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", "fleet-password")
-                .redirectErrorStream(true).start();
-        assertThat(keytool.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) && keytool.exitValue() == 0).isTrue();
-        Path password = Files.writeString(dir.resolve("password"), "fleet-password\n");
+        ControlKeystore tls = ControlKeystore.in(dir);
+        Path keystore = tls.keystore();
+        Path password = tls.passwordFile();
         Path out = dir.resolve("k8s");
 
         CliRun run = CliRun.of("k8s", "render", "--workers", "2", "--coordinator", "c:7801", "--control-tls", keystore.toString(),

@@ -52,13 +52,9 @@ class WorkersCommandTest {
     @Test
     void should_split_the_load_over_two_local_workers_lose_nothing_and_stop_them_after(@TempDir Path dir) throws Exception {
         // the control channel over TLS, with a keystore made as docs/distributed.md shows
-        Path keystore = dir.resolve("fleet.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "mqprobe", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=mqprobe",
-                "-validity", "2", "-storetype", "PKCS12", "-keystore", keystore.toString(), "-storepass", "fleet-password")
-                .redirectErrorStream(true).start();
-        assertThat(keytool.waitFor(30, TimeUnit.SECONDS) && keytool.exitValue() == 0).isTrue();
-        Path password = Files.writeString(dir.resolve("password"), "fleet-password\n");
+        ControlKeystore tls = ControlKeystore.in(dir);
+        Path keystore = tls.keystore();
+        Path password = tls.passwordFile();
 
         CliRun run = CliRun.of("e2e", "--workers", "local:2", "--clients", "2", "--duration", "8s", "--warmup", "2s",
                 "--throughput", "3000", "--control-tls", keystore.toString(), "--control-tls-password-file", password.toString(),
