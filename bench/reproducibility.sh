@@ -32,9 +32,6 @@ for ((k = 1; k <= runs; k++)); do
   echo "run $k/$runs: ./mqprobe probe ${probe_args[*]} (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   ./mqprobe probe --out "$out/run-$k" "${probe_args[@]}" >"$out/run-$k.out" 2>"$out/run-$k.err" || true
   echo "$k $(( $(date +%s) - start ))" >>"$out/durations.txt"
-  # the machine's own speed at the run's start and end (CoreSpeed): a slower host moves every CPU-bound figure
-  jq -r '"\(.environment.coreSpeedMiBps // "") \(.environment.coreSpeedAtEndMiBps // "")"' "$out/run-$k/result.json" \
-    >>"$out/speeds.txt" 2>/dev/null || echo " " >>"$out/speeds.txt"
   echo "  done in $(( $(date +%s) - start )) s" >&2
   [[ -f $out/run-$k/result.json ]] || { echo "run $k wrote no result.json (see $out/run-$k.err)" >&2; exit 1; }
 done
@@ -56,7 +53,7 @@ rows() {
 }
 rows >"$out/rows.tsv"
 
-python3 - "$out/rows.tsv" "$runs" "$out/durations.txt" "$out/machine.txt" "$out/speeds.txt" >"$out/comparison.md" <<'PY'
+python3 - "$out/rows.tsv" "$runs" "$out/durations.txt" "$out/machine.txt" >"$out/comparison.md" <<'PY'
 import sys, statistics
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 runs = int(sys.argv[2])
@@ -77,9 +74,6 @@ def pm(v, hw): return "–" if v is None else f"{v:g}" + (f" ±{hw}%" if hw else
 f = lambda v: "–" if v is None else f"{v:.1f}"
 print(f"# Reproducibility: {runs} default probes back to back\n\n{open(sys.argv[4]).read().strip()}\n")
 print("run durations: " + ", ".join(f"{d // 60}m{d % 60:02d}s" for d in durations) + "\n")
-speeds = [l.split() for l in open(sys.argv[5])]
-print("core speed (MiB of CRC32C per CPU-second, start → end of each run): "
-      + ", ".join(" → ".join(s) if s else "–" for s in speeds) + "\n")
 summary = []
 for scenario in dict.fromkeys(r[0] for r in rows):
     rs = [r for r in rows if r[0] == scenario]

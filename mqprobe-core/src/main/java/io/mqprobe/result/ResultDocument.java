@@ -87,7 +87,7 @@ public final class ResultDocument {
     private final String startedAt;
     private String finishedAt;
     private TargetInfo target;
-    private RunEnvironment environment = RunEnvironment.capture();
+    private final RunEnvironment environment = RunEnvironment.capture();
     private Ceilings ceilings;
     private Thresholds thresholds;
     private final List<ScenarioResult> scenarios = new ArrayList<>();
@@ -245,9 +245,6 @@ public final class ResultDocument {
         this.failure = failureReason;
         this.complete = !wasInterrupted && failureReason == null;
         this.finishedAt = Instant.now().toString();
-        if (environment.coreSpeedAtEndMiBps() == null && environment.coreSpeedMiBps() != null) {
-            environment = environment.atEnd();
-        }
     }
 
     /** The whole document as pretty-printed JSON, a consistent snapshot. */

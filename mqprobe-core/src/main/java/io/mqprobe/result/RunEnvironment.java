@@ -3,14 +3,8 @@ package io.mqprobe.result;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 
-/**
- * The machine mqprobe ran on: results from different boxes must not be compared blindly.
- *
- * @param coreSpeedMiBps      {@link CoreSpeed} when the run started, or {@code null} where it cannot be measured
- * @param coreSpeedAtEndMiBps {@link CoreSpeed} when the run ended ({@code null} until then)
- */
-public record RunEnvironment(String hostname, int cores, long memoryBytes, String os, String java, Double coreSpeedMiBps,
-                             Double coreSpeedAtEndMiBps) {
+/** The machine mqprobe ran on: results from different boxes must not be compared blindly. */
+public record RunEnvironment(String hostname, int cores, long memoryBytes, String os, String java) {
 
     public static RunEnvironment capture() {
         long memory = -1;
@@ -18,13 +12,7 @@ public record RunEnvironment(String hostname, int cores, long memoryBytes, Strin
             memory = os.getTotalMemorySize();
         }
         return new RunEnvironment(localHostname(), Runtime.getRuntime().availableProcessors(), memory,
-                System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("java.version"),
-                CoreSpeed.measure(), null);
-    }
-
-    /** The same machine, its core speed measured again at the run's end. */
-    public RunEnvironment atEnd() {
-        return new RunEnvironment(hostname, cores, memoryBytes, os, java, coreSpeedMiBps, CoreSpeed.measure());
+                System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("java.version"));
     }
 
     private static String localHostname() {

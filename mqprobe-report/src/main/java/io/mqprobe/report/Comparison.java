@@ -15,13 +15,8 @@ import java.util.Objects;
  *
  * @param command what the runs were ({@code probe}, {@code produce}, ...)
  * @param runs    the runs' names, baseline first
- * @param hosts   when the runs' machines were not equally fast (their core speeds, see {@code CoreSpeed}, apart by more
- *                than {@link #HOST_SPREAD_PCT}): a note saying so, else {@code null}
  */
-public record Comparison(String command, List<String> runs, List<Row> rows, String hosts) {
-
-    /** Core speeds further apart than this (in % of the first run's) make figures bound by CPU move with the host. */
-    static final double HOST_SPREAD_PCT = 10;
+public record Comparison(String command, List<String> runs, List<Row> rows) {
 
     /** How a run's figure stands against the baseline's. */
     public enum Change {
@@ -95,34 +90,7 @@ public record Comparison(String command, List<String> runs, List<Row> rows, Stri
                 rows.add(numbers(scenario, "p99 of seconds", Unit.MICROS, steps.stream().map(Comparison::p99).toList()));
             }
         }
-        return new Comparison(command, List.copyOf(names), rows, hosts(results));
-    }
-
-    /** Each run's core speed (the mean of its start and end readings), and a note when they are further apart than the spread. */
-    private static String hosts(List<JsonNode> results) {
-        List<Double> speeds = new ArrayList<>();
-        for (JsonNode result : results) {
-            JsonNode environment = result.path("environment");
-            List<Double> readings = new ArrayList<>();
-            for (String field : List.of("coreSpeedMiBps", "coreSpeedAtEndMiBps")) {
-                if (environment.path(field).isNumber()) {
-                    readings.add(environment.path(field).asDouble());
-                }
-            }
-            if (readings.isEmpty()) {
-                return null;   // a run from before core speeds were measured: nothing to tell
-            }
-            speeds.add(readings.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
-        }
-        double first = speeds.get(0);
-        double furthest = speeds.stream().mapToDouble(v -> Math.abs(v - first) / first * 100).max().orElse(0);
-        if (furthest <= HOST_SPREAD_PCT) {
-            return null;
-        }
-        return "the runs' machines were not equally fast: a core did " + String.join(" / ", speeds.stream()
-                .map(v -> String.format(java.util.Locale.ROOT, "%,.0f", v)).toList())
-                + " MiB of CRC32C per CPU-second (" + String.format(java.util.Locale.ROOT, "%.0f", furthest)
-                + " % apart); figures bound by CPU move with the machine, not only with the cluster";
+        return new Comparison(command, List.copyOf(names), rows);
     }
 
     /** True when some figure moved beyond the runs' spread or some verdict changed. */

@@ -85,11 +85,10 @@ public final class ComparisonText {
                 .filter(v -> v.change() == Comparison.Change.BEYOND_SPREAD).count();
         long changed = comparison.rows().stream().flatMap(r -> r.values().stream())
                 .filter(v -> v.change() == Comparison.Change.CHANGED).count();
-        String hosts = comparison.hosts() == null ? "" : "; " + comparison.hosts();
         if (moved == 0 && changed == 0) {
-            return "no figure moved beyond the runs' spread and no verdict changed" + hosts;
+            return "no figure moved beyond the runs' spread and no verdict changed";
         }
         return moved + (moved == 1 ? " figure" : " figures") + " moved beyond the runs' spread, " + changed
-                + (changed == 1 ? " verdict" : " verdicts") + " changed" + hosts;
+                + (changed == 1 ? " verdict" : " verdicts") + " changed";
     }
 }

@@ -70,26 +70,6 @@ class ComparisonTest {
     }
 
     @Test
-    void should_say_when_the_runs_machines_were_not_equally_fast_and_not_when_they_were() {
-        ObjectNode before = probeWithIntervals(0.05);
-        ObjectNode slower = probeWithIntervals(0.05);
-        ObjectNode alike = probeWithIntervals(0.05);
-        before.putObject("environment").put("coreSpeedMiBps", 4000.0).put("coreSpeedAtEndMiBps", 3800.0);
-        slower.putObject("environment").put("coreSpeedMiBps", 2000.0).put("coreSpeedAtEndMiBps", 1900.0);
-        alike.putObject("environment").put("coreSpeedMiBps", 4100.0).put("coreSpeedAtEndMiBps", 3900.0);
-
-        Comparison halved = Comparison.of(NAMES, List.of(before, slower));
-        Comparison same = Comparison.of(NAMES, List.of(before, alike));
-
-        assertThat(halved.hosts()).contains("not equally fast").contains("3,900 / 1,950 MiB").contains("50 % apart");
-        assertThat(ComparisonText.terminal(halved)).contains("not equally fast");
-        assertThat(halved.anyChange()).as("a slower machine is context, not a change of the cluster").isFalse();
-        assertThat(same.hosts()).isNull();
-        assertThat(Comparison.of(NAMES, List.of(probeWithIntervals(0.05), probeWithIntervals(0.05))).hosts())
-                .as("runs from before core speeds were measured").isNull();
-    }
-
-    @Test
     void should_show_but_not_judge_figures_without_intervals() {
         ObjectNode after = Samples.load(Samples.FULL_PROBE);
         scale(after, "single", "ceiling", 0.5);
