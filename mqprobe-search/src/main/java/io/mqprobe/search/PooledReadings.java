@@ -63,8 +63,14 @@ final class PooledReadings {
 
     private static Set<String> keys(SortedMap<Double, List<StepMeasurement>> byRate) {
         Set<String> keys = new LinkedHashSet<>();
-        byRate.values().forEach(steps -> steps.forEach(step -> keys.addAll(readings(step).keySet())));
+        byRate.values().forEach(steps -> steps.forEach(step -> step.resources().stream().filter(PooledReadings::fitted)
+                .forEach(u -> keys.add(key(u)))));
         return keys;
+    }
+
+    /** A graded utilisation with a reading to fit. */
+    private static boolean fitted(ResourceUsage usage) {
+        return ThresholdBreaches.graded(usage) && Double.isFinite(usage.mean());
     }
 
     /** The least-squares line through every reading of {@code key}, its slope held at zero or above. */
@@ -72,7 +78,7 @@ final class PooledReadings {
         List<double[]> points = new ArrayList<>();
         ResourceUsage[] sample = new ResourceUsage[1];
         byRate.forEach((rate, steps) -> steps.forEach(step -> step.resources().stream()
-                .filter(u -> ThresholdBreaches.graded(u) && key(u).equals(key) && Double.isFinite(u.mean()))
+                .filter(u -> fitted(u) && key(u).equals(key))
                 .forEach(u -> {
                     points.add(new double[] {rate, u.mean()});
                     sample[0] = u;
@@ -82,17 +88,6 @@ final class PooledReadings {
         double covariance = points.stream().mapToDouble(p -> (p[0] - meanRate) * (p[1] - meanValue)).sum();
         double variance = points.stream().mapToDouble(p -> (p[0] - meanRate) * (p[0] - meanRate)).sum();
         return new Line(meanRate, meanValue, variance > 0 ? Math.max(0, covariance / variance) : 0, sample[0]);
-    }
-
-    /** A step's graded readings by key: each graded resource's mean. */
-    private static Map<String, Double> readings(StepMeasurement step) {
-        Map<String, Double> readings = new HashMap<>();
-        for (ResourceUsage usage : step.resources()) {
-            if (ThresholdBreaches.graded(usage) && Double.isFinite(usage.mean())) {
-                readings.put(key(usage), usage.mean());
-            }
-        }
-        return readings;
     }
 
     private StepMeasurement pooled(StepMeasurement step, double rate) {

@@ -81,7 +81,9 @@ public final class SustainableSearch {
         if (paced.size() >= maxSteps) {
             return Optional.empty();
         }
-        Map<Double, Rate> rates = rates(paced);
+        SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
+        PooledReadings pooled = new PooledReadings(byRate);
+        Map<Double, Rate> rates = rates(byRate, pooled);
         Optional<Measure> repeat = noiseToRepeat(paced, rates);
         if (repeat.isPresent()) {
             return repeat;
@@ -99,8 +101,7 @@ public final class SustainableSearch {
         // where the utilisations' lines reach their thresholds, when that lies between the two rates (kept off their
         // edges so each step narrows the gap); else halfway
         double gap = hi - lo;
-        double aim = new PooledReadings(byRate(paced)).crossing(thresholds, lo, hi)
-                .orElse((lo + hi) / 2);
+        double aim = pooled.crossing(thresholds, lo, hi).orElse((lo + hi) / 2);
         double mid = Math.max(1, Math.round(Math.max(lo + CROSSING_MARGIN * gap, Math.min(hi - CROSSING_MARGIN * gap, aim))));
         return mid >= hi || rates.containsKey(mid) ? Optional.empty() : Optional.of(new Measure(mid, false));
     }
@@ -184,7 +185,11 @@ public final class SustainableSearch {
 
     private Map<Double, Rate> rates(List<StepMeasurement> paced) {
         SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
-        SortedMap<Double, List<StepMeasurement>> pooled = new PooledReadings(byRate).steps();
+        return rates(byRate, new PooledReadings(byRate));
+    }
+
+    private Map<Double, Rate> rates(SortedMap<Double, List<StepMeasurement>> byRate, PooledReadings readings) {
+        SortedMap<Double, List<StepMeasurement>> pooled = readings.steps();
         Map<Double, Rate> rates = new TreeMap<>();
         byRate.forEach((rate, steps) -> rates.put(rate, new Rate(rate, steps, pooled.get(rate),
                 pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()))));
