@@ -13,8 +13,8 @@ import java.util.TreeMap;
 /**
  * The search for the sustainable load among paced steps, as a team would run it: offered rates at
  * fractions of the ceiling, ascending, until one fails; then narrowing the gap between the highest rate
- * that passed and the lowest that failed until it is within {@link #PRECISION} of the failing rate (or
- * the step budget is spent): at the rate where the utilisations' lines reach their thresholds when that lies
+ * that passed and the lowest that failed (the ceiling, when none failed) until it is within {@link #PRECISION} of the
+ * failing rate (or the step budget is spent): at the rate where the utilisations' lines reach their thresholds when that lies
  * between them, else halfway.
  *
  * <p>A rate is judged on {@link PooledReadings}: each utilisation (broker CPU, iowait, NIC and disk shares) is read
@@ -90,10 +90,15 @@ public final class SustainableSearch {
         }
         Optional<Rate> lowestFail = rates.values().stream().filter(r -> !r.passed()).findFirst();
         if (lowestFail.isEmpty()) {
-            return fractions.stream().map(f -> Math.max(1, f * ceilingRecordsPerSecond)).filter(r -> !rates.containsKey(r))
-                    .filter(r -> r > highestPassed(rates)).findFirst().map(r -> new Measure(r, false));
+            Optional<Measure> fraction = fractions.stream().map(f -> Math.max(1, f * ceilingRecordsPerSecond))
+                    .filter(r -> !rates.containsKey(r)).filter(r -> r > highestPassed(rates)).findFirst().map(r -> new Measure(r, false));
+            if (fraction.isPresent()) {
+                return fraction;
+            }
         }
-        double hi = lowestFail.get().offered();
+        // with every fraction passed, the ceiling is the failing bound: its unthrottled steps saturated something, and
+        // stopping at the highest fraction would make the answer that fraction of a noisy ceiling rather than a limit
+        double hi = lowestFail.map(Rate::offered).orElse(ceilingRecordsPerSecond);
         double lo = highestPassedBelow(rates, hi);
         if ((hi - lo) / hi <= PRECISION) {
             return Optional.empty();
@@ -120,9 +125,12 @@ public final class SustainableSearch {
         StepMeasurement step = java.util.stream.IntStream.range(0, rate.steps().size())
                 .filter(i -> breaches(rate.pooled().get(i)).isEmpty()).mapToObj(rate.steps()::get)
                 .max(Comparator.comparingDouble(StepMeasurement::recordsPerSecond)).orElseThrow();
-        Double within = lowestFail.map(f -> 100 * (f.offered() - best.get().offered()) / f.offered()).orElse(null);
-        String limitedBy = lowestFail.map(f -> limitedBy(f) + " (searched to within " + HumanUnits.pct(within) + ")")
-                .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(best.get().offered()) + " offered");
+        double failing = lowestFail.map(Rate::offered).orElse(ceilingRecordsPerSecond);
+        Double within = failing > rate.offered() ? 100 * (failing - rate.offered()) / failing : null;
+        String searched = within == null ? "" : " (searched to within " + HumanUnits.pct(within) + ")";
+        String limitedBy = lowestFail.map(f -> limitedBy(f) + searched)
+                .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(rate.offered()) + " offered (ceiling "
+                        + HumanUnits.msgsPerSecond(ceilingRecordsPerSecond) + ")" + searched);
         return Optional.of(SustainablePoint.of(step, limitedBy, within));
     }
 

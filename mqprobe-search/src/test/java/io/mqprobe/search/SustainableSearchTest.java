@@ -53,13 +53,27 @@ class SustainableSearchTest {
     }
 
     @Test
-    void should_stop_at_the_highest_fraction_when_nothing_fails() {
+    void should_narrow_up_to_the_ceiling_when_no_fraction_fails() {
         SustainableSearch search = search();
 
         List<StepMeasurement> paced = run(search, (i, rate) -> knee(i, rate, Double.MAX_VALUE));
 
-        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0);
-        assertThat(search.result(paced).orElseThrow().limitedBy()).startsWith("no threshold reached up to 80");
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 50_000.0, 80_000.0);
+        SustainablePoint found = search.result(paced).orElseThrow();
+        assertThat(found.recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * CEILING).isLessThan(CEILING);
+        assertThat(found.limitedBy()).startsWith("no threshold reached up to 9").contains("ceiling 100,000 msgs/s");
+    }
+
+    @Test
+    void should_find_a_limit_that_lies_between_the_highest_fraction_and_the_ceiling() {
+        // issue 19: stopping at the highest passing fraction made the answer 0.8 × a ceiling that itself scatters
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 90_000, 0));
+
+        SustainablePoint found = search.result(paced).orElseThrow();
+        assertThat(found.recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 90_000).isLessThanOrEqualTo(90_000);
+        assertThat(found.limitedBy()).contains("broker-1 CPU").contains("> 75 %");
     }
 
     @Test

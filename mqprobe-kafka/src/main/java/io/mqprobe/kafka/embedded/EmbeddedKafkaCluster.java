@@ -36,6 +36,14 @@ import java.util.stream.Stream;
 public final class EmbeddedKafkaCluster extends NodeGroupCluster {
 
     private static final String LOG_CONFIG = "classpath:io/mqprobe/kafka/embedded/broker-log4j2.xml";
+    /**
+     * G1 treats an object of half a region or more as humongous and collects it expensively. A small heap gets 1 MiB
+     * regions, so every produce request near mqprobe's 1 MiB batches was humongous: single-partition steps spent
+     * 200-290 ms of each second in GC, at random steps, and the ceiling moved with them. 4 MiB regions put requests up to
+     * max.request.size under the line, as the field's brokers have it (Kafka's documented production settings use 16 MiB
+     * regions on a 6 GiB heap; RocketMQ's start script 16 MiB).
+     */
+    private static final String G1_REGION = "-XX:G1HeapRegionSize=4m";
     private static final String TEMP_PREFIX = "mqprobe-kafka-";
     private static final long FLUSH_INTERVAL_MESSAGES = 1000;
     private static final String SSL_SETTING = "ssl.keystore.password";
@@ -190,7 +198,7 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
     @Override
     protected JvmSpec jvm(ProcessNode node) {
         return new JvmSpec(BrokerMain.class.getName(), List.of(BrokerFiles.of(node).configFile().toString(), group.clusterId()),
-                heapBytes, List.of("-Dkafka.logs.dir=" + node.logDir()), LOG_CONFIG, watchedPid);
+                heapBytes, List.of("-Dkafka.logs.dir=" + node.logDir(), G1_REGION), LOG_CONFIG, watchedPid);
     }
 
     /** Its data, not the KRaft metadata log: a wiped broker is formatted again at its restart. */
