@@ -81,7 +81,8 @@ public final class ExperimentRunner {
         private final Experiment experiment;
         private final List<MeasuredStep> measured = new ArrayList<>();
         private final Map<String, Verdict> verdicts = new LinkedHashMap<>();
-        private final List<String> scenarioTopics = new ArrayList<>();
+        /** The current scenario's topics as created, so a backlogged one can be created again as it was. */
+        private final Map<String, TopicSpec> scenarioTopics = new LinkedHashMap<>();
         private String current;
 
         Run(Experiment experiment) {
@@ -99,7 +100,8 @@ public final class ExperimentRunner {
                         + (current == null ? "no scenario" : current) + " is running; start it first");
             }
             StepResult.Settle settled = plan.settle() == null ? null
-                    : new Settling(admin, steps::recentResources, control).await(plan.settle(), scenarioTopics, paced(plan.load()));
+                    : new Settling(admin, steps::recentResources, control, this::recreate)
+                            .await(plan.settle(), scenarioTopics.keySet(), paced(plan.load()));
             listener.onStepStart(plan);
             StepRunner.Outcome outcome;
             try (ActionScheduler.Step fired = scheduler.schedule(plan)) {
@@ -124,7 +126,7 @@ public final class ExperimentRunner {
                 verdicts.put(scenario, verdict);
                 listener.onScenarioDone(scenario, verdict);
             } finally {
-                scenarioTopics.forEach(topics::delete);
+                scenarioTopics.keySet().forEach(topics::delete);
                 scenarioTopics.clear();
                 saveDocument.run();
             }
@@ -157,7 +159,12 @@ public final class ExperimentRunner {
                 throw new IllegalStateException("topic " + topic.name() + " created outside a scenario");
             }
             topics.create(topic);
-            scenarioTopics.add(topic.name());
+            scenarioTopics.put(topic.name(), topic);
+        }
+
+        private void recreate(String topic) {
+            topics.delete(topic);
+            topics.create(scenarioTopics.get(topic));
         }
 
         @Override

@@ -12,9 +12,12 @@ import io.mqprobe.result.StepResult;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
 /**
@@ -25,8 +28,10 @@ import java.util.function.LongFunction;
  * began. Catching up keeps a broker busy after its followers look level, and a paced step is judged on the brokers'
  * CPU, which must be its own: a first paced step measured right after the unthrottled ramp read a broker at 92 % CPU
  * at 46k msgs/s where the next read 28 % at 43k. An unthrottled step without a backlog starts at once: it is judged on
- * its throughput after a warm-up that covers the tail of the step before. The wait and, when the bound was hit, what
- * was still unsettled are recorded with the step.
+ * its throughput after a warm-up that covers the tail of the step before. Where the topics hold nothing a later step
+ * reads ({@link SettleSpec#recreateBacklogs()}), a topic whose followers are behind is deleted and created again instead:
+ * a settled start within seconds rather than a copy that outlasts the bound. The wait, the topics recreated and, when
+ * the bound was hit, what was still unsettled are recorded with the step.
  */
 final class Settling {
 
@@ -42,16 +47,25 @@ final class Settling {
     private final ClusterAdmin admin;
     private final LongFunction<List<ResourceUsage>> recentResources;
     private final RunControl control;
+    private final Consumer<String> recreate;
 
-    /** @param recentResources the monitors' usage over the last given milliseconds */
-    Settling(ClusterAdmin admin, LongFunction<List<ResourceUsage>> recentResources, RunControl control) {
+    /**
+     * @param recentResources the monitors' usage over the last given milliseconds
+     * @param recreate        deletes the named topic and creates it again as it was
+     */
+    Settling(ClusterAdmin admin, LongFunction<List<ResourceUsage>> recentResources, RunControl control, Consumer<String> recreate) {
         this.admin = admin;
         this.recentResources = recentResources;
         this.control = control;
+        this.recreate = recreate;
     }
 
-    /** What was unsettled at one look; {@link #settled()} when nothing. */
-    record Look(int underReplicated, long followerLagBytes, List<String> busyBrokers, boolean cpuRead) {
+    /**
+     * What was unsettled at one look; {@link #settled()} when nothing.
+     *
+     * @param backlogged the topics with a partition under-replicated or followers behind
+     */
+    record Look(int underReplicated, long followerLagBytes, List<String> busyBrokers, boolean cpuRead, List<String> backlogged) {
         boolean settled() {
             return underReplicated == 0 && followerLagBytes <= SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES && busyBrokers.isEmpty()
                     && cpuRead;
@@ -81,9 +95,11 @@ final class Settling {
         Look first = look(spec, topics, sinceMs);
         boolean backlog = first.underReplicated() > 0 || first.followerLagBytes() > SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES;
         if (!backlog && !judgedOnResources) {
-            return new StepResult.Settle((System.nanoTime() - startNs) / 1_000_000, true, null, 0, null);
+            return new StepResult.Settle((System.nanoTime() - startNs) / 1_000_000, true, null, 0, null, List.of());
         }
-        Look last = first;
+        List<String> recreated = spec.recreateBacklogs() ? first.backlogged() : List.of();
+        recreated.forEach(recreate);
+        Look last = recreated.isEmpty() ? first : look(spec, topics, sinceMs);
         while (!last.settled() && System.nanoTime() < deadlineNs && !control.cancelled()) {
             if (control.sleep(POLL_MS)) {
                 break;
@@ -92,21 +108,32 @@ final class Settling {
         }
         long waitedMs = (System.nanoTime() - startNs) / 1_000_000;
         String unsettled = last.settled() ? null : "still unsettled after " + HumanUnits.durationMs((double) spec.maxWait().toMillis()) + ": " + last.describe();
-        return new StepResult.Settle(waitedMs, last.settled(), unsettled, last.underReplicated(), first.describe());
+        return new StepResult.Settle(waitedMs, last.settled(), unsettled, last.underReplicated(), first.describe(), recreated);
     }
 
     Look look(SettleSpec spec, Collection<String> topics, long sinceMs) {
         int underReplicated = 0;
+        Set<String> backlogged = new LinkedHashSet<>();
         for (String topic : topics) {
-            underReplicated += (int) admin.describeTopic(topic).stream().filter(PartitionInfo::underReplicated).count();
+            long count = admin.describeTopic(topic).stream().filter(PartitionInfo::underReplicated).count();
+            underReplicated += (int) count;
+            if (count > 0) {
+                backlogged.add(topic);
+            }
         }
-        long lag = topics.isEmpty() ? 0 : followerLagBytes(admin.replicaLogSizes(topics));
+        Map<String, Long> lagByTopic = topics.isEmpty() ? Map.of() : followerLagBytes(admin.replicaLogSizes(topics));
+        long lag = lagByTopic.values().stream().mapToLong(Long::longValue).sum();
+        lagByTopic.forEach((topic, bytes) -> {
+            if (bytes > SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES) {
+                backlogged.add(topic);
+            }
+        });
         long window = Math.min(CPU_WINDOW_MS, Math.max(1, System.currentTimeMillis() - sinceMs));
         List<ResourceUsage> cpu = brokerCpu(recentResources.apply(window));
         boolean cpuRead = !cpu.isEmpty() || brokerCpu(recentResources.apply(CPU_SOURCE_LOOKBACK_MS)).isEmpty();
         List<String> busy = cpu.stream().filter(u -> u.meanPct() > spec.brokerCpuPct())
                 .map(u -> u.source() + " CPU " + HumanUnits.pct(u.meanPct())).toList();
-        return new Look(underReplicated, lag, busy, cpuRead);
+        return new Look(underReplicated, lag, busy, cpuRead, List.copyOf(backlogged));
     }
 
     private static List<ResourceUsage> brokerCpu(List<ResourceUsage> usage) {
@@ -114,14 +141,16 @@ final class Settling {
                 .toList();
     }
 
-    /** Bytes the followers of each partition miss against its largest copy, summed. */
-    static long followerLagBytes(List<ReplicaLogSize> sizes) {
-        Map<String, long[]> minMax = new HashMap<>();
+    /** Per topic, the bytes the followers of each of its partitions miss against the partition's largest copy, summed. */
+    static Map<String, Long> followerLagBytes(List<ReplicaLogSize> sizes) {
+        Map<List<Object>, long[]> minMax = new LinkedHashMap<>();
         for (ReplicaLogSize s : sizes) {
-            long[] mm = minMax.computeIfAbsent(s.topic() + "-" + s.partition(), k -> new long[]{Long.MAX_VALUE, 0});
+            long[] mm = minMax.computeIfAbsent(List.of(s.topic(), s.partition()), k -> new long[]{Long.MAX_VALUE, 0});
             mm[0] = Math.min(mm[0], s.sizeBytes());
             mm[1] = Math.max(mm[1], s.sizeBytes());
         }
-        return minMax.values().stream().mapToLong(mm -> mm[1] - mm[0]).sum();
+        Map<String, Long> byTopic = new LinkedHashMap<>();
+        minMax.forEach((partition, mm) -> byTopic.merge((String) partition.get(0), mm[1] - mm[0], Long::sum));
+        return byTopic;
     }
 }

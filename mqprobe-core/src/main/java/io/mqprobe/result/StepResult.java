@@ -53,8 +53,13 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
      * @param underReplicatedAtStart partitions of the step's topics under-replicated when the step started: a
      *                               step is failed by replication only when that grows during it
      * @param atFirstLook            what was unsettled when the wait began ("" when nothing was)
+     * @param recreatedTopics        topics deleted and created again, with their followers' backlog, instead of waited for
      */
-    public record Settle(long waitedMs, boolean settled, String unsettled, int underReplicatedAtStart, String atFirstLook) {
+    public record Settle(long waitedMs, boolean settled, String unsettled, int underReplicatedAtStart, String atFirstLook,
+                         List<String> recreatedTopics) {
+        public Settle {
+            recreatedTopics = recreatedTopics == null ? List.of() : List.copyOf(recreatedTopics);
+        }
     }
 
     /** A step without the client's own metrics (consume-only steps, tests). */

@@ -54,7 +54,7 @@ public record RampPlan(Duration warmup, Duration measure, int maxClients, int ma
         return new RampPlan(TimeSpan.parse(DEFAULT_WARMUP), measure, Integer.parseInt(DEFAULT_MAX_CLIENTS),
                 Integer.parseInt(DEFAULT_MAX_STEPS), DEFAULT_FRACTIONS,
                 new PrecisionTarget(Double.parseDouble(DEFAULT_PRECISION_PCT), measure, TimeSpan.parse(DEFAULT_MAX_MEASURE)),
-                new SettleSpec(TimeSpan.parse(DEFAULT_SETTLE_TIMEOUT), SETTLED_BROKER_CPU_PCT));
+                new SettleSpec(TimeSpan.parse(DEFAULT_SETTLE_TIMEOUT), SETTLED_BROKER_CPU_PCT, true));
     }
 
     public RampPlan {

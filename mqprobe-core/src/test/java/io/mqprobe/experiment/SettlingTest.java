@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Timeout;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,14 +23,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SettlingTest {
 
     private static final String TOPIC = "t";
-    private static final SettleSpec SPEC = new SettleSpec(Duration.ofSeconds(5), 25);
+    private static final SettleSpec SPEC = new SettleSpec(Duration.ofSeconds(5), 25, false);
+    private static final Consumer<String> NO_RECREATE = topic -> {
+        throw new AssertionError("recreated " + topic + " where waiting was asked for");
+    };
 
     @Test
     void waits_until_replication_caught_up_and_the_brokers_are_idle_and_records_what_it_saw_first() {
         AtomicInteger looks = new AtomicInteger();
         // a follower out of sync and 64 MiB behind for the first three looks, the broker busy for the first five
         Backlog admin = new Backlog(looks, 3, 64L << 20);
-        Settling settling = new Settling(admin, ms -> List.of(cpu(looks.get() < 5 ? 0.45 : 0.05)), new RunControl());
+        Settling settling = new Settling(admin, ms -> List.of(cpu(looks.get() < 5 ? 0.45 : 0.05)), new RunControl(), NO_RECREATE);
 
         StepResult.Settle settle = settling.await(SPEC, List.of(TOPIC), false);
 
@@ -43,9 +48,9 @@ class SettlingTest {
     void stops_at_its_bound_and_says_what_was_still_unsettled() {
         AtomicInteger looks = new AtomicInteger();
         Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 8L << 20);
-        Settling settling = new Settling(admin, ms -> List.of(cpu(0.05)), new RunControl());
+        Settling settling = new Settling(admin, ms -> List.of(cpu(0.05)), new RunControl(), NO_RECREATE);
 
-        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25), List.of(TOPIC), false);
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25, false), List.of(TOPIC), false);
 
         assertThat(settle.settled()).isFalse();
         assertThat(settle.unsettled()).startsWith("still unsettled after").contains("under-replicated partitions 1");
@@ -55,7 +60,7 @@ class SettlingTest {
     @Test
     void a_cluster_without_backlog_starts_at_once_and_a_backlog_waits_for_a_broker_cpu_sample_taken_after_the_wait_began() {
         AtomicInteger looks = new AtomicInteger();
-        Settling idle = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.45)), new RunControl());
+        Settling idle = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.45)), new RunControl(), NO_RECREATE);
 
         StepResult.Settle none = idle.await(SPEC, List.of(TOPIC), false);
 
@@ -67,7 +72,7 @@ class SettlingTest {
         // a follower behind at the first look only; the monitors have a broker CPU source (seen over the last 5 s)
         // but no sample since the wait began until the third look
         Settling caughtUp = new Settling(new Backlog(backlogLooks, 1, 32L << 20),
-                ms -> ms >= 5000 || backlogLooks.get() >= 3 ? List.of(cpu(0.02)) : List.of(), new RunControl());
+                ms -> ms >= 5000 || backlogLooks.get() >= 3 ? List.of(cpu(0.02)) : List.of(), new RunControl(), NO_RECREATE);
 
         StepResult.Settle settle = caughtUp.await(SPEC, List.of(TOPIC), false);
 
@@ -80,7 +85,7 @@ class SettlingTest {
     void a_paced_step_waits_for_idle_brokers_even_without_a_replication_backlog() {
         AtomicInteger looks = new AtomicInteger();
         // the unthrottled step before left broker-1 busy for the first four looks, with nothing under-replicated
-        Settling settling = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(looks.get() <= 4 ? 0.46 : 0.04)), new RunControl());
+        Settling settling = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(looks.get() <= 4 ? 0.46 : 0.04)), new RunControl(), NO_RECREATE);
 
         StepResult.Settle unthrottled = settling.await(SPEC, List.of(TOPIC), false);
         looks.set(0);
@@ -90,6 +95,27 @@ class SettlingTest {
         assertThat(paced.settled()).isTrue();
         assertThat(paced.atFirstLook()).isEqualTo("broker-1 CPU 92 %");
         assertThat(looks.get()).isEqualTo(5);
+    }
+
+    @Test
+    void a_disposable_topic_whose_followers_are_behind_is_created_again_instead_of_waited_for() {
+        AtomicInteger looks = new AtomicInteger();
+        // followers 1.3 GiB behind for as long as the topic lives (longer than the bound); a second topic level
+        Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 1300L << 20);
+        List<String> recreated = new CopyOnWriteArrayList<>();
+        Settling settling = new Settling(admin, ms -> List.of(cpu(0.02)), new RunControl(), topic -> {
+            recreated.add(topic);
+            admin.recreated = true;
+        });
+
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, true), List.of(TOPIC, "level"), false);
+
+        assertThat(recreated).containsExactly(TOPIC);
+        assertThat(settle.recreatedTopics()).containsExactly(TOPIC);
+        assertThat(settle.settled()).isTrue();
+        assertThat(settle.atFirstLook()).contains("under-replicated partitions 1", "followers 1.3 GiB behind");
+        assertThat(settle.underReplicatedAtStart()).isZero();
+        assertThat(settle.waitedMs()).isLessThan(2_000);
     }
 
     private static ResourceUsage cpu(double cores) {
@@ -108,16 +134,24 @@ class SettlingTest {
             this.lagBytes = lagBytes;
         }
 
+        /** Set when the topic was created again: empty and in sync. */
+        volatile boolean recreated;
+
         @Override
         public List<PartitionInfo> describeTopic(String name) {
-            boolean behind = looks.incrementAndGet() <= outOfSyncLooks;
+            if (!name.equals(TOPIC)) {
+                return List.of(new PartitionInfo(name, 0, 1, List.of(1, 2), List.of(1, 2)));
+            }
+            boolean behind = looks.incrementAndGet() <= outOfSyncLooks && !recreated;
             return List.of(new PartitionInfo(name, 0, 1, List.of(1, 2), behind ? List.of(1) : List.of(1, 2)));
         }
 
         @Override
         public List<ReplicaLogSize> replicaLogSizes(Collection<String> topics) {
-            boolean behind = looks.get() <= outOfSyncLooks;
-            return List.of(new ReplicaLogSize(1, TOPIC, 0, 100L << 20), new ReplicaLogSize(2, TOPIC, 0, (100L << 20) - (behind ? lagBytes : 0)));
+            boolean behind = looks.get() <= outOfSyncLooks && !recreated;
+            long leader = recreated ? 0 : 100L << 20;
+            return List.of(new ReplicaLogSize(1, TOPIC, 0, leader), new ReplicaLogSize(2, TOPIC, 0, leader - (behind ? lagBytes : 0)),
+                    new ReplicaLogSize(1, "level", 0, 5L << 20), new ReplicaLogSize(2, "level", 0, 5L << 20));
         }
     }
 }

@@ -154,7 +154,7 @@ final class ProbeOptions {
         ProbeSettings settings = new ProbeSettings(recordSizeBytes, partitions, PayloadSpec.parse(payload),
                 nativeSettings.properties(),
                 new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, fractions(), precision(),
-                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT)), thresholds());
+                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT, true)), thresholds());
         CeilingsStep.validate(this);
         List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
         if (!sizes.isEmpty() && noIsolation) {

@@ -51,7 +51,9 @@ final class ProbeProgress implements ExperimentListener {
                 : String.format(Locale.ROOT, "paced %,.0f/s", step.targetRecordsPerSecond());
         String precision = Precision.describe(step.throughputInterval());
         StepResult.Settle settle = step.settle();
-        String settled = settle == null || settle.waitedMs() < 1000 ? "" : settle.settled()
+        String settled = settle == null ? "" : !settle.recreatedTopics().isEmpty()
+                ? "  (topic created again first: " + settle.atFirstLook() + ")"
+                : settle.waitedMs() < 1000 ? "" : settle.settled()
                 ? String.format(Locale.ROOT, "  (settled %.1fs first)", settle.waitedMs() / 1000.0) : "  (" + settle.unsettled() + ")";
         progress.line(String.format(Locale.ROOT, "  step %d: %2d clients %-18s %,10.0f msgs/s %-22s %12s  p99 %-9s errors %d%s%s",
                 step.index() + 1, step.clients(), offered, step.recordsPerSecond(), precision,
