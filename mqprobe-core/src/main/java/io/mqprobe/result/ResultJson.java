@@ -8,9 +8,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
-import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.mqprobe.api.units.DurationJson;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -24,14 +22,8 @@ public final class ResultJson {
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .addModule(new SimpleModule().addSerializer(Double.class, new FiniteDouble())
                     .addSerializer(double.class, new FiniteDouble())
-                    // durations as ISO-8601 text ("PT2S"): the project carries no jsr310 module
-                    .addSerializer(Duration.class, new ToStringSerializer(Duration.class))
-                    .addDeserializer(Duration.class, new FromStringDeserializer<>(Duration.class) {
-                        @Override
-                        protected Duration _deserialize(String value, DeserializationContext ctxt) {
-                            return Duration.parse(value);
-                        }
-                    }))
+                    .addSerializer(Duration.class, new DurationJson.Serializer())
+                    .addDeserializer(Duration.class, new DurationJson.Deserializer()))
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .build();
 

@@ -113,7 +113,12 @@ class ConsumerFleetTest {
         ConsumerFleet fleet = fleet(driver(5, i -> stamped(i, clock.epochMicros()), () -> {
             throw new IllegalStateException("coordinator unavailable");
         }), spec(), 1);
-        await(fleet, 5);
+        // finished before its consumer failed, the fleet would take the failure for one of stopping and leave it out
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!fleet.done() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(fleet.done()).as("the consumer thread ended on its failure").isTrue();
 
         ConsumerFleet.Finished finished = fleet.finish(Map.of(1L, range(0, 10)));
 

@@ -24,23 +24,42 @@ final class ThresholdBreaches {
     private ThresholdBreaches() {
     }
 
-    /** Metrics judged against a utilisation threshold (the load generator's CPU is not: see {@link #of}). */
-    private static final java.util.Set<String> UTILISATION = java.util.Set.of(Metric.CPU_CORES, Metric.CPU_IOWAIT_PCT,
-            Metric.NET_RX_BPS, Metric.NET_TX_BPS, Metric.DISK_WRITE_BPS, Metric.DISK_READ_BPS);
+    /** A utilisation judged against a threshold: its metric and how a breach of it reads. */
+    private record Utilisation(String metric, String what, String suffix) {
+    }
+
+    /** Utilisations in the order their breaches are listed when equally far over. */
+    private static final List<Utilisation> UTILISATIONS = List.of(new Utilisation(Metric.CPU_CORES, "CPU", ""),
+            new Utilisation(Metric.CPU_IOWAIT_PCT, "iowait", ""),
+            new Utilisation(Metric.NET_RX_BPS, "NIC rx", " of ceiling"), new Utilisation(Metric.NET_TX_BPS, "NIC tx", " of ceiling"),
+            new Utilisation(Metric.DISK_WRITE_BPS, "disk write", " of ceiling"), new Utilisation(Metric.DISK_READ_BPS, "disk read", " of ceiling"));
 
     /** A reading judged against a threshold that rises with the load: a utilisation, not a count of failures. */
     static boolean graded(ResourceUsage usage) {
-        return UTILISATION.contains(usage.metric()) && !Bottleneck.loadGenerator(usage.source());
+        // the load generator's CPU is not the cluster's load: a busy client says the measurement is limited (see
+        // BottleneckFinder), not that brokers are over their limit
+        return UTILISATIONS.stream().anyMatch(u -> u.metric().equals(usage.metric())) && !Bottleneck.loadGenerator(usage.source());
+    }
+
+    /** The threshold of a utilisation metric, in % (of cores, of the measured ceiling; iowait is a % itself). */
+    private static double thresholdPct(String metric, Thresholds t) {
+        return switch (metric) {
+            case Metric.CPU_CORES -> t.cpuPct();
+            case Metric.CPU_IOWAIT_PCT -> t.iowaitPct();
+            case Metric.DISK_WRITE_BPS, Metric.DISK_READ_BPS -> t.diskPct();
+            default -> t.nicPct();
+        };
+    }
+
+    /** A {@link #graded} reading's mean in %, as its threshold is given; NaN without a capacity. */
+    private static double pct(ResourceUsage usage) {
+        return Metric.CPU_IOWAIT_PCT.equals(usage.metric()) ? usage.mean() : usage.meanPct();
     }
 
     /** The mean at which a {@link #graded} reading goes over its threshold, in the reading's own unit; NaN without a capacity. */
     static double limit(ResourceUsage usage, Thresholds t) {
-        return switch (usage.metric()) {
-            case Metric.CPU_CORES -> t.cpuPct() / 100 * usage.capacity();
-            case Metric.CPU_IOWAIT_PCT -> t.iowaitPct();
-            case Metric.DISK_WRITE_BPS, Metric.DISK_READ_BPS -> t.diskPct() / 100 * usage.capacity();
-            default -> t.nicPct() / 100 * usage.capacity();
-        };
+        double pct = thresholdPct(usage.metric(), t);
+        return Metric.CPU_IOWAIT_PCT.equals(usage.metric()) ? pct : pct / 100 * usage.capacity();
     }
 
     /** Breach descriptions ("broker-1 CPU 82 % > 75 %"), worst first; empty when the step stayed under every threshold. */
@@ -49,20 +68,13 @@ final class ThresholdBreaches {
         if (step.records() == 0) {
             breaches.add(new Breach("no records acknowledged", Double.MAX_VALUE));
         }
-        for (ResourceUsage cpu : step.usages(Metric.CPU_CORES)) {
-            // the load generator's CPU is not the cluster's load: a busy client says the measurement is
-            // limited (see BottleneckFinder), not that brokers are over their limit
-            if (!Bottleneck.loadGenerator(cpu.source())) {
-                overPct(breaches, cpu.source() + " CPU", cpu.meanPct(), t.cpuPct(), "");
+        for (Utilisation u : UTILISATIONS) {
+            for (ResourceUsage usage : step.usages(u.metric())) {
+                if (graded(usage)) {
+                    overPct(breaches, usage.source() + " " + u.what(), pct(usage), thresholdPct(u.metric(), t), u.suffix());
+                }
             }
         }
-        for (ResourceUsage iowait : step.usages(Metric.CPU_IOWAIT_PCT)) {
-            overPct(breaches, iowait.source() + " iowait", iowait.mean(), t.iowaitPct(), "");
-        }
-        ceilingShare(breaches, step, Metric.NET_RX_BPS, "NIC rx", t.nicPct());
-        ceilingShare(breaches, step, Metric.NET_TX_BPS, "NIC tx", t.nicPct());
-        ceilingShare(breaches, step, Metric.DISK_WRITE_BPS, "disk write", t.diskPct());
-        ceilingShare(breaches, step, Metric.DISK_READ_BPS, "disk read", t.diskPct());
         for (ResourceUsage urp : step.usages(Metric.UNDER_REPLICATED)) {
             // partitions left under-replicated by the steps before are theirs, not this step's: only growth counts
             if (urp.mean() > 0 && (step.underReplicatedAtStart() == 0 || urp.peak() > step.underReplicatedAtStart())) {
@@ -81,12 +93,6 @@ final class ThresholdBreaches {
         }
         breaches.sort(Comparator.comparingDouble(Breach::overBy).reversed());
         return breaches.stream().map(Breach::text).toList();
-    }
-
-    private static void ceilingShare(List<Breach> breaches, StepMeasurement step, String metric, String what, double limitPct) {
-        for (ResourceUsage usage : step.usages(metric)) {
-            overPct(breaches, usage.source() + " " + what, usage.meanPct(), limitPct, " of ceiling");
-        }
     }
 
     private static void overPct(List<Breach> breaches, String what, double pct, double limitPct, String suffix) {

@@ -177,8 +177,45 @@ class SustainableSearchTest {
         List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 60_000, 0));
 
         SustainablePoint found = search.result(paced).orElseThrow();
-        assertThat(found.recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 60_000).isLessThanOrEqualTo(60_000);
+        assertThat(found.recordsPerSecond()).as("offered %s", paced.stream().map(StepMeasurement::targetRecordsPerSecond).toList())
+                .isGreaterThanOrEqualTo(0.95 * 60_000).isLessThanOrEqualTo(60_000);
         assertThat(found.limitedBy()).contains("broker-1 CPU").contains("> 75 %");
+    }
+
+    @Test
+    void should_spend_no_step_repeating_a_utilisation_failure_once_a_lower_rate_passed() {
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 60_000, 0));
+
+        List<Double> offered = paced.stream().map(StepMeasurement::targetRecordsPerSecond).toList();
+        assertThat(offered).doesNotHaveDuplicates();
+    }
+
+    /**
+     * Broker CPU flat at 30 % up to 40k, then growing with the square of the excess: 75 % at {@code limit}; at most 100 %,
+     * as under a quota.
+     */
+    private static StepMeasurement steepening(int index, double offered, double limit) {
+        double excess = Math.max(0, (offered - 40_000) / (limit - 40_000));
+        double pct = Math.min(100, 30 + 45 * excess * excess);
+        return StepBuilder.step(index, offered).target(offered).cpu("broker-1", 0.5 * pct / 100, 0.5).build();
+    }
+
+    @Test
+    void should_narrow_to_the_limit_where_the_cost_steepens_near_it() {
+        // issue 19: a line through readings that steepen near the limit aimed next to one end again and again, each
+        // step narrowing the gap by a sliver, until the budget was spent far from the limit (answers within 2 % above
+        // the limit are the line's judgement of a step that read a point over it)
+        for (double limit : List.of(55_000.0, 62_000.0, 70_000.0, 76_000.0)) {
+            SustainableSearch search = search();
+
+            List<StepMeasurement> paced = run(search, (i, rate) -> steepening(i, rate, limit));
+
+            SustainablePoint found = search.result(paced).orElseThrow();
+            assertThat(found.recordsPerSecond()).as("limit %s, offered %s", limit,
+                    paced.stream().map(StepMeasurement::targetRecordsPerSecond).toList()).isBetween(0.93 * limit, 1.02 * limit);
+        }
     }
 
     @Test

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
-import io.mqprobe.probes.DurationJson;
+import io.mqprobe.api.units.DurationJson;
 
 import java.nio.file.Path;
 import java.time.Duration;

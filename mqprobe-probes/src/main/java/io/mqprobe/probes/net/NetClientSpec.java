@@ -3,7 +3,7 @@ package io.mqprobe.probes.net;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.probes.DurationJson;
+import io.mqprobe.api.units.DurationJson;
 
 import java.time.Duration;
 import java.util.Objects;

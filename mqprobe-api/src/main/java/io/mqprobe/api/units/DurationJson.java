@@ -1,4 +1,4 @@
-package io.mqprobe.probes;
+package io.mqprobe.api.units;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -12,8 +12,9 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 
 /**
- * Writes {@link Duration} spec fields as ISO-8601 text ({@code "PT10S"}) so probe specs round-trip
- * through plain Jackson; the jsr310 module is not a dependency of this project.
+ * The one JSON form of a {@link Duration}: ISO-8601 text ({@code "PT10S"}), in result documents (the result mapper
+ * registers it) and in specs sent to child processes and peers (their fields name it), so both round-trip through plain
+ * Jackson; the jsr310 module is not a dependency of this project.
  */
 public final class DurationJson {
 
