@@ -12,6 +12,7 @@ import io.mqprobe.result.StepResult;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -143,14 +144,15 @@ final class Settling {
 
     /** Per topic, the bytes the followers of each of its partitions miss against the partition's largest copy, summed. */
     static Map<String, Long> followerLagBytes(List<ReplicaLogSize> sizes) {
-        Map<List<Object>, long[]> minMax = new LinkedHashMap<>();
+        Map<String, Map<Integer, long[]>> minMax = new LinkedHashMap<>();
         for (ReplicaLogSize s : sizes) {
-            long[] mm = minMax.computeIfAbsent(List.of(s.topic(), s.partition()), k -> new long[]{Long.MAX_VALUE, 0});
+            long[] mm = minMax.computeIfAbsent(s.topic(), t -> new HashMap<>())
+                    .computeIfAbsent(s.partition(), p -> new long[]{Long.MAX_VALUE, 0});
             mm[0] = Math.min(mm[0], s.sizeBytes());
             mm[1] = Math.max(mm[1], s.sizeBytes());
         }
         Map<String, Long> byTopic = new LinkedHashMap<>();
-        minMax.forEach((partition, mm) -> byTopic.merge((String) partition.get(0), mm[1] - mm[0], Long::sum));
+        minMax.forEach((topic, partitions) -> byTopic.put(topic, partitions.values().stream().mapToLong(mm -> mm[1] - mm[0]).sum()));
         return byTopic;
     }
 }

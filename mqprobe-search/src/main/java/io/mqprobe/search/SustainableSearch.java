@@ -51,7 +51,8 @@ public final class SustainableSearch {
     }
 
     private final Thresholds thresholds;
-    private final List<Double> fractions;
+    /** The first rates tried: the fractions of the ceiling, ascending. */
+    private final List<Double> fractionRates;
     private final double ceilingRecordsPerSecond;
     private final int maxSteps;
     private final int maxRepeats;
@@ -64,7 +65,7 @@ public final class SustainableSearch {
     public SustainableSearch(Thresholds thresholds, List<Double> fractions, double ceilingRecordsPerSecond, int maxSteps,
                              int maxRepeats) {
         this.thresholds = thresholds;
-        this.fractions = List.copyOf(fractions);
+        this.fractionRates = fractions.stream().map(f -> Math.max(1, f * ceilingRecordsPerSecond)).toList();
         this.ceilingRecordsPerSecond = ceilingRecordsPerSecond;
         this.maxSteps = maxSteps;
         this.maxRepeats = maxRepeats;
@@ -94,8 +95,7 @@ public final class SustainableSearch {
         }
         Optional<Rate> lowestFail = rates.values().stream().filter(r -> !r.passed()).findFirst();
         if (lowestFail.isEmpty()) {
-            Optional<Measure> fraction = fractions.stream().map(f -> Math.max(1, f * ceilingRecordsPerSecond))
-                    .filter(r -> !rates.containsKey(r)).filter(r -> r > highestPassed(rates)).findFirst().map(r -> new Measure(r, false));
+            Optional<Measure> fraction = fractionRates.stream().filter(r -> !rates.containsKey(r)).filter(r -> r > highestPassed(rates)).findFirst().map(r -> new Measure(r, false));
             if (fraction.isPresent()) {
                 return fraction;
             }
@@ -172,8 +172,7 @@ public final class SustainableSearch {
 
     /** Rates measured beyond the first fractions. */
     private long narrowingSteps(Map<Double, Rate> rates) {
-        return rates.keySet().stream().filter(r -> fractions.stream().noneMatch(f -> Math.max(1, f * ceilingRecordsPerSecond) == r))
-                .count();
+        return rates.keySet().stream().filter(r -> !fractionRates.contains(r)).count();
     }
 
     /**

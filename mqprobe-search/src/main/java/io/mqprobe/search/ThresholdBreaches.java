@@ -7,6 +7,8 @@ import io.mqprobe.api.monitor.Metric;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Lists where one step went over a threshold, worst first: CPU per broker and of the host (not the load generator's:
@@ -24,42 +26,46 @@ final class ThresholdBreaches {
     private ThresholdBreaches() {
     }
 
-    /** A utilisation judged against a threshold: its metric and how a breach of it reads. */
-    private record Utilisation(String metric, String what, String suffix) {
+    /**
+     * A utilisation judged against a threshold: its metric, its threshold in %, whether a reading is a share of a
+     * capacity (cores, the measured ceiling) or a % itself (iowait), and how a breach of it reads.
+     */
+    private record Utilisation(String metric, ToDoubleFunction<Thresholds> thresholdPct, boolean shareOfCapacity, String what,
+                               String suffix) {
+
+        /** The reading's mean in %, as its threshold is given; NaN without a capacity. */
+        double pct(ResourceUsage usage) {
+            return shareOfCapacity ? usage.meanPct() : usage.mean();
+        }
     }
 
     /** Utilisations in the order their breaches are listed when equally far over. */
-    private static final List<Utilisation> UTILISATIONS = List.of(new Utilisation(Metric.CPU_CORES, "CPU", ""),
-            new Utilisation(Metric.CPU_IOWAIT_PCT, "iowait", ""),
-            new Utilisation(Metric.NET_RX_BPS, "NIC rx", " of ceiling"), new Utilisation(Metric.NET_TX_BPS, "NIC tx", " of ceiling"),
-            new Utilisation(Metric.DISK_WRITE_BPS, "disk write", " of ceiling"), new Utilisation(Metric.DISK_READ_BPS, "disk read", " of ceiling"));
+    private static final List<Utilisation> UTILISATIONS = List.of(
+            new Utilisation(Metric.CPU_CORES, Thresholds::cpuPct, true, "CPU", ""),
+            new Utilisation(Metric.CPU_IOWAIT_PCT, Thresholds::iowaitPct, false, "iowait", ""),
+            new Utilisation(Metric.NET_RX_BPS, Thresholds::nicPct, true, "NIC rx", " of ceiling"),
+            new Utilisation(Metric.NET_TX_BPS, Thresholds::nicPct, true, "NIC tx", " of ceiling"),
+            new Utilisation(Metric.DISK_WRITE_BPS, Thresholds::diskPct, true, "disk write", " of ceiling"),
+            new Utilisation(Metric.DISK_READ_BPS, Thresholds::diskPct, true, "disk read", " of ceiling"));
 
-    /** A reading judged against a threshold that rises with the load: a utilisation, not a count of failures. */
+    private static Optional<Utilisation> utilisation(String metric) {
+        return UTILISATIONS.stream().filter(u -> u.metric().equals(metric)).findFirst();
+    }
+
+    /**
+     * A reading judged against a threshold that rises with the load: a utilisation, not a count of failures; never
+     * the load generator's (a busy client says the measurement is limited, see BottleneckFinder, not that brokers are
+     * over their limit).
+     */
     static boolean graded(ResourceUsage usage) {
-        // the load generator's CPU is not the cluster's load: a busy client says the measurement is limited (see
-        // BottleneckFinder), not that brokers are over their limit
-        return UTILISATIONS.stream().anyMatch(u -> u.metric().equals(usage.metric())) && !Bottleneck.loadGenerator(usage.source());
-    }
-
-    /** The threshold of a utilisation metric, in % (of cores, of the measured ceiling; iowait is a % itself). */
-    private static double thresholdPct(String metric, Thresholds t) {
-        return switch (metric) {
-            case Metric.CPU_CORES -> t.cpuPct();
-            case Metric.CPU_IOWAIT_PCT -> t.iowaitPct();
-            case Metric.DISK_WRITE_BPS, Metric.DISK_READ_BPS -> t.diskPct();
-            default -> t.nicPct();
-        };
-    }
-
-    /** A {@link #graded} reading's mean in %, as its threshold is given; NaN without a capacity. */
-    private static double pct(ResourceUsage usage) {
-        return Metric.CPU_IOWAIT_PCT.equals(usage.metric()) ? usage.mean() : usage.meanPct();
+        return utilisation(usage.metric()).isPresent() && !Bottleneck.loadGenerator(usage.source());
     }
 
     /** The mean at which a {@link #graded} reading goes over its threshold, in the reading's own unit; NaN without a capacity. */
     static double limit(ResourceUsage usage, Thresholds t) {
-        double pct = thresholdPct(usage.metric(), t);
-        return Metric.CPU_IOWAIT_PCT.equals(usage.metric()) ? pct : pct / 100 * usage.capacity();
+        Utilisation u = utilisation(usage.metric()).orElseThrow();
+        double pct = u.thresholdPct().applyAsDouble(t);
+        return u.shareOfCapacity() ? pct / 100 * usage.capacity() : pct;
     }
 
     /** Breach descriptions ("broker-1 CPU 82 % > 75 %"), worst first; empty when the step stayed under every threshold. */
@@ -70,8 +76,8 @@ final class ThresholdBreaches {
         }
         for (Utilisation u : UTILISATIONS) {
             for (ResourceUsage usage : step.usages(u.metric())) {
-                if (graded(usage)) {
-                    overPct(breaches, usage.source() + " " + u.what(), pct(usage), thresholdPct(u.metric(), t), u.suffix());
+                if (!Bottleneck.loadGenerator(usage.source())) {
+                    overPct(breaches, usage.source() + " " + u.what(), u.pct(usage), u.thresholdPct().applyAsDouble(t), u.suffix());
                 }
             }
         }

@@ -50,16 +50,27 @@ final class ProbeProgress implements ExperimentListener {
         String offered = step.targetRecordsPerSecond() == null ? "unthrottled"
                 : String.format(Locale.ROOT, "paced %,.0f/s", step.targetRecordsPerSecond());
         String precision = Precision.describe(step.throughputInterval());
-        StepResult.Settle settle = step.settle();
-        String settled = settle == null ? "" : !settle.recreatedTopics().isEmpty()
-                ? "  (topic created again first: " + settle.atFirstLook() + ")"
-                : settle.waitedMs() < 1000 ? "" : settle.settled()
-                ? String.format(Locale.ROOT, "  (settled %.1fs first)", settle.waitedMs() / 1000.0) : "  (" + settle.unsettled() + ")";
+        String settled = settleNote(step.settle());
         progress.line(String.format(Locale.ROOT, "  step %d: %2d clients %-18s %,10.0f msgs/s %-22s %12s  p99 %-9s errors %d%s%s",
                 step.index() + 1, step.clients(), offered, step.recordsPerSecond(), precision,
                 ByteSize.formatRate(step.bytesPerSecond()),
                 TimeSpan.formatMicros(step.latencyUs().p99()), step.errors().values().stream().mapToLong(Long::longValue).sum(),
                 step.unstable() == null ? "" : "  unstable", settled));
+    }
+
+    /** What the wait before the step did, when it did anything worth a word. */
+    private static String settleNote(StepResult.Settle settle) {
+        if (settle == null) {
+            return "";
+        }
+        if (!settle.recreatedTopics().isEmpty()) {
+            return "  (topic created again first: " + settle.atFirstLook() + ")";
+        }
+        if (settle.waitedMs() < 1000) {
+            return "";
+        }
+        return settle.settled() ? String.format(Locale.ROOT, "  (settled %.1fs first)", settle.waitedMs() / 1000.0)
+                : "  (" + settle.unsettled() + ")";
     }
 
     private long worstCaseLeftSeconds(int step) {
