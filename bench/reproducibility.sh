@@ -37,7 +37,8 @@ for ((k = 1; k <= runs; k++)); do
 done
 
 # one row per run and scenario: scenario, run, ceiling MB/s, its half-width %, knee MB/s, sustainable MB/s, its
-# half-width %, bottleneck (resource / source)
+# half-width %, bottleneck (resource / source), the host's CPU speed over the scenario's steps (MB of SHA-256 per
+# CPU-second)
 rows() {
   for ((k = 1; k <= runs; k++)); do
     jq -r --arg run "$k" '
@@ -47,7 +48,9 @@ rows() {
       [.name, $run, (.verdict.ceiling.bytesPerSecond | mb), (.verdict.ceiling.interval | hw),
        (.verdict.knee.bytesPerSecond | mb), (.verdict.sustainable.bytesPerSecond | mb),
        (.verdict.sustainable.interval | hw),
-       (.verdict.bottleneck.resource + (if .verdict.bottleneck.source then " / " + .verdict.bottleneck.source else "" end))]
+       (.verdict.bottleneck.resource + (if .verdict.bottleneck.source then " / " + .verdict.bottleneck.source else "" end)),
+       ([.steps[].resources[]? | select(.source == "host" and .metric == "cpu.speed.mb_per_cpu_s") | .mean]
+        | if length == 0 then "" else (add / length | round | tostring) end)]
       | @tsv' "$out/run-$k/result.json"
   done
 }
@@ -77,9 +80,9 @@ print("run durations: " + ", ".join(f"{d // 60}m{d % 60:02d}s" for d in duration
 summary = []
 for scenario in dict.fromkeys(r[0] for r in rows):
     rs = [r for r in rows if r[0] == scenario]
-    print(f"## {scenario}\n\n| run | ceiling MB/s | knee MB/s | sustainable MB/s | bottleneck |\n|---|---|---|---|---|")
+    print(f"## {scenario}\n\n| run | ceiling MB/s | knee MB/s | sustainable MB/s | bottleneck | host CPU speed |\n|---|---|---|---|---|---|")
     for r in rs:
-        print(f"| {r[1]} | {pm(num(r[2]), r[3])} | {pm(num(r[4]), '')} | {pm(num(r[5]), r[6])} | {r[7]} |")
+        print(f"| {r[1]} | {pm(num(r[2]), r[3])} | {pm(num(r[4]), '')} | {pm(num(r[5]), r[6])} | {r[7]} | {r[8] or '–'} |")
     ceil_med, ceil_dev = dev([num(r[2]) for r in rs])
     knee_med, knee_dev = dev([num(r[4]) for r in rs])
     sus_med, sus_dev = dev([num(r[5]) for r in rs])
@@ -91,6 +94,14 @@ for scenario in dict.fromkeys(r[0] for r in rows):
           f"largest deviation {f(knee_dev)} %; median sustainable {f(sus_med)} MB/s, largest deviation {f(sus_dev)} %; "
           f"bottleneck {'the same in every run' if same else 'differs between runs'}"
           + (f"; sustainable below 5 % of the ceiling in run {', '.join(tiny)}" if tiny else "") + ".\n")
+    speeds = [num(r[8]) for r in rs]
+    if all(speeds):
+        # not a goal, a diagnosis: how far apart the figures would be had every run met the median host speed
+        mid = statistics.median(speeds)
+        _, ceil_at = dev([num(r[2]) * mid / v for r, v in zip(rs, speeds) if r[2]])
+        _, sus_at = dev([num(r[5]) * mid / v for r, v in zip(rs, speeds) if r[5]])
+        print(f"host CPU speed {min(speeds):.0f}-{max(speeds):.0f} MB of SHA-256 per CPU-second ({(max(speeds) / min(speeds) - 1) * 100:.1f} % apart); "
+              f"scaled to the median speed, the ceilings' largest deviation would be {f(ceil_at)} % and the sustainable loads' {f(sus_at)} %.\n")
     summary.append((scenario, ceil_ok, sus_ok, same, not tiny))
 print("## Goals (issue 19)\n\n| scenario | ceiling within ±10 % of median or intervals overlap | sustainable likewise | same bottleneck | no sustainable < 5 % of ceiling |\n|---|---|---|---|---|")
 yes = lambda b: "yes" if b else "**no**"

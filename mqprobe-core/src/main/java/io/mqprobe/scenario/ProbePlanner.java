@@ -8,6 +8,7 @@ import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.PlanContext;
 import io.mqprobe.experiment.Planner;
 import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.ScenarioResult;
@@ -63,6 +64,15 @@ public final class ProbePlanner implements Planner {
      * under load, they pass before anything is measured.
      */
     static final int FIRST_PACED_WARMUPS = 5;
+
+    /**
+     * An unthrottled step measures at most this share of the longest measurement. Its figure is not judged alone: the
+     * ceiling pools every step of the plateau, which holds three to five of them here, so the last seconds of each one
+     * bought little; per-second readings of an unthrottled producer on two shared cores scatter by 25-50 %, and 8 s of
+     * them never reached ±10 % in any step of the runs that measured it. A paced step's figure stands alone and keeps
+     * the whole.
+     */
+    static final double UNTHROTTLED_MEASURE_SHARE = 0.75;
 
     /** Where one scenario is in its plan. */
     private enum Phase { RAMP, PACED }
@@ -295,9 +305,11 @@ public final class ProbePlanner implements Planner {
 
     private StepPlan step(int clients, double ratePerSecond) {
         RampPlan plan = settings.plan();
+        PrecisionTarget precision = ratePerSecond > 0 ? plan.precision() : unthrottled(plan.precision());
+        Duration length = plan.warmup().plus(precision == null ? plan.measure() : precision.maxMeasure());
         int senders = current.spec().syncSenders();
         ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, Math.max(1, senders), senders > 0,
-                settings.recordSizeBytes(), ratePerSecond, 0, plan.stepDuration(), settings.payload(), current.producerProperties(),
+                settings.recordSizeBytes(), ratePerSecond, 0, length, settings.payload(), current.producerProperties(),
                 false, current.moreLoadedTopics());
         // a paced step's producers are created and warmed before its schedule starts: half the warm-up is enough
         Duration warmup = ratePerSecond > 0 ? plan.warmup().dividedBy(2) : plan.warmup();
@@ -316,6 +328,16 @@ public final class ProbePlanner implements Planner {
             firstPacedStep = false;
         }
         StepPlan step = StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), warmup, STEP_DRAIN);
-        return plan.precision() == null && plan.settle() == null ? step : step.withPrecision(plan.precision(), plan.settle());
+        return precision == null && plan.settle() == null ? step : step.withPrecision(precision, plan.settle());
+    }
+
+    /** The precision of an unthrottled step: the run's, measured at most {@link #UNTHROTTLED_MEASURE_SHARE} as long. */
+    private static PrecisionTarget unthrottled(PrecisionTarget precision) {
+        if (precision == null) {
+            return null;
+        }
+        Duration shorter = Duration.ofMillis(Math.round(precision.maxMeasure().toMillis() * UNTHROTTLED_MEASURE_SHARE));
+        return new PrecisionTarget(precision.halfWidthPct(), precision.minMeasure(),
+                shorter.compareTo(precision.minMeasure()) < 0 ? precision.minMeasure() : shorter);
     }
 }

@@ -4,6 +4,7 @@ import io.mqprobe.api.Durability;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.load.ResourceWindow;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepRunner;
@@ -91,6 +92,41 @@ class ProbePlannerTest {
         assertThat(outcomes.get(1).skipped()).isEqualTo("needs 3 brokers, the target has 2");
         assertThat(outcomes.get(1).durable()).isTrue();
         assertThat(document.verdict("three-copies")).isEmpty();
+    }
+
+    @Test
+    void should_measure_unthrottled_steps_three_quarters_as_long_at_most_as_paced_ones() {
+        InstantDriver driver = new InstantDriver();
+        ResultDocument document = new ResultDocument("probe", List.of());
+        RunControl control = new RunControl();
+        ScenarioSpec fast = new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of());
+        PrecisionTarget precision = new PrecisionTarget(50, Duration.ofSeconds(1), Duration.ofSeconds(2));
+        ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
+                new RampPlan(Duration.ofMillis(200), Duration.ofSeconds(1), 2, 2, List.of(0.5), precision, null), Thresholds.defaults());
+        ProbePlanner planner = new ProbePlanner(List.of(fast), settings, driver, name -> "t-" + name, true);
+        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
+
+        Topics none = new Topics() {
+            @Override
+            public void create(TopicSpec spec) {
+            }
+
+            @Override
+            public void delete(String name) {
+            }
+        };
+        ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control,
+                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(planner, settings.thresholds())));
+
+        List<StepPlan> plans = result.steps().stream().map(MeasuredStep::plan).toList();
+        assertThat(plans).hasSizeGreaterThan(2);
+        assertThat(plans.subList(0, 2)).allSatisfy(unthrottled -> {
+            assertThat(unthrottled.precision().maxMeasure()).isEqualTo(Duration.ofMillis(1_500));
+            assertThat(unthrottled.precision().minMeasure()).isEqualTo(Duration.ofSeconds(1));
+        });
+        // the run's first step adds its JIT warm-up to the load; the second is warm-up plus the shorter longest measurement
+        assertThat(plans.get(1).load().producerSpec().orElseThrow().duration()).isEqualTo(Duration.ofMillis(1_700));
+        assertThat(plans.subList(2, plans.size())).allSatisfy(paced -> assertThat(paced.precision()).isEqualTo(precision));
     }
 
     @Test

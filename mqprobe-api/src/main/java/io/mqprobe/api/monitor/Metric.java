@@ -12,6 +12,9 @@ public final class Metric {
     // processes (broker JVMs, mqprobe itself) and the host
     public static final String CPU_CORES = "cpu.cores";               // cores busy; capacity = cores available (quota)
     public static final String CPU_IOWAIT_PCT = "cpu.iowait.pct";     // host: % of CPU time waiting on I/O
+    // host: MB of SHA-256 one thread of mqprobe hashes per second of its own CPU time; a fixed piece of work timed
+    // on the CPU clock, so it moves only with what one core delivers (a shared physical core, another guest), not with load
+    public static final String CPU_SPEED_MB_PER_CPU_S = "cpu.speed.mb_per_cpu_s";
     public static final String RSS_BYTES = "mem.rss.bytes";
     public static final String PAGE_CACHE_BYTES = "mem.pagecache.bytes";
     public static final String GC_MS_PER_S = "gc.ms_per_s";           // GC pause time per second of wall time

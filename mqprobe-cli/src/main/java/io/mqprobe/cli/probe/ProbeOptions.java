@@ -69,7 +69,8 @@ final class ProbeOptions {
 
     @Option(names = "--max-step-duration", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_MAX_MEASURE, converter = DurationConverter.class,
             description = "Longest measured window of a step whose throughput interval is still wider than --precision; "
-                    + "such a step is marked unstable (default: ${DEFAULT-VALUE}).")
+                    + "such a step is marked unstable. An unthrottled ramp step measures at most three quarters of it: the "
+                    + "ceiling pools the plateau's steps (default: ${DEFAULT-VALUE}).")
     Duration maxStepDuration;
 
     @Option(names = "--precision", paramLabel = "PCT", defaultValue = RampPlan.DEFAULT_PRECISION_PCT,
