@@ -37,7 +37,7 @@ for ((k = 1; k <= runs; k++)); do
 done
 
 # one row per run and scenario: scenario, run, ceiling MB/s, its half-width %, knee MB/s, sustainable MB/s, its
-# half-width %, bottleneck (resource / source), the host's CPU speed over the scenario's steps (MB of SHA-256 per
+# spread % (the wider of its step's interval and its search's resolution, as compare takes it), bottleneck (resource / source), the host's CPU speed over the scenario's steps (MB of SHA-256 per
 # CPU-second)
 rows() {
   for ((k = 1; k <= runs; k++)); do
@@ -47,7 +47,9 @@ rows() {
       .scenarios[] | select(.verdict != null and .verdict.ceiling != null) |
       [.name, $run, (.verdict.ceiling.bytesPerSecond | mb), (.verdict.ceiling.interval | hw),
        (.verdict.knee.bytesPerSecond | mb), (.verdict.sustainable.bytesPerSecond | mb),
-       (.verdict.sustainable.interval | hw),
+       (.verdict.sustainable as $s | ($s.interval | hw) as $h
+        | if $s.searchedWithinPct == null then $h
+          else ([($h | if . == "" then 0 else tonumber end), $s.searchedWithinPct] | max * 10 | round / 10 | tostring) end),
        (.verdict.bottleneck.resource + (if .verdict.bottleneck.source then " / " + .verdict.bottleneck.source else "" end)),
        ([.steps[].resources[]? | select(.source == "host" and .metric == "cpu.speed.mb_per_cpu_s") | .mean]
         | if length == 0 then "" else (add / length | round | tostring) end)]

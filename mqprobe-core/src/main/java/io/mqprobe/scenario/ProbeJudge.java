@@ -111,19 +111,10 @@ public final class ProbeJudge implements Judge {
                         s.spec().pinToOneBroker(), s.skipped()));
             } else if (result.verdicts().get(s.spec().name()) instanceof ProbeVerdict v) {
                 outcomes.add(new ScenarioOutcome(s.spec().name(), s.replicationFactor(), s.spec().durability(),
-                        s.spec().pinToOneBroker(), v.findings()).withPartitions(s.spec().partitions())
-                        .withHostCpuSpeed(hostCpuSpeed(result.steps(), s.spec().name())));
+                        s.spec().pinToOneBroker(), v.findings()).withPartitions(s.spec().partitions()));
             }
         }
         return outcomes;
-    }
-
-    /** The mean of the host's CPU speed over a scenario's steps, {@code NaN} where no step measured it. */
-    static double hostCpuSpeed(List<MeasuredStep> steps, String scenario) {
-        return steps.stream().filter(s -> s.plan().scenario().equals(scenario))
-                .flatMap(s -> s.result().resources().stream())
-                .filter(r -> HOST.equals(r.source()) && Metric.CPU_SPEED_MB_PER_CPU_S.equals(r.metric()))
-                .mapToDouble(ResourceUsage::mean).average().orElse(Double.NaN);
     }
 
     /**

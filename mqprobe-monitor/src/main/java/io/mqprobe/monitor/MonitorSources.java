@@ -6,7 +6,7 @@ import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.monitor.jmx.ClientGcSampler;
+import io.mqprobe.monitor.jmx.ClientJvmSampler;
 import io.mqprobe.monitor.jmx.JmxConnection;
 import io.mqprobe.monitor.jmx.KafkaJmxSampler;
 import io.mqprobe.monitor.kafka.GroupLagSampler;
@@ -194,7 +194,7 @@ public final class MonitorSources {
             List<Sampler> samplers = new ArrayList<>();
             if (client) {
                 samplers.add(ProcessSampler.self(diskWriteCeilingBps));
-                samplers.add(new ClientGcSampler());
+                samplers.add(new ClientJvmSampler());
             }
             List<LocalBrokerProcess> brokers = List.copyOf(localBrokers.get());
             localProcesses.forEach((source, pid) -> samplers.add(new ProcessSampler(source, pid, diskWriteCeilingBps)));

@@ -11,15 +11,13 @@ import java.util.Objects;
  * @param verdict      {@code null} when the scenario was skipped
  * @param skipped      why it was skipped ("needs 3 brokers, target has 1"), or {@code null} when it ran
  * @param partitions   partitions of its topic when the scenario fixes them, else 0
- * @param hostCpuSpeed the host's CPU speed while the scenario ran (the mean of its steps'
- *                     {@link io.mqprobe.api.monitor.Metric#CPU_SPEED_MB_PER_CPU_S}), or {@code NaN} when not measured
  */
 public record ScenarioOutcome(String name, int replicationFactor, Durability durability, boolean brokerPinned,
-                              ScenarioVerdict verdict, String skipped, int partitions, double hostCpuSpeed) {
+                              ScenarioVerdict verdict, String skipped, int partitions) {
 
     public ScenarioOutcome(String name, int replicationFactor, Durability durability, boolean brokerPinned,
                            ScenarioVerdict verdict, String skipped) {
-        this(name, replicationFactor, durability, brokerPinned, verdict, skipped, 0, Double.NaN);
+        this(name, replicationFactor, durability, brokerPinned, verdict, skipped, 0);
     }
 
     public ScenarioOutcome {
@@ -45,12 +43,7 @@ public record ScenarioOutcome(String name, int replicationFactor, Durability dur
 
     /** The same scenario with the partitions it fixes. */
     public ScenarioOutcome withPartitions(int fixedPartitions) {
-        return new ScenarioOutcome(name, replicationFactor, durability, brokerPinned, verdict, skipped, fixedPartitions, hostCpuSpeed);
-    }
-
-    /** The same scenario with the host's CPU speed measured while it ran. */
-    public ScenarioOutcome withHostCpuSpeed(double mbPerCpuSecond) {
-        return new ScenarioOutcome(name, replicationFactor, durability, brokerPinned, verdict, skipped, partitions, mbPerCpuSecond);
+        return new ScenarioOutcome(name, replicationFactor, durability, brokerPinned, verdict, skipped, fixedPartitions);
     }
 
     /** Every in-sync replica has the record before the producer hears back. */

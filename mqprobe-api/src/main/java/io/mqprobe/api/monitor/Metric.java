@@ -19,6 +19,9 @@ public final class Metric {
     public static final String PAGE_CACHE_BYTES = "mem.pagecache.bytes";
     public static final String GC_MS_PER_S = "gc.ms_per_s";           // GC pause time per second of wall time
     public static final String GC_COUNT_PER_S = "gc.count_per_s";
+    // JIT compilation time per second of wall time, summed over a JVM's compiler threads: near zero once its hot code is
+    // compiled; a JVM that still compiles runs slower code than it will (and spends its CPU quota compiling)
+    public static final String JIT_MS_PER_S = "jit.ms_per_s";
     public static final String DISK_READ_BPS = "disk.read.bytes_per_s";
     public static final String DISK_WRITE_BPS = "disk.write.bytes_per_s"; // capacity = probed disk ceiling
     public static final String NET_RX_BPS = "net.rx.bytes_per_s";

@@ -119,6 +119,12 @@ public final class KafkaJmxSampler implements Sampler {
             out.add(new ResourceSample(epochMs, source, Metric.GC_MS_PER_S, gcMs, 1000.0));
             out.add(ResourceSample.of(epochMs, source, Metric.GC_COUNT_PER_S, gcCount));
         }
+        if (attribute(server, KafkaBeans.COMPILATION, "TotalCompilationTime") instanceof Number compiledMs) {
+            double jitMs = rates.perSecond("jit.time", compiledMs.longValue(), epochMs);
+            if (!Double.isNaN(jitMs)) {
+                out.add(ResourceSample.of(epochMs, source, Metric.JIT_MS_PER_S, jitMs));
+            }
+        }
         if (reportProcessCpu) {
             double cpuNs = counterRate(server, epochMs, KafkaBeans.OPERATING_SYSTEM, "ProcessCpuTime");
             Number cores = (Number) attribute(server, KafkaBeans.OPERATING_SYSTEM, "AvailableProcessors");
