@@ -37,8 +37,9 @@ for ((k = 1; k <= runs; k++)); do
 done
 
 # one row per run and scenario: scenario, run, ceiling MB/s, its half-width %, knee MB/s, sustainable MB/s, its
-# spread % (the wider of its step's interval and its search's resolution, as compare takes it), bottleneck (resource / source), the host's CPU speed over the scenario's steps (MB of SHA-256 per
-# CPU-second)
+# spread % (the wider of its step's interval and its search's resolution, as compare takes it), bottleneck
+# (resource / source), the host's CPU speed over the scenario's steps (MB of SHA-256 per CPU-second), and the JIT
+# compilation time per second of mqprobe's JVM and of the brokers' (means over the steps)
 rows() {
   for ((k = 1; k <= runs; k++)); do
     jq -r --arg run "$k" '
@@ -52,6 +53,10 @@ rows() {
           else ([($h | if . == "" then 0 else tonumber end), $s.searchedWithinPct] | max * 10 | round / 10 | tostring) end),
        (.verdict.bottleneck.resource + (if .verdict.bottleneck.source then " / " + .verdict.bottleneck.source else "" end)),
        ([.steps[].resources[]? | select(.source == "host" and .metric == "cpu.speed.mb_per_cpu_s") | .mean]
+        | if length == 0 then "" else (add / length | round | tostring) end),
+       ([.steps[].resources[]? | select(.source == "client" and .metric == "jit.ms_per_s") | .mean]
+        | if length == 0 then "" else (add / length | round | tostring) end),
+       ([.steps[].resources[]? | select((.source | startswith("broker-")) and .metric == "jit.ms_per_s") | .mean]
         | if length == 0 then "" else (add / length | round | tostring) end)]
       | @tsv' "$out/run-$k/result.json"
   done
@@ -82,9 +87,9 @@ print("run durations: " + ", ".join(f"{d // 60}m{d % 60:02d}s" for d in duration
 summary = []
 for scenario in dict.fromkeys(r[0] for r in rows):
     rs = [r for r in rows if r[0] == scenario]
-    print(f"## {scenario}\n\n| run | ceiling MB/s | knee MB/s | sustainable MB/s | bottleneck | host CPU speed |\n|---|---|---|---|---|---|")
+    print(f"## {scenario}\n\n| run | ceiling MB/s | knee MB/s | sustainable MB/s | bottleneck | host CPU speed | JIT ms/s client, brokers |\n|---|---|---|---|---|---|---|")
     for r in rs:
-        print(f"| {r[1]} | {pm(num(r[2]), r[3])} | {pm(num(r[4]), '')} | {pm(num(r[5]), r[6])} | {r[7]} | {r[8] or '–'} |")
+        print(f"| {r[1]} | {pm(num(r[2]), r[3])} | {pm(num(r[4]), '')} | {pm(num(r[5]), r[6])} | {r[7]} | {r[8] or '–'} | {r[9] or '–'}, {r[10] or '–'} |")
     ceil_med, ceil_dev = dev([num(r[2]) for r in rs])
     knee_med, knee_dev = dev([num(r[4]) for r in rs])
     sus_med, sus_dev = dev([num(r[5]) for r in rs])
