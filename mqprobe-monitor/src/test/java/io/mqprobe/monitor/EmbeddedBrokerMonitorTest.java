@@ -184,6 +184,9 @@ class EmbeddedBrokerMonitorTest {
                 .extracting(ResourceSample::metric).contains(Metric.CPU_CORES, Metric.BYTES_IN_BPS);
         assertThat(samples.samples()).filteredOn(s -> s.source().equals("broker-1") && s.metric().equals(Metric.CPU_CORES))
                 .hasSizeGreaterThan(5);
+        // the broker JVM's own figures over JMX: garbage collection and JIT compilation time
+        assertThat(samples.samples()).filteredOn(s -> s.source().equals("broker-1")).extracting(ResourceSample::metric)
+                .contains(Metric.GC_MS_PER_S, Metric.JIT_MS_PER_S);
     }
 
     /** Sends a bounded number of records with acks=all; returns the payload bytes the brokers acknowledged. */
