@@ -112,19 +112,7 @@ public final class KafkaJmxSampler implements Sampler {
         produceParts.read(server, epochMs, source, out);
         rate(out, server, epochMs, KafkaBeans.ISR_SHRINKS, Metric.ISR_SHRINKS_PER_S);
         rate(out, server, epochMs, KafkaBeans.ISR_EXPANDS, Metric.ISR_EXPANDS_PER_S);
-        GcTotals gc = GcTotals.read(server);
-        double gcMs = rates.perSecond("gc.time", gc.timeMs(), epochMs);
-        double gcCount = rates.perSecond("gc.count", gc.count(), epochMs);
-        if (!Double.isNaN(gcMs)) {
-            out.add(new ResourceSample(epochMs, source, Metric.GC_MS_PER_S, gcMs, 1000.0));
-            out.add(ResourceSample.of(epochMs, source, Metric.GC_COUNT_PER_S, gcCount));
-        }
-        if (attribute(server, KafkaBeans.COMPILATION, "TotalCompilationTime") instanceof Number compiledMs) {
-            double jitMs = rates.perSecond("jit.time", compiledMs.longValue(), epochMs);
-            if (!Double.isNaN(jitMs)) {
-                out.add(ResourceSample.of(epochMs, source, Metric.JIT_MS_PER_S, jitMs));
-            }
-        }
+        JvmTotals.read(server).addRates(rates, epochMs, source, out);
         if (reportProcessCpu) {
             double cpuNs = counterRate(server, epochMs, KafkaBeans.OPERATING_SYSTEM, "ProcessCpuTime");
             Number cores = (Number) attribute(server, KafkaBeans.OPERATING_SYSTEM, "AvailableProcessors");
