@@ -28,6 +28,10 @@ public interface Isolation extends AutoCloseable {
         return Placement.NONE;
     }
 
+    /** Called once the node's JVM was launched in its {@link #placement}, with its pid. */
+    default void started(String node, long pid) {
+    }
+
     /** The size each node is confined to, if any. */
     default Optional<InstanceSpec> spec() {
         return Optional.empty();

@@ -56,6 +56,8 @@ final class JvmLauncher {
         cmd.add("-XX:InitiatingHeapOccupancyPercent=35");
         cmd.add("-XX:+ExplicitGCInvokesConcurrent");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
+        // every compiler thread from the start, so isolation can move them all out of the CPU quota at once
+        cmd.add("-XX:-UseDynamicNumberOfCompilerThreads");
         cmd.add("-Djava.awt.headless=true");
         // JMX on the node's address, one port for registry and RMI so monitors need to know a single number
         cmd.add("-Dcom.sun.management.jmxremote");

@@ -81,6 +81,7 @@ public final class NodeGroup {
     /** Starts a node's JVM in its place (cgroup, network namespace) and records its pid. */
     public void launch(ProcessNode node, JvmSpec spec) {
         node.launch(spec, isolation.placement(node.name()));
+        isolation.started(node.name(), node.pid());
         saveState();
     }
 

@@ -45,10 +45,11 @@ public final class BrokerIsolation implements Isolation {
     private final String device;
     private final long diskBytesPerSecond;
     private final BrokerNetwork network;
+    private final Optional<CompilerThreads> compilers;
     private boolean closed;
 
     private BrokerIsolation(String scope, List<String> nodes, Cgroups cgroups, InstanceSpec spec, List<String> cpus,
-                            String device, long diskBytesPerSecond, BrokerNetwork network) {
+                            String device, long diskBytesPerSecond, BrokerNetwork network, Optional<CompilerThreads> compilers) {
         this.scope = scope;
         this.nodes = List.copyOf(nodes);
         this.cgroups = cgroups;
@@ -57,6 +58,7 @@ public final class BrokerIsolation implements Isolation {
         this.device = device;
         this.diskBytesPerSecond = diskBytesPerSecond;
         this.network = network;
+        this.compilers = compilers;
     }
 
     /**
@@ -89,15 +91,13 @@ public final class BrokerIsolation implements Isolation {
         }
         List<String> cpus = cpuPlan.brokerCpus();
         BrokerIsolation isolation = new BrokerIsolation(scope, nodeNames, cgroups, options.brokerSpec(), cpus, device,
-                options.brokerDiskBytesPerSecond(), null);
+                options.brokerDiskBytesPerSecond(), null, Optional.empty());
         try {
             isolation.createGroups();
-            if (options.brokerNet() == null) {
-                return isolation;
-            }
-            BrokerNetwork network = BrokerNetwork.create(scope, options.brokerNet(), nodeNames);
+            Optional<CompilerThreads> compilers = compilersOf(cgroups, scope, options.brokerSpec());
+            BrokerNetwork network = options.brokerNet() == null ? null : BrokerNetwork.create(scope, options.brokerNet(), nodeNames);
             return new BrokerIsolation(scope, nodeNames, cgroups, options.brokerSpec(), cpus, device,
-                    options.brokerDiskBytesPerSecond(), network);
+                    options.brokerDiskBytesPerSecond(), network, compilers);
         } catch (RuntimeException e) {
             isolation.close();
             throw e;
@@ -143,9 +143,15 @@ public final class BrokerIsolation implements Isolation {
         String spec = settings.get(SPEC);
         String subnet = settings.get(SUBNET);
         BrokerNetwork network = subnet == null ? null : BrokerNetwork.existing(scope, subnet, NetShape.parse(settings.get(SHAPE)), nodes);
-        return new BrokerIsolation(scope, nodes, cgroups.get(), spec == null ? null : InstanceSpec.parse(spec),
+        InstanceSpec instanceSpec = spec == null ? null : InstanceSpec.parse(spec);
+        return new BrokerIsolation(scope, nodes, cgroups.get(), instanceSpec,
                 Arrays.asList(settings.getOrDefault(CPUS, "").split(";")), settings.get(DEVICE),
-                Long.parseLong(settings.getOrDefault(DISK, "0")), network);
+                Long.parseLong(settings.getOrDefault(DISK, "0")), network, compilersOf(cgroups.get(), scope, instanceSpec));
+    }
+
+    /** Only a quota makes a JVM compile slowly. */
+    private static Optional<CompilerThreads> compilersOf(Cgroups cgroups, String scope, InstanceSpec spec) {
+        return spec == null ? Optional.empty() : CompilerThreads.open(cgroups, ownerOf(scope));
     }
 
     /** A node not named at {@link #open} (a RocketMQ name server) runs unconfined, on loopback. */
@@ -160,6 +166,13 @@ public final class BrokerIsolation implements Isolation {
             return Placement.NONE;
         }
         return new Placement(cgroups.taskFiles(group(node), true), network == null ? null : network.namespace(node));
+    }
+
+    @Override
+    public void started(String node, long pid) {
+        if (nodes.contains(node) && pid > 0) {
+            compilers.ifPresent(c -> c.moveWhenStarted(pid, node));
+        }
     }
 
     @Override
@@ -243,7 +256,7 @@ public final class BrokerIsolation implements Isolation {
         List<String> parts = new ArrayList<>();
         parts.add("cgroups " + cgroups.version());
         if (spec != null) {
-            parts.add("brokers " + spec + " each");
+            parts.add("brokers " + spec + " each" + (compilers.isPresent() ? ", JIT compiler threads outside the quotas" : ""));
         }
         if (network != null) {
             parts.add("network namespaces " + network.subnetPrefix() + ".0/24"
@@ -276,6 +289,10 @@ public final class BrokerIsolation implements Isolation {
     }
 
     private String owner() {
+        return ownerOf(scope);
+    }
+
+    private static String ownerOf(String scope) {
         return scope.substring(0, scope.lastIndexOf("-k"));
     }
 

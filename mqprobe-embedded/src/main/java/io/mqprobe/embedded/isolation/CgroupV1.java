@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * cgroup v1: one mount per controller ({@code cpu}, {@code cpuset}, {@code memory}, {@code blkio}); a
@@ -113,5 +114,10 @@ public record CgroupV1(Map<String, Path> mounts) implements Cgroups {
             }
         }
         return names;
+    }
+
+    @Override
+    public Optional<Path> threadFile(String group) {
+        return Optional.of(mounts.get("cpu").resolve(group).resolve("tasks"));
     }
 }

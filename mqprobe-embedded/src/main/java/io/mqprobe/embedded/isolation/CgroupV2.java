@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * cgroup v2: one tree ({@code cpu.max}, {@code cpuset.cpus}, {@code memory.max}, {@code io.max}). Processes
@@ -88,5 +89,14 @@ public record CgroupV2(Path root) implements Cgroups {
     @Override
     public List<String> topGroups() {
         return Cgroups.childNames(root);
+    }
+
+    /**
+     * A threaded subtree could split them (the quota on a threaded child of the node's group, the memory limit on
+     * the group): not built, so on v2 a confined JVM compiles under its quota.
+     */
+    @Override
+    public Optional<Path> threadFile(String group) {
+        return Optional.empty();
     }
 }

@@ -49,6 +49,12 @@ public sealed interface Cgroups permits CgroupV1, CgroupV2 {
     /** Names of the groups directly under the root. */
     List<String> topGroups();
 
+    /**
+     * The file one thread's id is written to, to move that thread alone into the group's CPU controller (v1
+     * {@code tasks}); empty on v2, where all threads of a process share its domain group.
+     */
+    Optional<Path> threadFile(String group);
+
     /** Moves {@code pid} (all its threads) into the group. */
     default void move(String group, long pid, boolean withMemory) {
         for (String file : taskFiles(group, withMemory)) {

@@ -67,14 +67,19 @@ public final class ClientCgroup implements AutoCloseable {
         return "load generator " + CpuPlan.fmt(cores) + " cores on cpu " + cpus + (oversubscribed ? ", oversubscribed" : "");
     }
 
-    /** Moves this JVM into {@code mqprobe-<pid>/client} limited to {@code cores} on {@code cpus}. */
+    /**
+     * Moves this JVM into {@code mqprobe-<pid>/client} limited to {@code cores} on {@code cpus}, and its JIT compiler
+     * threads out of that quota (see {@link CompilerThreads}).
+     */
     public static ClientCgroup confine(Cgroups cgroups, double cores, String cpus) {
         long pid = ProcessHandle.current().pid();
-        String group = io.mqprobe.embedded.Isolation.ownerTag(pid) + "/client";
+        String owner = io.mqprobe.embedded.Isolation.ownerTag(pid);
+        String group = owner + "/client";
         List<String> original = originalTaskFiles(cgroups);
         cgroups.create(group);
         cgroups.limitCpu(group, cores, cpus);
         cgroups.move(group, pid, false);
+        CompilerThreads.open(cgroups, owner).ifPresent(c -> c.move(pid));
         ClientCgroup client = new ClientCgroup(cgroups, group, original, cores, cpus);
         Runtime.getRuntime().addShutdownHook(new Thread(client::close, "mqprobe-client-cgroup"));
         return client;

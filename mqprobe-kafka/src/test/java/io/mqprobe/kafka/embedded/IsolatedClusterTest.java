@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,6 +74,10 @@ class IsolatedClusterTest {
             assertThat(Files.readString(Path.of("/sys/fs/cgroup/cpu", group, "cpu.cfs_quota_us")).trim()).isEqualTo("50000");
             assertThat(Files.readString(Path.of("/sys/fs/cgroup/memory", group, "memory.limit_in_bytes")).trim())
                     .isEqualTo(Long.toString(1L << 30));
+            // the JIT compiler threads run outside the quota, every other thread inside it
+            Map<Boolean, List<String>> byKind = threadGroups(broker.pid());
+            assertThat(byKind.get(true)).isNotEmpty().containsOnly(TAG + "/compilers");
+            assertThat(byKind.get(false)).hasSizeGreaterThan(20).containsOnly(group);
         }
         assertThat(sendAll("mqprobe-isolated", 200)).isZero();
     }
@@ -129,9 +135,30 @@ class IsolatedClusterTest {
         }
     }
 
+    /** The cpu group of each thread of {@code pid}, split into compiler threads (true) and the others. */
+    private static Map<Boolean, List<String>> threadGroups(long pid) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return tasks.collect(Collectors.partitioningBy(
+                    task -> read(task.resolve("comm")).matches("C[12] CompilerThre\\s*"),
+                    Collectors.mapping(task -> group(task.resolve("cgroup"), "cpu"), Collectors.toList())));
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The process's group in a v1 controller, e.g. {@code mqprobe-42/k0-broker-1}, from /proc/PID/cgroup. */
     private static String group(long pid, String controller) throws IOException {
-        return Files.readAllLines(Path.of("/proc/" + pid + "/cgroup")).stream()
+        return group(Path.of("/proc/" + pid + "/cgroup"), controller);
+    }
+
+    private static String group(Path cgroupFile, String controller) {
+        return read(cgroupFile).lines()
                 .map(line -> line.split(":", 3)).filter(f -> List.of(f[1].split(",")).contains(controller))
                 .map(f -> f[2].substring(1)).findFirst().orElseThrow();
     }

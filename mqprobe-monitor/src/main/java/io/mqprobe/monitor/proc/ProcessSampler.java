@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
 
 /**
  * CPU, resident memory and storage I/O of one local process (an embedded broker or mqprobe
- * itself) from {@code /proc}. The pid is looked up on every round, so a broker restarted by a
+ * itself) from {@code /proc}; the CPU of threads outside the process's cpu cgroup is left out (see
+ * {@link UnquotedThreads}). The pid is looked up on every round, so a broker restarted by a
  * fault test is followed to its new process.
  */
 public final class ProcessSampler implements Sampler {
@@ -24,6 +25,7 @@ public final class ProcessSampler implements Sampler {
     private final Path procRoot;
     private final ProcessLimits limits;
     private final CounterRates rates = new CounterRates();
+    private final UnquotedThreads unquoted;
     private long lastPid = -1;
 
     /**
@@ -41,6 +43,7 @@ public final class ProcessSampler implements Sampler {
         this.diskWriteCeilingBps = diskWriteCeilingBps;
         this.procRoot = procRoot;
         this.limits = limits;
+        this.unquoted = new UnquotedThreads(procRoot);
     }
 
     /** mqprobe's own process, reported as source {@code client}. */
@@ -62,12 +65,15 @@ public final class ProcessSampler implements Sampler {
         }
         if (p != lastPid) {
             rates.reset();
+            unquoted.reset();
             lastPid = p;
         }
         ProcessCounters c = ProcessCounters.read(procRoot, p);
         List<ResourceSample> out = new ArrayList<>(5);
         out.add(new ResourceSample(epochMs, source, Metric.RSS_BYTES, c.rssBytes(), limits.memoryBytes(p)));
-        add(out, epochMs, Metric.CPU_CORES, rates.perSecond("cpu", c.cpuSeconds(), epochMs), limits.cores(p));
+        // judged against the quota: threads moved out of it (JIT compilers) are not the quota's
+        double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - unquoted.cores(p, epochMs);
+        add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), limits.cores(p));
         if (c.readBytes() >= 0) {
             add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("read", c.readBytes(), epochMs), Double.NaN);
             // a throttled process's disk is as fast as its throttle, whatever the device can do

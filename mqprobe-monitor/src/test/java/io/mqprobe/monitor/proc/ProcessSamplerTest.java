@@ -5,6 +5,7 @@ import io.mqprobe.api.monitor.ResourceSample;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -115,6 +117,49 @@ class ProcessSamplerTest {
                 .isInstanceOf(NoSuchFileException.class);
         assertThatThrownBy(() -> new ProcessSampler("broker-2", () -> -1, Double.NaN).sample(1_000))
                 .hasMessageContaining("broker-2 is not running");
+    }
+
+    @Test
+    void should_leave_out_the_cpu_of_threads_outside_the_process_cpu_group(@TempDir Path proc) throws Exception {
+        // a broker of one quota'd thread and one compiler thread moved to a group without a quota
+        fakeProcess(proc, 7, "/mqprobe-1/k0-broker-1", Map.of(7L, "/mqprobe-1/k0-broker-1", 9L, "/mqprobe-1/compilers"));
+        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
+        writeTicks(proc, 7, 100, Map.of(7L, 60L, 9L, 40L));
+        sampler.sample(1_000);
+
+        // one second later: 2 cores in all, 1.5 of them the compiler's
+        writeTicks(proc, 7, 300, Map.of(7L, 110L, 9L, 190L));
+        ResourceSample cpu = find(sampler.sample(2_000), Metric.CPU_CORES);
+
+        assertThat(cpu.value()).isCloseTo(0.5, within(1e-9));
+        assertThat(cpu.capacity()).isEqualTo(2.0);
+    }
+
+    /** A /proc with process {@code pid}: its cpu cgroup (v1) and its threads' groups; nothing else limits it. */
+    private static void fakeProcess(Path proc, long pid, String group, Map<Long, String> threadGroups) throws IOException {
+        Path dir = Files.createDirectories(proc.resolve(Long.toString(pid)));
+        Files.writeString(Files.createDirectories(proc.resolve("self")).resolve("mountinfo"), "");
+        Files.writeString(proc.resolve("meminfo"), "MemTotal: 1024 kB\n");
+        Files.writeString(dir.resolve("status"), "VmRSS:\t10 kB\nCpus_allowed_list:\t0-1\n");
+        Files.writeString(dir.resolve("io"), "read_bytes: 0\nwrite_bytes: 0\n");
+        Files.writeString(dir.resolve("cgroup"), "4:memory:" + group + "\n3:cpu:" + group + "\n");
+        for (Map.Entry<Long, String> thread : threadGroups.entrySet()) {
+            Path task = Files.createDirectories(dir.resolve("task/" + thread.getKey()));
+            Files.writeString(task.resolve("cgroup"), "4:memory:" + group + "\n3:cpu:" + thread.getValue() + "\n");
+        }
+    }
+
+    private static void writeTicks(Path proc, long pid, long processTicks, Map<Long, Long> threadTicks) throws IOException {
+        Path dir = proc.resolve(Long.toString(pid));
+        Files.writeString(dir.resolve("stat"), stat(pid, processTicks));
+        for (Map.Entry<Long, Long> thread : threadTicks.entrySet()) {
+            Files.writeString(dir.resolve("task/" + thread.getKey() + "/stat"), stat(thread.getKey(), thread.getValue()));
+        }
+    }
+
+    /** A stat line whose utime holds all the ticks. */
+    private static String stat(long id, long ticks) {
+        return id + " (java) S 1 1 1 0 -1 0 0 0 0 0 " + ticks + " 0 0 0 20 0 1 0 1 1 1\n";
     }
 
     @Test
