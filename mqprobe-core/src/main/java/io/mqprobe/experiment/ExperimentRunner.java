@@ -3,7 +3,6 @@ package io.mqprobe.experiment;
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.TopicSpec;
-import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
@@ -11,7 +10,6 @@ import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
-import io.mqprobe.result.WarmUp;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -167,19 +165,6 @@ public final class ExperimentRunner {
         private void recreate(String topic) {
             topics.delete(topic);
             topics.create(scenarioTopics.get(topic));
-        }
-
-        @Override
-        public boolean warmUp(TopicSpec topic, ProducerLoadSpec producers, Duration least, Duration most) {
-            topics.create(topic);
-            try {
-                WarmUp done = steps.warmUp(producers, least, most);
-                document.setWarmUp(done);
-                listener.onWarmUp(done);
-            } finally {
-                topics.delete(topic.name());
-            }
-            return !control.cancelled();
         }
 
         @Override

@@ -1,9 +1,7 @@
 package io.mqprobe.experiment;
 
 import io.mqprobe.api.TopicSpec;
-import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.result.ScenarioResult;
-import io.mqprobe.result.WarmUp;
 
 import java.time.Duration;
 import java.util.List;
@@ -25,13 +23,6 @@ public interface PlanContext {
 
     /** Creates a topic for the current scenario; it is deleted when the scenario completes. */
     void createTopic(TopicSpec topic);
-
-    /**
-     * Before the first step: runs {@code producers} unmeasured on {@code topic} (created for it, deleted after) until the
-     * JVMs' JIT compilers went quiet, at least {@code least} and at most {@code most} (see {@link WarmUp}); recorded in
-     * the result. False when the run was cancelled meanwhile.
-     */
-    boolean warmUp(TopicSpec topic, ProducerLoadSpec producers, Duration least, Duration most);
 
     /** Waits (cancellable) so the cluster settles before the next step; false when the run was cancelled meanwhile. */
     boolean settle(Duration pause);

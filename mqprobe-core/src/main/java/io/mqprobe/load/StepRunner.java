@@ -8,7 +8,6 @@ import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.StepResult;
-import io.mqprobe.result.WarmUp;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
 import io.mqprobe.stats.SendStats;
@@ -32,8 +31,6 @@ public final class StepRunner {
 
     /** Source of the producer clients' own figures in a step's resources. */
     public static final String CLIENT_SOURCE = "producers";
-    /** A warm-up judges the JIT on this many last milliseconds: three readings of every monitor. */
-    static final long WARM_UP_WINDOW_MS = 3_000;
 
     private final Driver driver;
     private final ResultDocument document;
@@ -194,26 +191,6 @@ public final class StepRunner {
         String width = t.halfWidth() == null ? "unknown (" + t.readings() + " readings)"
                 : "±" + HumanUnits.pct(t.halfWidthPct()) + " over " + t.readings() + " readings";
         return "throughput interval " + width + ", wider than the ±" + HumanUnits.pct(precision.halfWidthPct()) + " asked";
-    }
-
-    /**
-     * Runs {@code spec}'s producers without measuring them until the JIT compilers of mqprobe and the brokers are quiet
-     * over the last {@link #WARM_UP_WINDOW_MS} (not before {@code least}), or until {@code most}; cancellable.
-     */
-    public WarmUp warmUp(ProducerLoadSpec spec, Duration least, Duration most) {
-        long startedMs = System.currentTimeMillis();
-        try (ProducerFleet producers = ProducerFleet.start(workers, spec.withDuration(most.plus(Duration.ofMinutes(1))), nextRunId)) {
-            nextRunId += workers.size();
-            while (true) {
-                boolean cancelled = control.sleep(1000);
-                long elapsed = System.currentTimeMillis() - startedMs;
-                WarmUp state = WarmUp.of(elapsed, spec.clients(), recentResources(WARM_UP_WINDOW_MS));
-                if (cancelled || elapsed >= most.toMillis() || state.quiet() && elapsed >= least.toMillis()) {
-                    producers.finish(Duration.ZERO);
-                    return state;
-                }
-            }
-        }
     }
 
     /** The monitors' usage over the last {@code millis} (what a settling wait judges broker CPU by). */

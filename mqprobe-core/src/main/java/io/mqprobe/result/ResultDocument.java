@@ -89,9 +89,6 @@ public final class ResultDocument {
     private TargetInfo target;
     private final RunEnvironment environment = RunEnvironment.capture();
     private Ceilings ceilings;
-    /** Only a run that warmed the JVMs up before its first step (a probe). */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    private WarmUp warmUp;
     private Thresholds thresholds;
     private final List<ScenarioResult> scenarios = new ArrayList<>();
     private final List<ActionRecord> actions = new ArrayList<>();
@@ -138,14 +135,6 @@ public final class ResultDocument {
 
     public synchronized void setCeilings(Ceilings physical) {
         this.ceilings = physical;
-    }
-
-    public synchronized void setWarmUp(WarmUp done) {
-        this.warmUp = done;
-    }
-
-    public synchronized Optional<WarmUp> warmUp() {
-        return Optional.ofNullable(warmUp);
     }
 
     public synchronized void setThresholds(Thresholds limits) {

@@ -54,14 +54,8 @@ public final class ProbePlanner implements Planner {
     /** A paced client is given this share of what one unthrottled client acknowledged, so it never queues. */
     static final double CLIENT_HEADROOM = 0.5;
 
-    /**
-     * The run's warm-up (see {@link io.mqprobe.result.WarmUp}) lasts at most this many longest steps, and never more
-     * than {@link #WARM_UP_MOST}. Here the compilers went quiet 30-50 s into the load.
-     */
-    static final int WARM_UP_STEPS = 5;
-    static final Duration WARM_UP_MOST = Duration.ofSeconds(60);
-    /** The warm-up's producer clients: the plan's most, up to this many. */
-    static final int WARM_UP_MAX_CLIENTS = 8;
+    /** Warm-up added to the run's first step, while the JIT compiles the send path. */
+    static final Duration FIRST_STEP_EXTRA_WARMUP = Duration.ofSeconds(4);
     /**
      * A scenario's first paced step warms up this many step warm-ups (10 s by default) instead of half of one. Idle
      * brokers after the saturating ramp are not yet brokers at rest: once load comes back they work off the ramp's
@@ -102,7 +96,7 @@ public final class ProbePlanner implements Planner {
     private double oneClientRecordsPerSecond;
     private SustainableSearch search;
     private final boolean hostShared;
-    private boolean warmedUp;
+    private boolean firstStepOfRun = true;
     private boolean firstPacedStep;
 
     /** How a scenario was laid out on the target; {@code skipped} says why it did not run, else {@code null}. */
@@ -136,9 +130,6 @@ public final class ProbePlanner implements Planner {
                 if (nextScenario >= scenarios.size()) {
                     return Optional.empty();
                 }
-                if (!warmedUp && !warmUp(context)) {
-                    return Optional.empty();
-                }
                 if (start(scenarios.get(nextScenario++), context)) {
                     return Optional.of(rampStep());
                 }
@@ -152,25 +143,6 @@ public final class ProbePlanner implements Planner {
                 return Optional.empty(); // cancelled while settling
             }
         }
-    }
-
-    /**
-     * Unmeasured load before the first scenario, on a topic of its own over every broker (replicated as the replicated
-     * scenarios are, so followers compile too), until the JVMs' compilers went quiet. False when cancelled meanwhile.
-     */
-    private boolean warmUp(PlanContext context) {
-        warmedUp = true;
-        int brokers = context.brokerIds().size();
-        RampPlan plan = settings.plan();
-        int clients = Math.min(WARM_UP_MAX_CLIENTS, plan.clientSteps().stream().mapToInt(Integer::intValue).max().orElse(1));
-        Duration most = plan.stepDuration().multipliedBy(WARM_UP_STEPS);
-        String topic = topicNames.apply("warm-up");
-        Map<String, String> props = new LinkedHashMap<>(driver.producerDefaults(ProducerProfile.CAPACITY));
-        props.putAll(settings.producerProperties());
-        ProducerLoadSpec load = new ProducerLoadSpec(topic, clients, 1, false, settings.recordSizeBytes(), 0, 0, most,
-                settings.payload(), props, false);
-        return context.warmUp(TopicSpec.of(topic, settings.defaultPartitions(), Math.min(3, brokers)), load, plan.warmup(),
-                most.compareTo(WARM_UP_MOST) < 0 ? most : WARM_UP_MOST);
     }
 
     /** True when brokers and load generator share the host's cores (see the constructor). */
@@ -341,6 +313,12 @@ public final class ProbePlanner implements Planner {
                 false, current.moreLoadedTopics());
         // a paced step's producers are created and warmed before its schedule starts: half the warm-up is enough
         Duration warmup = ratePerSecond > 0 ? plan.warmup().dividedBy(2) : plan.warmup();
+        if (firstStepOfRun) {
+            // mqprobe's own code is still being compiled in the first seconds of a run: its first step would measure that
+            warmup = warmup.plus(FIRST_STEP_EXTRA_WARMUP);
+            load = load.withDuration(load.duration().plus(FIRST_STEP_EXTRA_WARMUP));
+            firstStepOfRun = false;
+        }
         if (ratePerSecond > 0 && firstPacedStep) {
             Duration extra = plan.warmup().multipliedBy(FIRST_PACED_WARMUPS).minus(warmup);
             if (extra.compareTo(Duration.ZERO) > 0) {

@@ -4,7 +4,6 @@ import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.run.Progress;
 import io.mqprobe.result.StepResult;
-import io.mqprobe.result.WarmUp;
 import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.experiment.ExperimentListener;
@@ -36,11 +35,6 @@ final class ProbeProgress implements ExperimentListener {
         scenarioIndex++;
         progress.line(String.format(Locale.ROOT, "[%d/%d] %s — %s", scenarioIndex + 1, scenarios.size(), scenario.name(),
                 scenario.description()));
-    }
-
-    @Override
-    public void onWarmUp(WarmUp done) {
-        progress.line(done.describe());
     }
 
     @Override
