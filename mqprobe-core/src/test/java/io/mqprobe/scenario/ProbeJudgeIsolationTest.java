@@ -47,6 +47,60 @@ class ProbeJudgeIsolationTest {
         return steps;
     }
 
+    /**
+     * A replicated ramp as this 2-core machine runs it: three brokers near but under their half-core quotas while the
+     * host's two cores are full, then a step past the ceiling where broker-1 alone spikes to {@code spike} cores.
+     */
+    private static List<MeasuredStep> brokersUnderTheirQuotasOnAFullHost(double plateauBroker1, double spike) {
+        double[] rps = {10_000, 15_000, 15_100, 15_050, 12_000};
+        List<MeasuredStep> steps = new ArrayList<>();
+        for (int i = 0; i < rps.length; i++) {
+            boolean past = i == rps.length - 1;
+            List<ResourceUsage> resources = List.of(
+                    new ResourceUsage("broker-1", Metric.CPU_CORES, past ? spike : plateauBroker1, 0.5, 0.5),
+                    new ResourceUsage("broker-2", Metric.CPU_CORES, past ? 0.36 : 0.39, 0.45, 0.5),
+                    new ResourceUsage("broker-3", Metric.CPU_CORES, past ? 0.35 : 0.40, 0.45, 0.5),
+                    new ResourceUsage("client", Metric.CPU_CORES, 0.29, 0.35, 0.5),
+                    new ResourceUsage("host", Metric.CPU_CORES, 1.9, 2, 2));
+            steps.add(step(i, rps[i], resources));
+        }
+        return steps;
+    }
+
+    private static MeasuredStep step(int i, double rps, List<ResourceUsage> resources) {
+        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+        StepResult result = new StepResult(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, (long) rps * 3,
+                (long) rps * 3 * 1024, rps, rps * 1024, Map.of(), latency, latency, latency, null, null, resources);
+        ProducerLoadSpec load = new ProducerLoadSpec("t", i + 1, 1, false, 1024, 0, 0, Duration.ofSeconds(3),
+                new PayloadSpec.Random(), Map.of(), false);
+        return new MeasuredStep(StepPlan.of("replicated", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO),
+                new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of()));
+    }
+
+    private static Bottleneck isolatedVerdict(List<MeasuredStep> steps) {
+        ProbePlanner planner = new ProbePlanner(List.of(), null, null, name -> name, false);
+        return ((ProbeVerdict) new ProbeJudge(planner, Thresholds.defaults()).judge("replicated", steps, false)).findings().bottleneck();
+    }
+
+    @Test
+    void should_name_the_full_host_not_the_broker_that_spiked_past_the_ceiling_when_no_process_reached_its_quota() {
+        Bottleneck verdict = isolatedVerdict(brokersUnderTheirQuotasOnAFullHost(0.42, 0.48));
+
+        assertThat(verdict.resource()).isEqualTo(Bottleneck.CPU);
+        assertThat(verdict.source()).isEqualTo("host");
+        assertThat(verdict.summary()).startsWith("host CPU 95 % of its cores over the ceiling's steps with no isolated process at its quota");
+        assertThat(verdict.evidence()).contains("broker-1 CPU 84 % of its quota", "broker-2 CPU 78 % of its quota", "client CPU 58 % of its quota");
+    }
+
+    @Test
+    void should_keep_naming_a_broker_that_stood_at_its_quota_on_a_full_host() {
+        Bottleneck verdict = isolatedVerdict(brokersUnderTheirQuotasOnAFullHost(0.49, 0.49));
+
+        // the finder's verdict stands: broker-1 at 98 % of its quota, the others within the tie margin beside it
+        assertThat(verdict.resource()).isEqualTo(Bottleneck.CO_LIMITED);
+        assertThat(verdict.source()).isEqualTo("broker-1+broker-2+broker-3");
+    }
+
     private static Bottleneck judged(boolean hostShared) {
         ProbePlanner planner = new ProbePlanner(List.of(), null, null, name -> name, hostShared);
         ProbeVerdict verdict = (ProbeVerdict) new ProbeJudge(planner, Thresholds.defaults()).judge("single", plateauOnAFullHost(), false);
