@@ -43,7 +43,7 @@ public final class ProbeJudge implements Judge {
     static final double HOST_BUSY_PCT = 90;
     /**
      * A process this close to its quota is at it beyond the noise of a host whose cores are full. Over twelve runs
-     * here, replicated-all's busiest broker averaged 79-87 % of its quota over the ceiling's steps (the host its limit)
+     * here, replicated-all's busiest broker averaged 82-87 % of its quota over the ceiling's steps (the host its limit)
      * and replicated-leader's 91-95 % (the brokers and mqprobe theirs).
      */
     static final double AT_QUOTA_PCT = 90;
@@ -92,7 +92,7 @@ public final class ProbeJudge implements Judge {
      * were full over the ceiling's steps and no process stood at its quota beyond doubt ({@link #AT_QUOTA_PCT}), the
      * machine ran out first. That is named (resource cpu, source host), with each process's share of its quota as
      * evidence, because the figures are then lower bounds. Which process crossed the saturation line then was noise: in
-     * replicated-all here, brokers at 74-86 % of their quotas were named one, two or all three from run to run. A
+     * replicated-all here, brokers at 74-87 % of their quotas were named one, two or all three from run to run. A
      * verdict that names something other than CPU (a disk, a NIC, replication, broker threads) stands.
      */
     private ScenarioVerdict outsideWork(ScenarioVerdict verdict, List<MeasuredStep> steps) {
