@@ -100,9 +100,11 @@ public final class ProbeJudge implements Judge {
             return verdict;
         }
         List<Integer> plateau = verdict.ceiling().pooled() != null ? verdict.ceiling().pooled() : List.of(verdict.ceiling().step());
-        List<StepResult> atCeiling = steps.stream().filter(ProbePlanner::saturating).map(MeasuredStep::result)
-                .filter(s -> plateau.contains(s.index())).toList();
-        Map<String, Double> cpuPct = meanCpuPct(atCeiling);
+        List<ResourceUsage> atCeiling = VerdictFinder.pooledResources(steps.stream().filter(ProbePlanner::saturating)
+                .map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).map(ProbeJudge::toMeasurement).toList());
+        Map<String, Double> cpuPct = new TreeMap<>();
+        atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()) && Double.isFinite(r.meanPct()))
+                .forEach(r -> cpuPct.put(r.source(), r.meanPct()));
         Double host = cpuPct.remove(HOST);
         if (host == null || host < HOST_BUSY_PCT || cpuPct.values().stream().anyMatch(pct -> pct >= AT_QUOTA_PCT)
                 || diskOrNicAtThreshold(atCeiling)) {
@@ -118,21 +120,11 @@ public final class ProbeJudge implements Judge {
         return new ScenarioVerdict(verdict.ceiling(), verdict.knee(), verdict.sustainable(), outside, verdict.stopReason());
     }
 
-    /** A disk or a NIC at its threshold in one of {@code steps}: a co-limited verdict naming it stands. */
-    private boolean diskOrNicAtThreshold(List<StepResult> steps) {
-        return steps.stream().flatMap(s -> s.resources().stream()).anyMatch(r -> Double.isFinite(r.meanPct())
+    /** A disk or a NIC at its threshold over the ceiling's steps: a co-limited verdict naming it stands. */
+    private boolean diskOrNicAtThreshold(List<ResourceUsage> atCeiling) {
+        return atCeiling.stream().anyMatch(r -> Double.isFinite(r.meanPct())
                 && ((Metric.DISK_WRITE_BPS.equals(r.metric()) || Metric.DISK_READ_BPS.equals(r.metric())) && r.meanPct() >= thresholds.diskPct()
                 || (Metric.NET_RX_BPS.equals(r.metric()) || Metric.NET_TX_BPS.equals(r.metric())) && r.meanPct() >= thresholds.nicPct()));
-    }
-
-    /** Each source's CPU as a share of its cores, averaged over {@code steps}. */
-    private static Map<String, Double> meanCpuPct(List<StepResult> steps) {
-        Map<String, List<Double>> readings = new TreeMap<>();
-        steps.forEach(s -> s.resources().stream().filter(r -> Metric.CPU_CORES.equals(r.metric()) && Double.isFinite(r.meanPct()))
-                .forEach(r -> readings.computeIfAbsent(r.source(), k -> new ArrayList<>()).add(r.meanPct())));
-        Map<String, Double> means = new TreeMap<>();
-        readings.forEach((source, pcts) -> means.put(source, pcts.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
-        return means;
     }
 
     /** Every scenario as the capacity summary needs it: layout, durability, verdict or why it was skipped. */

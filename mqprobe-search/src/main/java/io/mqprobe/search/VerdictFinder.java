@@ -118,14 +118,18 @@ public final class VerdictFinder {
         if (plateau.size() < 2) {
             return steps;
         }
-        Map<List<String>, List<ResourceUsage>> bySourceAndMetric = plateau.stream().flatMap(s -> s.resources().stream())
+        List<StepMeasurement> replaced = new ArrayList<>(steps);
+        replaced.set(ceiling, steps.get(ceiling).withResources(pooledResources(plateau)));
+        return replaced;
+    }
+
+    /** The resources of {@code steps} as one: each source and metric's means averaged, peaks the highest. */
+    public static List<ResourceUsage> pooledResources(List<StepMeasurement> steps) {
+        Map<List<String>, List<ResourceUsage>> bySourceAndMetric = steps.stream().flatMap(s -> s.resources().stream())
                 .collect(Collectors.groupingBy(r -> List.of(r.source(), r.metric()), LinkedHashMap::new, Collectors.toList()));
-        List<ResourceUsage> averaged = bySourceAndMetric.values().stream().map(rs -> new ResourceUsage(rs.get(0).source(), rs.get(0).metric(),
+        return bySourceAndMetric.values().stream().map(rs -> new ResourceUsage(rs.get(0).source(), rs.get(0).metric(),
                 rs.stream().mapToDouble(ResourceUsage::mean).average().orElse(Double.NaN),
                 rs.stream().mapToDouble(ResourceUsage::peak).max().orElse(Double.NaN), rs.get(0).capacity())).toList();
-        List<StepMeasurement> replaced = new ArrayList<>(steps);
-        replaced.set(ceiling, steps.get(ceiling).withResources(averaged));
-        return replaced;
     }
 
     /** Position of the first step over any threshold, or the number of steps when none was. */
