@@ -318,11 +318,14 @@ public final class WorkerServer implements AutoCloseable {
     private void stopOrphans() {
         long now = System.nanoTime();
         loads.forEach((id, hosted) -> {
-            if (now - hosted.lastSeenNs()[0] > orphanAfterNs && loads.remove(id, hosted)) {
+            if (now - hosted.lastSeenNs()[0] > orphanAfterNs) {
+                // said before the share leaves the table: whoever sees it gone can read why
                 log.println("worker " + name + ": share " + id + " not asked about for "
                         + Duration.ofNanos(orphanAfterNs).toSeconds() + " s; stopped");
                 log.flush();
-                closeInBackground(List.of(hosted.load()), List.of());
+                if (loads.remove(id, hosted)) {
+                    closeInBackground(List.of(hosted.load()), List.of());
+                }
             }
         });
     }
