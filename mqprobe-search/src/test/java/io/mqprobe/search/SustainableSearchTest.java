@@ -237,4 +237,30 @@ class SustainableSearchTest {
         assertThat(low).as("10th percentile of %s", sorted).isGreaterThan(0.85 * median);
         assertThat(high).as("90th percentile of %s", sorted).isLessThan(1.15 * median);
     }
+
+    /** Broker CPU as one probe here read it on broker-ceiling (ceiling 333k msgs/s): rising, then flat near 79 %. */
+    private static StepMeasurement flattening(int index, double offered) {
+        double[][] read = {{0, 0}, {83_000, 34}, {167_000, 63}, {200_000, 67}, {234_000, 77}, {237_000, 79}, {400_000, 79}};
+        int i = 1;
+        while (read[i][0] < offered) {
+            i++;
+        }
+        double share = (offered - read[i - 1][0]) / (read[i][0] - read[i - 1][0]);
+        double pct = read[i - 1][1] + share * (read[i][1] - read[i - 1][1]);
+        return StepBuilder.step(index, offered).target(offered).cpu("broker-1", 0.5 * pct / 100, 0.5).build();
+    }
+
+    @Test
+    void should_narrow_on_past_its_budget_when_a_pass_turned_into_a_failure_and_left_the_gap_wide() {
+        // issue 19: a rate that passed failed once the line took in the flat readings above it; the gap reopened from
+        // 200k to 234k with the budget spent, and that run's answer stood 15 % below its neighbours'
+        SustainableSearch search = new SustainableSearch(DEFAULTS, FRACTIONS, 333_400, FRACTIONS.size() + 4, 3);
+
+        List<StepMeasurement> paced = run(search, SustainableSearchTest::flattening);
+
+        SustainablePoint found = search.result(paced).orElseThrow();
+        assertThat(found.searchedWithinPct()).as("offered %s", paced.stream().map(StepMeasurement::targetRecordsPerSecond).toList())
+                .isLessThanOrEqualTo(100 * SustainableSearch.WIDE_GAP);
+        assertThat(paced).hasSizeLessThanOrEqualTo(FRACTIONS.size() + 4 + SustainableSearch.EXTRA_STEPS);
+    }
 }

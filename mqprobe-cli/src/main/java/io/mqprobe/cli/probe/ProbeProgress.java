@@ -12,6 +12,7 @@ import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.Precision;
+import io.mqprobe.search.SustainableSearch;
 
 import java.util.List;
 import java.util.Locale;
@@ -76,7 +77,7 @@ final class ProbeProgress implements ExperimentListener {
     private long worstCaseLeftSeconds(int step) {
         long perStep = plan.stepDuration().toSeconds() + 2;
         long stepsPerScenario = plan.clientSteps().size() + KneeConfirmation.REPEATED_STEPS + plan.sustainableFractions().size()
-                + (plan.sustainableFractions().isEmpty() ? 0 : ProbePlanner.NARROWING_STEPS + ProbePlanner.MAX_REPEATS);
+                + (plan.sustainableFractions().isEmpty() ? 0 : ProbePlanner.NARROWING_STEPS + SustainableSearch.EXTRA_STEPS);
         long stepsLeftHere = Math.max(1, stepsPerScenario - step);
         long scenariosAfter = scenarios.size() - scenarioIndex - 1;
         return perStep * (stepsLeftHere + scenariosAfter * stepsPerScenario);

@@ -41,7 +41,7 @@ class ProbeCommandTest {
             // that looks like noise measured again)
             JsonNode steps = s.get("steps");
             assertThat(steps.size()).isBetween(2, 3 + io.mqprobe.search.KneeConfirmation.REPEATED_STEPS + 1
-                    + io.mqprobe.scenario.ProbePlanner.NARROWING_STEPS + io.mqprobe.scenario.ProbePlanner.MAX_REPEATS);
+                    + io.mqprobe.scenario.ProbePlanner.NARROWING_STEPS + io.mqprobe.search.SustainableSearch.EXTRA_STEPS);
             assertThat(steps.get(0).get("targetRecordsPerSecond").isNull()).isTrue();
             List<Double> offered = new java.util.ArrayList<>();
             steps.forEach(step -> {
