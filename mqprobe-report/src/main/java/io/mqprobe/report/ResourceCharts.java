@@ -33,6 +33,7 @@ final class ResourceCharts {
     private static final Map<String, String> TITLES = Map.ofEntries(
             Map.entry(Metric.RSS_BYTES, "Memory (RSS)"),
             Map.entry(Metric.PAGE_CACHE_BYTES, "Page cache"),
+            Map.entry(Metric.CPU_THROTTLED_SHARE, "CPU quota: share of periods throttled"),
             Map.entry(Metric.GC_MS_PER_S, "GC pause (ms per second)"),
             Map.entry(Metric.GC_COUNT_PER_S, "GC count per second"),
             Map.entry(Metric.DISK_READ_BPS, "Disk read"),

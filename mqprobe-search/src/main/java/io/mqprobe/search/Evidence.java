@@ -24,7 +24,7 @@ final class Evidence {
         LinkedHashSet<String> lines = new LinkedHashSet<>(deciding);
         at.usages(Metric.CPU_CORES).stream()
                 .sorted(Comparator.comparing(Evidence::cpuOrder).thenComparing(ResourceUsage::source))
-                .forEach(cpu -> lines.add(cpu(cpu)));
+                .forEach(cpu -> lines.add(cpu(cpu) + throttled(at, cpu.source())));
         busiest(at, Metric.DISK_WRITE_BPS).ifPresent(disk -> lines.add(ceilingShare("disk", disk)));
         busiest(at, Metric.CPU_IOWAIT_PCT).ifPresent(iowait -> lines.add(iowait(iowait)));
         busiestOf(at, Metric.NET_RX_BPS, Metric.NET_TX_BPS).ifPresent(nic -> lines.add(ceilingShare("NIC", nic)));
@@ -40,6 +40,12 @@ final class Evidence {
     static String cpu(ResourceUsage cpu) {
         String pct = cpu.hasCapacity() ? " (" + HumanUnits.pct(cpu.meanPct()) + ")" : "";
         return cpu.source() + " CPU " + HumanUnits.cores(cpu) + pct;
+    }
+
+    /** ", throttled in 63 % of its quota's periods" for a process under a CPU quota; "" otherwise. */
+    static String throttled(StepMeasurement at, String source) {
+        return at.usage(source, Metric.CPU_THROTTLED_SHARE)
+                .map(share -> ", throttled in " + HumanUnits.pct(100 * share.mean()) + " of its quota's periods").orElse("");
     }
 
     /** "disk 38 % of ceiling (650.0 MiB/s of 1.6 GiB/s) on broker-1", or the rate alone when no ceiling is known. */

@@ -11,6 +11,8 @@ public final class Metric {
 
     // processes (broker JVMs, mqprobe itself) and the host
     public static final String CPU_CORES = "cpu.cores";               // cores busy; capacity = cores available (quota)
+    // a process under a CPU quota: the share of CFS periods (with work) in which its quota ran out; capacity = 1
+    public static final String CPU_THROTTLED_SHARE = "cpu.throttled.share";
     public static final String CPU_IOWAIT_PCT = "cpu.iowait.pct";     // host: % of CPU time waiting on I/O
     // host: MB of SHA-256 one thread of mqprobe hashes per second of its own CPU time; a fixed piece of work timed
     // on the CPU clock, so it moves only with what one core delivers (a shared physical core, another guest), not with load

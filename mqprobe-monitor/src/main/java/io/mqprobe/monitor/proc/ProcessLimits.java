@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a process may use: CPU cores (its CPU affinity, capped by the cgroup CPU quota, v2
@@ -34,6 +35,44 @@ public final class ProcessLimits {
             cores = Math.min(cores, quotaCores(dir));
         }
         return cores;
+    }
+
+    /**
+     * The CFS bandwidth counters of the tightest CPU quota on {@code pid}'s cgroups (v1 and v2 {@code cpu.stat}:
+     * {@code nr_periods}, {@code nr_throttled}); empty without a quota. A period counts only while the group has work,
+     * so throttled over periods says how often the quota, and not the lack of work, stopped the process.
+     */
+    public Optional<CfsPeriods> throttling(long pid) throws IOException {
+        Path tightest = null;
+        double cores = Double.POSITIVE_INFINITY;
+        for (Path dir : cgroupDirs(pid, "cpu")) {
+            double quota = quotaCores(dir);
+            if (quota < cores) {
+                cores = quota;
+                tightest = dir;
+            }
+        }
+        String stat = tightest == null ? null : readOrNull(tightest.resolve("cpu.stat"));
+        if (stat == null) {
+            return Optional.empty();
+        }
+        long periods = statField(stat, "nr_periods");
+        long throttled = statField(stat, "nr_throttled");
+        return periods < 0 || throttled < 0 ? Optional.empty() : Optional.of(new CfsPeriods(periods, throttled));
+    }
+
+    /** Cumulative CFS periods with work, and those in which the quota ran out. */
+    public record CfsPeriods(long periods, long throttled) {
+    }
+
+    private static long statField(String stat, String name) {
+        for (String line : stat.split("\n")) {
+            String[] parts = line.trim().split("\\s+");
+            if (parts.length == 2 && parts[0].equals(name) && parts[1].matches("[0-9]+")) {
+                return Long.parseLong(parts[1]);
+            }
+        }
+        return -1;
     }
 
     /** Memory limit of {@code pid}'s cgroup (tightest along the path), else the machine's memory. */

@@ -9,12 +9,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
  * CPU, resident memory and storage I/O of one local process (an embedded broker or mqprobe
  * itself) from {@code /proc}; the CPU of threads outside the process's cpu cgroup is left out (see
- * {@link UnquotedThreads}). The pid is looked up on every round, so a broker restarted by a
+ * {@link UnquotedThreads}). With a CPU quota, also the share of the quota's periods in which it was throttled. The pid is looked up on every round, so a broker restarted by a
  * fault test is followed to its new process.
  */
 public final class ProcessSampler implements Sampler {
@@ -74,6 +75,12 @@ public final class ProcessSampler implements Sampler {
         // judged against the quota: threads moved out of it (JIT compilers) are not the quota's
         double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - unquoted.cores(p, epochMs);
         add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), limits.cores(p));
+        Optional<ProcessLimits.CfsPeriods> cfs = limits.throttling(p);
+        if (cfs.isPresent()) {
+            double periods = rates.perSecond("periods", cfs.get().periods(), epochMs);
+            double throttled = rates.perSecond("throttled", cfs.get().throttled(), epochMs);
+            add(out, epochMs, Metric.CPU_THROTTLED_SHARE, periods > 0 ? throttled / periods : Double.NaN, 1);
+        }
         if (c.readBytes() >= 0) {
             add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("read", c.readBytes(), epochMs), Double.NaN);
             // a throttled process's disk is as fast as its throttle, whatever the device can do

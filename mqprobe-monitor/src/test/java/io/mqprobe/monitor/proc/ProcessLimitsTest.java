@@ -86,4 +86,36 @@ class ProcessLimitsTest {
         assertThat(ProcessLimits.system().cores(self)).isGreaterThan(0).isLessThanOrEqualTo(Runtime.getRuntime().availableProcessors() + 0.0);
         assertThat(ProcessLimits.system().memoryBytes(self)).isGreaterThan(Runtime.getRuntime().maxMemory());
     }
+
+    @Test
+    void should_read_the_throttling_counters_of_the_group_whose_quota_binds() throws IOException {
+        ProcessLimits v1 = limits("3:cpu,cpuacct:/brokers/b1\n",
+                "32 31 0:29 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n");
+        write("sys/fs/cgroup/cpu,cpuacct/brokers/b1/cpu.cfs_quota_us", "50000\n");
+        write("sys/fs/cgroup/cpu,cpuacct/brokers/b1/cpu.cfs_period_us", "100000\n");
+        write("sys/fs/cgroup/cpu,cpuacct/brokers/b1/cpu.stat", "nr_periods 1200\nnr_throttled 300\nthrottled_time 9000000\n");
+        write("sys/fs/cgroup/cpu,cpuacct/brokers/cpu.stat", "nr_periods 0\nnr_throttled 0\nthrottled_time 0\n");
+
+        assertThat(v1.throttling(77)).contains(new ProcessLimits.CfsPeriods(1200, 300));
+    }
+
+    @Test
+    void should_read_the_throttling_counters_of_a_v2_parent_that_sets_the_quota() throws IOException {
+        ProcessLimits v2 = limits("0::/brokers/b1\n", "30 23 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
+        write("sys/fs/cgroup/brokers/b1/cpu.max", "max 100000\n");
+        write("sys/fs/cgroup/brokers/b1/cpu.stat", "usage_usec 10\nnr_periods 0\nnr_throttled 0\nthrottled_usec 0\n");
+        write("sys/fs/cgroup/brokers/cpu.max", "50000 100000\n");
+        write("sys/fs/cgroup/brokers/cpu.stat", "usage_usec 10\nnr_periods 40\nnr_throttled 10\nthrottled_usec 77\n");
+
+        assertThat(v2.throttling(77)).contains(new ProcessLimits.CfsPeriods(40, 10));
+    }
+
+    @Test
+    void should_have_no_throttling_counters_without_a_quota() throws IOException {
+        ProcessLimits none = limits("0::/brokers/b1\n", "30 23 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
+        write("sys/fs/cgroup/brokers/b1/cpu.max", "max 100000\n");
+        write("sys/fs/cgroup/brokers/b1/cpu.stat", "nr_periods 5\nnr_throttled 0\n");
+
+        assertThat(none.throttling(77)).isEmpty();
+    }
 }

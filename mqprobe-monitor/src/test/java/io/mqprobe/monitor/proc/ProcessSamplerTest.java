@@ -135,6 +135,44 @@ class ProcessSamplerTest {
         assertThat(cpu.capacity()).isEqualTo(2.0);
     }
 
+    @Test
+    void should_report_the_share_of_its_quotas_periods_a_process_was_throttled_in() throws Exception {
+        // a spinning child in a group of its own with a fifth of a core: throttled in nearly every period it has work
+        java.util.Optional<io.mqprobe.embedded.isolation.Cgroups> cgroups = io.mqprobe.embedded.isolation.Cgroups.detect();
+        org.junit.jupiter.api.Assumptions.assumeTrue(cgroups.isPresent(), "needs root and a cgroup hierarchy");
+        String group = "mqprobe-test-throttle-" + ProcessHandle.current().pid();
+        Process spinner = start("sh", "-c", "while :; do :; done");
+        try {
+            cgroups.get().create(group);
+            cgroups.get().limitCpu(group, 0.2, null);
+            cgroups.get().move(group, spinner.pid(), false);
+            ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, Double.NaN);
+            sampler.sample(System.currentTimeMillis());
+            Thread.sleep(1_500);
+            List<ResourceSample> second = sampler.sample(System.currentTimeMillis());
+
+            assertThat(find(second, Metric.CPU_CORES).value()).isBetween(0.1, 0.25);
+            assertThat(find(second, Metric.CPU_THROTTLED_SHARE).value()).isGreaterThan(0.8).isLessThanOrEqualTo(1.0);
+        } finally {
+            spinner.destroyForcibly().waitFor();
+            cgroups.get().remove(group);
+        }
+    }
+
+    @Test
+    void should_report_no_throttling_for_a_process_without_a_quota() throws Exception {
+        Process spinner = start("sh", "-c", "while :; do :; done");
+        ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, Double.NaN, Path.of("/proc"),
+                ProcessLimits.system());
+        org.junit.jupiter.api.Assumptions.assumeTrue(ProcessLimits.system().throttling(spinner.pid()).isEmpty(),
+                "this test runs under a quota of its own");
+        sampler.sample(System.currentTimeMillis());
+        Thread.sleep(300);
+
+        assertThat(sampler.sample(System.currentTimeMillis())).extracting(ResourceSample::metric)
+                .contains(Metric.CPU_CORES).doesNotContain(Metric.CPU_THROTTLED_SHARE);
+    }
+
     /** A /proc with process {@code pid}: its cpu cgroup (v1) and its threads' groups; nothing else limits it. */
     private static void fakeProcess(Path proc, long pid, String group, Map<Long, String> threadGroups) throws IOException {
         Path dir = Files.createDirectories(proc.resolve(Long.toString(pid)));
