@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # N default probes back to back, and per scenario one table: ceiling, knee, sustainable load and bottleneck of
 # each run (with the interval each run reported), their medians, the largest deviation from the median, and
-# whether every run named the same bottleneck. What issue 19 asks of two probes in a row, shown on this machine.
+# whether every run named the same bottleneck; and how far two runs lay apart (the run-to-run noise `mqprobe compare
+# --run-noise` allows for). What issue 19 asks of two probes in a row, shown on this machine.
 #
 #   bench/reproducibility.sh [--runs N] [--no-build] [-- PROBE OPTIONS...]
 #
@@ -85,6 +86,7 @@ f = lambda v: "–" if v is None else f"{v:.1f}"
 print(f"# Reproducibility: {runs} default probes back to back\n\n{open(sys.argv[4]).read().strip()}\n")
 print("run durations: " + ", ".join(f"{d // 60}m{d % 60:02d}s" for d in durations) + "\n")
 summary = []
+pairs = []  # how far two runs' ceilings and sustainable loads lay apart, in % of the lower: compare's --run-noise
 for scenario in dict.fromkeys(r[0] for r in rows):
     rs = [r for r in rows if r[0] == scenario]
     print(f"## {scenario}\n\n| run | ceiling MB/s | knee MB/s | sustainable MB/s | bottleneck | host CPU speed | JIT ms/s client, brokers |\n|---|---|---|---|---|---|---|")
@@ -110,10 +112,17 @@ for scenario in dict.fromkeys(r[0] for r in rows):
         print(f"host CPU speed {min(speeds):.0f}-{max(speeds):.0f} MB of SHA-256 per CPU-second ({(max(speeds) / min(speeds) - 1) * 100:.1f} % apart); "
               f"scaled to the median speed, the ceilings' largest deviation would be {f(ceil_at)} % and the sustainable loads' {f(sus_at)} %.\n")
     summary.append((scenario, ceil_ok, sus_ok, same, not tiny))
+    for col in (2, 5):
+        vals = [num(r[col]) for r in rs if num(r[col])]
+        pairs += [abs(a - b) / min(a, b) * 100 for i, a in enumerate(vals) for b in vals[i + 1:]]
 print("## Goals (issue 19)\n\n| scenario | ceiling within ±10 % of median or intervals overlap | sustainable likewise | same bottleneck | no sustainable < 5 % of ceiling |\n|---|---|---|---|---|")
 yes = lambda b: "yes" if b else "**no**"
 for s, c, u, b, t in summary:
     print(f"| {s} | {yes(c)} | {yes(u)} | {yes(b)} | {yes(t)} |")
+if pairs:
+    print(f"\nrun-to-run noise: two runs' ceilings or sustainable loads lay up to {max(pairs):.1f} % apart "
+          f"(median {statistics.median(pairs):.1f} %, {len(pairs)} pairs); `mqprobe compare --run-noise` takes "
+          f"changes up to that for noise on this machine")
 PY
 cat "$out/comparison.md"
 echo "written: $out/comparison.md" >&2

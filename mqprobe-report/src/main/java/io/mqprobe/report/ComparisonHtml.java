@@ -25,8 +25,7 @@ public final class ComparisonHtml {
     public static String render(Comparison comparison, List<JsonNode> results) {
         Charts charts = new Charts();
         StringBuilder body = new StringBuilder("<header class=\"top\">\n<h1>mqprobe compare</h1>\n<p class=\"meta\">")
-                .append(Html.esc(comparison.runs().size() + " " + comparison.command()
-                        + " runs, each against run 1, judged by the runs' own intervals")).append("</p>\n</header>\n");
+                .append(Html.esc(ComparisonText.judgedBy(comparison))).append("</p>\n</header>\n");
         body.append("<section class=\"card\" id=\"figures\">\n<h2>Figures</h2>\n<ol>");
         comparison.runs().forEach(r -> body.append("<li><code>").append(Html.esc(r)).append("</code></li>"));
         body.append("</ol>\n<div class=\"table-wrap\"><table><thead><tr>");

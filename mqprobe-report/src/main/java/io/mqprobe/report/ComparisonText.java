@@ -39,8 +39,14 @@ public final class ComparisonText {
     }
 
     private static String heading(Comparison comparison) {
-        return "mqprobe compare: " + comparison.runs().size() + " " + comparison.command()
-                + " runs, each against run 1, judged by the runs' own intervals";
+        return "mqprobe compare: " + judgedBy(comparison);
+    }
+
+    /** "2 probe runs, each against run 1, judged by ..." */
+    static String judgedBy(Comparison comparison) {
+        return comparison.runs().size() + " " + comparison.command()
+                + " runs, each against run 1, judged by the runs' own intervals and a run-to-run noise of "
+                + HumanUnits.pct(comparison.runNoisePct()) + " (--run-noise)";
     }
 
     static List<String> headers(Comparison comparison) {

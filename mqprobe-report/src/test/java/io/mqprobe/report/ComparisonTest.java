@@ -55,10 +55,29 @@ class ComparisonTest {
             ((ObjectNode) verdict(run, "broker-ceiling").path("sustainable")).put("searchedWithinPct", 2.0);
         }
 
-        Comparison comparison = Comparison.of(NAMES, List.of(before, after));
+        Comparison comparison = Comparison.of(NAMES, List.of(before, after), 0);
 
         assertThat(change(comparison, "single", "sustainable")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
         assertThat(change(comparison, "broker-ceiling", "sustainable")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
+    }
+
+    @Test
+    void should_take_a_change_within_the_run_to_run_noise_for_noise_whatever_the_intervals_say() {
+        // issue 20: two default probes of one build here differed by 16 % in a ceiling whose intervals were ±4 % and ±8 %
+        ObjectNode before = probeWithIntervals(0.03);
+        ObjectNode after = probeWithIntervals(0.03);
+        scale(after, "single", "ceiling", 0.84);
+        scale(after, "broker-ceiling", "ceiling", 0.70);
+
+        Comparison byDefault = Comparison.of(NAMES, List.of(before, after));
+        Comparison intervalsOnly = Comparison.of(NAMES, List.of(before, after), 0);
+
+        assertThat(change(byDefault, "single", "ceiling")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
+        assertThat(change(byDefault, "broker-ceiling", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
+        assertThat(change(intervalsOnly, "single", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
+        assertThat(ComparisonText.terminal(byDefault)).contains("run-to-run noise of 20 % (--run-noise)");
+        assertThatThrownBy(() -> Comparison.of(NAMES, List.of(before, after), -1)).isInstanceOf(UsageException.class)
+                .hasMessageContaining("--run-noise");
     }
 
     @Test

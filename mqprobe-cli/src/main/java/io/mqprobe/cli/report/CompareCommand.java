@@ -2,6 +2,7 @@ package io.mqprobe.cli.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.Percent;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.GateOptions;
 import io.mqprobe.report.Comparison;
@@ -40,6 +41,12 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write compare.json, compare.md and compare.html (overlaid charts) into DIR (created if missing).")
     Path outDir;
 
+    @Option(names = "--run-noise", paramLabel = "PCT", defaultValue = "20%",
+            description = {"A change no larger than this share of the first run is taken for run-to-run noise, whatever the "
+                    + "runs' intervals say (default: ${DEFAULT-VALUE}, what two default probes of one build differed by on the "
+                    + "2-core test machine; bench/reproducibility.sh measures your machine's)."})
+    String runNoise;
+
     /** Gates on every run, and {@code drop} / {@code rise} gates on each later run against the first. */
     @Mixin
     GateOptions gates = new GateOptions();
@@ -47,8 +54,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Gate> chosen = gates.concludeForComparison();
+        double runNoisePct = 100 * Percent.parseFraction("--run-noise", runNoise);
         List<JsonNode> documents = results.stream().map(ResultReader::read).toList();
-        Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents);
+        Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents, runNoisePct);
         PrintWriter out = spec.commandLine().getOut();
         out.print(ComparisonText.terminal(comparison));
         if (outDir != null) {

@@ -34,13 +34,13 @@ class CompareCommandTest {
     @Test
     void should_report_a_drop_beyond_the_spread_and_write_the_comparison() throws IOException {
         Path before = write("before.json", PROBE.formatted(100_000, 102_400_000, 4_000, "cpu"));
-        Path after = write("after.json", PROBE.formatted(80_000, 81_920_000, 3_000, "disk"));
+        Path after = write("after.json", PROBE.formatted(70_000, 71_680_000, 3_000, "disk"));
 
         CliRun run = CliRun.of("compare", before.toString(), after.toString(), "--out", dir.resolve("cmp").toString());
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.OK);
         assertThat(run.out()).contains("mqprobe compare: 2 probe runs")
-                .contains("102.4 MB/s ±4").contains("81.9 MB/s ±").contains("(-20.0 %, beyond the spread)")
+                .contains("102.4 MB/s ±4").contains("71.7 MB/s ±").contains("(-30.0 %, beyond the spread)")
                 .contains("disk / broker-1 (changed)").contains("1 figure moved beyond the runs' spread, 1 verdict changed");
         assertThat(dir.resolve("cmp/compare.json")).content().contains("\"BEYOND_SPREAD\"");
         assertThat(dir.resolve("cmp/compare.md")).content().startsWith("# mqprobe compare: 2 probe runs");
@@ -73,6 +73,22 @@ class CompareCommandTest {
         assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(run.err()).contains("cannot compare runs of different kinds: " + probe + " is probe, " + produce + " is produce");
         assertThat(run.errLines()).isEqualTo(1);
+    }
+
+    @Test
+    void should_judge_by_the_run_to_run_noise_given_and_refuse_a_bad_one_in_one_line() throws IOException {
+        Path before = write("before.json", PROBE.formatted(100_000, 102_400_000, 2_000, "cpu"));
+        Path after = write("after.json", PROBE.formatted(88_000, 90_112_000, 2_000, "cpu"));
+
+        CliRun byDefault = CliRun.of("compare", before.toString(), after.toString());
+        CliRun quiet = CliRun.of("compare", before.toString(), after.toString(), "--run-noise", "5%");
+        CliRun bad = CliRun.of("compare", before.toString(), after.toString(), "--run-noise", "lots");
+
+        assertThat(byDefault.out()).contains("(-12.0 %)").contains("no figure moved beyond the runs' spread");
+        assertThat(quiet.out()).contains("run-to-run noise of 5 %").contains("(-12.0 %, beyond the spread)");
+        assertThat(bad.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(bad.err()).contains("bad --run-noise 'lots'");
+        assertThat(bad.errLines()).isEqualTo(1);
     }
 
     @Test
