@@ -1,5 +1,6 @@
 package io.mqprobe.chaos;
 
+import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.StepAction;
@@ -40,7 +41,7 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
         FaultSpec fault = fa.fault();
         long firedMs = System.currentTimeMillis();
         int index = add(new FaultEvent(fault, List.of(), FaultEvent.IN_PROGRESS, firedMs, null, null));
-        FaultExecutor.Applied applied;
+        AppliedFault applied;
         try {
             applied = executor.apply(fault);
         } catch (Exception e) {
@@ -69,11 +70,11 @@ public final class FaultLog implements ActionHandler, AutoCloseable {
         return List.copyOf(events);
     }
 
-    private void undo(int index, FaultExecutor.Applied applied) {
+    private void undo(int index, AppliedFault applied) {
         synchronized (undoing) {
             String error = null;
             try {
-                applied.undo().run();
+                applied.undo();
             } catch (RuntimeException e) {
                 error = "undo failed: " + e.getMessage();
             }

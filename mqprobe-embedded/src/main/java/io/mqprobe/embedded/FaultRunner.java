@@ -1,5 +1,6 @@
 package io.mqprobe.embedded;
 
+import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.api.fault.FaultTarget;
 
@@ -33,13 +34,6 @@ public final class FaultRunner {
         };
     }
 
-    /** What was done, and how to undo it (a no-op for single acts such as restart). */
-    public record Applied(FaultSpec spec, List<Integer> nodeIds, Runnable undoAction) {
-        public void undo() {
-            undoAction.run();
-        }
-    }
-
     public FaultRunner(FaultableCluster cluster, RoleResolver roles, Random random) {
         this.cluster = cluster;
         this.roles = roles;
@@ -67,7 +61,7 @@ public final class FaultRunner {
     }
 
     /** Applies the fault now; the returned undo restores the node(s) (start, resume, heal, lift). */
-    public Applied apply(FaultSpec spec) {
+    public AppliedFault apply(FaultSpec spec) {
         List<Integer> ids = resolve(spec.target());
         Runnable undo = switch (spec.kind()) {
             case "kill" -> each(ids, cluster::kill, cluster::restart);
@@ -83,15 +77,15 @@ public final class FaultRunner {
             }
             default -> throw new EmbeddedClusterException("no embedded fault for kind '" + spec.kind() + "'");
         };
-        return new Applied(spec, spec instanceof FaultSpec.AllDown ? cluster.nodeIds() : ids, undo);
+        return new AppliedFault(spec instanceof FaultSpec.AllDown ? cluster.nodeIds() : ids, undo);
     }
 
     /**
      * Applies the fault, waits its duration, undoes it. A zero duration leaves the fault in place (a
      * single act, or until the run ends) and returns its undo for the caller to run when it wants.
      */
-    public Optional<Applied> runFor(FaultSpec spec) throws InterruptedException {
-        Applied applied = apply(spec);
+    public Optional<AppliedFault> runFor(FaultSpec spec) throws InterruptedException {
+        AppliedFault applied = apply(spec);
         if (spec.durationMs() == 0) {
             return Optional.of(applied);
         }

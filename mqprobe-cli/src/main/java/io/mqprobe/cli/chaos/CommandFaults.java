@@ -4,6 +4,7 @@ import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.chaos.FaultExecutor;
 
@@ -94,7 +95,7 @@ final class CommandFaults implements FaultExecutor {
     }
 
     @Override
-    public Applied apply(FaultSpec fault) throws IOException, InterruptedException {
+    public AppliedFault apply(FaultSpec fault) throws IOException, InterruptedException {
         List<BrokerInfo> brokers = refresh();
         List<Integer> ids = new ArrayList<>();
         for (FaultSpec each : roles.rewrite(fault)) {
@@ -105,7 +106,7 @@ final class CommandFaults implements FaultExecutor {
         }
         roles.applied(fault, ids);
         String undo = undoKind(fault);
-        return new Applied(ids, undo == null ? () -> { } : () -> ids.forEach(id -> {
+        return new AppliedFault(ids, undo == null ? () -> { } : () -> ids.forEach(id -> {
             try {
                 run(undo, fault, id, brokers);
             } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.chaos;
 
+import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.chaos.FaultExecutor;
 import io.mqprobe.embedded.FaultRunner;
@@ -21,15 +22,15 @@ final class EmbeddedFaults implements FaultExecutor {
     }
 
     @Override
-    public Applied apply(FaultSpec fault) {
+    public AppliedFault apply(FaultSpec fault) {
         List<Integer> brokers = new ArrayList<>();
-        List<FaultRunner.Applied> done = new ArrayList<>();
+        List<AppliedFault> done = new ArrayList<>();
         for (FaultSpec each : roles.rewrite(fault)) {
-            FaultRunner.Applied applied = runner.apply(each);
-            brokers.addAll(applied.nodeIds());
+            AppliedFault applied = runner.apply(each);
+            brokers.addAll(applied.brokers());
             done.add(applied);
         }
         roles.applied(fault, brokers);
-        return new Applied(brokers, () -> done.forEach(FaultRunner.Applied::undo));
+        return new AppliedFault(brokers, () -> done.forEach(AppliedFault::undo));
     }
 }

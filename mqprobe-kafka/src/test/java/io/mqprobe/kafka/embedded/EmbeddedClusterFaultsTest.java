@@ -9,6 +9,7 @@ import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FaultRunner;
@@ -118,9 +119,9 @@ class EmbeddedClusterFaultsTest {
         FaultRunner faults = new FaultRunner(cluster, FaultRunner.RoleResolver.NONE, new Random(1));
         long pausedPid = cluster.brokers().get(2).pid();
 
-        FaultRunner.Applied pause = faults.apply(FaultSpec.parse("pause:broker-3+2s"));
+        AppliedFault pause = faults.apply(FaultSpec.parse("pause:broker-3+2s"));
 
-        assertThat(pause.nodeIds()).containsExactly(3);
+        assertThat(pause.brokers()).containsExactly(3);
         assertThat(awaitState(pausedPid, "T")).isEqualTo('T');
         pause.undo();
         assertThat(awaitState(pausedPid, "SR")).isIn('S', 'R');

@@ -8,6 +8,7 @@ import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.MessageProducer;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.embedded.FaultRunner;
 import io.mqprobe.embedded.Readiness;
@@ -90,7 +91,7 @@ class IsolatedClusterTest {
         int port = cluster.listenerPort(2);
         assertThat(Readiness.listening(broker.host(), port)).isTrue();
 
-        FaultRunner.Applied partition = faults.apply(FaultSpec.parse("partition:broker-2+5s"));
+        AppliedFault partition = faults.apply(FaultSpec.parse("partition:broker-2+5s"));
 
         assertThat(Readiness.listening(broker.host(), port)).as("reachable while partitioned").isFalse();
         partition.undo();
@@ -108,7 +109,7 @@ class IsolatedClusterTest {
         FaultRunner faults = new FaultRunner(cluster, FaultRunner.RoleResolver.NONE, new Random(1));
         Path throttle = Path.of("/sys/fs/cgroup/blkio", group(cluster.brokers().get(0).pid(), "blkio"), "blkio.throttle.write_bps_device");
 
-        FaultRunner.Applied slow = faults.apply(FaultSpec.parse("slow-disk:broker-1+5s=5MB/s"));
+        AppliedFault slow = faults.apply(FaultSpec.parse("slow-disk:broker-1+5s=5MB/s"));
 
         assertThat(Files.readString(throttle)).matches("(?s)\\d+:\\d+ 5000000\\s*");
         slow.undo();
