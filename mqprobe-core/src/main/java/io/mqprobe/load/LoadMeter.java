@@ -4,9 +4,9 @@ import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.WindowTotals;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.ErrorCounts;
-import io.mqprobe.stats.Estimate;
+import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.stats.LatencyHistograms;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.stats.SendStats;
 import org.HdrHistogram.Histogram;
 

@@ -1,7 +1,7 @@
 package io.mqprobe.load;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.stats.Estimate;
+import io.mqprobe.api.stats.Estimate;
 
 import java.time.Duration;
 import java.util.Locale;

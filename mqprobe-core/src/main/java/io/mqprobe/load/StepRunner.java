@@ -11,7 +11,7 @@ import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
 import io.mqprobe.stats.SendStats;
-import io.mqprobe.stats.Estimate;
+import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.api.units.HumanUnits;
 
 import java.time.Duration;

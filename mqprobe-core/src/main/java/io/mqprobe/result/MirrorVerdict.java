@@ -1,6 +1,6 @@
 package io.mqprobe.result;
 
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.LatencySummary;
 
 import java.util.List;
 

@@ -3,8 +3,8 @@ package io.mqprobe.result;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
-import io.mqprobe.stats.Estimate;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.Estimate;
+import io.mqprobe.api.stats.LatencySummary;
 
 import java.time.Instant;
 import java.util.List;

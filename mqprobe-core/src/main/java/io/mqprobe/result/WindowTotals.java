@@ -2,8 +2,8 @@ package io.mqprobe.result;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
-import io.mqprobe.stats.Estimate;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.Estimate;
+import io.mqprobe.api.stats.LatencySummary;
 
 import java.util.List;
 import java.util.Map;

@@ -18,7 +18,7 @@ import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.search.Thresholds;
 import io.mqprobe.search.VerdictFinder;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.LatencySummary;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -116,7 +116,7 @@ class SpecJsonTest {
 
         assertThat(roundTrip(probe, Verdict.class)).isEqualTo(probe);
         assertThat(roundTrip(single, Verdict.class)).isEqualTo(single);
-        Verdict mirror = new io.mqprobe.result.MirrorVerdict(40e6, 39e6, new io.mqprobe.stats.LatencySummary(900, 2000, 5000, 9000, 12000, 1100, 1000),
+        Verdict mirror = new io.mqprobe.result.MirrorVerdict(40e6, 39e6, new io.mqprobe.api.stats.LatencySummary(900, 2000, 5000, 9000, 12000, 1100, 1000),
                 1000, 0, 2, 0.6, 0.016, 38e6, 40e6, List.of(io.mqprobe.result.MirrorVerdict.AT_LEAST_ONCE));
         assertThat(roundTrip(mirror, Verdict.class)).isEqualTo(mirror);
         assertThat(ResultJson.MAPPER.valueToTree(mirror).get("kind").asText()).isEqualTo("mirror");

@@ -12,7 +12,7 @@ import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.Thresholds;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.LatencySummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

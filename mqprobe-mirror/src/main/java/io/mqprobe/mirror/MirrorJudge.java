@@ -7,7 +7,7 @@ import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.result.MirrorVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.LatencySummary;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.result.MirrorVerdict;
 import io.mqprobe.result.StepResult;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.LatencySummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

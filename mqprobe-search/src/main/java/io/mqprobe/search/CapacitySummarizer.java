@@ -140,7 +140,7 @@ public final class CapacitySummarizer {
     }
 
     /** " ±4.2 %" (the 95 % interval; the readings are in the scenario's own lines), or "" without one. */
-    private static String halfWidth(io.mqprobe.stats.Estimate interval) {
+    private static String halfWidth(io.mqprobe.api.stats.Estimate interval) {
         String width = Precision.halfWidth(interval);
         return width.isEmpty() ? "" : " " + width;
     }

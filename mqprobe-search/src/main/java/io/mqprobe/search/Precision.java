@@ -1,7 +1,7 @@
 package io.mqprobe.search;
 
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.stats.Estimate;
+import io.mqprobe.api.stats.Estimate;
 
 /** How a figure's interval is written for people: "± 3.1 % (12 readings)". */
 public final class Precision {

@@ -1,7 +1,7 @@
 package io.mqprobe.search;
 
-import io.mqprobe.stats.Estimate;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.Estimate;
+import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.api.monitor.ResourceUsage;
 import java.util.List;
 import java.util.Objects;

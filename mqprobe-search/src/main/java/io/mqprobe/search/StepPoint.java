@@ -1,6 +1,6 @@
 package io.mqprobe.search;
 
-import io.mqprobe.stats.Estimate;
+import io.mqprobe.api.stats.Estimate;
 
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.mqprobe.search;
 
-import io.mqprobe.stats.Estimate;
+import io.mqprobe.api.stats.Estimate;
 
 /**
  * The most suitable maximum load: the highest throughput measured before any resource went over its threshold.

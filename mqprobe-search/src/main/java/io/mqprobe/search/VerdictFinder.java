@@ -1,7 +1,7 @@
 package io.mqprobe.search;
 
 import io.mqprobe.api.monitor.ResourceUsage;
-import io.mqprobe.stats.Estimate;
+import io.mqprobe.api.stats.Estimate;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

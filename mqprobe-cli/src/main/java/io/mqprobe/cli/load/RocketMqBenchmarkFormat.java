@@ -2,7 +2,7 @@ package io.mqprobe.cli.load;
 
 import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.WindowTotals;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.LatencySummary;
 
 import java.io.PrintWriter;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package io.mqprobe.cli.load;
 
 import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.WindowTotals;
-import io.mqprobe.stats.Estimate;
-import io.mqprobe.stats.LatencySummary;
+import io.mqprobe.api.stats.Estimate;
+import io.mqprobe.api.stats.LatencySummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,4 +1,4 @@
-package io.mqprobe.stats;
+package io.mqprobe.api.stats;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 

@@ -1,4 +1,4 @@
-package io.mqprobe.stats;
+package io.mqprobe.api.stats;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
