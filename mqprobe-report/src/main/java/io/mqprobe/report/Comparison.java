@@ -23,9 +23,10 @@ import java.util.Objects;
 public record Comparison(String command, List<String> runs, double runNoisePct, List<Row> rows) {
 
     /**
-     * The default run-to-run noise: two default probes of one build on the 2-core test machine differed by up to
-     * 19.3 % in a ceiling and 19.5 % in a sustainable load (24 pairs of each, bench/README.md); a quieter machine
-     * measures its own with {@code bench/reproducibility.sh} and passes it with {@code --run-noise}.
+     * The default run-to-run noise: two default probes of one build on the 2-core test machine lay a median of 5.2 %
+     * apart in a ceiling or sustainable load, and 20 % or less in 70 of 72 pairs (up to 25.3 %; three series of three
+     * runs, bench/README.md); a quieter machine measures its own with {@code bench/reproducibility.sh} and passes it
+     * with {@code --run-noise}.
      */
     public static final double DEFAULT_RUN_NOISE_PCT = 20;
 

@@ -43,8 +43,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--run-noise", paramLabel = "PCT", defaultValue = "20%",
             description = {"A change no larger than this share of the first run is taken for run-to-run noise, whatever the "
-                    + "runs' intervals say (default: ${DEFAULT-VALUE}, what two default probes of one build differed by on the "
-                    + "2-core test machine; bench/reproducibility.sh measures your machine's)."})
+                    + "runs' intervals say (default: ${DEFAULT-VALUE}, what 70 of 72 pairs of default probes of one build stayed "
+                    + "within on the 2-core test machine; bench/reproducibility.sh measures your machine's)."})
     String runNoise;
 
     /** Gates on every run, and {@code drop} / {@code rise} gates on each later run against the first. */
