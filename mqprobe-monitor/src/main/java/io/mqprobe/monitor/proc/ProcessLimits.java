@@ -30,35 +30,35 @@ public final class ProcessLimits {
 
     /** Cores available to {@code pid}; never more than its CPU affinity, never less than a tiny positive quota. */
     public double cores(long pid) throws IOException {
-        double cores = affinityCores(Files.readString(procRoot.resolve(pid + "/status")));
-        for (Path dir : cgroupDirs(pid, "cpu")) {
-            cores = Math.min(cores, quotaCores(dir));
-        }
-        return cores;
+        return cpu(pid).cores();
     }
 
     /**
-     * The CFS bandwidth counters of the tightest CPU quota on {@code pid}'s cgroups (v1 and v2 {@code cpu.stat}:
-     * {@code nr_periods}, {@code nr_throttled}); empty without a quota. A period counts only while the group has work,
-     * so throttled over periods says how often the quota, and not the lack of work, stopped the process.
+     * What {@code pid} may use of the CPU, and, under a quota, how often that quota ran out: one walk of its cgroups.
+     * The counters are the CFS bandwidth counters (v1 and v2 {@code cpu.stat}: {@code nr_periods}, {@code nr_throttled})
+     * of the group whose quota binds. A period counts only while the group has work, so throttled over periods says how
+     * often the quota, and not the lack of work, stopped the process.
      */
-    public Optional<CfsPeriods> throttling(long pid) throws IOException {
+    public CpuLimit cpu(long pid) throws IOException {
+        double cores = affinityCores(Files.readString(procRoot.resolve(pid + "/status")));
+        double quotaCores = Double.POSITIVE_INFINITY;
         Path tightest = null;
-        double cores = Double.POSITIVE_INFINITY;
         for (Path dir : cgroupDirs(pid, "cpu")) {
             double quota = quotaCores(dir);
-            if (quota < cores) {
-                cores = quota;
+            if (quota < quotaCores) {
+                quotaCores = quota;
                 tightest = dir;
             }
         }
         String stat = tightest == null ? null : readOrNull(tightest.resolve("cpu.stat"));
-        if (stat == null) {
-            return Optional.empty();
-        }
-        long periods = statField(stat, "nr_periods");
-        long throttled = statField(stat, "nr_throttled");
-        return periods < 0 || throttled < 0 ? Optional.empty() : Optional.of(new CfsPeriods(periods, throttled));
+        long periods = stat == null ? -1 : statField(stat, "nr_periods");
+        long throttled = stat == null ? -1 : statField(stat, "nr_throttled");
+        return new CpuLimit(Math.min(cores, quotaCores),
+                periods < 0 || throttled < 0 ? Optional.empty() : Optional.of(new CfsPeriods(periods, throttled)));
+    }
+
+    /** Cores a process may use, and its quota's throttling counters (empty without a quota). */
+    public record CpuLimit(double cores, Optional<CfsPeriods> throttling) {
     }
 
     /** Cumulative CFS periods with work, and those in which the quota ran out. */

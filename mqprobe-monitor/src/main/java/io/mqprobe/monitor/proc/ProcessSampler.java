@@ -74,8 +74,9 @@ public final class ProcessSampler implements Sampler {
         out.add(new ResourceSample(epochMs, source, Metric.RSS_BYTES, c.rssBytes(), limits.memoryBytes(p)));
         // judged against the quota: threads moved out of it (JIT compilers) are not the quota's
         double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - unquoted.cores(p, epochMs);
-        add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), limits.cores(p));
-        Optional<ProcessLimits.CfsPeriods> cfs = limits.throttling(p);
+        ProcessLimits.CpuLimit limit = limits.cpu(p);
+        add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), limit.cores());
+        Optional<ProcessLimits.CfsPeriods> cfs = limit.throttling();
         if (cfs.isPresent()) {
             double periods = rates.perSecond("periods", cfs.get().periods(), epochMs);
             double throttled = rates.perSecond("throttled", cfs.get().throttled(), epochMs);

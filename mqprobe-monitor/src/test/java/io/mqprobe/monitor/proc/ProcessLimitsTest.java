@@ -96,7 +96,7 @@ class ProcessLimitsTest {
         write("sys/fs/cgroup/cpu,cpuacct/brokers/b1/cpu.stat", "nr_periods 1200\nnr_throttled 300\nthrottled_time 9000000\n");
         write("sys/fs/cgroup/cpu,cpuacct/brokers/cpu.stat", "nr_periods 0\nnr_throttled 0\nthrottled_time 0\n");
 
-        assertThat(v1.throttling(77)).contains(new ProcessLimits.CfsPeriods(1200, 300));
+        assertThat(v1.cpu(77).throttling()).contains(new ProcessLimits.CfsPeriods(1200, 300));
     }
 
     @Test
@@ -107,7 +107,7 @@ class ProcessLimitsTest {
         write("sys/fs/cgroup/brokers/cpu.max", "50000 100000\n");
         write("sys/fs/cgroup/brokers/cpu.stat", "usage_usec 10\nnr_periods 40\nnr_throttled 10\nthrottled_usec 77\n");
 
-        assertThat(v2.throttling(77)).contains(new ProcessLimits.CfsPeriods(40, 10));
+        assertThat(v2.cpu(77).throttling()).contains(new ProcessLimits.CfsPeriods(40, 10));
     }
 
     @Test
@@ -116,6 +116,6 @@ class ProcessLimitsTest {
         write("sys/fs/cgroup/brokers/b1/cpu.max", "max 100000\n");
         write("sys/fs/cgroup/brokers/b1/cpu.stat", "nr_periods 5\nnr_throttled 0\n");
 
-        assertThat(none.throttling(77)).isEmpty();
+        assertThat(none.cpu(77).throttling()).isEmpty();
     }
 }

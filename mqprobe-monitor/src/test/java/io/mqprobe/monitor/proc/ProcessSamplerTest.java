@@ -165,7 +165,7 @@ class ProcessSamplerTest {
         Process spinner = start("sh", "-c", "while :; do :; done");
         ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, Double.NaN, Path.of("/proc"),
                 ProcessLimits.system());
-        org.junit.jupiter.api.Assumptions.assumeTrue(ProcessLimits.system().throttling(spinner.pid()).isEmpty(),
+        org.junit.jupiter.api.Assumptions.assumeTrue(ProcessLimits.system().cpu(spinner.pid()).throttling().isEmpty(),
                 "this test runs under a quota of its own");
         sampler.sample(System.currentTimeMillis());
         Thread.sleep(300);
