@@ -47,6 +47,9 @@ public final class ProbeJudge implements Judge {
      * and replicated-leader's 91-95 % (the brokers and mqprobe theirs).
      */
     static final double AT_QUOTA_PCT = 90;
+    /** Readings that keep a verdict on a full host when at their threshold. */
+    private static final Set<String> DISKS_AND_NICS = Set.of(Metric.DISK_WRITE_BPS, Metric.DISK_READ_BPS, Metric.NET_RX_BPS,
+            Metric.NET_TX_BPS);
     /** Verdicts the host's full cores overrule: CPU (one process's, several tied, the load generator's) or nothing named. */
     private static final Set<String> CPU_OR_NOTHING = Set.of(Bottleneck.NONE, Bottleneck.LATENCY,
             Bottleneck.PARTITION, Bottleneck.CPU, Bottleneck.CLIENT, Bottleneck.CO_LIMITED);
@@ -122,9 +125,7 @@ public final class ProbeJudge implements Judge {
 
     /** A disk or a NIC at its threshold over the ceiling's steps: a co-limited verdict naming it stands. */
     private boolean diskOrNicAtThreshold(List<ResourceUsage> atCeiling) {
-        return atCeiling.stream().anyMatch(r -> Double.isFinite(r.meanPct())
-                && ((Metric.DISK_WRITE_BPS.equals(r.metric()) || Metric.DISK_READ_BPS.equals(r.metric())) && r.meanPct() >= thresholds.diskPct()
-                || (Metric.NET_RX_BPS.equals(r.metric()) || Metric.NET_TX_BPS.equals(r.metric())) && r.meanPct() >= thresholds.nicPct()));
+        return atCeiling.stream().anyMatch(r -> DISKS_AND_NICS.contains(r.metric()) && thresholds.reached(r));
     }
 
     /** Every scenario as the capacity summary needs it: layout, durability, verdict or why it was skipped. */

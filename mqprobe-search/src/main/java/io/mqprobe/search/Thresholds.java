@@ -69,6 +69,14 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
         return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct, newSloP99Ms, plateauGainPct, plateauSteps, maxErrorRatio);
     }
 
+    /**
+     * True when a broker's or host's utilisation (CPU, iowait, NIC or disk share) is at or over its threshold; false for
+     * other metrics, for the load generator's readings and without a known capacity.
+     */
+    public boolean reached(ResourceUsage usage) {
+        return ThresholdBreaches.graded(usage) && usage.mean() >= ThresholdBreaches.limit(usage, this);
+    }
+
     /** True when mqprobe's own process or a load worker's averaged at least {@link #PROCESS_SATURATED_PCT} of its cores. */
     public static boolean clientSaturated(List<ResourceUsage> resources) {
         return resources.stream().anyMatch(r -> Bottleneck.loadGenerator(r.source()) && Metric.CPU_CORES.equals(r.metric())
