@@ -1,9 +1,9 @@
 package io.mqprobe.chaos;
 
-import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.Judge;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.StepAction;
+import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.ChaosVerdict;
 import io.mqprobe.result.StepResult;
@@ -13,44 +13,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 
 /**
- * Judges a chaos run: delivery from the stamped messages (acknowledged and lost, duplicated, reordered),
- * read from the whole topic again after the load ({@link LogAudit}; the load's consumers' view when that
- * read proves nothing), and per fault what the per-second intervals and the cluster watch show. The run fails when an
+ * Judges a chaos run from its two steps alone, the load and the audit ({@link ChaosAudit}): delivery from the stamped
+ * messages (acknowledged and lost, duplicated, reordered), read from the whole topic again after the load
+ * ({@link LogAudit}; the load's consumers' view when that read proves nothing), and per fault what the load's
+ * per-second rows and the cluster watch show. The run fails when an
  * acknowledged message was lost or duplicated, the loss could not be checked, the topic could not be read again
  * after the faults, or a fault failed.
  * Reordering is reported, not failed on: with retries and several in-flight requests without
  * idempotence it is what the settings allow.
  */
-public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
-
-    /** After the load, how long the watch goes on waiting for every partition to be back in full ISR. */
-    static final long FULL_ISR_WAIT_MS = 60_000;
-
-    private final FaultLog faults;
-    private final ClusterWatch watch;
-    private final LogAudit audit;
-    private final List<IntervalRow> rows = new CopyOnWriteArrayList<>();
-
-    public ChaosJudge(FaultLog faults, ClusterWatch watch, LogAudit audit) {
-        this.faults = faults;
-        this.watch = watch;
-        this.audit = audit;
-    }
-
-    /** Keeps every per-second row of the run (pass it the experiment's ticks). */
-    @Override
-    public void accept(IntervalRow row) {
-        rows.add(row);
-    }
-
-    /** The handler that fires the plan's faults. */
-    public ActionHandler actions() {
-        return faults;
-    }
+public final class ChaosJudge implements Judge {
 
     @Override
     public ChaosVerdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
@@ -59,14 +33,14 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
             return new ChaosVerdict(0, 0, 0, 0, false, false, "no step ran", java.util.Map.of(), List.of(), List.of("no step ran"));
         }
         MeasuredStep measured = steps.get(0);
-        faults.undoPending();   // a fault that outlasted the load is mended before the cluster is judged
-        if (!interrupted) {
-            watch.awaitFullIsr(FULL_ISR_WAIT_MS);   // the time to full ISR is measured after the load too
-        }
         StepResult step = measured.result();
+        // the audit step ran unless the run was cut short before it: then what the load saw is all there is
+        ChaosAudit.Findings found = steps.stream().map(MeasuredStep::findings).filter(ChaosAudit.Findings.class::isInstance)
+                .map(ChaosAudit.Findings.class::cast).findFirst()
+                .orElse(new ChaosAudit.Findings(List.of(), List.of(), LogAudit.Result.inconclusive(interrupted
+                        ? "the run was interrupted" : "the topic was not read again")));
         // the log after every fault is mended is the proof: the consumers may have read what the cluster later lost
-        LogAudit.Result audited = interrupted ? LogAudit.Result.inconclusive("the run was interrupted")
-                : audit.check(measured.outcome().acknowledged());
+        LogAudit.Result audited = found.audited();
         DeliveryReport delivery = audited.proves() ? audited.report() : measured.outcome().delivery();
         // every acknowledged message counts, warm-up included: the loss check covers them all
         long acknowledged = measured.outcome().acknowledged().isEmpty() ? measured.outcome().window().records()
@@ -101,21 +75,27 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
                 .ifPresent(failure -> problems.add("consumer failed: " + failure));
         long stepStartMs = Instant.parse(step.startedAt()).toEpochMilli();
         long loadEndMs = stepStartMs + measured.plan().load().producerSpec().orElseThrow().duration().toMillis();
-        List<ChaosVerdict.Fault> rows = faultRows(measured.plan().actions(), stepStartMs, loadEndMs, problems);
+        List<ChaosVerdict.Fault> rows = faultRows(measured, found, loadEndMs, problems);
         return new ChaosVerdict(acknowledged, lost, duplicated, reordered, checked, audited.proves(), audited.inconclusive(),
                 step.errors(), rows, problems);
     }
 
-    private List<ChaosVerdict.Fault> faultRows(List<StepAction> planned, long stepStartMs, long loadEndMs, List<String> problems) {
-        List<FaultEvent> events = faults.events();
-        List<ClusterWatch.Sample> samples = watch.samples();
-        double baseline = baseline(events.isEmpty() ? loadEndMs : events.get(0).firedEpochMs());
+    private static List<ChaosVerdict.Fault> faultRows(MeasuredStep load, ChaosAudit.Findings found, long loadEndMs,
+                                                     List<String> problems) {
+        List<StepAction> planned = load.plan().actions();
+        List<IntervalRow> rows = load.outcome().rows();
+        List<FaultEvent> events = found.faults();
+        List<ClusterWatch.Sample> samples = found.samples();
+        double baseline = baseline(rows, events.isEmpty() ? loadEndMs : events.get(0).firedEpochMs());
         List<ChaosVerdict.Fault> out = new ArrayList<>();
         for (int i = 0; i < planned.size(); i++) {
             String name = planned.get(i).describe();
             FaultEvent e = i < events.size() ? events.get(i) : null;
             if (e == null) {
-                out.add(new ChaosVerdict.Fault(name, List.of(), "not-fired", null, null, null, null, null, null, null,
+                // without the audit's record of the faults, the load step's own record of its actions says what fired
+                String outcome = load.actions().stream().filter(a -> events.isEmpty() && a.action().equals(name))
+                        .map(ActionRecord::outcome).findFirst().orElse(ActionRecord.NOT_FIRED);
+                out.add(new ChaosVerdict.Fault(name, List.of(), outcome, null, null, null, null, null, null, null,
                         baseline, Double.NaN, null, 0));
                 continue;
             }
@@ -139,7 +119,7 @@ public final class ChaosJudge implements Judge, Consumer<IntervalRow> {
     }
 
     /** Mean acknowledged rate of the measured seconds before the first fault (all of them when it came early). */
-    private double baseline(long firstFaultMs) {
+    private static double baseline(List<IntervalRow> rows, long firstFaultMs) {
         List<IntervalRow> before = rows.stream().filter(r -> r.epochMs() <= firstFaultMs && r.ackedPerSecond() > 0).toList();
         List<IntervalRow> use = before.isEmpty() ? rows.stream().filter(r -> r.ackedPerSecond() > 0).toList() : before;
         return use.stream().mapToDouble(IntervalRow::ackedPerSecond).average().orElse(0);

@@ -13,8 +13,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * One scenario, one step: steady end-to-end load on a fresh topic with every fault of the plan as a
- * timed action of that step, so the delivery check spans the whole timeline.
+ * One scenario, two steps: steady end-to-end load on a fresh topic with every fault of the plan as a timed action of
+ * that step, so the delivery check spans the whole timeline; then the audit ({@link ChaosAudit}), a step of work.
  */
 public final class ChaosPlanner implements Planner {
 
@@ -22,13 +22,19 @@ public final class ChaosPlanner implements Planner {
     public static final String SCENARIO = "chaos";
 
     private final ChaosPlan plan;
+    private final ChaosAudit audit;
 
-    public ChaosPlanner(ChaosPlan plan) {
+    public ChaosPlanner(ChaosPlan plan, ChaosAudit audit) {
         this.plan = plan;
+        this.audit = audit;
     }
 
     @Override
     public Optional<StepPlan> next(List<MeasuredStep> measured, PlanContext context) {
+        if (measured.size() == 1) {
+            return Optional.of(StepPlan.of(SCENARIO, 1, audit.after(measured.get(0).outcome().acknowledged()),
+                    java.time.Duration.ZERO, java.time.Duration.ZERO));
+        }
         if (!measured.isEmpty()) {
             return Optional.empty();
         }

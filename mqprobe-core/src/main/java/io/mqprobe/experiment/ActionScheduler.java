@@ -75,6 +75,7 @@ final class ActionScheduler implements AutoCloseable {
         private final StepPlan plan;
         private final long startNs;
         private final List<Pending> pending = new ArrayList<>();
+        private final List<ActionRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         private Step(StepPlan plan, long startNs) {
             this.plan = plan;
@@ -106,7 +107,13 @@ final class ActionScheduler implements AutoCloseable {
             ActionRecord r = new ActionRecord(plan.scenario(), plan.index(), action.describe(), action.offsetMs(),
                     firedOffsetMs, outcome, error);
             document.recordAction(r);
+            records.add(r);
             listener.onAction(r);
+        }
+
+        /** The step's actions as they happened so far (fired, failed, or not fired once the step is closed). */
+        List<ActionRecord> records() {
+            return List.copyOf(records);
         }
 
         /** Actions that did not start before the step ended are recorded as not fired; a running one finishes. */

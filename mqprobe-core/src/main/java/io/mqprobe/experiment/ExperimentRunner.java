@@ -99,18 +99,37 @@ public final class ExperimentRunner {
                 throw new IllegalStateException("step of scenario " + plan.scenario() + " planned while "
                         + (current == null ? "no scenario" : current) + " is running; start it first");
             }
+            if (plan.load() instanceof StepLoad.Work work) {
+                measured.add(MeasuredStep.ofWork(plan, perform(work)));
+                saveDocument.run();
+                return;
+            }
             StepResult.Settle settled = plan.settle() == null ? null
                     : new Settling(admin, steps::recentResources, control, this::recreate)
                             .await(plan.settle(), scenarioTopics.keySet(), paced(plan.load()));
             listener.onStepStart(plan);
             StepRunner.Outcome outcome;
-            try (ActionScheduler.Step fired = scheduler.schedule(plan)) {
+            ActionScheduler.Step fired = scheduler.schedule(plan);
+            try (fired) {
                 outcome = steps.run(plan.scenario(), plan.index(), plan.load(), plan.warmup(), plan.drainTimeout(),
                         plan.precision(), settled);
             }
-            measured.add(new MeasuredStep(plan, outcome));
+            measured.add(new MeasuredStep(plan, outcome, fired.records(), null));
             listener.onStepDone(plan, outcome.step());
             saveDocument.run();
+        }
+
+        private static Object perform(StepLoad.Work work) {
+            try {
+                return work.work().perform();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(work.description() + " was interrupted", e);
+            } catch (Exception e) {
+                throw new IllegalStateException(work.description() + " failed: " + e.getMessage(), e);
+            }
         }
 
         void completeCurrent(boolean interrupted) {

@@ -1,5 +1,6 @@
 package io.mqprobe.experiment;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.load.StepLoad;
@@ -22,13 +23,16 @@ import java.util.Objects;
  * @param precision      when the step may end early because its throughput is precise enough (the load's own length
  *                       is then the longest), or {@code null} for a step of fixed length
  * @param settle         what to wait for before the step starts, or {@code null} to start at once
+ * @param intent         what the planner meant by the step, for its judge; not written into JSON (it lives as long as
+ *                       the run), read back as {@link StepIntent#MEASURE}
  */
 public record StepPlan(String scenario, int index, StepLoad load, long warmupMs, long drainTimeoutMs,
-                       List<StepAction> actions, PrecisionTarget precision, SettleSpec settle) {
+                       List<StepAction> actions, PrecisionTarget precision, SettleSpec settle,
+                       @JsonIgnore StepIntent intent) {
 
-    /** A step of fixed length that starts at once. */
+    /** A step of fixed length that starts at once, measured for itself. */
     public StepPlan(String scenario, int index, StepLoad load, long warmupMs, long drainTimeoutMs, List<StepAction> actions) {
-        this(scenario, index, load, warmupMs, drainTimeoutMs, actions, null, null);
+        this(scenario, index, load, warmupMs, drainTimeoutMs, actions, null, null, StepIntent.MEASURE);
     }
 
     public StepPlan {
@@ -38,6 +42,7 @@ public record StepPlan(String scenario, int index, StepLoad load, long warmupMs,
             throw new UsageException("a step's index, warm-up and drain timeout must not be negative");
         }
         actions = actions.stream().sorted(Comparator.comparingLong(StepAction::offsetMs)).toList();
+        intent = intent == null ? StepIntent.MEASURE : intent;
     }
 
     /** A step with no timed actions. */
@@ -47,12 +52,17 @@ public record StepPlan(String scenario, int index, StepLoad load, long warmupMs,
 
     /** The same step with these actions. */
     public StepPlan withActions(List<StepAction> timedActions) {
-        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, timedActions, precision, settle);
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, timedActions, precision, settle, intent);
     }
 
     /** The same step, ending once precise enough and starting on a settled cluster. */
     public StepPlan withPrecision(PrecisionTarget target, SettleSpec settleFirst) {
-        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, target, settleFirst);
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, target, settleFirst, intent);
+    }
+
+    /** The same step, telling its judge what it was for. */
+    public StepPlan withIntent(StepIntent meant) {
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, precision, settle, meant);
     }
 
     public Duration warmup() {

@@ -1,5 +1,6 @@
 package io.mqprobe.load;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.mqprobe.consume.ConsumerLoadSpec;
@@ -9,13 +10,14 @@ import java.util.Optional;
 
 /**
  * What one step loads the cluster with: producers, producers and consumers on the same topic (the
- * consumers start first so nothing is missed), or consumers alone.
+ * consumers start first so nothing is missed), or consumers alone; or, instead of load, work on the cluster.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = StepLoad.Produce.class, name = "produce"),
         @JsonSubTypes.Type(value = StepLoad.ProduceAndConsume.class, name = "produce-consume"),
-        @JsonSubTypes.Type(value = StepLoad.Consume.class, name = "consume")})
+        @JsonSubTypes.Type(value = StepLoad.Consume.class, name = "consume"),
+        @JsonSubTypes.Type(value = StepLoad.Work.class, name = "work")})
 public sealed interface StepLoad {
 
     /** The producers of the step, if it has any. */
@@ -76,6 +78,26 @@ public sealed interface StepLoad {
         @Override
         public Optional<ConsumerLoadSpec> consumerSpec() {
             return Optional.of(consumers);
+        }
+    }
+
+    /**
+     * No load: the runner performs {@code work} and records what it found ({@link StepWork}). The work lives as long as
+     * the run; in JSON the step says only what it does.
+     */
+    record Work(String description, @JsonIgnore StepWork work) implements StepLoad {
+        public Work {
+            Objects.requireNonNull(description, "description");
+        }
+
+        @Override
+        public Optional<ProducerLoadSpec> producerSpec() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<ConsumerLoadSpec> consumerSpec() {
+            return Optional.empty();
         }
     }
 }

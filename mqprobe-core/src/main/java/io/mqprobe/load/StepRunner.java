@@ -77,12 +77,21 @@ public final class StepRunner {
      * @param unstampedRecords consumed records mqprobe did not write (no latency or sequence checks possible)
      * @param consumerFailures why consumers stopped early, one line each ("KafkaException: ..."; empty when they did not)
      * @param acknowledged     the acknowledged sequences by producer stream when the producers tracked them, else empty
+     * @param rows             the step's per-second rows, warm-up and drain included (what a judge reads of its timeline)
      */
     public record Outcome(StepResult step, WindowTotals window, DeliveryReport delivery, long unfinishedSends,
-                          long unstampedRecords, List<String> consumerFailures, Map<Long, BitSet> acknowledged) {
+                          long unstampedRecords, List<String> consumerFailures, Map<Long, BitSet> acknowledged,
+                          List<IntervalRow> rows) {
         public Outcome {
             consumerFailures = List.copyOf(consumerFailures);
             acknowledged = Map.copyOf(acknowledged);
+            rows = List.copyOf(rows);
+        }
+
+        /** An outcome without per-second rows. */
+        public Outcome(StepResult step, WindowTotals window, DeliveryReport delivery, long unfinishedSends,
+                       long unstampedRecords, List<String> consumerFailures, Map<Long, BitSet> acknowledged) {
+            this(step, window, delivery, unfinishedSends, unstampedRecords, consumerFailures, acknowledged, List.of());
         }
     }
 
@@ -129,6 +138,7 @@ public final class StepRunner {
             LoadMeter meter = new LoadMeter(sendSnapshots,
                     reading == null ? List.of() : List.of(reading::snapshot), scenario, stepIndex, startedMs, intervals);
             ProducerFleet sending = producers;
+            List<IntervalRow> rows = new java.util.concurrent.CopyOnWriteArrayList<>();
             BacklogPhase backlog = load instanceof StepLoad.ProduceAndConsume pc && pc.backlog() != null
                     ? new BacklogPhase(pc.backlog(), startedMs + warmup.toMillis(), consumers::pause, sending::stop) : null;
             WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
@@ -139,6 +149,7 @@ public final class StepRunner {
                         }
                     }, control, row -> {
                         document.addInterval(row);
+                        rows.add(row);
                         onTick.accept(row);
                         if (backlog != null) {
                             backlog.tick(row.epochMs(), sending.acked(), reading.records());
@@ -160,7 +171,7 @@ public final class StepRunner {
                     clientMetrics, unstable(precision, window), settle);
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.unstamped(),
-                    read == null ? List.of() : read.failures(), acknowledged == null ? Map.of() : acknowledged);
+                    read == null ? List.of() : read.failures(), acknowledged == null ? Map.of() : acknowledged, rows);
         } finally {
             if (producers != null) {
                 producers.close();

@@ -1,13 +1,11 @@
 package io.mqprobe.scenario;
 
-import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.Judge;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
 import io.mqprobe.search.Bottleneck;
-import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainablePoint;
@@ -54,26 +52,39 @@ public final class ProbeJudge implements Judge {
     private static final Set<String> CPU_OR_NOTHING = Set.of(Bottleneck.NONE, Bottleneck.LATENCY,
             Bottleneck.PARTITION, Bottleneck.CPU, Bottleneck.CLIENT, Bottleneck.CO_LIMITED);
 
-    private final ProbePlanner planner;
     private final Thresholds thresholds;
+    private final boolean hostShared;
 
-    public ProbeJudge(ProbePlanner planner, Thresholds thresholds) {
-        this.planner = planner;
+    /**
+     * @param hostShared true when brokers and load generator share the host's cores (no isolation), as the planner was
+     *                   told: then the host's CPU counts against the thresholds
+     */
+    public ProbeJudge(Thresholds thresholds, boolean hostShared) {
         this.thresholds = thresholds;
+        this.hostShared = hostShared;
     }
 
+    /**
+     * A function of the steps alone: ramp and paced steps by what the planner meant ({@link ProbeIntent}), the ramp's
+     * stop reason decided again from the ramp's steps as the planner decided it, and the sustainable load answered by
+     * the search the paced steps carry.
+     */
     @Override
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
-        String stopReason = interrupted ? "interrupted" : planner.stopReason(scenario).orElse("interrupted");
-        boolean hostShared = planner.hostShared();
+        List<MeasuredStep> rampSteps = steps.stream().filter(s -> s.plan().intent() instanceof ProbeIntent.Ramp).toList();
+        List<StepMeasurement> measuredRamp = measurements(rampSteps, hostShared);
+        Thresholds saturationThresholds = thresholds.withoutLatencyJudgement();
+        String stopReason = interrupted || rampSteps.isEmpty() ? "interrupted" : ProbePlanner.rampStopReason(measuredRamp,
+                saturationThresholds, ((ProbeIntent.Ramp) rampSteps.get(0).plan().intent()).plannedSteps());
         // a knee measured twice is judged on the latest measurement of each client count, as the planner did
-        List<StepMeasurement> ramp = KneeConfirmation.latestPerClients(
-                measurements(steps.stream().filter(ProbePlanner::saturating).toList(), hostShared));
-        List<StepMeasurement> paced = measurements(steps.stream().filter(s -> !ProbePlanner.saturating(s)).toList(), hostShared);
-        ScenarioVerdict found = VerdictFinder.find(ramp, thresholds.withoutLatencyJudgement(), stopReason);
-        ScenarioVerdict saturation = hostShared ? found : outsideWork(found, steps);
-        Optional<SustainableSearch> search = planner.search(scenario);
-        if (saturation.ceiling() == null || paced.isEmpty() || search.isEmpty()) {
+        List<StepMeasurement> ramp = KneeConfirmation.latestPerClients(measuredRamp);
+        List<MeasuredStep> pacedSteps = steps.stream().filter(s -> s.plan().intent() instanceof ProbeIntent.Paced).toList();
+        List<StepMeasurement> paced = measurements(pacedSteps, hostShared);
+        ScenarioVerdict found = VerdictFinder.find(ramp, saturationThresholds, stopReason);
+        ScenarioVerdict saturation = hostShared ? found : outsideWork(found, rampSteps);
+        Optional<SustainableSearch> search = pacedSteps.stream().findFirst()
+                .map(s -> ((ProbeIntent.Paced) s.plan().intent()).search());
+        if (saturation.ceiling() == null || search.isEmpty()) {
             return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), null, saturation.bottleneck(),
                     stopReason));
         }
@@ -98,13 +109,12 @@ public final class ProbeJudge implements Judge {
      * replicated-all here, brokers at 74-87 % of their quotas were named one, two or all three from run to run. A
      * verdict that names something other than CPU (a disk, a NIC, replication, broker threads) stands.
      */
-    private ScenarioVerdict outsideWork(ScenarioVerdict verdict, List<MeasuredStep> steps) {
+    private ScenarioVerdict outsideWork(ScenarioVerdict verdict, List<MeasuredStep> rampSteps) {
         if (verdict.ceiling() == null || !CPU_OR_NOTHING.contains(verdict.bottleneck().resource())) {
             return verdict;
         }
         List<Integer> plateau = verdict.ceiling().pooled() != null ? verdict.ceiling().pooled() : List.of(verdict.ceiling().step());
-        List<ResourceUsage> atCeiling = VerdictFinder.pooledResources(steps.stream().filter(ProbePlanner::saturating)
-                .map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).map(ProbeJudge::toMeasurement).toList());
+        List<ResourceUsage> atCeiling = VerdictFinder.pooledResources(rampSteps.stream().map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).map(ProbeJudge::toMeasurement).toList());
         Map<String, Double> cpuPct = new TreeMap<>();
         atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()) && Double.isFinite(r.meanPct()))
                 .forEach(r -> cpuPct.put(r.source(), r.meanPct()));
@@ -126,21 +136,6 @@ public final class ProbeJudge implements Judge {
     /** A disk or a NIC at its threshold over the ceiling's steps: a co-limited verdict naming it stands. */
     private boolean diskOrNicAtThreshold(List<ResourceUsage> atCeiling) {
         return atCeiling.stream().anyMatch(r -> DISKS_AND_NICS.contains(r.metric()) && thresholds.reached(r));
-    }
-
-    /** Every scenario as the capacity summary needs it: layout, durability, verdict or why it was skipped. */
-    public List<ScenarioOutcome> outcomes(ExperimentResult result) {
-        List<ScenarioOutcome> outcomes = new ArrayList<>();
-        for (ProbePlanner.ScenarioSetup s : planner.setups()) {
-            if (s.skipped() != null) {
-                outcomes.add(ScenarioOutcome.skipped(s.spec().name(), s.replicationFactor(), s.spec().durability(),
-                        s.spec().pinToOneBroker(), s.skipped()));
-            } else if (result.verdicts().get(s.spec().name()) instanceof ProbeVerdict v) {
-                outcomes.add(new ScenarioOutcome(s.spec().name(), s.replicationFactor(), s.spec().durability(),
-                        s.spec().pinToOneBroker(), v.findings()).withPartitions(s.spec().partitions()));
-            }
-        }
-        return outcomes;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.DurabilitySettings;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.PlanContext;
 import io.mqprobe.experiment.Planner;
@@ -11,10 +12,12 @@ import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
+import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.RampDecision;
 import io.mqprobe.search.RampPolicy;
+import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainableSearch;
@@ -82,8 +85,6 @@ public final class ProbePlanner implements Planner {
     private final Driver driver;
     private final Function<String, String> topicNames;
     private final Map<String, ScenarioSetup> setups = new LinkedHashMap<>();
-    private final Map<String, String> stopReasons = new HashMap<>();
-    private final Map<String, SustainableSearch> searches = new HashMap<>();
     /** Client counts of the current scenario's ramp still to be measured again (see {@link KneeConfirmation}). */
     private final List<Integer> repeats = new ArrayList<>();
     private int nextScenario;
@@ -155,14 +156,29 @@ public final class ProbePlanner implements Planner {
         return List.copyOf(setups.values());
     }
 
-    /** Why the ramp of a scenario stopped, once it did. */
-    Optional<String> stopReason(String scenario) {
-        return Optional.ofNullable(stopReasons.get(scenario));
+    /** Every scenario as the capacity summary needs it: layout, durability, verdict or why it was skipped. */
+    public List<ScenarioOutcome> outcomes(ExperimentResult result) {
+        List<ScenarioOutcome> outcomes = new ArrayList<>();
+        for (ScenarioSetup s : setups.values()) {
+            if (s.skipped() != null) {
+                outcomes.add(ScenarioOutcome.skipped(s.spec().name(), s.replicationFactor(), s.spec().durability(),
+                        s.spec().pinToOneBroker(), s.skipped()));
+            } else if (result.verdicts().get(s.spec().name()) instanceof ProbeVerdict v) {
+                outcomes.add(new ScenarioOutcome(s.spec().name(), s.replicationFactor(), s.spec().durability(),
+                        s.spec().pinToOneBroker(), v.findings()).withPartitions(s.spec().partitions()));
+            }
+        }
+        return outcomes;
     }
 
-    /** The search of a scenario's sustainable load, once its ramp found a ceiling. */
-    Optional<SustainableSearch> search(String scenario) {
-        return Optional.ofNullable(searches.get(scenario));
+    /**
+     * Why a ramp stopped, from its steps as measured (a knee measured twice counts by its latest measurement): what
+     * the planner decided when it ended the ramp and what the judge reports, from the same steps.
+     */
+    static String rampStopReason(List<StepMeasurement> measuredRamp, Thresholds saturationThresholds, int plannedSteps) {
+        RampDecision decision = RampPolicy.next(KneeConfirmation.latestPerClients(measuredRamp), saturationThresholds, plannedSteps);
+        return (decision instanceof RampDecision.Stop stop ? stop.reason() : "ramp plan finished (" + plannedSteps + " steps)")
+                + KneeConfirmation.spread(measuredRamp).map(s -> "; " + s).orElse("");
     }
 
     /** Steps of a scenario's ramp (unthrottled), as opposed to its paced steps. */
@@ -232,10 +248,7 @@ public final class ProbePlanner implements Planner {
                 return Optional.of(step(repeats.remove(0), 0));
             }
         }
-        String stopReason = (decision instanceof RampDecision.Stop stop ? stop.reason()
-                : "ramp plan finished (" + clientSteps.size() + " steps)")
-                + KneeConfirmation.spread(measuredRamp).map(s -> "; " + s).orElse("");
-        stopReasons.put(name, stopReason);
+        String stopReason = rampStopReason(measuredRamp, saturationThresholds, clientSteps.size());
         ScenarioVerdict saturation = VerdictFinder.find(ramp, saturationThresholds, stopReason);
         if (saturation.ceiling() == null || settings.plan().sustainableFractions().isEmpty()) {
             current = null;
@@ -248,7 +261,6 @@ public final class ProbePlanner implements Planner {
         List<Double> fractions = settings.plan().sustainableFractions();
         search = new SustainableSearch(settings.thresholds(), fractions, saturation.ceiling().recordsPerSecond(),
                 fractions.size() + NARROWING_STEPS, MAX_REPEATS);
-        searches.put(name, search);
         if (!context.settle(SETTLE_BEFORE_PACED)) {
             return Optional.empty();
         }
@@ -327,7 +339,8 @@ public final class ProbePlanner implements Planner {
             }
             firstPacedStep = false;
         }
-        StepPlan step = StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), warmup, STEP_DRAIN);
+        StepPlan step = StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), warmup, STEP_DRAIN)
+                .withIntent(ratePerSecond > 0 ? new ProbeIntent.Paced(search) : new ProbeIntent.Ramp(clientSteps.size()));
         return precision == null && plan.settle() == null ? step : step.withPrecision(precision, plan.settle());
     }
 

@@ -2,6 +2,7 @@ package io.mqprobe.sweep;
 
 import io.mqprobe.experiment.Judge;
 import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.result.SweepVerdict;
 import io.mqprobe.result.Verdict;
@@ -11,6 +12,7 @@ import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.Thresholds;
 import io.mqprobe.search.VerdictFinder;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,25 +25,36 @@ public final class SweepJudge implements Judge {
 
     public static final String KIND = "sweep";
 
-    private final SweepRuns runs;
+    private final Map<String, SweepRuns.Run> planned = new HashMap<>();
     private final Thresholds thresholds;
 
-    /** @param runs what the planner recorded of each run (its cell, why it failed before its load) */
-    public SweepJudge(SweepRuns runs, Thresholds thresholds) {
-        this.runs = runs;
+    /** @param studies and {@code repeats}: the sweep's plan, which says what each run (scenario) is */
+    public SweepJudge(List<SweepStudy> studies, int repeats, Thresholds thresholds) {
+        SweepRuns.planned(studies, repeats).forEach(run -> planned.put(run.scenario(), run));
         this.thresholds = thresholds;
     }
 
+    /** A function of the plan and the run's steps: what failed is read from them (a config change its step rejected). */
     @Override
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
-        SweepRuns.Run run = runs.get(scenario).orElseThrow(() -> new IllegalStateException("no sweep run named " + scenario));
-        String failure = runs.failure(scenario).orElse(null);
+        SweepRuns.Run run = planned.get(scenario);
+        if (run == null) {
+            throw new IllegalStateException("no sweep run named " + scenario);
+        }
+        String failure = rejected(steps);
         StepResult chosen = steps.isEmpty() ? null : representative(steps, run.study().consumes());
         if (failure == null) {
             failure = failureOf(chosen, steps, interrupted);
         }
         Map<String, Double> metrics = chosen == null ? Map.of() : SweepMetric.of(chosen);
         return new SweepVerdict(run.study().name(), run.cell().values(), run.repeat(), run.position(), failure, metrics);
+    }
+
+    /** The config changes the run's steps failed to make, as one line; {@code null} when none failed. */
+    private static String rejected(List<MeasuredStep> steps) {
+        List<String> failed = steps.stream().flatMap(s -> s.actions().stream()).filter(a -> ActionRecord.FAILED.equals(a.outcome()))
+                .map(a -> a.action() + " rejected: " + a.error()).toList();
+        return failed.isEmpty() ? null : String.join("; ", failed);
     }
 
     private StepResult representative(List<MeasuredStep> steps, boolean consumes) {

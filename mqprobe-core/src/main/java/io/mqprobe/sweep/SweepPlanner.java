@@ -26,13 +26,11 @@ import java.util.function.Function;
  */
 public final class SweepPlanner implements Planner {
 
-    private final List<SweepStudy> studies;
+    private final List<SweepRuns.Run> planned;
     private final SweepSettings settings;
     private final SweepSteps steps;
     private final Function<String, String> topicNames;
     private final SweepRuns runs;
-    private int study;
-    private List<SweepCell.Run> order;
     private int nextRun;
     private SweepRuns.Run current;
     private int nextIndex;
@@ -42,7 +40,7 @@ public final class SweepPlanner implements Planner {
      * @param runs       where every run is recorded, for the judge and the summary
      */
     public SweepPlanner(List<SweepStudy> studies, SweepSettings settings, Function<String, String> topicNames, SweepRuns runs) {
-        this.studies = List.copyOf(studies);
+        this.planned = SweepRuns.planned(studies, settings.repeats());
         this.settings = settings;
         this.steps = new SweepSteps(settings);
         this.topicNames = topicNames;
@@ -59,15 +57,10 @@ public final class SweepPlanner implements Planner {
                 }
                 current = null;
             }
-            if (order == null || nextRun >= order.size()) {
-                if (study >= studies.size()) {
-                    return Optional.empty();
-                }
-                order = SweepCell.alternating(studies.get(study++).cells(), settings.repeats());
-                nextRun = 0;
+            if (nextRun >= planned.size()) {
+                return Optional.empty();
             }
-            SweepCell.Run next = order.get(nextRun);
-            if (start(new SweepRuns.Run(studies.get(study - 1), next.cell(), next.repeat(), nextRun++, null), context)) {
+            if (start(planned.get(nextRun++), context)) {
                 return Optional.of(firstStep(context));
             }
         }

@@ -1,15 +1,17 @@
 package io.mqprobe.sweep;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The sweep's record of its runs, by scenario name: what each run measures and why a run failed before its
- * load could say so (a rejected config change, a layout the cluster cannot hold). The planner and the
- * command's action handler write it; the judge and the summary read it, so neither reads the planner.
+ * The sweep's record of its runs, by scenario name: what each run measures and why a run never started (a layout the
+ * cluster cannot hold). The planner writes it; the summary reads it, so it never reads the planner. The judge needs
+ * none of it: what each run is follows from the studies ({@link #planned}), why it failed from its steps.
  */
 public final class SweepRuns {
 
@@ -24,26 +26,32 @@ public final class SweepRuns {
 
     private final Map<String, Run> runs = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, String> failures = new ConcurrentHashMap<>();
-    private volatile Run current;
 
-    /** A run that starts now: failures of the config changes that follow belong to it. */
+    /**
+     * Every run the studies plan, in the order they are measured: study by study, each one's cells alternating over
+     * the repeats ({@link SweepCell#alternating}); a run's position counts within its study. No topic yet.
+     */
+    public static List<Run> planned(List<SweepStudy> studies, int repeats) {
+        List<Run> all = new ArrayList<>();
+        for (SweepStudy study : studies) {
+            List<SweepCell.Run> order = SweepCell.alternating(study.cells(), repeats);
+            for (int position = 0; position < order.size(); position++) {
+                SweepCell.Run run = order.get(position);
+                all.add(new Run(study, run.cell(), run.repeat(), position, null));
+            }
+        }
+        return all;
+    }
+
+    /** A run that starts now. */
     void started(Run run) {
         runs.put(run.scenario(), run);
-        current = run;
     }
 
     /** A run that never started, and why. */
     void skipped(Run run, String reason) {
         runs.put(run.scenario(), run);
         failures.put(run.scenario(), reason);
-    }
-
-    /** Marks the run that is going on as failed (the command's action handler calls this). */
-    public void currentFailed(String reason) {
-        Run run = current;
-        if (run != null) {
-            failures.merge(run.scenario(), reason, (a, b) -> a + "; " + b);
-        }
     }
 
     /** Every run the sweep got to, in order. */

@@ -116,8 +116,11 @@ class ExperimentRunnerTest {
             }
         };
 
-        runner(handler, ExperimentListener.NONE).run(SingleRun.of(new ScenarioResult("faults", "", null, null), step));
+        ExperimentResult result = runner(handler, ExperimentListener.NONE)
+                .run(SingleRun.of(new ScenarioResult("faults", "", null, null), step));
 
+        // the step carries its actions as they happened, for its judge
+        assertThat(result.steps().get(0).actions()).containsExactlyInAnyOrderElementsOf(document.actions());
         assertThat(handled).containsExactly("kill:leader@100ms", "pause:broker-2@300ms+100ms");
         List<ActionRecord> actions = document.actions();
         assertThat(actions).extracting(ActionRecord::action, ActionRecord::outcome).containsExactlyInAnyOrder(
@@ -128,6 +131,37 @@ class ExperimentRunnerTest {
         assertThat(kill.firedOffsetMs()).isBetween(100L, 1_500L); // never early; late only by scheduling
         assertThat(actions.stream().filter(a -> a.outcome().equals(ActionRecord.FAILED)).findFirst().orElseThrow().error())
                 .isEqualTo("cannot pause here");
+    }
+
+    @Test
+    void should_perform_a_step_of_work_and_hand_what_it_found_to_the_judge_without_recording_a_load_step() {
+        List<String> performed = new CopyOnWriteArrayList<>();
+        Planner loadThenWork = (measured, context) -> {
+            if (measured.isEmpty()) {
+                context.startScenario(new ScenarioResult("audited", "", null, null));
+                return Optional.of(paced("audited", 0, 200));
+            }
+            if (measured.size() == 1) {
+                long acked = measured.get(0).result().records();
+                return Optional.of(StepPlan.of("audited", 1, new StepLoad.Work("count again", () -> {
+                    performed.add("work");
+                    return "read back " + acked;
+                }), Duration.ZERO, Duration.ZERO));
+            }
+            return Optional.empty();
+        };
+        List<Object> seen = new ArrayList<>();
+        Judge judge = (scenario, steps, interrupted) -> {
+            seen.add(steps.get(1).findings());
+            return new SingleRunVerdict(List.of(), false);
+        };
+
+        ExperimentResult result = runner(ActionHandler.NONE, ExperimentListener.NONE).run(new Experiment("test", loadThenWork, judge));
+
+        assertThat(performed).containsExactly("work");
+        assertThat(seen).containsExactly("read back " + result.steps().get(0).result().records());
+        assertThat(result.steps().get(1).outcome()).isNull();
+        assertThat(document.steps("audited")).hasSize(1);   // the result's steps are the measured ones
     }
 
     @Test

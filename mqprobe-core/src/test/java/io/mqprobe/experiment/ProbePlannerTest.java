@@ -56,7 +56,7 @@ class ProbePlannerTest {
         ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of("user", "x"),
                 new RampPlan(Duration.ofMillis(200), Duration.ofSeconds(1), 2, 2, List.of(0.5)), Thresholds.defaults());
         ProbePlanner planner = new ProbePlanner(scenarios, settings, driver, name -> "topic-" + name, true);
-        ProbeJudge judge = new ProbeJudge(planner, settings.thresholds());
+        ProbeJudge judge = new ProbeJudge(settings.thresholds(), true);
         StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
 
         ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), topics, ActionHandler.NONE, control,
@@ -82,12 +82,16 @@ class ProbePlannerTest {
         assertThat(fast.get(2).warmupMs()).isEqualTo(1_000);
         assertThat(fast.subList(3, fast.size())).allSatisfy(paced -> assertThat(paced.warmupMs()).isEqualTo(100));
         assertThat(verdict.findings().stopReason()).isNotBlank().isNotEqualTo("interrupted");
+        // the judge is a function of the recorded steps: a fresh one, that never saw the planner, judges them alike
+        List<MeasuredStep> recorded = result.steps().stream().filter(s -> s.plan().scenario().equals("fast")).toList();
+        assertThat(new ProbeJudge(settings.thresholds(), true).judge("fast", recorded, false)).isEqualTo(verdict);
+        assertThat(recorded).extracting(s -> s.plan().intent().getClass().getSimpleName()).startsWith("Ramp", "Ramp", "Paced");
         assertThat(result.steps().get(0).plan().load().producerSpec().orElseThrow().producerProperties())
                 .containsEntry("profile", "CAPACITY").containsEntry("user", "x").containsEntry("linger.ms", "1")
                 .containsEntry("wait-for", "leader"); // the driver's settings for the scenario's durability
         assertThat(topicEvents).containsExactly("create topic-fast rf1 {}", "delete topic-fast");
 
-        List<ScenarioOutcome> outcomes = judge.outcomes(result);
+        List<ScenarioOutcome> outcomes = planner.outcomes(result);
         assertThat(outcomes).extracting(ScenarioOutcome::name).containsExactly("fast", "three-copies");
         assertThat(outcomes.get(1).skipped()).isEqualTo("needs 3 brokers, the target has 2");
         assertThat(outcomes.get(1).durable()).isTrue();
@@ -116,7 +120,7 @@ class ProbePlannerTest {
             }
         };
         ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control,
-                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(planner, settings.thresholds())));
+                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(settings.thresholds(), true)));
 
         List<StepPlan> plans = result.steps().stream().map(MeasuredStep::plan).toList();
         assertThat(plans).hasSizeGreaterThan(2);
@@ -152,7 +156,7 @@ class ProbePlannerTest {
         StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
 
         ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), topics, ActionHandler.NONE, control,
-                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(planner, settings.thresholds())));
+                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(settings.thresholds(), true)));
 
         assertThat(created).containsExactly("t-many-0 p3 rf2", "t-many-1 p3 rf2", "t-many-2 p3 rf2", "t-many-3 p3 rf2", "t-many-4 p3 rf2");
         io.mqprobe.load.ProducerLoadSpec load = result.steps().get(0).plan().load().producerSpec().orElseThrow();

@@ -56,7 +56,6 @@ class SweepOnEngineTest {
         ActionHandler brokers = action -> {
             StepAction.BrokerConfigChange change = (StepAction.BrokerConfigChange) action;
             if (change.value().equals("bad")) {
-                runs.currentFailed(change.describe() + " rejected");
                 throw new IllegalArgumentException("the broker rejects " + change.value());
             }
             applied.add(change.brokerId() + ":" + change.value());
@@ -64,8 +63,8 @@ class SweepOnEngineTest {
         StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
 
         ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), topics, brokers, control,
-                ExperimentListener.NONE, () -> { }).run(new Experiment(SweepJudge.KIND, planner, new SweepJudge(runs,
-                settings.thresholds())));
+                ExperimentListener.NONE, () -> { }).run(new Experiment(SweepJudge.KIND, planner, new SweepJudge(List.of(study),
+                settings.repeats(), settings.thresholds())));
 
         assertThat(result.verdicts().keySet()).containsExactly("broker:num.replica.fetchers=1 #1",
                 "broker:num.replica.fetchers=4 #1", "broker:num.replica.fetchers=bad #1", "broker:num.replica.fetchers=bad #2",
@@ -84,6 +83,11 @@ class SweepOnEngineTest {
         SweepRanking.Answer answer = SweepRanking.rank(study, verdicts, SweepMetric.THROUGHPUT);
         SweepRanking.Row last = answer.rows().get(answer.rows().size() - 1);
         assertThat(last.label()).isEqualTo("broker:num.replica.fetchers=bad");
-        assertThat(last.failure()).contains("rejected");
+        assertThat(last.failure()).contains("rejected: the broker rejects bad");
+        // the judge is a function of the plan and the recorded steps: a fresh one judges them alike
+        String bad = "broker:num.replica.fetchers=bad #2";
+        List<MeasuredStep> recorded = result.steps().stream().filter(s -> s.plan().scenario().equals(bad)).toList();
+        assertThat(new SweepJudge(List.of(study), settings.repeats(), settings.thresholds()).judge(bad, recorded, false))
+                .isEqualTo(result.verdicts().get(bad));
     }
 }

@@ -27,6 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(10)
 class ProbeJudgeIsolationTest {
 
+    /** The steps are a ramp of eight client counts, as the planner would have meant them. */
+    private static final ProbeIntent.Ramp RAMP = new ProbeIntent.Ramp(8);
+
     /** Four unthrottled steps on a plateau; the broker and client each at a third of their quota, the host full. */
     private static List<MeasuredStep> plateauOnAFullHost() {
         double[] rps = {10_000, 10_100, 10_050, 10_080};
@@ -41,7 +44,8 @@ class ProbeJudgeIsolationTest {
                     (long) rps[i] * 3 * 1024, rps[i], rps[i] * 1024, Map.of(), latency, latency, latency, null, null, resources);
             ProducerLoadSpec load = new ProducerLoadSpec("t", i + 1, 1, false, 1024, 0, 0, Duration.ofSeconds(3),
                     new PayloadSpec.Random(), Map.of(), false);
-            steps.add(new MeasuredStep(StepPlan.of("single", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO),
+            steps.add(new MeasuredStep(StepPlan.of("single", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO)
+                    .withIntent(RAMP),
                     new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of())));
         }
         return steps;
@@ -73,13 +77,13 @@ class ProbeJudgeIsolationTest {
                 (long) rps * 3 * 1024, rps, rps * 1024, Map.of(), latency, latency, latency, null, null, resources);
         ProducerLoadSpec load = new ProducerLoadSpec("t", i + 1, 1, false, 1024, 0, 0, Duration.ofSeconds(3),
                 new PayloadSpec.Random(), Map.of(), false);
-        return new MeasuredStep(StepPlan.of("replicated", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO),
+        return new MeasuredStep(StepPlan.of("replicated", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO)
+                .withIntent(RAMP),
                 new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of()));
     }
 
     private static Bottleneck isolatedVerdict(List<MeasuredStep> steps) {
-        ProbePlanner planner = new ProbePlanner(List.of(), null, null, name -> name, false);
-        return ((ProbeVerdict) new ProbeJudge(planner, Thresholds.defaults()).judge("replicated", steps, false)).findings().bottleneck();
+        return ((ProbeVerdict) new ProbeJudge(Thresholds.defaults(), false).judge("replicated", steps, false)).findings().bottleneck();
     }
 
     @Test
@@ -102,8 +106,7 @@ class ProbeJudgeIsolationTest {
     }
 
     private static Bottleneck judged(boolean hostShared) {
-        ProbePlanner planner = new ProbePlanner(List.of(), null, null, name -> name, hostShared);
-        ProbeVerdict verdict = (ProbeVerdict) new ProbeJudge(planner, Thresholds.defaults()).judge("single", plateauOnAFullHost(), false);
+        ProbeVerdict verdict = (ProbeVerdict) new ProbeJudge(Thresholds.defaults(), hostShared).judge("single", plateauOnAFullHost(), false);
         return verdict.findings().bottleneck();
     }
 

@@ -7,6 +7,7 @@ import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.fault.FaultSpec;
+import io.mqprobe.chaos.ChaosAudit;
 import io.mqprobe.chaos.ChaosJudge;
 import io.mqprobe.chaos.ChaosPlan;
 import io.mqprobe.chaos.ChaosPlanner;
@@ -124,10 +125,10 @@ public final class ChaosCommand implements Callable<Integer> {
             ExperimentResult result;
             try (ClusterWatch watch = ClusterWatch.start(driver.admin(), topicName, WATCH_PERIOD_MS);
                  FaultLog log = new FaultLog(executor)) {
-                ChaosJudge judge = new ChaosJudge(log, watch, new LogAudit(driver, topicName, layout.partitions(), AUDIT_TIMEOUT_MS));
+                ChaosAudit audit = new ChaosAudit(log, watch, new LogAudit(driver, topicName, layout.partitions(), AUDIT_TIMEOUT_MS));
                 LoadProgress progress = new LoadProgress(session.progress(), "chaos");
-                result = session.runExperiment(new Experiment(ChaosPlanner.KIND, new ChaosPlanner(chaos), judge), monitoring,
-                        judge.andThen(progress), new ExperimentListener() {
+                result = session.runExperiment(new Experiment(ChaosPlanner.KIND, new ChaosPlanner(chaos, audit), new ChaosJudge()),
+                        monitoring, progress, new ExperimentListener() {
                             @Override
                             public void onAction(io.mqprobe.result.ActionRecord action) {
                                 session.progress().line("fault " + action.action() + ": " + action.outcome()

@@ -33,9 +33,9 @@ public final class ProbeExperiment {
                                             ProbeSettings settings, String progressPrefix, ExperimentListener listener) {
         ProbePlanner planner = new ProbePlanner(scenarios, settings, session.cluster().driver(), TopicLifecycle::freshName,
                 session.cluster().hostShared());
-        ProbeJudge judge = new ProbeJudge(planner, settings.thresholds());
+        ProbeJudge judge = new ProbeJudge(settings.thresholds(), session.cluster().hostShared());
         ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
                 new LoadProgress(session.progress(), progressPrefix), listener);
-        return judge.outcomes(result);
+        return planner.outcomes(result);
     }
 }

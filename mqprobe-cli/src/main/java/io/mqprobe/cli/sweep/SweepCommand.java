@@ -81,15 +81,10 @@ public final class SweepCommand implements Callable<Integer> {
                     if (!(action instanceof StepAction.BrokerConfigChange c)) {
                         throw new UnsupportedOperationException("sweep cannot carry out " + action.describe());
                     }
-                    try {
-                        journal.set(c.brokerId(), c.key(), c.value());
-                    } catch (RuntimeException e) {
-                        runs.currentFailed(c.describe() + " rejected: " + e.getMessage());
-                        throw e;
-                    }
+                    journal.set(c.brokerId(), c.key(), c.value());   // a rejected change fails its step's action: the judge reads it
                 };
                 ExperimentResult result = session.runExperiment(
-                        new Experiment(SweepJudge.KIND, planner, new SweepJudge(runs, plan.settings().thresholds())),
+                        new Experiment(SweepJudge.KIND, planner, new SweepJudge(plan.studies(), plan.settings().repeats(), plan.settings().thresholds())),
                         monitoring, new LoadProgress(session.progress(), "   "), new SweepProgress(session.progress(), runCount), changes);
                 restore(journal, notes, session);
                 session.document().setSummary(SweepSummary.of(plan.studies(), plan, runs, result, notes));

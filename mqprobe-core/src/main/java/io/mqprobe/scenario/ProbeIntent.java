@@ -1,0 +1,16 @@
+package io.mqprobe.scenario;
+
+import io.mqprobe.experiment.StepIntent;
+import io.mqprobe.search.SustainableSearch;
+
+/** What the probe's planner meant by a step: part of the unthrottled ramp, or of the paced search for the sustainable load. */
+public sealed interface ProbeIntent extends StepIntent {
+
+    /** A step of the ramp, which plans {@code plannedSteps} client counts (a knee measured twice repeats one of them). */
+    record Ramp(int plannedSteps) implements ProbeIntent {
+    }
+
+    /** A step of the search for the sustainable load; the search answers from the paced steps alone. */
+    record Paced(SustainableSearch search) implements ProbeIntent {
+    }
+}
