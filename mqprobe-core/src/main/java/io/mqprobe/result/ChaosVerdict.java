@@ -1,5 +1,7 @@
 package io.mqprobe.result;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
+
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +22,7 @@ import java.util.Map;
  * @param faults                 one row per planned fault, in timeline order
  * @param problems               why the run failed, one line each; empty when it passed
  */
+@JsonTypeName("chaos")
 public record ChaosVerdict(long acknowledged, long lost, long duplicated, long reordered, boolean lossCheckedAgainstAcks,
                            boolean logAudited, String auditNote,
                            Map<String, Long> producerErrors, List<Fault> faults, List<String> problems) implements Verdict {

@@ -1,5 +1,7 @@
 package io.mqprobe.result;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
+
 import io.mqprobe.api.stats.LatencySummary;
 
 import java.util.List;
@@ -22,6 +24,7 @@ import java.util.List;
  * @param leaderWriteBytesPerSecond  the source leaders' write rate (log growth, summed); NaN when not measured
  * @param notes                      what to keep in mind when reading the figures, one line each
  */
+@JsonTypeName("mirror")
 public record MirrorVerdict(double sourceBytesPerSecond, double arrivalBytesPerSecond, LatencySummary mirrorLatencyUs,
                             long arrivedRecords, long lostRecords, long duplicateRecords, double mirrorCpuCores,
                             double mirrorCpuSecondsPerMiB, double replicationBytesPerSecond, double leaderWriteBytesPerSecond,

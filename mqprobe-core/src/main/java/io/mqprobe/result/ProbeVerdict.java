@@ -1,5 +1,7 @@
 package io.mqprobe.result;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -15,6 +17,7 @@ import java.util.Objects;
  * A probe scenario's verdict: what the search found (ceiling, knee, sustainable load, bottleneck, why
  * the ramp stopped), written flat next to its {@code kind} as in {@code mqprobe.result/v1}.
  */
+@JsonTypeName("probe")
 public record ProbeVerdict(@JsonUnwrapped @JsonIgnore(false) ScenarioVerdict findings) implements Verdict {
 
     public ProbeVerdict {

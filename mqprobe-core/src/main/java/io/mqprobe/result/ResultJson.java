@@ -12,20 +12,27 @@ import io.mqprobe.api.units.DurationJson;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ServiceLoader;
 
 /**
  * The one JSON mapper for result documents and specs: NaN and infinities become {@code null}, never
- * invalid JSON; durations are ISO-8601 text.
+ * invalid JSON; durations are ISO-8601 text; every {@link Verdict} kind found through {@link VerdictTypes} reads back.
  */
 public final class ResultJson {
 
-    public static final ObjectMapper MAPPER = JsonMapper.builder()
+    public static final ObjectMapper MAPPER = withVerdictKinds(JsonMapper.builder()
             .addModule(new SimpleModule().addSerializer(Double.class, new FiniteDouble())
                     .addSerializer(double.class, new FiniteDouble())
                     .addSerializer(Duration.class, new DurationJson.Serializer())
                     .addDeserializer(Duration.class, new DurationJson.Deserializer()))
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .build();
+            .build());
+
+    private static ObjectMapper withVerdictKinds(ObjectMapper mapper) {
+        ServiceLoader.load(VerdictTypes.class, ResultJson.class.getClassLoader())
+                .forEach(kinds -> kinds.types().forEach(mapper::registerSubtypes));
+        return mapper;
+    }
 
     private ResultJson() {
     }

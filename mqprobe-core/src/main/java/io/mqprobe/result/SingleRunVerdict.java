@@ -1,5 +1,7 @@
 package io.mqprobe.result;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
+
 import java.util.List;
 
 /**
@@ -9,6 +11,7 @@ import java.util.List;
  * @param problems      why it failed, one line each; empty when it passed
  * @param clientLimited the load generator, not the cluster, set the pace (its CPU, or sends behind schedule)
  */
+@JsonTypeName("single-run")
 public record SingleRunVerdict(List<String> problems, boolean clientLimited) implements Verdict {
 
     public SingleRunVerdict {

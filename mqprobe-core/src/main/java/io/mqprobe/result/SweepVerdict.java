@@ -1,5 +1,7 @@
 package io.mqprobe.result;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,6 +16,7 @@ import java.util.Map;
  * @param failure  why the run failed; {@code null} when it measured
  * @param metrics  sweep metric name (see {@code io.mqprobe.sweep.SweepMetric}) to value, base units in the name
  */
+@JsonTypeName("sweep")
 public record SweepVerdict(String study, Map<String, String> values, int repeat, int position, String failure,
                            Map<String, Double> metrics) implements Verdict {
 

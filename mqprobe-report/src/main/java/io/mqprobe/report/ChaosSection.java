@@ -4,17 +4,36 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What a chaos verdict adds to a scenario's section: each fault's window shaded on the per-second chart
  * (from when it fired to when it was undone, or to the end of the unavailability it caused), and the
  * verdict table, one row per fault.
  */
-final class ChaosSection {
+public final class ChaosSection implements VerdictSection {
 
     private static final String FAULT = "rgba(220,38,38,0.14)";
 
-    private ChaosSection() {
+    @Override
+    public String kind() {
+        return "chaos";
+    }
+
+    /** No one line: the delivery line, the problems and the fault table need the card. */
+    @Override
+    public Optional<String> line(JsonNode scenario, JsonNode verdict) {
+        return Optional.empty();
+    }
+
+    @Override
+    public String html(JsonNode scenario, JsonNode verdict) {
+        return table(scenario);
+    }
+
+    @Override
+    public Optional<Boolean> passed(JsonNode verdict) {
+        return Optional.of(Fields.texts(verdict, "problems").isEmpty());
     }
 
     /** The scenario's chaos verdict, or null for any other kind. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One scenario's section of the HTML report: what ran, the verdict with its evidence, throughput and
@@ -33,7 +34,9 @@ final class HtmlScenario {
             return html.append("<p class=\"skipped\">Skipped: ").append(Html.esc(skipped)).append("</p>\n</section>\n").toString();
         }
         JsonNode verdict = Fields.probeVerdict(scenario);
-        html.append(ChaosSection.verdict(scenario) != null ? ChaosSection.table(scenario) : verdict(scenario, verdict, runComplete));
+        JsonNode anyVerdict = Fields.object(scenario, "verdict");
+        html.append(VerdictSection.of(scenario).map(s -> s.html(scenario, anyVerdict))
+                .orElseGet(() -> verdict(scenario, verdict, runComplete)));
         JsonNode thresholds = Fields.object(result, "thresholds");
         ScenarioWindow window = ScenarioWindow.of(scenario, intervals);
         long originMs = window == null ? 0 : window.fromMs();
@@ -41,8 +44,6 @@ final class HtmlScenario {
         load.add(IntervalChart.build(intervals, originMs, scenario));
         html.append(charts.grid(load, "grid two"));
         html.append(stepTable(scenario));
-        MirrorText.line(scenario).ifPresent(line -> html.append("<p class=\"advice\"><b>mirror</b> ").append(Html.esc(line))
-                .append("</p>\n"));
         html.append(BreakdownSection.html(scenario, charts));
         if (window != null && !timeline.isEmpty()) {
             html.append(resources(timeline.window(window.fromMs(), window.toMs(), originMs),
@@ -76,10 +77,9 @@ final class HtmlScenario {
         if (Fields.probeVerdict(scenario) != null) {
             return "<span class=\"badge good\">verdict</span>";
         }
-        JsonNode chaos = ChaosSection.verdict(scenario);
-        if (chaos != null) {
-            return Fields.texts(chaos, "problems").isEmpty() ? "<span class=\"badge good\">passed</span>"
-                    : "<span class=\"badge warn\">failed</span>";
+        Optional<Boolean> passed = VerdictSection.of(scenario).flatMap(s -> s.passed(Fields.object(scenario, "verdict")));
+        if (passed.isPresent()) {
+            return passed.get() ? "<span class=\"badge good\">passed</span>" : "<span class=\"badge warn\">failed</span>";
         }
         int steps = Fields.objects(scenario, "steps").size();
         if (!runComplete) {

@@ -7,6 +7,7 @@ import io.mqprobe.api.SecretRedaction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The report as GitHub-flavoured Markdown, for pasting into tickets and reviews: status, summary table,
@@ -120,7 +121,10 @@ public final class MarkdownReport {
             md.append("Skipped: ").append(esc(skipped)).append("\n\n");
             return;
         }
-        MirrorText.line(scenario).ifPresent(line -> md.append("Mirror: ").append(esc(line)).append("\n\n"));
+        JsonNode anyVerdict = Fields.object(scenario, "verdict");
+        VerdictSection.of(scenario).ifPresent(section -> section.line(scenario, anyVerdict).ifPresent(line -> md
+                .append(section.kind().substring(0, 1).toUpperCase(Locale.ROOT)).append(section.kind().substring(1))
+                .append(": ").append(esc(line)).append("\n\n")));
         BreakdownSection.line(scenario).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
         JsonNode verdict = Fields.probeVerdict(scenario);
         if (verdict == null) {

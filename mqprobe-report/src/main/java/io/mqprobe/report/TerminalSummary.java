@@ -85,7 +85,8 @@ public final class TerminalSummary {
         } else {
             out.append("  ").append(plain(VerdictText.withoutVerdict(scenario, runComplete))).append('\n');
         }
-        MirrorText.line(scenario).ifPresent(line -> label(out, "mirror").append(plain(line)).append('\n'));
+        VerdictSection.of(scenario).ifPresent(section -> section.line(scenario, any)
+                .ifPresent(line -> label(out, section.kind()).append(plain(line)).append('\n')));
         BreakdownSection.line(scenario).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
     }
 

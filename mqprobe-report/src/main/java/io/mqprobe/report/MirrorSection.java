@@ -6,17 +6,16 @@ import io.mqprobe.api.units.HumanUnits;
 import java.util.Locale;
 import java.util.Optional;
 
-/** A mirror variation's verdict in one line, for the terminal and Markdown: arrival, latency, CPU, replication beside it. */
-final class MirrorText {
+/** A mirror variation's verdict in one line: arrival, latency, CPU, replication beside it. */
+public final class MirrorSection implements VerdictSection {
 
-    private MirrorText() {
+    @Override
+    public String kind() {
+        return "mirror";
     }
 
-    static Optional<String> line(JsonNode scenario) {
-        JsonNode v = Fields.object(scenario, "verdict");
-        if (!"mirror".equals(Fields.text(v, "kind"))) {
-            return Optional.empty();
-        }
+    @Override
+    public Optional<String> line(JsonNode scenario, JsonNode v) {
         JsonNode latency = Fields.object(v, "mirrorLatencyUs");
         Double cpu = Fields.number(v, "mirrorCpuCores");
         Double cpuPerMiB = Fields.number(v, "mirrorCpuSecondsPerMiB");
