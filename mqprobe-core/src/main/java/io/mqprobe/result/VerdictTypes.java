@@ -11,12 +11,11 @@ public interface VerdictTypes {
 
     List<Class<? extends Verdict>> types();
 
-    /** The kinds core's own experiments judge with: probe, single-run, mirror, sweep and chaos. */
+    /** The kinds core's own experiments judge with: probe and single-run (sweep, chaos and mirror bring theirs). */
     final class BuiltIn implements VerdictTypes {
         @Override
         public List<Class<? extends Verdict>> types() {
-            return List.of(ProbeVerdict.class, SingleRunVerdict.class, MirrorVerdict.class, SweepVerdict.class,
-                    ChaosVerdict.class);
+            return List.of(ProbeVerdict.class, SingleRunVerdict.class);
         }
     }
 }

@@ -21,7 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * enough to exercise the engine's loop, timing and bookkeeping without a broker (the broker-facing
  * behaviour is proven by the CLI tests against embedded Kafka).
  */
-final class InstantDriver extends NoClusterDriver {
+public final class InstantDriver extends NoClusterDriver {
 
     final List<String> adminCalls = new CopyOnWriteArrayList<>();
 

@@ -4,7 +4,6 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.experiment.Judge;
 import io.mqprobe.experiment.MeasuredStep;
-import io.mqprobe.result.MirrorVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
 import io.mqprobe.api.stats.LatencySummary;

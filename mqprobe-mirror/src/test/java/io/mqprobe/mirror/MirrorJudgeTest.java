@@ -2,7 +2,6 @@ package io.mqprobe.mirror;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
-import io.mqprobe.result.MirrorVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.api.stats.LatencySummary;
 import org.junit.jupiter.api.Test;

@@ -26,7 +26,7 @@ import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.load.ProducerLoadSpec;
-import io.mqprobe.result.ChaosVerdict;
+import io.mqprobe.chaos.ChaosVerdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,7 +2,7 @@ package io.mqprobe.cli.chaos;
 
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.chaos.ChaosJudge;
-import io.mqprobe.result.ChaosVerdict;
+import io.mqprobe.chaos.ChaosVerdict;
 import io.mqprobe.result.ResultDocument;
 
 import java.util.ArrayList;

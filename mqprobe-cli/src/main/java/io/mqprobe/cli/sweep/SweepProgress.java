@@ -7,7 +7,7 @@ import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
-import io.mqprobe.result.SweepVerdict;
+import io.mqprobe.sweep.SweepVerdict;
 import io.mqprobe.result.Verdict;
 
 import java.util.Locale;

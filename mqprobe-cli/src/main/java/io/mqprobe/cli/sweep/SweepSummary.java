@@ -3,7 +3,7 @@ package io.mqprobe.cli.sweep;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.result.ResultDocument;
-import io.mqprobe.result.SweepVerdict;
+import io.mqprobe.sweep.SweepVerdict;
 import io.mqprobe.sweep.SweepMetric;
 import io.mqprobe.sweep.SweepRuns;
 import io.mqprobe.sweep.SweepRanking;

@@ -5,7 +5,6 @@ import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.StepAction;
 import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.IntervalRow;
-import io.mqprobe.result.ChaosVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
 

@@ -4,7 +4,6 @@ import io.mqprobe.experiment.Judge;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.StepResult;
-import io.mqprobe.result.SweepVerdict;
 import io.mqprobe.result.Verdict;
 import io.mqprobe.scenario.ProbeJudge;
 import io.mqprobe.scenario.ProbePlanner;

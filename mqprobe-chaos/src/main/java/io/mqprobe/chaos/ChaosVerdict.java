@@ -1,6 +1,8 @@
-package io.mqprobe.result;
+package io.mqprobe.chaos;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.mqprobe.result.Verdict;
+import io.mqprobe.result.VerdictTypes;
 
 import java.util.List;
 import java.util.Map;
@@ -64,5 +66,13 @@ public record ChaosVerdict(long acknowledged, long lost, long duplicated, long r
     @Override
     public boolean passed() {
         return problems.isEmpty();
+    }
+
+    /** Registers this kind with the result documents ({@link VerdictTypes}). */
+    public static final class Types implements VerdictTypes {
+        @Override
+        public java.util.List<Class<? extends Verdict>> types() {
+            return java.util.List.of(ChaosVerdict.class);
+        }
     }
 }

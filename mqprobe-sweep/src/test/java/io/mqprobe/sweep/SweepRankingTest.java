@@ -1,7 +1,6 @@
 package io.mqprobe.sweep;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.result.SweepVerdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

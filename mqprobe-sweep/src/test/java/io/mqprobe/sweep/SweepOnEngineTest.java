@@ -1,6 +1,15 @@
-package io.mqprobe.experiment;
+package io.mqprobe.sweep;
 
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.experiment.ActionHandler;
+import io.mqprobe.experiment.Experiment;
+import io.mqprobe.experiment.ExperimentListener;
+import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.experiment.ExperimentRunner;
+import io.mqprobe.experiment.InstantDriver;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.StepAction;
+import io.mqprobe.experiment.Topics;
 import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ResourceWindow;
@@ -8,17 +17,8 @@ import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.ResultDocument;
-import io.mqprobe.result.SweepVerdict;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.search.Thresholds;
-import io.mqprobe.sweep.SweepFactor;
-import io.mqprobe.sweep.SweepJudge;
-import io.mqprobe.sweep.SweepMetric;
-import io.mqprobe.sweep.SweepPlanner;
-import io.mqprobe.sweep.SweepRanking;
-import io.mqprobe.sweep.SweepRuns;
-import io.mqprobe.sweep.SweepSettings;
-import io.mqprobe.sweep.SweepStudy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

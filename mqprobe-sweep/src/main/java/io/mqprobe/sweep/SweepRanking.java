@@ -1,6 +1,5 @@
 package io.mqprobe.sweep;
 
-import io.mqprobe.result.SweepVerdict;
 
 import java.util.ArrayList;
 import java.util.Comparator;

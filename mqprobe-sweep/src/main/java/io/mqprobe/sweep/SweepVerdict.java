@@ -1,6 +1,8 @@
-package io.mqprobe.result;
+package io.mqprobe.sweep;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.mqprobe.result.Verdict;
+import io.mqprobe.result.VerdictTypes;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,5 +30,13 @@ public record SweepVerdict(String study, Map<String, String> values, int repeat,
     @Override
     public boolean passed() {
         return failure == null;
+    }
+
+    /** Registers this kind with the result documents ({@link VerdictTypes}). */
+    public static final class Types implements VerdictTypes {
+        @Override
+        public java.util.List<Class<? extends Verdict>> types() {
+            return java.util.List.of(SweepVerdict.class);
+        }
     }
 }

@@ -12,7 +12,6 @@ import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ActionRecord;
-import io.mqprobe.result.ChaosVerdict;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,8 @@
-package io.mqprobe.result;
+package io.mqprobe.mirror;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import io.mqprobe.result.Verdict;
+import io.mqprobe.result.VerdictTypes;
 
 import io.mqprobe.api.stats.LatencySummary;
 
@@ -40,5 +42,13 @@ public record MirrorVerdict(double sourceBytesPerSecond, double arrivalBytesPerS
     @Override
     public boolean passed() {
         return arrivedRecords > 0 && lostRecords == 0;
+    }
+
+    /** Registers this kind with the result documents ({@link VerdictTypes}). */
+    public static final class Types implements VerdictTypes {
+        @Override
+        public java.util.List<Class<? extends Verdict>> types() {
+            return java.util.List.of(MirrorVerdict.class);
+        }
     }
 }
