@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.mqprobe.api.units.DurationJson;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ServiceLoader;
 
@@ -27,6 +28,11 @@ public final class ResultJson {
                     .addDeserializer(Duration.class, new DurationJson.Deserializer()))
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .build());
+
+    /** Writes {@code value} to {@code file} as indented JSON: every JSON file mqprobe writes goes through here. */
+    public static void writeFile(Path file, Object value) throws IOException {
+        MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), value);
+    }
 
     private static ObjectMapper withVerdictKinds(ObjectMapper mapper) {
         ServiceLoader.load(VerdictTypes.class, ResultJson.class.getClassLoader())

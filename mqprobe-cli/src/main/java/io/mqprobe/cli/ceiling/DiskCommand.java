@@ -77,7 +77,7 @@ public final class DiskCommand implements Callable<Integer> {
         DiskProbeResult result = DiskProbe.run(probeSpec, new Progress(err));
         DiskReport.print(spec.commandLine().getOut(), result);
         if (jsonFile != null) {
-            JsonOutput.write(jsonFile, result);
+            JsonOutput.write(jsonFile, JsonOutput.DISK_SCHEMA, result);
         }
         return 0;
     }

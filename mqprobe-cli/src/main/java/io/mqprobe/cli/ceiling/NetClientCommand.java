@@ -76,7 +76,7 @@ final class NetClientCommand implements Callable<Integer> {
         });
         NetReport.totals(out, result);
         if (jsonFile != null) {
-            JsonOutput.write(jsonFile, result);
+            JsonOutput.write(jsonFile, JsonOutput.NET_SCHEMA, result);
         }
         return 0;
     }

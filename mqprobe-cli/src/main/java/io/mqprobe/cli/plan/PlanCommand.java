@@ -141,16 +141,16 @@ public final class PlanCommand implements Callable<Integer> {
         try {
             Files.createDirectories(dir);
             ObjectNode planJson = ResultJson.MAPPER.valueToTree(plan);
-            ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("plan.json").toFile(), planJson);
+            ResultJson.writeFile(dir.resolve("plan.json"), planJson);
             Files.writeString(dir.resolve("plan.md"), PlanText.markdown(plan));
             out.println("plan:     " + dir.resolve("plan.json"));
             SizedPlan cheapest = plan.plans().stream().filter(p -> p.label().equals(plan.cheapest())).findFirst().orElseThrow();
             CruiseControlCapacity capacity = CruiseControlCapacity.of(cheapest);
             if (capacity != null) {
-                writeJson(dir.resolve("capacity.json"), capacity.capacityJson());
+                ResultJson.writeFile(dir.resolve("capacity.json"), capacity.capacityJson());
                 out.println("capacity: " + dir.resolve("capacity.json") + " (Cruise Control, " + cheapest.label() + ")");
                 if (capacity.capacityCoresJson() != null) {
-                    writeJson(dir.resolve("capacityCores.json"), capacity.capacityCoresJson());
+                    ResultJson.writeFile(dir.resolve("capacityCores.json"), capacity.capacityCoresJson());
                     out.println("          " + dir.resolve("capacityCores.json"));
                 }
             }
@@ -160,9 +160,5 @@ public final class PlanCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UsageException("cannot write the plan to " + dir + ": " + e.getMessage());
         }
-    }
-
-    private static void writeJson(Path file, JsonNode json) throws IOException {
-        ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), json);
     }
 }

@@ -62,7 +62,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (outDir != null) {
             try {
                 Files.createDirectories(outDir);
-                ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(outDir.resolve("compare.json").toFile(), comparison);
+                ResultJson.writeFile(outDir.resolve("compare.json"), comparison);
                 Files.writeString(outDir.resolve("compare.md"), ComparisonText.markdown(comparison));
                 Files.writeString(outDir.resolve("compare.html"), ComparisonHtml.render(comparison, documents));
             } catch (IOException e) {

@@ -35,6 +35,7 @@ class DiskCommandTest {
         assertThat(run.out().lines().filter(line -> line.contains(" thr "))).hasSize(2);
         assertThat(run.err()).contains("[4/4]");
         JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertThat(result.get("schema").asText()).isEqualTo("mqprobe.disk/v1");
         assertThat(result.get("cells").size()).isEqualTo(4);
         assertThat(result.get("ceilingBytesPerSecond").asDouble()).isPositive()
                 .isEqualTo(result.get("best").get("writeBytesPerSecond").asDouble());

@@ -71,6 +71,7 @@ class NetCommandTest {
             assertThat(run.out().lines().filter(line -> line.startsWith("[SUM]"))).hasSizeGreaterThanOrEqualTo(4);
         }
         JsonNode result = new ObjectMapper().readTree(json.toFile());
+        assertThat(result.get("schema").asText()).isEqualTo("mqprobe.net/v1");
         assertThat(result.get("streams").asInt()).isEqualTo(2);
         assertThat(result.get("intervals").size()).isGreaterThanOrEqualTo(2);
         assertThat(result.get("receiverBytes").asLong()).isPositive();
