@@ -158,6 +158,21 @@ class BottleneckVerdictTest {
     }
 
     @Test
+    void should_leave_a_process_below_saturation_out_of_a_tie_when_its_quota_seldom_ran_out() {
+        // replicated-leader here: the load generator at 74-83 % of its quota, throttled in 18-28 % of its periods, beside
+        // brokers at their quotas throttled in 44-86 %: named in seven runs of nine, from where its mean fell
+        Bottleneck seldom = verdictOfPlateau((i, s) -> s.cpu("client", 0.41, 0.5).use("client", Metric.CPU_THROTTLED_SHARE, 0.22)
+                .cpu("broker-1", 0.47, 0.5).use("broker-1", Metric.CPU_THROTTLED_SHARE, 0.62)).bottleneck();
+        Bottleneck held = verdictOfPlateau((i, s) -> s.cpu("client", 0.41, 0.5).use("client", Metric.CPU_THROTTLED_SHARE, 0.45)
+                .cpu("broker-1", 0.47, 0.5).use("broker-1", Metric.CPU_THROTTLED_SHARE, 0.62)).bottleneck();
+
+        assertThat(seldom.resource()).isEqualTo(Bottleneck.CPU);
+        assertThat(seldom.source()).isEqualTo("broker-1");
+        assertThat(held.resource()).isEqualTo(Bottleneck.CO_LIMITED);
+        assertThat(held.source()).isEqualTo("broker-1+client");
+    }
+
+    @Test
     void should_blame_replication_when_followers_fall_behind() {
         Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.7, 2)
                 .use("broker-2", Metric.UNDER_REPLICATED, i >= KNEE ? 4 : 0)
