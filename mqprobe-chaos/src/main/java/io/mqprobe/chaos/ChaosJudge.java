@@ -92,8 +92,7 @@ public final class ChaosJudge implements Judge {
             FaultEvent e = i < events.size() ? events.get(i) : null;
             if (e == null) {
                 // without the audit's record of the faults, the load step's own record of its actions says what fired
-                String outcome = load.actions().stream().filter(a -> events.isEmpty() && a.action().equals(name))
-                        .map(ActionRecord::outcome).findFirst().orElse(ActionRecord.NOT_FIRED);
+                String outcome = events.isEmpty() ? recordedOutcome(load, name) : ActionRecord.NOT_FIRED;
                 out.add(new ChaosVerdict.Fault(name, List.of(), outcome, null, null, null, null, null, null, null,
                         baseline, Double.NaN, null, 0));
                 continue;
@@ -118,6 +117,12 @@ public final class ChaosJudge implements Judge {
     }
 
     /** Mean acknowledged rate of the measured seconds before the first fault (all of them when it came early). */
+    /** How the load step recorded its action {@code name}: done, failed, or not fired. */
+    private static String recordedOutcome(MeasuredStep load, String name) {
+        return load.actions().stream().filter(a -> a.action().equals(name)).map(ActionRecord::outcome).findFirst()
+                .orElse(ActionRecord.NOT_FIRED);
+    }
+
     private static double baseline(List<IntervalRow> rows, long firstFaultMs) {
         List<IntervalRow> before = rows.stream().filter(r -> r.epochMs() <= firstFaultMs && r.ackedPerSecond() > 0).toList();
         List<IntervalRow> use = before.isEmpty() ? rows.stream().filter(r -> r.ackedPerSecond() > 0).toList() : before;

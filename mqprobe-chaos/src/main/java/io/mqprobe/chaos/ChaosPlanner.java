@@ -8,6 +8,7 @@ import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.ScenarioResult;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -33,7 +34,7 @@ public final class ChaosPlanner implements Planner {
     public Optional<StepPlan> next(List<MeasuredStep> measured, PlanContext context) {
         if (measured.size() == 1) {
             return Optional.of(StepPlan.of(SCENARIO, 1, audit.after(measured.get(0).outcome().acknowledged()),
-                    java.time.Duration.ZERO, java.time.Duration.ZERO));
+                    Duration.ZERO, Duration.ZERO));
         }
         if (!measured.isEmpty()) {
             return Optional.empty();

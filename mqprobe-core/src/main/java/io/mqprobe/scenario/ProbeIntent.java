@@ -1,5 +1,6 @@
 package io.mqprobe.scenario;
 
+import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.StepIntent;
 import io.mqprobe.search.SustainableSearch;
 
@@ -12,5 +13,15 @@ public sealed interface ProbeIntent extends StepIntent {
 
     /** A step of the search for the sustainable load; the search answers from the paced steps alone. */
     record Paced(SustainableSearch search) implements ProbeIntent {
+    }
+
+    /** A step of the ramp: what the planner reads back to decide the ramp's end, and the judge to name the ceiling. */
+    static boolean ramp(MeasuredStep step) {
+        return step.plan().intent() instanceof Ramp;
+    }
+
+    /** A step of the paced search. */
+    static boolean paced(MeasuredStep step) {
+        return step.plan().intent() instanceof Paced;
     }
 }

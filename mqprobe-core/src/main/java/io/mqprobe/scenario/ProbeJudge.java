@@ -71,14 +71,14 @@ public final class ProbeJudge implements Judge {
      */
     @Override
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
-        List<MeasuredStep> rampSteps = steps.stream().filter(s -> s.plan().intent() instanceof ProbeIntent.Ramp).toList();
+        List<MeasuredStep> rampSteps = steps.stream().filter(ProbeIntent::ramp).toList();
         List<StepMeasurement> measuredRamp = measurements(rampSteps, hostShared);
         Thresholds saturationThresholds = thresholds.withoutLatencyJudgement();
         String stopReason = interrupted || rampSteps.isEmpty() ? "interrupted" : ProbePlanner.rampStopReason(measuredRamp,
                 saturationThresholds, ((ProbeIntent.Ramp) rampSteps.get(0).plan().intent()).plannedSteps());
         // a knee measured twice is judged on the latest measurement of each client count, as the planner did
         List<StepMeasurement> ramp = KneeConfirmation.latestPerClients(measuredRamp);
-        List<MeasuredStep> pacedSteps = steps.stream().filter(s -> s.plan().intent() instanceof ProbeIntent.Paced).toList();
+        List<MeasuredStep> pacedSteps = steps.stream().filter(ProbeIntent::paced).toList();
         List<StepMeasurement> paced = measurements(pacedSteps, hostShared);
         ScenarioVerdict found = VerdictFinder.find(ramp, saturationThresholds, stopReason);
         ScenarioVerdict saturation = hostShared ? found : outsideWork(found, rampSteps);

@@ -234,7 +234,7 @@ public final class ProbePlanner implements Planner {
         }
         String name = current.spec().name();
         List<StepMeasurement> measuredRamp = ProbeJudge.measurements(measured.stream()
-                .filter(m -> m.plan().scenario().equals(name) && saturating(m)).toList(), hostShared);
+                .filter(m -> m.plan().scenario().equals(name) && ProbeIntent.ramp(m)).toList(), hostShared);
         List<StepMeasurement> ramp = KneeConfirmation.latestPerClients(measuredRamp);
         Thresholds saturationThresholds = settings.thresholds().withoutLatencyJudgement();
         RampDecision decision = RampPolicy.next(ramp, saturationThresholds, clientSteps.size());
@@ -272,7 +272,7 @@ public final class ProbePlanner implements Planner {
     private Optional<StepPlan> nextPacedStep(List<MeasuredStep> measured) {
         String name = current.spec().name();
         List<StepMeasurement> paced = ProbeJudge.measurements(measured.stream()
-                .filter(m -> m.plan().scenario().equals(name) && !saturating(m)).toList(), hostShared);
+                .filter(m -> m.plan().scenario().equals(name) && ProbeIntent.paced(m)).toList(), hostShared);
         Optional<SustainableSearch.Measure> next = search.next(paced);
         if (next.isEmpty()) {
             current = null;
