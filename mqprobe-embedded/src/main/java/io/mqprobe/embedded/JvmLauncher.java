@@ -21,6 +21,7 @@ final class JvmLauncher {
 
     static Process launch(ProcessNode node, JvmSpec spec, Placement placement) throws IOException {
         Files.createDirectories(node.logDir());
+        Files.createDirectories(tempDir(node));
         ProcessBuilder builder = new ProcessBuilder(command(node, spec, placement))
                 .directory(node.dir().toFile())
                 .redirectErrorStream(true)
@@ -29,6 +30,10 @@ final class JvmLauncher {
             builder.redirectInput(DEV_NULL);
         }
         return builder.start();
+    }
+
+    private static Path tempDir(ProcessNode node) {
+        return node.dir().resolve("tmp");
     }
 
     /** Names the node's directory on its command line, so a pid can be checked to still be that node. */
@@ -56,6 +61,9 @@ final class JvmLauncher {
         cmd.add("-XX:InitiatingHeapOccupancyPercent=35");
         cmd.add("-XX:+ExplicitGCInvokesConcurrent");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
+        // a GC log beside the node's other logs, as Kafka's start script writes one: why a broker's CPU jumped is
+        // often in it (the cause of a bistable broker cost was found there; see EmbeddedKafkaCluster's region size)
+        cmd.add("-Xlog:gc*:file=" + node.logDir().resolve("gc.log") + ":time,uptime,tags:filecount=2,filesize=16M");
         // every compiler thread from the start, so isolation can move them all out of the CPU quota at once
         cmd.add("-XX:-UseDynamicNumberOfCompilerThreads");
         cmd.add("-Djava.awt.headless=true");
@@ -71,6 +79,9 @@ final class JvmLauncher {
             cmd.add("-Dlog4j2.configurationFile=" + spec.logConfig());
         }
         cmd.add("-Dmqprobe.node.logDir=" + node.logDir());
+        // temporary files (Netty's self-signed certificates, native libraries unpacked by compression codecs) go with
+        // the node's directory, instead of piling up in the machine's /tmp
+        cmd.add("-Djava.io.tmpdir=" + tempDir(node));
         cmd.addAll(spec.jvmArgs());
         cmd.add("-cp");
         // the child starts in the node's directory: the class path must not be relative to ours

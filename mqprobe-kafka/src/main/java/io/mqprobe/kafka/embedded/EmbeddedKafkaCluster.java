@@ -39,11 +39,17 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
     /**
      * G1 treats an object of half a region or more as humongous and collects it expensively. A small heap gets 1 MiB
      * regions, so every produce request near mqprobe's 1 MiB batches was humongous: single-partition steps spent
-     * 200-290 ms of each second in GC, at random steps, and the ceiling moved with them. 4 MiB regions put requests up to
-     * max.request.size under the line, as the field's brokers have it (Kafka's documented production settings use 16 MiB
-     * regions on a 6 GiB heap; RocketMQ's start script 16 MiB).
+     * 200-290 ms of each second in GC, at random steps, and the ceiling moved with them. 4 MiB regions put those
+     * requests under the line but not a follower's fetch response: a follower behind its leader fetches
+     * replica.fetch.max.bytes (1 MiB) of each of the leader's partitions, 2 MiB and a few bytes for two, and with the
+     * log cleaner's 128 MiB buffer holding a quarter of a 512 MiB heap above the occupancy threshold, every such
+     * response began a concurrent cycle: 1,220 of a broker's 1,242 pauses in one replicated-leader probe (its GC log).
+     * A broker that fell behind collected 3-4 times a second, fell further behind and stayed there, reading 55 % of
+     * its quota at one offered rate in one step and 97 % in the next (issue 19's bench, series E-I). 8 MiB regions
+     * take responses of up to four such partitions (Kafka's documented production settings use 16 MiB regions on a
+     * 6 GiB heap; RocketMQ's start script 16 MiB).
      */
-    private static final String G1_REGION = "-XX:G1HeapRegionSize=4m";
+    private static final String G1_REGION = "-XX:G1HeapRegionSize=8m";
     private static final String TEMP_PREFIX = "mqprobe-kafka-";
     private static final long FLUSH_INTERVAL_MESSAGES = 1000;
     private static final String SSL_SETTING = "ssl.keystore.password";
