@@ -92,17 +92,22 @@ class ProbeJudgeIsolationTest {
 
         assertThat(verdict.resource()).isEqualTo(Bottleneck.CPU);
         assertThat(verdict.source()).isEqualTo("host");
-        assertThat(verdict.summary()).startsWith("host CPU 95 % of its cores over the ceiling's steps with no isolated process at its quota");
+        assertThat(verdict.summary()).startsWith("host CPU 95 % of its cores over the ceiling's steps: the machine's cores ran out")
+                .endsWith("no isolated process stood at its quota");
         assertThat(verdict.evidence()).contains("broker-1 CPU 84 % of its quota", "broker-2 CPU 78 % of its quota", "client CPU 58 % of its quota");
     }
 
     @Test
-    void should_keep_naming_a_broker_that_stood_at_its_quota_on_a_full_host() {
+    void should_name_the_full_host_and_say_which_broker_stood_at_its_quota_beside_it() {
         Bottleneck verdict = isolatedVerdict(brokersUnderTheirQuotasOnAFullHost(0.49, 0.49));
 
-        // the finder's verdict stands: broker-1 at 98 % of its quota, the others within the tie margin beside it
-        assertThat(verdict.resource()).isEqualTo(Bottleneck.CO_LIMITED);
-        assertThat(verdict.source()).isEqualTo("broker-1+broker-2+broker-3");
+        // the finder alone names broker-1 (98 % of its quota) with the others in the tie margin; on a full host that is
+        // not evidence that separates them from the machine
+        assertThat(verdict.resource()).isEqualTo(Bottleneck.CPU);
+        assertThat(verdict.source()).isEqualTo("host");
+        assertThat(verdict.summary()).endsWith("broker-1 98 % of its quota as well: a machine with cores beyond the quotas "
+                + "would tell whether it binds next");
+        assertThat(verdict.evidence()).contains("broker-1 CPU 98 % of its quota", "broker-2 CPU 78 % of its quota");
     }
 
     private static Bottleneck judged(boolean hostShared) {
