@@ -18,7 +18,6 @@ import io.mqprobe.chaos.LogAudit;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.load.EndToEndOptions;
 import io.mqprobe.cli.load.LoadProgress;
-import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
@@ -104,7 +103,7 @@ public final class ChaosCommand implements Callable<Integer> {
         ConsumerLoadSpec consumers = asked.consumers();
         RunOptions run = e2e.run();
         new ChaosPlan(TopicSpec.of(topicName, 1, 1), userLoad, consumers, plan, 0, 0);   // refuses a bad plan before anything starts
-        return LoadSession.run("chaos", spec, run, 3, e2e.topic().keepTopics(), session -> {
+        return run.session("chaos", spec, 3, e2e.topic().keepTopics(), session -> {
             if (!session.cluster().embedded() && commands.isEmpty()) {
                 throw new UsageException("chaos on a cluster mqprobe did not start needs --fault-cmd templates and --allow-destructive");
             }
@@ -121,7 +120,7 @@ public final class ChaosCommand implements Callable<Integer> {
             FaultExecutor executor = commands.isEmpty()
                     ? new EmbeddedFaults(session.cluster().embeddedCluster().orElseThrow(), roles)
                     : new CommandFaults(commands, driver.admin(), session.cluster()::localBrokers, roles);
-            Monitoring monitoring = session.startMonitoring(run.monitor(), consumers.groupIds(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(consumers.groupIds(), Double.NaN, Double.NaN);
             ExperimentResult result;
             try (ClusterWatch watch = ClusterWatch.start(driver.admin(), topicName, WATCH_PERIOD_MS);
                  FaultLog log = new FaultLog(executor)) {

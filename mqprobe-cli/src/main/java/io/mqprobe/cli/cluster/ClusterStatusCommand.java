@@ -5,6 +5,8 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.cli.target.TargetPlan;
+import io.mqprobe.api.Target;
 import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,14 +37,14 @@ final class ClusterStatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        target.clientProperties();   // an unreadable --command-config is bad input, with or without --bootstrap
-        if (target.brokers().isPresent()) {
+        TargetPlan plan = target.conclude();   // an unreadable --command-config is bad input, with or without --bootstrap
+        if (plan.brokers().isPresent()) {
             throw new UsageException("--brokers sizes a new embedded cluster; use 'mqprobe cluster up --brokers N'");
         }
-        if (target.bootstrap().isPresent()) {
-            printRemote(out, target.bootstrap().get());
+        if (plan.bootstrap().isPresent()) {
+            printRemote(out, plan.target(plan.bootstrap().get()));
         } else {
-            Optional<EmbeddedCluster> cluster = UpCluster.find(target.driverId());
+            Optional<EmbeddedCluster> cluster = UpCluster.find(plan.driverId());
             if (cluster.isEmpty()) {
                 out.println("no embedded cluster is up (start one with 'mqprobe cluster up')");
             } else {
@@ -57,8 +59,9 @@ final class ClusterStatusCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void printRemote(PrintWriter out, String bootstrap) {
-        try (Driver driver = Drivers.connect(target.target(bootstrap))) {
+    private static void printRemote(PrintWriter out, Target remote) {
+        String bootstrap = remote.bootstrap();
+        try (Driver driver = Drivers.connect(remote)) {
             List<BrokerInfo> brokers = driver.admin().describeBrokers();
             out.println(driver.id() + " cluster at " + bootstrap + ", " + UpCluster.brokers(brokers.size()));
             out.printf(Locale.ROOT, "%-7s %-30s %s%n", "broker", "address", "rack");

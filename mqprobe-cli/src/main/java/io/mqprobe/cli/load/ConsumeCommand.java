@@ -4,7 +4,6 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
@@ -69,11 +68,10 @@ public final class ConsumeCommand implements Callable<Integer> {
         Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
                 : messages > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
         ConsumerLoadSpec load = consumer.conclude(topic, messages, runFor);
-        run.monitor().interval();
-        return LoadSession.run("consume", spec, run, 1, false, session -> {
+        return run.session("consume", spec, 1, false, session -> {
             session.topics().requireExisting(topic, session.cluster().target().bootstrap());
             session.watchTopic(topic);
-            Monitoring monitoring = session.startMonitoring(run.monitor(), load.groupIds(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(load.groupIds(), Double.NaN, Double.NaN);
             int partitions = session.cluster().driver().admin().describeTopic(topic).size();
             ScenarioResult scenario = new ScenarioResult("consume", "consume " + topic + " as group " + load.groupId(),
                     new ScenarioResult.TopicLayout(topic, partitions, 0, "existing"), null);

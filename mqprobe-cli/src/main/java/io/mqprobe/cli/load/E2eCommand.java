@@ -2,7 +2,6 @@ package io.mqprobe.cli.load;
 
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.StepPlan;
@@ -14,7 +13,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -41,13 +39,13 @@ public final class E2eCommand implements Callable<Integer> {
         e2e.requireFreshTopic("e2e always uses a fresh topic; use --partitions and --replication-factor to shape it");
         EndToEndOptions.Load asked = e2e.conclude("e2e", DEFAULT_THROUGHPUT, SingleRunSummary.DRAIN_TIMEOUT);
         RunOptions run = e2e.run();
-        return LoadSession.run("e2e", spec, run, 1, e2e.topic().keepTopics(), session -> {
+        return run.session("e2e", spec, 1, e2e.topic().keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = e2e.topic().resolve(session, "e2e");
             // the driver's delivery-check defaults (durable, written once per partition) under the user's settings
             ProducerLoadSpec load = asked.producer().withDefaults(
                     session.cluster().driver().producerDefaults(ProducerProfile.DELIVERY_CHECK));
             session.watchTopic(layout.name());
-            Monitoring monitoring = session.startMonitoring(run.monitor(), asked.consumers().groupIds(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(asked.consumers().groupIds(), Double.NaN, Double.NaN);
             ScenarioResult scenario = new ScenarioResult("e2e", "produce and consume " + layout.name(), layout,
                     SingleRunSummary.producerSetup(load));
             StepPlan step = StepPlan.of("e2e", 0, new StepLoad.ProduceAndConsume(load, asked.consumers()), e2e.warmup(),

@@ -47,7 +47,6 @@ public final class EndToEndOptions {
         String name = topic.name(purpose);
         ProducerLoadSpec userLoad = producer.conclude(name, true, defaultThroughput);
         ConsumerLoadSpec consumers = consumer.conclude(name, 0, userLoad.duration().plus(drain));
-        run.monitor().interval();
         return new Load(name, userLoad, consumers);
     }
 

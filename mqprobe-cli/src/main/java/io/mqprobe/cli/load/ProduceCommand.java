@@ -3,7 +3,6 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.StepPlan;
@@ -49,17 +48,16 @@ public final class ProduceCommand implements Callable<Integer> {
     public Integer call() {
         // bad input fails here, within milliseconds, before any cluster starts
         ProducerLoadSpec userLoad = producer.conclude(topic.name("produce"), false);
-        run.monitor().interval();
         boolean perfTestLines = switch (format) {
             case "human" -> false;
             case "perf-test", "rocketmq-benchmark" -> true;
             default -> throw new UsageException("--format must be human, perf-test or rocketmq-benchmark, got '" + format + "'");
         };
-        return LoadSession.run("produce", spec, run, 1, topic.keepTopics(), session -> {
+        return run.session("produce", spec, 1, topic.keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "produce");
             ProducerLoadSpec load = userLoad.withDefaults(session.cluster().driver().producerDefaults(ProducerProfile.PLAIN));
             session.watchTopic(layout.name());
-            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(List.of(), Double.NaN, Double.NaN);
             ScenarioResult scenario = new ScenarioResult("produce", "produce to " + layout.name(), layout,
                     SingleRunSummary.producerSetup(load));
             if (perfTestLines) {

@@ -1,7 +1,5 @@
 package io.mqprobe.cli.mirror;
 
-import io.mqprobe.api.Driver;
-import io.mqprobe.api.Drivers;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
@@ -9,14 +7,12 @@ import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.load.LoadProgress;
 import io.mqprobe.cli.load.ProducerOptions;
 import io.mqprobe.cli.run.ClientProperties;
-import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.load.ProducerLoadSpec;
-import io.mqprobe.mirror.EmbeddedMirrorMaker;
 import io.mqprobe.mirror.MirrorJudge;
 import io.mqprobe.mirror.MirrorPlanner;
 import io.mqprobe.mirror.MirrorVariant;
@@ -95,17 +91,14 @@ public final class MirrorCommand implements Callable<Integer> {
             throw new UsageException("give both --source-bootstrap and --target-bootstrap (a running mirror between them), or neither");
         }
         Map<String, String> targetClient = ClientProperties.load(targetCommandConfig);
-        if (sourceBootstrap != null) {
-            run.target().useBootstrap(sourceBootstrap);
-        }
-        run.monitor().interval();
         String tag = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x100000, 0xffffff));
-        return LoadSession.run("mirror", spec, run, SOURCE_BROKERS, false, session -> {
+        return run.session("mirror", spec, SOURCE_BROKERS, false,
+                plan -> sourceBootstrap == null ? plan : plan.withTarget(t -> t.withBootstrap(sourceBootstrap)), session -> {
             try (MirrorTarget target = MirrorTarget.open(targetBootstrap, targetClient, session, TOPIC_PATTERN)) {
                 ProducerLoadSpec load = base.withDefaults(session.cluster().driver().producerDefaults(ProducerProfile.CAPACITY));
                 Map<String, LongSupplier> processes = target.mirror().map(m -> Map.<String, LongSupplier>of(MirrorJudge.MIRROR_SOURCE, m::pid))
                         .orElse(Map.of());
-                Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(), Double.NaN, Double.NaN, processes);
+                Monitoring monitoring = session.startMonitoring(List.of(), Double.NaN, Double.NaN, processes);
                 Map<String, String> consumer = new LinkedHashMap<>(target.clientSettings());
                 consumer.put("bootstrap.servers", target.bootstrap());
                 // the mirrored topic appears after the consumer starts looking: find it within a second

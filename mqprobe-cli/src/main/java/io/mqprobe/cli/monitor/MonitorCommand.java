@@ -84,7 +84,7 @@ public final class MonitorCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RunControl control = new RunControl();
         try (Interruption ctrlC = Interruption.install(control, err);
-             ClusterSession session = ClusterSession.open(target, DEFAULT_EMBEDDED_BROKERS, err)) {
+             ClusterSession session = ClusterSession.open(target.conclude(), DEFAULT_EMBEDDED_BROKERS, err)) {
             sources.localBrokers(session::localBrokers)
                     .host()
                     .kafkaProtocol(session.driver().admin(), List.copyOf(topics), List.copyOf(groups))

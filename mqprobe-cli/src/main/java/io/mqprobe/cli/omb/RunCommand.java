@@ -3,7 +3,7 @@ package io.mqprobe.cli.omb;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.cli.target.TargetPlan;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.cli.run.TopicLifecycle;
@@ -88,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
                     + "driver-rocketmq/*.yaml)");
         }
         OmbDriverConfig driver = OmbFiles.readDriver(driverFile);
-        useDriverFileDriver(driver);
+        checkDriverFileDriver(driver);
         Duration test = duration == null ? null : TimeSpan.parsePositive("--duration", duration);
         Duration warm = warmup == null ? null : TimeSpan.parse(warmup);
         List<OmbPlan> plans = new ArrayList<>();
@@ -97,17 +97,13 @@ public final class RunCommand implements Callable<Integer> {
             plans.add(OmbPlan.of(workload, file.toString(), driver, TopicLifecycle.freshName("omb-" + workload.slug()), test,
                     warm, DRAIN_TIMEOUT));
         }
-        if (embedded && run.target().bootstrap().isPresent()) {
+        if (embedded && run.target().remote()) {
             throw new UsageException("--embedded runs the embedded cluster; --bootstrap names another: give one");
         }
-        if (!embedded) {
-            driver.cluster().ifPresent(this::useDriverFileCluster);
-        }
-        run.target().addClientProperties(driver.credentials(), driverFile.toString());
-        run.monitor().interval();   // a bad --monitor-interval exits 2 now, not after the cluster started
         // the embedded cluster needs as many brokers as the driver file's replicas
-        return LoadSession.run("run", spec, run, driver.replicationFactor(), keepTopics, session -> {
-            Monitoring monitoring = session.startMonitoring(run.monitor(), plans.stream().flatMap(p -> p.load().consumerSpec()
+        return run.session("run", spec, driver.replicationFactor(), keepTopics, plan -> plan.withTarget(t -> driverFileTarget(t, driver)),
+                session -> {
+            Monitoring monitoring = session.startMonitoring(plans.stream().flatMap(p -> p.load().consumerSpec()
                     .stream().flatMap(c -> c.groupIds().stream())).toList(), Double.NaN, Double.NaN);
             OmbWorkloadRun runner = new OmbWorkloadRun(session, monitoring);
             List<OmbWorkloadRun.Ran> ran = new ArrayList<>();
@@ -124,13 +120,21 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The driver file names the system; a {@code --driver} typed for another one is a contradiction, not a choice. */
-    private void useDriverFileDriver(OmbDriverConfig driver) {
+    private void checkDriverFileDriver(OmbDriverConfig driver) {
         boolean typed = spec.commandLine().getParseResult().hasMatchedOption("--driver");
         if (typed && !run.target().driverId().equals(driver.driverId())) {
             throw new UsageException("--driver " + run.target().driverId() + " and " + driverFile + " (" + driver.driverClass()
                     + ", mqprobe's " + driver.driverId() + " driver) name different systems; drop --driver");
         }
-        run.target().useDriver(driver.driverId());
+    }
+
+    /** The typed target on the driver file's system, at its cluster unless --embedded, with its credentials. */
+    private TargetPlan driverFileTarget(TargetPlan typed, OmbDriverConfig driver) {
+        TargetPlan target = typed.withDriver(driver.driverId());
+        if (!embedded && driver.cluster().isPresent()) {
+            target = useDriverFileCluster(target, driver.cluster().get());
+        }
+        return target.withClientProperties(driver.credentials(), driverFile.toString());
     }
 
     /**
@@ -156,11 +160,11 @@ public final class RunCommand implements Callable<Integer> {
         return spec.commandLine().getParent().execute(args.toArray(String[]::new));
     }
 
-    private void useDriverFileCluster(String address) {
-        run.target().bootstrap().filter(given -> !given.equals(address)).ifPresent(given -> {
+    private TargetPlan useDriverFileCluster(TargetPlan target, String address) {
+        target.bootstrap().filter(given -> !given.equals(address)).ifPresent(given -> {
             throw new UsageException("--bootstrap " + given + " and " + address + " in " + driverFile
                     + " name different clusters; give one");
         });
-        run.target().useBootstrap(address);
+        return target.withBootstrap(address);
     }
 }

@@ -5,6 +5,8 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.Progress;
 import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.run.RunPlan;
+import io.mqprobe.cli.target.TargetPlan;
 import io.mqprobe.cli.run.RunOutput;
 import io.mqprobe.cli.target.EmbeddedClusters;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
@@ -21,7 +23,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code probe --specs}: the same probe once per broker size, each on a fresh embedded cluster of that size
@@ -36,19 +39,25 @@ final class InstanceSizeProbe {
 
     private final List<InstanceSpec> sizes;
     private final RunOptions run;
-    private final int brokers;
+    private final int defaultBrokers;
     private final CommandSpec command;
 
     InstanceSizeProbe(List<InstanceSpec> sizes, RunOptions run, int defaultBrokers, CommandSpec command) {
         this.sizes = sizes.stream().sorted(Comparator.comparingDouble(InstanceSpec::cpuCores)).toList();
         this.run = run;
-        this.brokers = run.target().brokers().orElse(defaultBrokers);
+        this.defaultBrokers = defaultBrokers;
         this.command = command;
     }
 
-    /** Checks every size up front, then probes each; returns the exit code (the worst of the sizes'). */
-    int run(Supplier<ProbeCommand.Probed> probeOnce) {
-        check();
+    /**
+     * Checks every size up front, then probes each; returns the exit code (the worst of the sizes').
+     *
+     * @param probeOnce probes one cluster, on the run plan the given change makes of the typed one
+     */
+    int run(Function<UnaryOperator<RunPlan>, ProbeCommand.Probed> probeOnce) {
+        TargetPlan typed = run.target().conclude();
+        int brokers = typed.brokers().orElse(defaultBrokers);
+        check(typed, brokers);
         PrintWriter err = command.commandLine().getErr();
         Progress progress = new Progress(err);
         Path parent = run.output().outDir() != null ? run.output().outDir()
@@ -63,12 +72,11 @@ final class InstanceSizeProbe {
             for (int i = 0; i < sizes.size(); i++) {
                 InstanceSpec size = sizes.get(i);
                 progress.line(String.format(Locale.ROOT, "== broker size %s (%d of %d): %d brokers ==", size, i + 1, sizes.size(), brokers));
-                run.target().useBrokerSpec(size);
-                run.output().useOutDir(parent.resolve(size.toString()));
-                ProbeCommand.Probed probed = probeOnce.get();
+                Path sizeDir = parent.resolve(size.toString());
+                ProbeCommand.Probed probed = probeOnce.apply(plan -> plan.withOutDir(sizeDir).withTarget(t -> t.withBrokerSpec(size)));
                 document.addInstanceSizes(InstanceSizes.rows(size, probed.brokers() > 0 ? probed.brokers() : brokers,
                         size.toString(), probed.outcomes()));
-                summarize(document);
+                summarize(document, brokers);
                 combined.save();
                 exit = Math.max(exit, probed.exitCode());
                 if (probed.exitCode() == ExitCode.INTERRUPTED) {
@@ -86,7 +94,7 @@ final class InstanceSizeProbe {
         return exit;
     }
 
-    private void summarize(ResultDocument document) {
+    private void summarize(ResultDocument document, int brokers) {
         List<InstanceSizes.Row> rows = document.instanceSizes();
         List<String> lines = InstanceSizes.scaling(rows);
         String headline = "instance sizes " + String.join(", ", sizes.stream().map(InstanceSpec::toString).toList())
@@ -97,21 +105,21 @@ final class InstanceSizeProbe {
     }
 
     /** Every size must fit this machine, and the sizes must be the only thing sizing the brokers. */
-    private void check() {
-        if (run.target().bootstrap().isPresent()) {
+    private void check(TargetPlan target, int brokers) {
+        if (target.bootstrap().isPresent()) {
             throw new UsageException("--specs probes embedded clusters it starts, one per size; drop --bootstrap");
         }
         if (run.output().jsonFile() != null) {
             throw new UsageException("--specs writes one result per size under --out; drop --json");
         }
-        IsolationOptions typed = run.target().isolation();
+        IsolationOptions typed = target.isolation();
         if (typed.brokerSpec() != null) {
             throw new UsageException("--specs and --broker-spec both size the brokers; give one of them");
         }
         IsolationOptions.unavailableReason().ifPresent(reason -> {
             throw new UsageException("--specs needs brokers confined to each size: " + reason);
         });
-        if (EmbeddedClusters.attach(run.target().driverId()).isPresent()) {
+        if (EmbeddedClusters.attach(target.driverId()).isPresent()) {
             throw new UsageException("--specs starts one embedded cluster per size; stop the one of 'mqprobe cluster up' first "
                     + "('mqprobe cluster down')");
         }

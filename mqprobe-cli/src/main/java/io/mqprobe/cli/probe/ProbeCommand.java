@@ -1,9 +1,10 @@
 package io.mqprobe.cli.probe;
 
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.LoadSession;
 import io.mqprobe.cli.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.run.RunPlan;
+import io.mqprobe.cli.target.TargetPlan;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.scenario.DriverProfiles;
 import io.mqprobe.scenario.ScenarioSpec;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Spec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 
 
 
@@ -43,34 +45,32 @@ public final class ProbeCommand implements Callable<Integer> {
     public Integer call() {
         // everything the user typed is checked before a cluster starts
         ProbeOptions.ProbeRun plan = probe.conclude(run.target().driverId());
-        run.monitor().interval();
         if (!plan.specs().isEmpty()) {
-            return new InstanceSizeProbe(plan.specs(), run, EMBEDDED_BROKERS, spec).run(() -> probeOnce(plan));
+            return new InstanceSizeProbe(plan.specs(), run, EMBEDDED_BROKERS, spec).run(adjust -> probeOnce(plan, adjust));
         }
-        if (!probe.noIsolation) {
-            run.target().isolateByDefault();
-        }
-        return probeOnce(plan).exitCode();
+        return probeOnce(plan, probe.noIsolation ? UnaryOperator.identity() : p -> p.withTarget(TargetPlan::withIsolationByDefault))
+                .exitCode();
     }
 
     /** What one probe of one cluster found, for a comparison over several broker sizes. */
     record Probed(int exitCode, List<ScenarioOutcome> outcomes, int brokers) {
     }
 
-    private Probed probeOnce(ProbeOptions.ProbeRun plan) {
+    /** @param adjust what this probe decides beyond the typed run (isolation by default, a size's broker spec) */
+    private Probed probeOnce(ProbeOptions.ProbeRun plan, UnaryOperator<RunPlan> adjust) {
         List<ScenarioOutcome> found = new ArrayList<>();
         int[] brokers = {0};
-        int exit = LoadSession.run("probe", spec, run, EMBEDDED_BROKERS, plan.keepTopics(), session -> {
+        int exit = run.session("probe", spec, EMBEDDED_BROKERS, plan.keepTopics(), adjust, session -> {
             brokers[0] = session.brokerCount();
             ResultDocument document = session.document();
             document.setThresholds(plan.settings().thresholds());
             ResultDocument.Ceilings ceilings = CeilingsStep.measure(probe, session);
             document.setCeilings(ceilings);
             session.save();
-            Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(),
+            Monitoring monitoring = session.startMonitoring(List.of(),
                     ceilings.diskWriteBytesPerSecond() == null ? Double.NaN : ceilings.diskWriteBytesPerSecond(),
                     ceilings.nicBytesPerSecond() == null ? Double.NaN : ceilings.nicBytesPerSecond());
-            List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), run.target().securityModes(), session.cluster());
+            List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), session.plan().target().security(), session.cluster());
             found.addAll(ProbeExperiment.run(session, monitoring, scenarios, plan.settings(), "   ",
                     new ProbeProgress(session.progress(), scenarios, plan.settings().plan())));
             // in the unit the system's users state capacity in (RocketMQ's a master's TPS, not RF × MB/s)

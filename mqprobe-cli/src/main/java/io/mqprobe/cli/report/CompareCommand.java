@@ -5,9 +5,9 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.Percent;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.GateOptions;
+import io.mqprobe.cli.run.GatePlan;
 import io.mqprobe.report.Comparison;
 import io.mqprobe.report.ComparisonHtml;
-import io.mqprobe.report.Gate;
 import io.mqprobe.report.ComparisonText;
 import io.mqprobe.report.ResultReader;
 import io.mqprobe.result.ResultJson;
@@ -53,7 +53,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Gate> chosen = gates.concludeForComparison();
+        GatePlan chosen = gates.concludeForComparison();
         double runNoisePct = 100 * Percent.parseFraction("--run-noise", runNoise);
         List<JsonNode> documents = results.stream().map(ResultReader::read).toList();
         Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents, runNoisePct);
@@ -72,6 +72,6 @@ public final class CompareCommand implements Callable<Integer> {
             out.println("page:       " + outDir.resolve("compare.html").toAbsolutePath());
         }
         out.flush();
-        return gates.apply(chosen, comparison, documents, ExitCode.OK, out);
+        return chosen.apply(comparison, documents, ExitCode.OK, out);
     }
 }

@@ -1,8 +1,6 @@
 package io.mqprobe.cli.run;
 
-import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.units.ByteSize;
-import io.mqprobe.load.DiskBudget;
 import picocli.CommandLine.Option;
 
 import java.util.OptionalLong;
@@ -20,22 +18,10 @@ public final class DiskOptions {
             description = "Free space every broker log dir must keep; the run stops below it (default: ${DEFAULT-VALUE}).")
     String reserve;
 
-    /** Validates the sizes; called before the session opens. */
-    public void conclude() {
-        askedBudget();
-        reserveBytes();
-    }
-
-    /** The budget for this cluster, from its log dirs' free space unless given. */
-    public DiskBudget budget(ClusterAdmin admin) {
-        return DiskBudget.of(askedBudget(), reserveBytes(), admin.logDirSpace());
-    }
-
-    private OptionalLong askedBudget() {
-        return budget == null ? OptionalLong.empty() : OptionalLong.of(ByteSize.parseInRange("--disk-budget", budget, 1, Long.MAX_VALUE));
-    }
-
-    private long reserveBytes() {
-        return ByteSize.parseInRange("--disk-reserve", reserve, 0, Long.MAX_VALUE);
+    /** The sizes, parsed and checked before the session opens. */
+    public DiskLimits conclude() {
+        OptionalLong asked = budget == null ? OptionalLong.empty()
+                : OptionalLong.of(ByteSize.parseInRange("--disk-budget", budget, 1, Long.MAX_VALUE));
+        return new DiskLimits(asked, ByteSize.parseInRange("--disk-reserve", reserve, 0, Long.MAX_VALUE));
     }
 }

@@ -1,13 +1,9 @@
 package io.mqprobe.cli.run;
 
-import io.mqprobe.api.UsageException;
-
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.Capability;
 import io.mqprobe.cli.ExitCode;
-import io.mqprobe.report.Gate;
 import io.mqprobe.cli.target.ClusterSession;
-import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.Experiment;
@@ -21,8 +17,6 @@ import io.mqprobe.result.IntervalRow;
 import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepRunner;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
 import io.mqprobe.result.ResultDocument;
 
 import java.io.PrintWriter;
@@ -39,6 +33,7 @@ import java.util.function.Consumer;
  */
 public final class LoadSession implements AutoCloseable {
 
+    private final RunPlan plan;
     private final ClusterSession cluster;
     private final RunOutput output;
     private final RunControl control = new RunControl();
@@ -53,26 +48,26 @@ public final class LoadSession implements AutoCloseable {
     private String failure;
     private boolean finished;
 
-    private LoadSession(ClusterSession cluster, RunOutput output, PrintWriter out, PrintWriter err, boolean keepTopics) {
+    private LoadSession(RunPlan plan, ClusterSession cluster, RunOutput output, PrintWriter out, PrintWriter err) {
+        this.plan = plan;
         this.cluster = cluster;
         this.output = output;
         this.out = out;
         this.progress = new Progress(err);
         this.interruption = Interruption.install(control, err);
-        this.topics = new TopicLifecycle(cluster.driver().admin(), keepTopics);
+        this.topics = new TopicLifecycle(cluster.driver().admin(), plan.keepTopics());
     }
 
     /**
      * Connects (or starts the embedded cluster) and opens the run directory. Nothing is written
      * when the target is unreachable.
      */
-    private static LoadSession open(String command, List<String> argv, TargetOptions targetOptions, int defaultBrokers,
-                                   boolean localWorkers, OutputOptions outputOptions, boolean keepTopics, PrintWriter out,
-                                   PrintWriter err) {
-        ClusterSession cluster = ClusterSession.open(targetOptions, defaultBrokers, err, localWorkers);
+    private static LoadSession open(RunPlan plan, PrintWriter out, PrintWriter err) {
+        ClusterSession cluster = ClusterSession.open(plan.target(), plan.defaultBrokers(), err,
+                plan.workers() instanceof WorkerPlan.Local);
         try {
-            RunOutput output = RunOutput.create(command, argv, outputOptions.outDir(), outputOptions.jsonFile());
-            LoadSession session = new LoadSession(cluster, output, out, err, keepTopics);
+            RunOutput output = RunOutput.create(plan.command(), plan.argv(), plan.outDir(), plan.jsonFile());
+            LoadSession session = new LoadSession(plan, cluster, output, out, err);
             session.describeTarget();
             return session;
         } catch (RuntimeException e) {
@@ -89,25 +84,18 @@ public final class LoadSession implements AutoCloseable {
     }
 
     /**
-     * Opens a session for the command, runs the body, and closes the session whatever happens; a
-     * failure is recorded in the (partial) result before it propagates to the failure handler.
+     * Opens a session for the plan, runs the body, and closes the session whatever happens; a failure is recorded in
+     * the (partial) result before it propagates to the failure handler. The gates then read the finished result.
+     *
+     * @param out where the end-of-run summary and the gates' lines go (stdout)
+     * @param err where progress goes (stderr)
      */
-    public static int run(String command, CommandSpec spec, RunOptions options, int defaultBrokers, boolean keepTopics,
-                          Body body) {
-        CommandLine cmd = spec.commandLine();
-        if (!"probe".equals(command) && options.target().securityModes().size() > 1) {
-            throw new UsageException("--security with two modes is a probe's comparison (each scenario once per mode); "
-                    + command + " takes one");
-        }
-        options.disk().conclude();
-        List<Gate> gates = options.gates().conclude();
-        WorkerOptions.Plan workerPlan = options.workers().conclude();
-        LoadSession session = open(command, List.copyOf(cmd.getParseResult().originalArgs()), options.target(),
-                defaultBrokers, workerPlan instanceof WorkerOptions.Plan.Local, options.output(), keepTopics, cmd.getOut(), cmd.getErr());
+    public static int run(RunPlan plan, PrintWriter out, PrintWriter err, Body body) {
+        LoadSession session = open(plan, out, err);
         int code;
         try {
-            session.openWorkers(workerPlan);
-            session.startGuard(options.disk());
+            session.openWorkers(plan.workers());
+            session.startGuard(plan.disk());
             code = body.run(session);
             code = session.guard.reason() != null ? ExitCode.RUN_FAILED : code;
         } catch (RuntimeException e) {
@@ -117,11 +105,11 @@ public final class LoadSession implements AutoCloseable {
             session.close();
         }
         // the gates read the finished result.json, as a pipeline step after the run would
-        return options.gates().apply(gates, session.output.resultPath(), code, cmd.getOut());
+        return plan.gates().apply(session.output.resultPath(), code, out);
     }
 
     /** Starts or awaits the load workers the run asked for (in-process unless told otherwise). */
-    private void openWorkers(WorkerOptions.Plan plan) {
+    private void openWorkers(WorkerPlan plan) {
         workers = LoadWorkers.open(plan, cluster.target(), cluster.driver(), cluster.loadHosts(), progress::line);
         String described = workers.describe();
         if (described != null) {
@@ -130,7 +118,7 @@ public final class LoadSession implements AutoCloseable {
     }
 
     /** Caps the topics this run creates to the disk budget and watches for a full disk or a dead cluster. */
-    private void startGuard(DiskOptions disk) {
+    private void startGuard(DiskLimits disk) {
         DiskBudget budget = disk.budget(cluster.driver().admin());
         topics.capTo(budget, cluster.driver()::replicaSizeLimit);
         boolean topicSizesKnown = !cluster.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES);
@@ -204,17 +192,17 @@ public final class LoadSession implements AutoCloseable {
         };
     }
 
-    /** Like {@link #startMonitoring(MonitorOptions, Collection, double, double)}, also sampling further local processes. */
-    public Monitoring startMonitoring(MonitorOptions options, Collection<String> groups, double diskCeiling, double nicCeiling,
+    /** Like {@link #startMonitoring(Collection, double, double)}, also sampling further local processes. */
+    public Monitoring startMonitoring(Collection<String> groups, double diskCeiling, double nicCeiling,
                                       java.util.Map<String, java.util.function.LongSupplier> processes) {
-        monitoring = Monitoring.start(cluster, options, watchedTopics, groups, diskCeiling, nicCeiling, processes, document(),
+        monitoring = Monitoring.start(cluster, plan.monitor(), watchedTopics, groups, diskCeiling, nicCeiling, processes, document(),
                 progress.writer());
         return monitoring;
     }
 
     /** Starts the resource monitors; topics and groups are watched through the cluster's protocol. */
-    public Monitoring startMonitoring(MonitorOptions options, Collection<String> groups, double diskCeiling, double nicCeiling) {
-        monitoring = Monitoring.start(cluster, options, watchedTopics, groups, diskCeiling, nicCeiling, document(),
+    public Monitoring startMonitoring(Collection<String> groups, double diskCeiling, double nicCeiling) {
+        monitoring = Monitoring.start(cluster, plan.monitor(), watchedTopics, groups, diskCeiling, nicCeiling, document(),
                 progress.writer());
         return monitoring;
     }
@@ -237,6 +225,11 @@ public final class LoadSession implements AutoCloseable {
     /** Writes the result document now. */
     public void save() {
         output.save();
+    }
+
+    /** The plan this session runs. */
+    public RunPlan plan() {
+        return plan;
     }
 
     public ClusterSession cluster() {

@@ -72,12 +72,12 @@ final class LoadWorkers implements AutoCloseable {
 
     /** The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}. */
     /** @param network namespaces for local workers on the brokers' network, when the embedded brokers have one */
-    static LoadWorkers open(WorkerOptions.Plan plan, Target target, Driver driver, Optional<LoadHosts> network,
+    static LoadWorkers open(WorkerPlan plan, Target target, Driver driver, Optional<LoadHosts> network,
                             Consumer<String> say) {
-        if (plan instanceof WorkerOptions.Plan.Local local) {
+        if (plan instanceof WorkerPlan.Local local) {
             return startLocal(local, target, network.orElse(null), say);
         }
-        if (plan instanceof WorkerOptions.Plan.Joining joining) {
+        if (plan instanceof WorkerPlan.Joining joining) {
             return awaitJoining(joining, target, say);
         }
         return new LoadWorkers(List.of(new InProcessWorker(driver, NanoClock.SYSTEM)), null, List.of(), null, () -> { });
@@ -133,7 +133,7 @@ final class LoadWorkers implements AutoCloseable {
      * own, as root) each worker runs in a network namespace of its own on that network: a separate host on the wire,
      * reaching the brokers over the bridge and its coordinator at the bridge's address.
      */
-    private static LoadWorkers startLocal(WorkerOptions.Plan.Local plan, Target target, LoadHosts hosts, Consumer<String> say) {
+    private static LoadWorkers startLocal(WorkerPlan.Local plan, Target target, LoadHosts hosts, Consumer<String> say) {
         int count = plan.count();
         Path dir = null;
         Coordinator coordinator = null;
@@ -188,7 +188,7 @@ final class LoadWorkers implements AutoCloseable {
                 .redirectOutput(dir.resolve(name + ".log").toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
     }
 
-    private static LoadWorkers awaitJoining(WorkerOptions.Plan.Joining plan, Target target, Consumer<String> say) {
+    private static LoadWorkers awaitJoining(WorkerPlan.Joining plan, Target target, Consumer<String> say) {
         Coordinator coordinator;
         try {
             coordinator = Coordinator.listen(plan.listen(), plan.token(), plan.tls());

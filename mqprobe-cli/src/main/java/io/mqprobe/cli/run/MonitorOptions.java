@@ -27,7 +27,13 @@ public final class MonitorOptions {
     @Option(names = "--no-monitor", description = "Do not sample resources.")
     boolean disabled;
 
-    public Duration interval() {
+    /** The monitors, parsed and checked before the session opens: a bad value is exit 2 before any cluster starts. */
+    public MonitorPlan conclude() {
+        Duration every = interval();
+        return new MonitorPlan(jmxEndpoints(), prometheusEndpoints(), every, disabled);
+    }
+
+    private Duration interval() {
         Duration d = TimeSpan.parsePositive("--monitor-interval", interval);
         if (d.toMillis() < 100) {
             throw new UsageException("--monitor-interval must be at least 100ms, got " + interval);
@@ -35,7 +41,7 @@ public final class MonitorOptions {
         return d;
     }
 
-    public List<URI> prometheusEndpoints() {
+    private List<URI> prometheusEndpoints() {
         List<URI> uris = new ArrayList<>();
         for (String p : prometheus) {
             try {
@@ -51,16 +57,12 @@ public final class MonitorOptions {
         return uris;
     }
 
-    public List<String> jmxEndpoints() {
+    private List<String> jmxEndpoints() {
         for (String j : jmx) {
             if (!j.matches("[^:\\s]+:\\d{1,5}")) {
                 throw new UsageException("--jmx expects HOST:PORT, got '" + j + "'");
             }
         }
         return List.copyOf(jmx);
-    }
-
-    public boolean disabled() {
-        return disabled;
     }
 }

@@ -23,7 +23,7 @@ public final class Monitoring implements AutoCloseable {
     private final ResourceAggregator aggregator = new ResourceAggregator();
     private final MonitorRunner runner;
 
-    private Monitoring(List<Sampler> samplers, MonitorOptions options, ResultDocument document, PrintWriter warnings) {
+    private Monitoring(List<Sampler> samplers, MonitorPlan options, ResultDocument document, PrintWriter warnings) {
         this.runner = samplers.isEmpty() ? null : MonitorRunner.start(samplers, options.interval(), sample -> {
             aggregator.accept(sample);
             document.addSample(sample);
@@ -36,14 +36,14 @@ public final class Monitoring implements AutoCloseable {
      * @param diskCeiling probed or configured disk write ceiling in bytes/s, or NaN
      * @param nicCeiling  probed or configured NIC ceiling in bytes/s, or NaN
      */
-    public static Monitoring start(ClusterSession session, MonitorOptions options, Collection<String> topics,
+    public static Monitoring start(ClusterSession session, MonitorPlan options, Collection<String> topics,
                                    Collection<String> groups, double diskCeiling, double nicCeiling,
                                    ResultDocument document, PrintWriter warnings) {
         return start(session, options, topics, groups, diskCeiling, nicCeiling, java.util.Map.of(), document, warnings);
     }
 
     /** Like the other, also sampling further local processes by source name (a mirror's JVM). */
-    public static Monitoring start(ClusterSession session, MonitorOptions options, Collection<String> topics,
+    public static Monitoring start(ClusterSession session, MonitorPlan options, Collection<String> topics,
                                    Collection<String> groups, double diskCeiling, double nicCeiling,
                                    java.util.Map<String, java.util.function.LongSupplier> processes,
                                    ResultDocument document, PrintWriter warnings) {
@@ -55,8 +55,8 @@ public final class Monitoring implements AutoCloseable {
                 .localProcesses(processes)
                 .client()
                 .host()
-                .jmx(options.jmxEndpoints())
-                .prometheus(options.prometheusEndpoints())
+                .jmx(options.jmx())
+                .prometheus(options.prometheus())
                 .kafkaProtocol(session.driver().admin(), topics, groups)
                 .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
                 .driverSamplers(session.driver().brokerSamplers())

@@ -14,11 +14,6 @@ public final class OutputOptions {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result document to FILE instead of <out>/result.json.")
     Path jsonFile;
 
-    /** The next session writes into {@code dir} (a probe over several sizes gives each size a directory). */
-    public void useOutDir(Path dir) {
-        outDir = dir;
-    }
-
     public Path outDir() {
         return outDir;
     }

@@ -1,7 +1,13 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.target.TargetOptions;
+import io.mqprobe.cli.target.TargetPlan;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.util.List;
+import java.util.function.UnaryOperator;
 
 /** What every load command takes besides its load: where the cluster is, what to watch, where to write. */
 public final class RunOptions {
@@ -24,27 +30,47 @@ public final class RunOptions {
     @Mixin
     WorkerOptions workers;
 
+    /**
+     * The run as typed, checked once before anything starts (a cluster, a worker, a file): every error here is one line
+     * and exit 2.
+     *
+     * @param spec           the command's picocli spec, for the arguments as typed
+     * @param defaultBrokers brokers of an embedded cluster the session starts when {@code --brokers} is absent
+     */
+    public RunPlan conclude(String command, CommandSpec spec, int defaultBrokers, boolean keepTopics) {
+        MonitorPlan monitorPlan = monitor.conclude();
+        DiskLimits diskLimits = disk.conclude();
+        GatePlan gatePlan = gates.conclude();
+        WorkerPlan workerPlan = workers.conclude();
+        TargetPlan targetPlan = target.conclude();
+        if (!"probe".equals(command) && targetPlan.security().size() > 1) {
+            throw new UsageException("--security with two modes is a probe's comparison (each scenario once per mode); "
+                    + command + " takes one");
+        }
+        return new RunPlan(command, List.copyOf(spec.commandLine().getParseResult().originalArgs()), targetPlan,
+                defaultBrokers, keepTopics, output.outDir(), output.jsonFile(), monitorPlan, diskLimits, gatePlan, workerPlan);
+    }
+
+    /**
+     * Concludes the run and runs {@code body} in a session of it (see {@link LoadSession#run}): what a load command's
+     * {@code call()} ends with.
+     */
+    public int session(String command, CommandSpec spec, int defaultBrokers, boolean keepTopics, LoadSession.Body body) {
+        return session(command, spec, defaultBrokers, keepTopics, UnaryOperator.identity(), body);
+    }
+
+    /** As {@link #session(String, CommandSpec, int, boolean, LoadSession.Body)}, on the plan {@code adjust} makes of the typed one. */
+    public int session(String command, CommandSpec spec, int defaultBrokers, boolean keepTopics, UnaryOperator<RunPlan> adjust,
+                       LoadSession.Body body) {
+        RunPlan plan = adjust.apply(conclude(command, spec, defaultBrokers, keepTopics));
+        return LoadSession.run(plan, spec.commandLine().getOut(), spec.commandLine().getErr(), body);
+    }
+
     public TargetOptions target() {
         return target;
     }
 
-    public MonitorOptions monitor() {
-        return monitor;
-    }
-
-    public DiskOptions disk() {
-        return disk;
-    }
-
     public OutputOptions output() {
         return output;
-    }
-
-    public GateOptions gates() {
-        return gates;
-    }
-
-    public WorkerOptions workers() {
-        return workers;
     }
 }

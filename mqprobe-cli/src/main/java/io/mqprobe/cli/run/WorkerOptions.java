@@ -8,10 +8,8 @@ import io.mqprobe.workers.WorkerToken;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 
 /** Where the load runs: in this process, in worker JVMs started here, or in workers that join (picocli mixin of every load command). */
 public final class WorkerOptions {
@@ -44,38 +42,14 @@ public final class WorkerOptions {
             description = "How long to wait for the workers to join, with --workers N (default: ${DEFAULT-VALUE}).")
     String joinTimeout;
 
-    /** Where the load runs, as parsed once before the session opens. */
-    public sealed interface Plan {
-        /** This JVM's producers, as every run without workers. */
-        record InProcess() implements Plan {
-        }
-
-        /**
-         * {@code count} worker JVMs on this machine, started and stopped by the run.
-         *
-         * @param tls        the control channel's TLS, or {@code null}
-         * @param workerArgs the TLS flags each worker is started with
-         */
-        record Local(int count, WorkerLoss onLoss, ControlTls tls, List<String> workerArgs) implements Plan {
-        }
-
-        /**
-         * {@code count} workers started elsewhere, joining on {@code listen} with the token in {@code token}, over TLS
-         * when {@code tls} is given.
-         */
-        record Joining(int count, InetSocketAddress listen, WorkerToken token, Duration timeout, WorkerLoss onLoss,
-                       ControlTls tls) implements Plan {
-        }
-    }
-
     /** Validates the flags; called before the session opens. */
-    public Plan conclude() {
+    public WorkerPlan conclude() {
         String spec = workers.strip();
         if (spec.equals("in-process")) {
             if (controlTls.keystore != null) {
                 throw new UsageException("--control-tls secures the channel to load workers: it needs --workers local:N or N");
             }
-            return new Plan.InProcess();
+            return new WorkerPlan.InProcess();
         }
         WorkerLoss onLoss = switch (onWorkerLoss.strip()) {
             case "stop" -> WorkerLoss.STOP;
@@ -84,14 +58,14 @@ public final class WorkerOptions {
         };
         ControlTls tls = controlTls.conclude();
         if (spec.startsWith("local:")) {
-            return new Plan.Local(count(spec.substring("local:".length()), spec), onLoss, tls, controlTls.forLocalWorker());
+            return new WorkerPlan.Local(count(spec.substring("local:".length()), spec), onLoss, tls, controlTls.forLocalWorker());
         }
         int count = count(spec, spec);
         if (tokenFile == null) {
             throw new UsageException("--workers " + count + " needs --token-file: workers that join must prove the shared secret");
         }
         Duration timeout = io.mqprobe.api.units.TimeSpan.parsePositive("--join-timeout", joinTimeout);
-        return new Plan.Joining(count, HostPort.parse("--listen", listen).socketAddress(), WorkerToken.read(tokenFile), timeout,
+        return new WorkerPlan.Joining(count, HostPort.parse("--listen", listen).socketAddress(), WorkerToken.read(tokenFile), timeout,
                 onLoss, tls);
     }
 

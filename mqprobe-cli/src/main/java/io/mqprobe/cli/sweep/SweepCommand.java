@@ -49,15 +49,14 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SweepOptions.SweepRun plan = sweep.conclude(run.target().driverId(), run.target().bootstrap().isPresent());
-        run.monitor().interval();
+        SweepOptions.SweepRun plan = sweep.conclude(run.target().driverId(), run.target().remote());
         int runCount = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
         // the bound comes before anything starts, so a user can decide whether to wait for it
         spec.commandLine().getErr().println("sweep: " + plan.studies().size() + " stud" + (plan.studies().size() == 1 ? "y" : "ies")
                 + ", " + runCount + " runs: about " + TimeSpan.formatSeconds(plan.bound(true).toSeconds()) + ", at most "
                 + TimeSpan.formatSeconds(plan.bound(false).toSeconds()) + " once the cluster is up");
         spec.commandLine().getErr().flush();
-        return LoadSession.run("sweep", spec, run, plan.embeddedBrokers(), false, session -> {
+        return run.session("sweep", spec, plan.embeddedBrokers(), false, session -> {
             ClusterAdmin admin = session.cluster().driver().admin();
             String target = session.cluster().target().bootstrap();
             Path runDir = session.output().runDir().toAbsolutePath();
@@ -74,7 +73,7 @@ public final class SweepCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(restoreOnExit);
             List<String> notes = new ArrayList<>();
             try {
-                Monitoring monitoring = session.startMonitoring(run.monitor(), List.of(), Double.NaN, Double.NaN);
+                Monitoring monitoring = session.startMonitoring(List.of(), Double.NaN, Double.NaN);
                 SweepRuns runs = new SweepRuns();
                 SweepPlanner planner = new SweepPlanner(plan.studies(), plan.settings(), TopicLifecycle::freshName, runs);
                 ActionHandler changes = action -> {

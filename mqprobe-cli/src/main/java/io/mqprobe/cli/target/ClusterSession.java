@@ -51,15 +51,15 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /**
-     * Connects to the cluster the options name, or to a local one (see the class comment).
+     * Connects to the cluster the plan names, or to a local one (see the class comment).
      *
      * @param defaultEmbeddedBrokers brokers of a temporary cluster when {@code --brokers} is absent
      * @param progress               where the one line about starting an embedded cluster goes (stderr)
-     * @throws UsageException                           for contradicting options or an unreadable {@code --command-config}
+     * @throws UsageException                           for contradicting options
      * @throws io.mqprobe.api.TargetUnreachableException when {@code --bootstrap} does not answer in time
      */
-    public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress) {
-        return open(options, defaultEmbeddedBrokers, progress, false);
+    public static ClusterSession open(TargetPlan plan, int defaultEmbeddedBrokers, PrintWriter progress) {
+        return open(plan, defaultEmbeddedBrokers, progress, false);
     }
 
     /**
@@ -68,14 +68,13 @@ public final class ClusterSession implements AutoCloseable {
      *                     worker can be a host of its own on it; brokers on this host's loopback cannot be reached
      *                     from another namespace
      */
-    public static ClusterSession open(TargetOptions options, int defaultEmbeddedBrokers, PrintWriter progress, boolean localWorkers) {
-        options.clientProperties();   // an unreadable file fails before anything starts
-        List<Security> security = options.securityModes();
-        Map<String, String> brokerOverrides = options.brokerOverrides();
-        Optional<String> bootstrap = options.bootstrap();
-        IsolationOptions isolation = options.isolation();
+    public static ClusterSession open(TargetPlan plan, int defaultEmbeddedBrokers, PrintWriter progress, boolean localWorkers) {
+        List<Security> security = plan.security();
+        Map<String, String> brokerOverrides = plan.brokerOverrides();
+        Optional<String> bootstrap = plan.bootstrap();
+        IsolationOptions isolation = plan.isolation();
         if (bootstrap.isPresent()) {
-            if (options.brokers().isPresent()) {
+            if (plan.brokers().isPresent()) {
                 throw new UsageException("--brokers sizes an embedded cluster; it cannot be combined with --bootstrap");
             }
             if (isolation.requested()) {
@@ -86,10 +85,10 @@ public final class ClusterSession implements AutoCloseable {
                 throw new UsageException("--broker-config sets up an embedded cluster; it cannot be combined with --bootstrap");
             }
             if (security.size() > 1) {
-                throw new UsageException("--security " + options.security + " compares the two listeners of an embedded cluster; "
+                throw new UsageException("--security " + plan.securityText() + " compares the two listeners of an embedded cluster; "
                         + "against --bootstrap run once per --command-config instead");
             }
-            Target target = options.target(bootstrap.get());
+            Target target = plan.target(bootstrap.get());
             if (security.get(0) == Security.SSL && !target.clientProperties().containsKey("security.protocol")) {
                 Map<String, String> props = new TreeMap<>(target.clientProperties());
                 props.put("security.protocol", "SSL");
@@ -97,13 +96,13 @@ public final class ClusterSession implements AutoCloseable {
             }
             return new ClusterSession(Drivers.connect(target), target, null, false);
         }
-        Optional<EmbeddedCluster> up = EmbeddedClusters.attach(options.driverId());
+        Optional<EmbeddedCluster> up = EmbeddedClusters.attach(plan.driverId());
         // isolation by default only for the systems that take it (Kafka's brokers; RocketMQ's run without it)
-        boolean isolatedByDefault = EmbeddedSystems.of(options.driverId()).isolatedByDefault();
+        boolean isolatedByDefault = EmbeddedSystems.of(plan.driverId()).isolatedByDefault();
         Optional<String> unavailable = IsolationOptions.unavailableReason();
         Optional<IsolationOptions> chosen = !isolatedByDefault || unavailable.isPresent() ? Optional.empty()
-                : options.chooseIsolation(defaultEmbeddedBrokers, up.isPresent());
-        if (isolatedByDefault && unavailable.isPresent() && options.wouldChooseIsolation(up.isPresent())) {
+                : plan.chooseIsolation(defaultEmbeddedBrokers, up.isPresent());
+        if (isolatedByDefault && unavailable.isPresent() && plan.wouldChooseIsolation(up.isPresent())) {
             progress.println("isolation off: " + unavailable.get() + "; brokers and load generator share the machine");
             progress.flush();
         }
@@ -121,11 +120,11 @@ public final class ClusterSession implements AutoCloseable {
             progress.flush();
         }
         ClusterSession session = up.isPresent()
-                ? useClusterUp(up.get(), options, progress)
-                : startTemporary(options, isolation, options.brokers().orElse(defaultEmbeddedBrokers), progress);
+                ? useClusterUp(up.get(), plan, progress)
+                : startTemporary(plan, isolation, plan.brokers().orElse(defaultEmbeddedBrokers), progress);
         try {
             // a temporary cluster asked for broker isolation has already said in one line when it is off
-            session.confineClient(isolation, up.isEmpty() && options.confinesBrokers(), progress);
+            session.confineClient(isolation, up.isEmpty() && (plan.confinesBrokers() || chosen.isPresent()), progress);
         } catch (RuntimeException e) {
             session.close();
             throw e;
@@ -151,13 +150,13 @@ public final class ClusterSession implements AutoCloseable {
         }
     }
 
-    private static ClusterSession useClusterUp(EmbeddedCluster up, TargetOptions options, PrintWriter progress) {
+    private static ClusterSession useClusterUp(EmbeddedCluster up, TargetPlan plan, PrintWriter progress) {
         int size = up.brokers().size();
-        if (!options.brokerOverrides().isEmpty()) {
+        if (!plan.brokerOverrides().isEmpty()) {
             throw new UsageException("the cluster of 'mqprobe cluster up' keeps the settings it was started with; "
                     + "drop --broker-config or run 'mqprobe cluster down' first");
         }
-        if (options.wantsSsl() && up.sslBootstrap().isEmpty()) {
+        if (plan.wantsSsl() && up.sslBootstrap().isEmpty()) {
             throw new UsageException("the cluster of 'mqprobe cluster up' has no SSL listener; start it with "
                     + "'mqprobe cluster up --security ssl' or drop --security");
         }
@@ -165,31 +164,31 @@ public final class ClusterSession implements AutoCloseable {
             throw new UsageException("every broker of the cluster of 'mqprobe cluster up' is stopped; start one with "
                     + "'mqprobe cluster restart --broker N' or remove the cluster with 'mqprobe cluster down'");
         }
-        if (options.confinesBrokers()) {
+        if (plan.confinesBrokers()) {
             throw new UsageException("the cluster of 'mqprobe cluster up' keeps the isolation it was started with; "
                     + "give --broker-spec, --broker-net or --broker-disk to 'mqprobe cluster up' instead");
         }
-        if (options.brokers().isPresent() && options.brokers().getAsInt() != size) {
+        if (plan.brokers().isPresent() && plan.brokers().getAsInt() != size) {
             throw new UsageException("the cluster of 'mqprobe cluster up' has " + size + " brokers, not "
-                    + options.brokers().getAsInt() + "; drop --brokers or run 'mqprobe cluster down' first");
+                    + plan.brokers().getAsInt() + "; drop --brokers or run 'mqprobe cluster down' first");
         }
         progress.println("using the embedded " + up.system() + " of 'mqprobe cluster up' (" + brokers(size) + ", " + up.bootstrap() + ")");
         progress.flush();
-        Target target = embeddedTarget(options, up);
+        Target target = embeddedTarget(plan, up);
         return new ClusterSession(Drivers.connect(target), target, up, false);
     }
 
-    private static ClusterSession startTemporary(TargetOptions options, IsolationOptions isolation, int brokerCount,
+    private static ClusterSession startTemporary(TargetPlan plan, IsolationOptions isolation, int brokerCount,
                                                  PrintWriter progress) {
         BrokerIsolation.plan(isolation, brokerCount);   // oversubscription is refused before anything starts
         Path runs = MqprobeHome.embeddedRunsDir();
         RunDirs.removeStale(runs);
         Path runDir = runs.resolve(LocalDateTime.now().format(RUN_DIR_TIME) + "-" + ProcessHandle.current().pid());
-        EmbeddedSpec spec = EmbeddedSpec.of(brokerCount, runDir, isolation).withSsl(options.wantsSsl())
-                .withBrokerOverrides(options.brokerOverrides());
-        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(options.driverId(), spec, progress);
+        EmbeddedSpec spec = EmbeddedSpec.of(brokerCount, runDir, isolation).withSsl(plan.wantsSsl())
+                .withBrokerOverrides(plan.brokerOverrides());
+        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(plan.driverId(), spec, progress);
         try {
-            Target target = embeddedTarget(options, cluster);
+            Target target = embeddedTarget(plan, cluster);
             return new ClusterSession(Drivers.connect(target), target, cluster, true);
         } catch (RuntimeException e) {
             cluster.close();
@@ -201,14 +200,14 @@ public final class ClusterSession implements AutoCloseable {
      * The plaintext listener, unless SSL is the only mode asked for: then the SSL listener with the cluster's
      * trust store, under the user's own {@code --command-config}.
      */
-    private static Target embeddedTarget(TargetOptions options, EmbeddedCluster cluster) {
-        List<Security> modes = options.securityModes();
+    private static Target embeddedTarget(TargetPlan plan, EmbeddedCluster cluster) {
+        List<Security> modes = plan.security();
         if (!(modes.size() == 1 && modes.get(0) == Security.SSL) || cluster.sslBootstrap().isEmpty()) {
-            return options.target(cluster.bootstrap());
+            return plan.target(cluster.bootstrap());
         }
         Map<String, String> props = new TreeMap<>(cluster.sslClientSettings());
-        props.putAll(options.clientProperties());
-        return new Target(options.driverId(), cluster.sslBootstrap().get(), props, options.connectTimeout());
+        props.putAll(plan.clientProperties());
+        return new Target(plan.driverId(), cluster.sslBootstrap().get(), props, plan.connectTimeout());
     }
 
     /**

@@ -35,24 +35,9 @@ public final class IsolationFlags {
             description = "Throttle each embedded broker's disk writes, e.g. 20MB/s (blkio / io.max; see docs/isolation.md).")
     String brokerDisk;
 
-    /** What a command chooses itself when none of these flags was given (see {@link #chooseWhenUnset}), or null. */
-    private IsolationOptions chosen;
-
     /** True when none of the isolation flags was given. */
     public boolean unset() {
         return brokerSpec == null && clientCores == null && !allowOversubscribe && brokerNet == null && brokerDisk == null;
-    }
-
-    /** Uses {@code automatic} as if typed, when the user gave none of these flags; said by the caller. */
-    public void chooseWhenUnset(IsolationOptions automatic) {
-        if (unset()) {
-            chosen = automatic;
-        }
-    }
-
-    /** True when the isolation in force was chosen by mqprobe, not typed. */
-    public boolean chosen() {
-        return chosen != null;
     }
 
     /**
@@ -61,9 +46,6 @@ public final class IsolationFlags {
      * @throws UsageException naming the bad value
      */
     public IsolationOptions isolation() {
-        if (chosen != null) {
-            return chosen;
-        }
         if (clientCores != null && !(clientCores > 0)) {
             throw new UsageException("--client-cores must be positive, got " + clientCores);
         }
@@ -75,6 +57,6 @@ public final class IsolationFlags {
 
     /** True when an option sizes or confines the embedded brokers themselves (not only the load generator). */
     public boolean confinesBrokers() {
-        return brokerSpec != null || brokerNet != null || brokerDisk != null || chosen != null;
+        return brokerSpec != null || brokerNet != null || brokerDisk != null;
     }
 }

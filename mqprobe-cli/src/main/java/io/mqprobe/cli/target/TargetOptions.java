@@ -1,7 +1,6 @@
 package io.mqprobe.cli.target;
 
 import io.mqprobe.api.Drivers;
-import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.embedded.isolation.IsolationOptions;
@@ -58,72 +57,35 @@ public final class TargetOptions {
     @Mixin
     IsolationFlags isolationFlags = new IsolationFlags();
 
-    private Map<String, String> clientProperties;
-    private boolean isolateByDefault;
-
     /**
-     * Each broker of the embedded cluster the next session starts gets {@code spec}, as if typed as
-     * {@code --broker-spec} (a probe over several sizes starts one cluster per size).
+     * The target as typed, parsed and checked once: the command config read, the security modes, broker settings and
+     * isolation parsed. Called when the session opens, so these errors come in the order they always did.
+     *
+     * @throws UsageException naming the bad value or the unreadable file
      */
-    public void useBrokerSpec(io.mqprobe.api.InstanceSpec spec) {
-        isolationFlags.brokerSpec = spec.toString();
+    public TargetPlan conclude() {
+        Map<String, String> clientProperties = commandConfig == null ? Map.of() : read(commandConfig);
+        List<Security> modes = Security.parseList(security == null ? "plaintext" : security);
+        Map<String, String> brokerOverrides = brokerOverrides();
+        IsolationOptions isolation = isolationFlags.isolation();
+        return new TargetPlan(bootstrap == null || bootstrap.isBlank() ? Optional.empty() : Optional.of(bootstrap.trim()),
+                driverId, commandConfig, clientProperties, brokers == null ? OptionalInt.empty() : OptionalInt.of(brokers),
+                connectTimeout, modes, security, brokerOverrides, isolation, isolationFlags.unset(),
+                isolationFlags.confinesBrokers(), false);
     }
 
-    /** The command isolates an embedded cluster it starts by default (see {@link #chooseIsolation}). */
-    public void isolateByDefault() {
-        isolateByDefault = true;
-    }
-
-    public Optional<String> bootstrap() {
-        return bootstrap == null || bootstrap.isBlank() ? Optional.empty() : Optional.of(bootstrap.trim());
-    }
-
-    /** Points the session at {@code hostPorts} (a command's own name for the cluster, e.g. mirror's --source-bootstrap). */
-    public void useBootstrap(String hostPorts) {
-        if (bootstrap != null && !bootstrap.isBlank() && !bootstrap.equals(hostPorts)) {
-            throw new UsageException("--bootstrap and --source-bootstrap name different clusters; give one");
-        }
-        bootstrap = hostPorts;
-    }
-
+    /** The driver typed (or the default): what a command needs to know before it concludes the rest. */
     public String driverId() {
         return driverId;
     }
 
-    /** Runs the session on driver {@code id}, when the command's input names the system (an OMB driver file does). */
-    public void useDriver(String id) {
-        driverId = id;
-    }
-
-    /**
-     * Adds settings every client gets from another source than {@code --command-config} (an OMB driver file's ACL
-     * keys); they may be secret and are only ever shown redacted, as the file's are.
-     *
-     * @throws UsageException naming the key (never its value) when both sources give it different values
-     */
-    public void addClientProperties(Map<String, String> settings, String origin) {
-        Map<String, String> all = new TreeMap<>(clientProperties());
-        settings.forEach((key, value) -> {
-            String given = all.put(key, value);
-            if (given != null && !given.equals(value)) {
-                throw new UsageException(key + " in --command-config " + commandConfig + " and in " + origin
-                        + " differ; give it once");
-            }
-        });
-        clientProperties = Map.copyOf(all);
-    }
-
-    public OptionalInt brokers() {
-        return brokers == null ? OptionalInt.empty() : OptionalInt.of(brokers);
-    }
-
-    /** The modes of {@code --security}, in the order given; @throws UsageException for an unknown mode */
-    public List<Security> securityModes() {
-        return Security.parseList(security == null ? "plaintext" : security);
+    /** {@code --bootstrap} was given: what a command needs to know before it concludes the rest. */
+    public boolean remote() {
+        return bootstrap != null && !bootstrap.isBlank();
     }
 
     /** The {@code --broker-config} settings, in order; @throws UsageException for one without '=' */
-    public Map<String, String> brokerOverrides() {
+    private Map<String, String> brokerOverrides() {
         Map<String, String> settings = new java.util.LinkedHashMap<>();
         for (String pair : brokerConfig) {
             int eq = pair.indexOf('=');
@@ -133,68 +95,6 @@ public final class TargetOptions {
             settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
         }
         return settings;
-    }
-
-    /** True when any client must use SSL (the embedded cluster then needs its SSL listener). */
-    public boolean wantsSsl() {
-        return securityModes().contains(Security.SSL);
-    }
-
-    public Duration connectTimeout() {
-        return connectTimeout;
-    }
-
-    public Optional<Path> commandConfig() {
-        return Optional.ofNullable(commandConfig);
-    }
-
-    /**
-     * The settings of {@code --command-config} (empty without it), read once.
-     *
-     * @throws UsageException naming the file when it cannot be read
-     */
-    public Map<String, String> clientProperties() {
-        if (clientProperties == null) {
-            clientProperties = commandConfig == null ? Map.of() : read(commandConfig);
-        }
-        return clientProperties;
-    }
-
-    /** The isolation asked for with {@code --broker-spec}, {@code --client-cores}, ...; @throws UsageException naming a bad value */
-    public IsolationOptions isolation() {
-        return isolationFlags.isolation();
-    }
-
-    /**
-     * Isolation chosen for the machine when the command starts its own embedded cluster and the user typed no
-     * isolation flag (the probe does this; {@code --no-isolation} keeps it off). Without root it says so in one line
-     * when the cluster starts, and runs as before.
-     *
-     * @return the chosen isolation, or empty when the user's flags, {@code --bootstrap} or a {@code cluster up} decide
-     */
-    Optional<IsolationOptions> chooseIsolation(int defaultBrokers, boolean clusterUpRunning) {
-        if (!wouldChooseIsolation(clusterUpRunning)) {
-            return Optional.empty();
-        }
-        IsolationOptions automatic = IsolationOptions.automatic(brokers().orElse(defaultBrokers),
-                io.mqprobe.embedded.isolation.BrokerIsolation.machineCpus().size());
-        isolationFlags.chooseWhenUnset(automatic);
-        return Optional.of(automatic);
-    }
-
-    /** True when {@link #chooseIsolation} would choose (the command asks for it, nothing else decides). */
-    boolean wouldChooseIsolation(boolean clusterUpRunning) {
-        return isolateByDefault && bootstrap().isEmpty() && !clusterUpRunning && isolationFlags.unset();
-    }
-
-    /** True when an option sizes or confines the embedded brokers themselves (not only the load generator). */
-    public boolean confinesBrokers() {
-        return isolationFlags.confinesBrokers();
-    }
-
-    /** The target at {@code bootstrapServers} with this driver, client settings and timeout. */
-    public Target target(String bootstrapServers) {
-        return new Target(driverId, bootstrapServers, clientProperties(), connectTimeout);
     }
 
     private static Map<String, String> read(Path file) {

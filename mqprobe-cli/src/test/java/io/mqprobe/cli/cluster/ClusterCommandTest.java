@@ -110,7 +110,7 @@ class ClusterCommandTest {
         assertThat(out.toString()).containsPattern("(?m)^1\\s+" + firstPid + "\\s+127.0.0.1\\s+\\d+\\s+\\d+\\s+yes\\s+");
 
         StringWriter progress = new StringWriter();
-        try (ClusterSession session = ClusterSession.open(parse(), 3, new PrintWriter(progress, true))) {
+        try (ClusterSession session = ClusterSession.open(parse().conclude(), 3, new PrintWriter(progress, true))) {
             assertThat(session.embedded()).isTrue();
             assertThat(session.target().bootstrap()).isEqualTo(up.bootstrap());
             assertThat(session.localBrokers()).extracting(b -> b.pid()).containsExactly(firstPid);

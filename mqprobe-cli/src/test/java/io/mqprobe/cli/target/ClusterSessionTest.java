@@ -31,7 +31,7 @@ class ClusterSessionTest {
     void should_report_an_unreachable_bootstrap_as_target_unreachable() {
         TargetOptions options = ParsedTargetOptions.parse("--bootstrap", "127.0.0.1:1", "--connect-timeout", "2s");
 
-        assertThatThrownBy(() -> ClusterSession.open(options, 3, new PrintWriter(progress)))
+        assertThatThrownBy(() -> ClusterSession.open(options.conclude(), 3, new PrintWriter(progress)))
                 .isInstanceOf(TargetUnreachableException.class)
                 .hasMessageContaining("127.0.0.1:1");
         assertThat(home.dir().resolve("embedded")).doesNotExist();
@@ -42,7 +42,7 @@ class ClusterSessionTest {
     void should_refuse_sizing_an_embedded_cluster_for_a_remote_target() {
         TargetOptions options = ParsedTargetOptions.parse("--bootstrap", "127.0.0.1:1", "--brokers", "3");
 
-        assertThatThrownBy(() -> ClusterSession.open(options, 3, new PrintWriter(progress)))
+        assertThatThrownBy(() -> ClusterSession.open(options.conclude(), 3, new PrintWriter(progress)))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--brokers");
     }
 
@@ -51,7 +51,7 @@ class ClusterSessionTest {
     void should_refuse_an_embedded_cluster_for_a_driver_that_has_none() {
         TargetOptions options = ParsedTargetOptions.parse("--driver", "pulsar");
 
-        assertThatThrownBy(() -> ClusterSession.open(options, 3, new PrintWriter(progress)))
+        assertThatThrownBy(() -> ClusterSession.open(options.conclude(), 3, new PrintWriter(progress)))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--bootstrap");
     }
 
@@ -60,7 +60,7 @@ class ClusterSessionTest {
     void should_check_the_command_config_before_starting_anything() {
         TargetOptions options = ParsedTargetOptions.parse("--command-config", home.dir().resolve("missing.properties").toString());
 
-        assertThatThrownBy(() -> ClusterSession.open(options, 1, new PrintWriter(progress)))
+        assertThatThrownBy(() -> ClusterSession.open(options.conclude(), 1, new PrintWriter(progress)))
                 .isInstanceOf(UsageException.class).hasMessageContaining("missing.properties");
         assertThat(progress.toString()).isEmpty();
     }
@@ -72,7 +72,7 @@ class ClusterSessionTest {
         long pid;
         Path runDir;
 
-        try (ClusterSession session = ClusterSession.open(options, 3, new PrintWriter(progress, true))) {
+        try (ClusterSession session = ClusterSession.open(options.conclude(), 3, new PrintWriter(progress, true))) {
             assertThat(progress.toString()).matches("starting embedded Kafka \\(1 broker\\) \\.\\.\\. ready in \\d+\\.\\d s\\R");
             assertThat(session.embedded()).isTrue();
             assertThat(session.localBrokers()).hasSize(1);

@@ -22,7 +22,7 @@ class TargetOptionsTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_default_to_an_embedded_kafka_target_with_a_ten_second_timeout() {
-        TargetOptions options = ParsedTargetOptions.parse();
+        TargetPlan options = ParsedTargetOptions.parse().conclude();
 
         assertThat(options.bootstrap()).isEmpty();
         assertThat(options.driverId()).isEqualTo("kafka");
@@ -37,8 +37,8 @@ class TargetOptionsTest {
         Path config = tmp.resolve("client.properties");
         Files.writeString(config, "security.protocol=SASL_SSL\nsasl.jaas.config=secret-stuff\n");
 
-        TargetOptions options = ParsedTargetOptions.parse("--bootstrap", " broker1:9092,broker2:9092 ", "--connect-timeout", "1500ms",
-                "--command-config", config.toString(), "--brokers", "3");
+        TargetPlan options = ParsedTargetOptions.parse("--bootstrap", " broker1:9092,broker2:9092 ", "--connect-timeout", "1500ms",
+                "--command-config", config.toString(), "--brokers", "3").conclude();
 
         assertThat(options.bootstrap()).contains("broker1:9092,broker2:9092");
         assertThat(options.brokers()).hasValue(3);
@@ -53,13 +53,14 @@ class TargetOptionsTest {
     void should_add_a_driver_files_credentials_to_the_command_configs_and_refuse_a_different_value() throws Exception {
         Path config = tmp.resolve("client.properties");
         Files.writeString(config, "accessKey=ak\nsendMsgTimeout=5000\n");
-        TargetOptions options = ParsedTargetOptions.parse("--command-config", config.toString());
+        TargetPlan typed = ParsedTargetOptions.parse("--command-config", config.toString()).conclude();
 
-        options.addClientProperties(java.util.Map.of("accessKey", "ak", "secretKey", "sk-hidden"), "rocketmq.yaml");
+        TargetPlan options = typed.withClientProperties(java.util.Map.of("accessKey", "ak", "secretKey", "sk-hidden"), "rocketmq.yaml");
 
         assertThat(options.target("127.0.0.1:9876").clientProperties())
                 .containsEntry("accessKey", "ak").containsEntry("secretKey", "sk-hidden").containsEntry("sendMsgTimeout", "5000");
-        assertThatThrownBy(() -> options.addClientProperties(java.util.Map.of("secretKey", "sk-other"), "other.yaml"))
+        assertThat(typed.clientProperties()).doesNotContainKey("secretKey");
+        assertThatThrownBy(() -> options.withClientProperties(java.util.Map.of("secretKey", "sk-other"), "other.yaml"))
                 .isInstanceOf(UsageException.class).hasMessageContaining("secretKey").hasMessageContaining("other.yaml")
                 .hasMessageNotContaining("sk-");
     }
@@ -70,7 +71,7 @@ class TargetOptionsTest {
         Path missing = tmp.resolve("nope.properties");
         TargetOptions options = ParsedTargetOptions.parse("--command-config", missing.toString());
 
-        assertThatThrownBy(options::clientProperties).isInstanceOf(UsageException.class).hasMessageContaining(missing.toString());
+        assertThatThrownBy(options::conclude).isInstanceOf(UsageException.class).hasMessageContaining(missing.toString());
     }
 
     @Test
@@ -78,7 +79,7 @@ class TargetOptionsTest {
     void should_refuse_a_directory_as_command_config() {
         TargetOptions options = ParsedTargetOptions.parse("--command-config", tmp.toString());
 
-        assertThatThrownBy(options::clientProperties).isInstanceOf(UsageException.class).hasMessageContaining(tmp.toString());
+        assertThatThrownBy(options::conclude).isInstanceOf(UsageException.class).hasMessageContaining(tmp.toString());
     }
 
     @Test
