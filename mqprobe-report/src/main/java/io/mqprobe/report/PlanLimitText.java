@@ -31,8 +31,10 @@ public final class PlanLimitText {
         return atPeak(limit, usedPct, limitPct) + (growth == null ? "" : ", " + canGrow(growth)) + " (" + restsOn + ")";
     }
 
+    /** "CPU at 47 % at the planned peak (its threshold 75 %)"; a limit used up only at 100 % needs no threshold. */
     private static String atPeak(String limit, double usedPct, double limitPct) {
-        return limit + " at " + HumanUnits.pct(usedPct) + " of " + HumanUnits.pct(limitPct) + " at the planned peak";
+        String threshold = limitPct < 100 ? " (its threshold " + HumanUnits.pct(limitPct) + ")" : "";
+        return limit + " at " + HumanUnits.pct(usedPct) + " at the planned peak" + threshold;
     }
 
     private static String canGrow(double growth) {
