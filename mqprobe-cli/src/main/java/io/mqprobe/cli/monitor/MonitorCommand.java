@@ -4,6 +4,7 @@ import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.Sampler;
 import io.mqprobe.cli.ExitCode;
 import io.mqprobe.cli.run.Interruption;
+import io.mqprobe.cli.run.RemoteSourceOptions;
 import io.mqprobe.cli.target.ClusterSession;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.load.RunControl;
@@ -52,13 +53,8 @@ public final class MonitorCommand implements Callable<Integer> {
             description = "Stop after this long (default: until Ctrl-C).")
     String duration;
 
-    @Option(names = "--jmx", split = ",", paramLabel = "HOST:PORT",
-            description = "JMX ports of remote brokers (embedded brokers are always read).")
-    List<String> jmx = new ArrayList<>();
-
-    @Option(names = "--prometheus", split = ",", paramLabel = "[ID=]URL",
-            description = "Prometheus text endpoints (node_exporter, JMX exporter); ID= names the broker on that host.")
-    List<String> prometheus = new ArrayList<>();
+    @Mixin
+    RemoteSourceOptions remote = new RemoteSourceOptions();
 
     @Option(names = "--topics", split = ",", paramLabel = "TOPIC",
             description = "Topics whose log growth to watch (default: all).")
@@ -78,8 +74,8 @@ public final class MonitorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        MonitorSettings settings = MonitorSettings.parse(interval, duration, prometheus, diskCeiling, nicCeiling);
-        MonitorSources.Builder sources = MonitorSources.builder().jmx(jmx);   // checks addresses before connecting
+        MonitorSettings settings = MonitorSettings.parse(interval, duration, diskCeiling, nicCeiling);
+        MonitorSources.Builder sources = remote.conclude().addTo(MonitorSources.builder());   // checked before connecting
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RunControl control = new RunControl();
@@ -91,13 +87,6 @@ public final class MonitorCommand implements Callable<Integer> {
                     .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
                     .driverSamplers(session.driver().brokerSamplers())
                     .ceilings(settings.diskWriteCeilingBps(), settings.nicCeilingBps());
-            for (MonitorSettings.PrometheusEndpoint p : settings.prometheus()) {
-                if (p.brokerId() == null) {
-                    sources.prometheus(List.of(p.uri()));
-                } else {
-                    sources.prometheus(p.brokerId(), p.uri());
-                }
-            }
             List<Sampler> samplers = sources.build();
             LiveView view = new LiveView();
             try (MonitorRunner runner = MonitorRunner.start(samplers, settings.interval(), view, err)) {

@@ -50,13 +50,11 @@ public final class Monitoring implements AutoCloseable {
         if (options.disabled()) {
             return new Monitoring(List.of(), options, document, warnings);
         }
-        List<Sampler> samplers = MonitorSources.builder()
-                .localBrokers(session::localBrokers)
-                .localProcesses(processes)
-                .client()
-                .host()
-                .jmx(options.jmx())
-                .prometheus(options.prometheus())
+        List<Sampler> samplers = options.remote().addTo(MonitorSources.builder()
+                        .localBrokers(session::localBrokers)
+                        .localProcesses(processes)
+                        .client()
+                        .host())
                 .kafkaProtocol(session.driver().admin(), topics, groups)
                 .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
                 .driverSamplers(session.driver().brokerSamplers())
