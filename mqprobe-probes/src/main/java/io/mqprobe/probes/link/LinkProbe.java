@@ -4,6 +4,7 @@ import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.probes.net.NetClient;
 import io.mqprobe.probes.net.NetClientSpec;
 import io.mqprobe.probes.net.NetProbeListener;
+import io.mqprobe.probes.net.NetServerBusyException;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,6 +29,12 @@ public final class LinkProbe {
     private static final Duration WARMUP = Duration.ofMillis(300);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(20);
     private static final long SERVER_LIFETIME_S = 60;
+    /**
+     * How long a test waits for the far end to be free again: it frees itself after it has sent the previous test's
+     * totals, and the reversed test asked before that once (a suite run here: "server is busy with another test").
+     */
+    private static final Duration BUSY_WAIT = Duration.ofSeconds(5);
+    private static final long BUSY_RETRY_MS = 50;
 
     private LinkProbe() {
     }
@@ -58,7 +65,26 @@ public final class LinkProbe {
 
     private static double receiverRate(LinkTarget target, int port, Duration duration, boolean reverse) {
         NetClientSpec spec = NetClientSpec.of(target.address(), port, STREAMS, duration, reverse).withOmit(WARMUP);
-        return NetClient.run(spec, NetProbeListener.NONE).receiverBytesPerSecond();
+        long giveUpNs = System.nanoTime() + BUSY_WAIT.toNanos();
+        while (true) {
+            try {
+                return NetClient.run(spec, NetProbeListener.NONE).receiverBytesPerSecond();
+            } catch (NetServerBusyException e) {
+                if (System.nanoTime() - giveUpNs >= 0) {
+                    throw e;
+                }
+                sleep(BUSY_RETRY_MS);
+            }
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the link's far end was busy", e);
+        }
     }
 
     /** A {@link LinkServer} JVM in a target's namespace; its stdin is its leash. */

@@ -101,6 +101,9 @@ public final class NetClient {
         if (reply == NetProtocol.REPLY_BAD_REQUEST) {
             throw new UsageException("the net server at " + spec.address() + " refused the test: " + reason);
         }
+        if (reply == NetProtocol.REPLY_BUSY) {
+            throw new NetServerBusyException("the net server at " + spec.address() + " refused the test: " + reason);
+        }
         if (reply != NetProtocol.REPLY_OK) {
             throw new IllegalStateException("the net server at " + spec.address() + " refused the test: " + reason);
         }

@@ -72,6 +72,27 @@ class NetClientServerTest {
     }
 
     @Test
+    void should_refuse_a_second_test_while_one_runs_with_a_busy_error_a_client_may_wait_on() throws Exception {
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        NetServerListener listener = new NetServerListener() {
+            @Override
+            public void onTestStarted(String client, int streams, boolean reverse, long durationMs) {
+                started.countDown();
+            }
+        };
+        try (NetServer server = NetServer.start(LOOPBACK, 0, NetServerLimits.DEFAULT, listener)) {
+            Thread first = new Thread(() -> NetClient.run(NetClientSpec.of("127.0.0.1", server.port(), 1, Duration.ofMillis(1500),
+                    false), NetProbeListener.NONE));
+            first.start();
+            assertThat(started.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+            assertThatThrownBy(() -> NetClient.run(NetClientSpec.of("127.0.0.1", server.port(), 1, Duration.ofMillis(500), false),
+                    NetProbeListener.NONE)).isInstanceOf(NetServerBusyException.class).hasMessageContaining("busy");
+            first.join(5_000);
+        }
+    }
+
+    @Test
     void should_fail_with_target_unreachable_when_nothing_listens() throws IOException {
         int closedPort;
         try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
