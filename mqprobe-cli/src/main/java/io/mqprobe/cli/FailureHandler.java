@@ -1,5 +1,6 @@
 package io.mqprobe.cli;
 
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.api.TargetUnreachableException;
 import io.mqprobe.api.UsageException;
 import picocli.CommandLine;

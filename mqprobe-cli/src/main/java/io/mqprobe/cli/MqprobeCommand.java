@@ -1,5 +1,6 @@
 package io.mqprobe.cli;
 
+import io.mqprobe.run.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,5 +1,6 @@
 package io.mqprobe.cli;
 
+import io.mqprobe.run.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

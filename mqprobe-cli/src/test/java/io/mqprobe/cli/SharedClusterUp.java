@@ -1,6 +1,6 @@
 package io.mqprobe.cli;
 
-import io.mqprobe.cli.target.EmbeddedClusters;
+import io.mqprobe.run.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.RunDirs;
 import org.junit.jupiter.api.extension.BeforeAllCallback;

@@ -5,7 +5,7 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.target.TargetOptions;
-import io.mqprobe.cli.target.TargetPlan;
+import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.api.Target;
 import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Command;

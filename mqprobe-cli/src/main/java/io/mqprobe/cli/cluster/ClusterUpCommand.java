@@ -4,8 +4,8 @@ import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.cli.target.IsolationFlags;
-import io.mqprobe.cli.target.MqprobeHome;
-import io.mqprobe.cli.target.EmbeddedClusters;
+import io.mqprobe.run.target.MqprobeHome;
+import io.mqprobe.run.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSpec;
 import io.mqprobe.embedded.EmbeddedSystems;
@@ -62,7 +62,7 @@ final class ClusterUpCommand implements Callable<Integer> {
     public Integer call() {
         EmbeddedSpec options = EmbeddedSpec.of(brokers, MqprobeHome.clusterDir(driverId), isolation.isolation())
                 .withHeapBytes(ByteSize.parse(heap))
-                .withSsl(io.mqprobe.cli.target.Security.parseList(security).contains(io.mqprobe.cli.target.Security.SSL))
+                .withSsl(io.mqprobe.run.target.Security.parseList(security).contains(io.mqprobe.run.target.Security.SSL))
                 .withModes(SyncMode.parse("--replication", replication), SyncMode.parse("--flush", flush));
         String addressName = EmbeddedSystems.of(driverId).addressName();
         String down = "'mqprobe cluster down" + UpCluster.driverFlag(driverId) + "'";

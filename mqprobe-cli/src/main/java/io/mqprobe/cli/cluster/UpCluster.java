@@ -4,7 +4,7 @@ import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
-import io.mqprobe.cli.target.EmbeddedClusters;
+import io.mqprobe.run.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSystems;
 

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.load;
 
-import io.mqprobe.cli.run.ClientProperties;
-import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.run.ClientProperties;
+import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import picocli.CommandLine.Option;
 

@@ -1,8 +1,8 @@
 package io.mqprobe.cli.load;
 
 import io.mqprobe.api.ProducerProfile;
-import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;

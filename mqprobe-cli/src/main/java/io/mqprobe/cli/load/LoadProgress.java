@@ -2,7 +2,7 @@ package io.mqprobe.cli.load;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.run.Progress;
+import io.mqprobe.run.Progress;
 import io.mqprobe.result.IntervalRow;
 
 import java.util.Locale;

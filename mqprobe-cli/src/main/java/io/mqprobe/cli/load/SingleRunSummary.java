@@ -3,9 +3,9 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.LoadSession;
-import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.RunSession;
+import io.mqprobe.run.Monitoring;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.MeasuredStep;
@@ -47,7 +47,7 @@ final class SingleRunSummary {
     }
 
     /** Runs {@code step} as the one step of {@code scenario}; empty when the run was cancelled before it ran. */
-    static Optional<Ran> run(LoadSession session, Monitoring monitoring, ScenarioResult scenario, StepPlan step,
+    static Optional<Ran> run(RunSession session, Monitoring monitoring, ScenarioResult scenario, StepPlan step,
                              Consumer<IntervalRow> onTick) {
         ExperimentResult result = session.runExperiment(SingleRun.of(scenario, step, atLeastOnce(session)), monitoring, onTick,
                 ExperimentListener.NONE);
@@ -55,7 +55,7 @@ final class SingleRunSummary {
     }
 
     /** The system delivers at least once (RocketMQ): duplicates are its documented behaviour. */
-    static boolean atLeastOnce(LoadSession session) {
+    static boolean atLeastOnce(RunSession session) {
         return session.cluster().driver().unsupported().contains(Capability.DUPLICATE_FREE_SENDS);
     }
 

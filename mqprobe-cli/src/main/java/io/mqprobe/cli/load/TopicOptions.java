@@ -3,8 +3,8 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.run.LoadSession;
-import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.run.RunSession;
+import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.result.ScenarioResult;
 import picocli.CommandLine.Option;
 
@@ -67,7 +67,7 @@ public final class TopicOptions {
      * The topic the load uses: the user's (which must exist unless {@code --create-topic}) or a fresh
      * {@code mqprobe-<purpose>-*} one that is deleted afterwards.
      */
-    public ScenarioResult.TopicLayout resolve(LoadSession session, String purpose) {
+    public ScenarioResult.TopicLayout resolve(RunSession session, String purpose) {
         TopicLifecycle topics = session.topics();
         String bootstrap = session.cluster().target().bootstrap();
         if (topic != null && !createTopic) {

@@ -4,7 +4,7 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.run.RunSession;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.mirror.EmbeddedMirrorMaker;
@@ -41,7 +41,7 @@ final class MirrorTarget implements AutoCloseable {
     }
 
     /** The user's target ({@code bootstrap} not null), or an embedded target and mirror next to the session's embedded source. */
-    static MirrorTarget open(String bootstrap, Map<String, String> clientSettings, LoadSession session, String topicPattern) {
+    static MirrorTarget open(String bootstrap, Map<String, String> clientSettings, RunSession session, String topicPattern) {
         PrintWriter progress = session.progress().writer();
         if (bootstrap != null) {
             Target target = new Target(session.cluster().target().driverId(), bootstrap, clientSettings, Duration.ofSeconds(10));

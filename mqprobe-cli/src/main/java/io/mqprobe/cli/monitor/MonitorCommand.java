@@ -2,10 +2,10 @@ package io.mqprobe.cli.monitor;
 
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.Interruption;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Interruption;
 import io.mqprobe.cli.run.RemoteSourceOptions;
-import io.mqprobe.cli.target.ClusterSession;
+import io.mqprobe.run.target.ClusterSession;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.monitor.MonitorRunner;

@@ -16,8 +16,8 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.load.KeyDistributor;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.cli.load.LoadProgress;
-import io.mqprobe.cli.run.LoadSession;
-import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.run.RunSession;
+import io.mqprobe.run.Monitoring;
 import io.mqprobe.cli.probe.ProbeExperiment;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.ExperimentListener;
@@ -56,12 +56,12 @@ final class OmbWorkloadRun {
     record Ran(OmbPlan plan, MeasuredStep step, SingleRunVerdict verdict, Path ombFile, List<String> notes) {
     }
 
-    private final LoadSession session;
+    private final RunSession session;
     private final Monitoring monitoring;
     private final Set<String> scenarioNames = new HashSet<>();
     private final List<String> failures = new ArrayList<>();
 
-    OmbWorkloadRun(LoadSession session, Monitoring monitoring) {
+    OmbWorkloadRun(RunSession session, Monitoring monitoring) {
         this.session = session;
         this.monitoring = monitoring;
     }

@@ -2,11 +2,11 @@ package io.mqprobe.cli.omb;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.target.TargetPlan;
-import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.target.TargetPlan;
+import io.mqprobe.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.omb.OmbDriverConfig;
 import io.mqprobe.omb.OmbFiles;
 import io.mqprobe.omb.OmbPlan;

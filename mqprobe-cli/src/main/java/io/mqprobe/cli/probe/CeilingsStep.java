@@ -3,7 +3,7 @@ package io.mqprobe.cli.probe;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.DataRate;
-import io.mqprobe.cli.run.LoadSession;
+import io.mqprobe.run.RunSession;
 import io.mqprobe.probes.Ceiling;
 import io.mqprobe.probes.Ceilings;
 import io.mqprobe.probes.link.LinkProbe;
@@ -38,7 +38,7 @@ final class CeilingsStep {
         }
     }
 
-    static ResultDocument.Ceilings measure(ProbeOptions probe, LoadSession session) {
+    static ResultDocument.Ceilings measure(ProbeOptions probe, RunSession session) {
         boolean measureLocally = session.cluster().embedded() && !probe.noCeilings;
         Ceiling disk = probe.diskCeiling != null ? Ceilings.configured("--disk-ceiling", probe.diskCeiling)
                 : measureLocally ? probeDisk(session) : null;
@@ -53,7 +53,7 @@ final class CeilingsStep {
     }
 
     /** Each broker's own link (brokers in network namespaces), measured as iperf3 would between hosts. */
-    private static List<LinkRate> probeLinks(LoadSession session) {
+    private static List<LinkRate> probeLinks(RunSession session) {
         List<LinkTarget> targets = session.cluster().brokerLinks();
         if (targets.isEmpty()) {
             return List.of();
@@ -75,7 +75,7 @@ final class CeilingsStep {
         return links;
     }
 
-    private static Ceiling probeDisk(LoadSession session) {
+    private static Ceiling probeDisk(RunSession session) {
         Path dir = session.cluster().embeddedCluster().map(c -> c.runDir()).orElse(Path.of("."));
         session.progress().update("probe: measuring the disk ceiling under " + dir + " ...");
         Ceiling c = new Ceiling(Ceilings.quickDiskWriteBytesPerSecond(dir, DISK_BUDGET), Ceiling.PROBED);
@@ -83,7 +83,7 @@ final class CeilingsStep {
         return c;
     }
 
-    private static Ceiling probeNic(LoadSession session) {
+    private static Ceiling probeNic(RunSession session) {
         session.progress().update("probe: measuring the loopback NIC ceiling ...");
         Ceiling c = new Ceiling(Ceilings.quickLoopbackNicBytesPerSecond(NIC_BUDGET), Ceiling.PROBED);
         session.progress().line("NIC ceiling: " + DataRate.formatBits(c.bytesPerSecond()) + " (loopback TCP, probed)");

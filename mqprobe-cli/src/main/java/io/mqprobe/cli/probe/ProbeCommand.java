@@ -1,10 +1,10 @@
 package io.mqprobe.cli.probe;
 
-import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.cli.run.RunPlan;
-import io.mqprobe.cli.target.TargetPlan;
+import io.mqprobe.run.RunPlan;
+import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.scenario.DriverProfiles;
 import io.mqprobe.scenario.ScenarioSpec;

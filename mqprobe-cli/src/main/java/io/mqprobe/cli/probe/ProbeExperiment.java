@@ -1,9 +1,9 @@
 package io.mqprobe.cli.probe;
 
 import io.mqprobe.cli.load.LoadProgress;
-import io.mqprobe.cli.run.LoadSession;
-import io.mqprobe.cli.run.Monitoring;
-import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.run.RunSession;
+import io.mqprobe.run.Monitoring;
+import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
@@ -29,7 +29,7 @@ public final class ProbeExperiment {
      * @param progressPrefix what starts each progress line of the load
      * @return each scenario's outcome (skipped ones too), in the scenarios' order
      */
-    public static List<ScenarioOutcome> run(LoadSession session, Monitoring monitoring, List<ScenarioSpec> scenarios,
+    public static List<ScenarioOutcome> run(RunSession session, Monitoring monitoring, List<ScenarioSpec> scenarios,
                                             ProbeSettings settings, String progressPrefix, ExperimentListener listener) {
         ProbePlanner planner = new ProbePlanner(scenarios, settings, session.cluster().driver(), TopicLifecycle::freshName,
                 session.cluster().hostShared());

@@ -2,7 +2,7 @@ package io.mqprobe.cli.probe;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.run.Progress;
+import io.mqprobe.run.Progress;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.RampPlan;

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.probe;
 
-import io.mqprobe.cli.target.ClusterSession;
-import io.mqprobe.cli.target.Security;
+import io.mqprobe.run.target.ClusterSession;
+import io.mqprobe.run.target.Security;
 import io.mqprobe.scenario.ScenarioSpec;
 
 import java.util.ArrayList;

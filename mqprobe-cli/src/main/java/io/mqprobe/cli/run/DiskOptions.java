@@ -1,5 +1,6 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.run.DiskLimits;
 import io.mqprobe.api.units.ByteSize;
 import picocli.CommandLine.Option;
 

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.run.GatePlan;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.report.Gate;
 import io.mqprobe.report.Gates;

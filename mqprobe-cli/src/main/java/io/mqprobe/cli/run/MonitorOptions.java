@@ -1,5 +1,6 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.run.MonitorPlan;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
 import picocli.CommandLine.Mixin;

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.run.ClientProperties;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.run.RemoteSources;
 import io.mqprobe.api.UsageException;
 import picocli.CommandLine.Option;
 

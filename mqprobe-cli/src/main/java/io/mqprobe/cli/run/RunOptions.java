@@ -1,8 +1,14 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.run.DiskLimits;
+import io.mqprobe.run.GatePlan;
+import io.mqprobe.run.MonitorPlan;
+import io.mqprobe.run.RunPlan;
+import io.mqprobe.run.RunSession;
+import io.mqprobe.run.WorkerPlan;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.target.TargetOptions;
-import io.mqprobe.cli.target.TargetPlan;
+import io.mqprobe.run.target.TargetPlan;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -52,18 +58,18 @@ public final class RunOptions {
     }
 
     /**
-     * Concludes the run and runs {@code body} in a session of it (see {@link LoadSession#run}): what a load command's
+     * Concludes the run and runs {@code body} in a session of it (see {@link RunSession#run}): what a load command's
      * {@code call()} ends with.
      */
-    public int session(String command, CommandSpec spec, int defaultBrokers, boolean keepTopics, LoadSession.Body body) {
+    public int session(String command, CommandSpec spec, int defaultBrokers, boolean keepTopics, RunSession.Body body) {
         return session(command, spec, defaultBrokers, keepTopics, UnaryOperator.identity(), body);
     }
 
-    /** As {@link #session(String, CommandSpec, int, boolean, LoadSession.Body)}, on the plan {@code adjust} makes of the typed one. */
+    /** As {@link #session(String, CommandSpec, int, boolean, RunSession.Body)}, on the plan {@code adjust} makes of the typed one. */
     public int session(String command, CommandSpec spec, int defaultBrokers, boolean keepTopics, UnaryOperator<RunPlan> adjust,
-                       LoadSession.Body body) {
+                       RunSession.Body body) {
         RunPlan plan = adjust.apply(conclude(command, spec, defaultBrokers, keepTopics));
-        return LoadSession.run(plan, spec.commandLine().getOut(), spec.commandLine().getErr(), body);
+        return RunSession.run(plan, spec.commandLine().getOut(), spec.commandLine().getErr(), body);
     }
 
     public TargetOptions target() {

@@ -1,7 +1,9 @@
 package io.mqprobe.cli.run;
 
 import io.mqprobe.api.HostPort;
+import io.mqprobe.cli.Main;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.run.WorkerPlan;
 import io.mqprobe.workers.ControlTls;
 import io.mqprobe.workers.WorkerLoss;
 import io.mqprobe.workers.WorkerToken;
@@ -10,9 +12,13 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** Where the load runs: in this process, in worker JVMs started here, or in workers that join (picocli mixin of every load command). */
 public final class WorkerOptions {
+
+    /** How a worker JVM started by {@code --workers local:N} runs: this command line's {@code worker} command. */
+    private static final List<String> WORKER_ENTRY_POINT = List.of(Main.class.getName(), "worker");
 
     static final int DEFAULT_PORT = 7801;
 
@@ -58,7 +64,8 @@ public final class WorkerOptions {
         };
         ControlTls tls = controlTls.conclude();
         if (spec.startsWith("local:")) {
-            return new WorkerPlan.Local(count(spec.substring("local:".length()), spec), onLoss, tls, controlTls.forLocalWorker());
+            return new WorkerPlan.Local(count(spec.substring("local:".length()), spec), onLoss, tls, WORKER_ENTRY_POINT,
+                    controlTls.forLocalWorker());
         }
         int count = count(spec, spec);
         if (tokenFile == null) {

@@ -2,12 +2,12 @@ package io.mqprobe.cli.sweep;
 
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.load.LoadProgress;
-import io.mqprobe.cli.run.LoadSession;
-import io.mqprobe.cli.run.Monitoring;
+import io.mqprobe.run.RunSession;
+import io.mqprobe.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.cli.run.TopicLifecycle;
+import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.BrokerRestarter;
 import io.mqprobe.experiment.ConfigJournal;
@@ -99,7 +99,7 @@ public final class SweepCommand implements Callable<Integer> {
         });
     }
 
-    private static void restore(ConfigJournal journal, List<String> notes, LoadSession session) {
+    private static void restore(ConfigJournal journal, List<String> notes, RunSession session) {
         int changed = journal.changed();
         List<String> failed = journal.restore();
         if (changed > 0 && !notes.stream().anyMatch(n -> n.startsWith("broker settings"))) {

@@ -5,7 +5,7 @@ import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.ceiling.DurationConverter;
 import io.mqprobe.cli.ceiling.SizeConverter;
-import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.run.ClientProperties;
 import io.mqprobe.cli.run.ProducerSettingsOptions;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.scenario.RampPlan;

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.sweep;
 
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.cli.run.Progress;
+import io.mqprobe.run.Progress;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ActionRecord;

@@ -1,5 +1,7 @@
 package io.mqprobe.cli.target;
 
+import io.mqprobe.run.target.Security;
+import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;

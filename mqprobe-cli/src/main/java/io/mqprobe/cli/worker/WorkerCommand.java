@@ -2,8 +2,8 @@ package io.mqprobe.cli.worker;
 
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.HostPort;
-import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.run.ClientProperties;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.ClientProperties;
 import io.mqprobe.cli.run.ControlTlsOptions;
 import io.mqprobe.workers.AllowedTargets;
 import io.mqprobe.workers.ControlTls;

@@ -2,7 +2,7 @@ package io.mqprobe.cli.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.result.ResultJson;

@@ -2,7 +2,7 @@ package io.mqprobe.cli.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.result.ResultJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;

@@ -2,8 +2,8 @@ package io.mqprobe.cli.cluster;
 
 import io.mqprobe.cli.Main;
 import io.mqprobe.cli.TempMqprobeHome;
-import io.mqprobe.cli.target.ClusterSession;
-import io.mqprobe.cli.target.MqprobeHome;
+import io.mqprobe.run.target.ClusterSession;
+import io.mqprobe.run.target.MqprobeHome;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import org.junit.jupiter.api.AfterEach;

@@ -3,7 +3,7 @@ package io.mqprobe.cli.load;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.SharedCliCluster;
 import io.mqprobe.result.ResultJson;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.monitor;
 
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.SharedCliCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -3,7 +3,7 @@ package io.mqprobe.cli.probe;
 import io.mqprobe.cli.TempMqprobeHome;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.result.ResultJson;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.seams;
 
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.TempMqprobeHome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

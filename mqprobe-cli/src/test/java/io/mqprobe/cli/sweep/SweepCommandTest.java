@@ -7,7 +7,7 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.Target;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.SharedCliCluster;
 import io.mqprobe.experiment.ConfigJournal;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;

@@ -1,5 +1,7 @@
 package io.mqprobe.cli.target;
 
+import io.mqprobe.run.target.ClusterSession;
+import io.mqprobe.run.target.MqprobeHome;
 import io.mqprobe.cli.TempMqprobeHome;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.TargetUnreachableException;

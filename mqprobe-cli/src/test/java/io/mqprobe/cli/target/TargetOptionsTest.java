@@ -1,5 +1,6 @@
 package io.mqprobe.cli.target;
 
+import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,13 +1,13 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
-import io.mqprobe.cli.target.TargetPlan;
+import io.mqprobe.run.target.TargetPlan;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * Everything a load command hands its session, concluded once from {@link RunOptions} before anything starts: where the
+ * Everything a load command hands its session, concluded once from its options before anything starts: where the
  * cluster is, where the run writes, what it watches, the disk it may fill, the gates it must pass and where the load runs. Immutable: a
  * command that decides more (a probe over sizes gives each its own directory and broker spec) gets a new plan.
  *

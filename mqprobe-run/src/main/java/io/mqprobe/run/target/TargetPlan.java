@@ -1,4 +1,4 @@
-package io.mqprobe.cli.target;
+package io.mqprobe.run.target;
 
 import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.Target;
@@ -15,7 +15,7 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
- * The cluster under test as a command concluded it from {@link TargetOptions}: every value parsed and checked once,
+ * The cluster under test as a command concluded it from its target options: every value parsed and checked once,
  * nothing changed afterwards. A command that decides more than the user typed (the probe isolates by default, a probe
  * over sizes gives each size its broker spec, an OMB driver file names the system and the cluster) gets a new plan
  * from one of the {@code with} methods; the options it was parsed from stay as typed.
@@ -121,7 +121,7 @@ public record TargetPlan(Optional<String> bootstrap, String driverId, Path comma
     }
 
     /** True when {@link #chooseIsolation} would choose (the command asks for it, nothing else decides). */
-    boolean wouldChooseIsolation(boolean clusterUpRunning) {
+    public boolean wouldChooseIsolation(boolean clusterUpRunning) {
         return isolatedByDefault && bootstrap.isEmpty() && !clusterUpRunning && isolationUnset;
     }
 }

@@ -1,8 +1,8 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.ExitCode;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.report.Comparison;
 import io.mqprobe.report.Gate;
 import io.mqprobe.report.Gates;
@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The {@code --fail-if} gates as {@link GateOptions} concluded them, and where their JUnit XML goes.
+ * The {@code --fail-if} gates as the command concluded them, and where their JUnit XML goes.
  *
  * @param gates     the gates, parsed
  * @param junitFile the JUnit XML file, or {@code null}

@@ -1,9 +1,9 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.cli.target.ClusterSession;
+import io.mqprobe.run.target.ClusterSession;
 import io.mqprobe.load.ResourceWindow;
 import io.mqprobe.monitor.MonitorRunner;
 import io.mqprobe.monitor.MonitorSources;

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.workers.ControlTls;
 import io.mqprobe.workers.WorkerLoss;
@@ -8,7 +8,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 
-/** Where the load runs, as {@link WorkerOptions} concluded it before the session opens. */
+/** Where the load runs, as the command concluded it from {@code --workers} before the session opens. */
 public sealed interface WorkerPlan {
 
     /** This JVM's producers, as every run without workers. */
@@ -19,9 +19,12 @@ public sealed interface WorkerPlan {
      * {@code count} worker JVMs on this machine, started and stopped by the run.
      *
      * @param tls        the control channel's TLS, or {@code null}
+     * @param entryPoint the main class and command words that make a JVM a worker (the command line's {@code worker}
+     *                   command: the session does not know the command line that opened it)
      * @param workerArgs the TLS flags each worker is started with
      */
-    record Local(int count, WorkerLoss onLoss, ControlTls tls, List<String> workerArgs) implements WorkerPlan {
+    record Local(int count, WorkerLoss onLoss, ControlTls tls, List<String> entryPoint, List<String> workerArgs)
+            implements WorkerPlan {
     }
 
     /**

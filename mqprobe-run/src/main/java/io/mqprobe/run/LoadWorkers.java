@@ -1,4 +1,4 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Target;
@@ -158,7 +158,7 @@ final class LoadWorkers implements AutoCloseable {
                     listen = host.address() + ":0";
                     flags.addAll(List.of("--allow-targets", hosts.cidr()));
                 }
-                children.add(launch("local-" + i, inNamespace, coordinator, tokenFile, listen, flags, dir));
+                children.add(launch("local-" + i, inNamespace, plan.entryPoint(), coordinator, tokenFile, listen, flags, dir));
             }
             say.accept(hosts != null
                     ? count + " local load workers, each in a network namespace of its own on the brokers' network (" + hosts.cidr() + ")"
@@ -176,13 +176,15 @@ final class LoadWorkers implements AutoCloseable {
         }
     }
 
-    private static Process launch(String name, List<String> inNamespace, Coordinator coordinator, Path tokenFile,
-                                  String listen, List<String> flags, Path dir) throws IOException {
+    private static Process launch(String name, List<String> inNamespace, List<String> entryPoint, Coordinator coordinator,
+                                  Path tokenFile, String listen, List<String> flags, Path dir) throws IOException {
         // the tag first: the JDK shows only the first 4 KiB of another process's command line, and the class path is long
         List<String> command = new ArrayList<>(inNamespace);
         command.addAll(List.of(ChildJava.binary(), WORKER_TAG + name, WORKER_HEAP, "-XX:+UseG1GC", "-cp",
-                ChildJava.classPath(), io.mqprobe.cli.Main.class.getName(), "worker", "--coordinator",
-                coordinator.url().getAuthority(), "--token-file", tokenFile.toString(), "--name", name, "--listen", listen));
+                ChildJava.classPath()));
+        command.addAll(entryPoint);
+        command.addAll(List.of("--coordinator", coordinator.url().getAuthority(), "--token-file", tokenFile.toString(),
+                "--name", name, "--listen", listen));
         command.addAll(flags);
         return new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".log").toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();

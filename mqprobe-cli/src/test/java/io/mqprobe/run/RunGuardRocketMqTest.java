@@ -1,10 +1,10 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.Target;
 import io.mqprobe.cli.SharedCliRocketMqCluster;
-import io.mqprobe.cli.target.EmbeddedClusters;
+import io.mqprobe.run.target.EmbeddedClusters;
 import io.mqprobe.load.DiskBudget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The run guard on a RocketMQ cluster, which has no per-topic size on disk: asking for one fails every time, and
  * a guard that did so would take the healthy cluster for a silent one and stop the run (as a 20 s e2e once did).
+ * It sits among the command line's tests, in the guard's package, to share their RocketMQ cluster.
  */
 @ExtendWith(SharedCliRocketMqCluster.class)
 @Timeout(60)

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.target;
+package io.mqprobe.run.target;
 
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;

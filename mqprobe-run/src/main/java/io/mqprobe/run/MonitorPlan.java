@@ -1,9 +1,9 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import java.time.Duration;
 
 /**
- * What to watch while load runs, as {@link MonitorOptions} concluded it.
+ * What to watch while load runs, as the command concluded it from its monitor options.
  *
  * @param remote   remote brokers' JMX ports and Prometheus endpoints
  * @param interval the sampling interval

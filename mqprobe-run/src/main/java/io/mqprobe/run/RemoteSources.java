@@ -1,4 +1,4 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.monitor.MonitorSources;
@@ -8,7 +8,7 @@ import java.net.URISyntaxException;
 import java.util.List;
 
 /**
- * Remote brokers' JMX ports and Prometheus endpoints, as {@link RemoteSourceOptions} concluded them.
+ * Remote brokers' JMX ports and Prometheus endpoints, as the command concluded them from {@code --jmx} and {@code --prometheus}.
  *
  * @param jmx        HOST:PORT of each broker's JMX
  * @param prometheus endpoints, each optionally pinned to a broker id
@@ -24,7 +24,7 @@ public record RemoteSources(List<String> jmx, List<PrometheusEndpoint> prometheu
     public record PrometheusEndpoint(Integer brokerId, URI uri) {
 
         /** @throws UsageException for anything but an http(s) URL with a host; a password in it is never shown */
-        static PrometheusEndpoint parse(String text) {
+        public static PrometheusEndpoint parse(String text) {
             String t = text.trim();
             Integer id = null;
             int eq = t.indexOf('=');

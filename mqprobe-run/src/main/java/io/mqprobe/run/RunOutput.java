@@ -1,4 +1,4 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.report.ReportWriter;

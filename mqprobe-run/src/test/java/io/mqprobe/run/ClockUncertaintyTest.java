@@ -1,4 +1,4 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.result.StepResult;
 import io.mqprobe.api.stats.LatencySummary;

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.load.DiskBudget;
@@ -6,7 +6,7 @@ import io.mqprobe.load.DiskBudget;
 import java.util.OptionalLong;
 
 /**
- * How much disk the topics mqprobe creates may take, and how much must stay free, as {@link DiskOptions} concluded it.
+ * How much disk the topics mqprobe creates may take, and how much must stay free, as the command concluded it from {@code --disk-budget} and {@code --disk-reserve}.
  *
  * @param askedBudget  {@code --disk-budget} in bytes, when given
  * @param reserveBytes {@code --disk-reserve} in bytes

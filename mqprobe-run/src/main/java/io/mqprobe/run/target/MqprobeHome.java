@@ -1,4 +1,4 @@
-package io.mqprobe.cli.target;
+package io.mqprobe.run.target;
 
 import io.mqprobe.api.Drivers;
 import java.nio.file.Path;

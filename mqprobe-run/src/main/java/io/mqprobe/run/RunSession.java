@@ -1,9 +1,9 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.Capability;
-import io.mqprobe.cli.ExitCode;
-import io.mqprobe.cli.target.ClusterSession;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.target.ClusterSession;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.Experiment;
@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * load stopped, topics deleted, result and report written (marked incomplete when interrupted or
  * failed), embedded cluster stopped.
  */
-public final class LoadSession implements AutoCloseable {
+public final class RunSession implements AutoCloseable {
 
     private final RunPlan plan;
     private final ClusterSession cluster;
@@ -48,7 +48,7 @@ public final class LoadSession implements AutoCloseable {
     private String failure;
     private boolean finished;
 
-    private LoadSession(RunPlan plan, ClusterSession cluster, RunOutput output, PrintWriter out, PrintWriter err) {
+    private RunSession(RunPlan plan, ClusterSession cluster, RunOutput output, PrintWriter out, PrintWriter err) {
         this.plan = plan;
         this.cluster = cluster;
         this.output = output;
@@ -59,19 +59,32 @@ public final class LoadSession implements AutoCloseable {
     }
 
     /**
-     * Connects (or starts the embedded cluster) and opens the run directory. Nothing is written
-     * when the target is unreachable.
+     * Opens a session for the plan: connects (or starts the embedded cluster), opens the run directory, starts or awaits
+     * the load workers and the guard. Nothing is written when the target is unreachable; whatever opened before a
+     * failure is closed again.
+     *
+     * @param out where the end-of-run summary goes (stdout)
+     * @param err where progress goes (stderr)
      */
-    private static LoadSession open(RunPlan plan, PrintWriter out, PrintWriter err) {
+    public static RunSession open(RunPlan plan, PrintWriter out, PrintWriter err) {
         ClusterSession cluster = ClusterSession.open(plan.target(), plan.defaultBrokers(), err,
                 plan.workers() instanceof WorkerPlan.Local);
+        RunSession session;
         try {
-            RunOutput output = RunOutput.create(plan.command(), plan.argv(), plan.outDir(), plan.jsonFile());
-            LoadSession session = new LoadSession(plan, cluster, output, out, err);
-            session.describeTarget();
-            return session;
+            session = new RunSession(plan, cluster, RunOutput.create(plan.command(), plan.argv(), plan.outDir(),
+                    plan.jsonFile()), out, err);
         } catch (RuntimeException e) {
             cluster.close();
+            throw e;
+        }
+        try {
+            session.describeTarget();
+            session.openWorkers(plan.workers());
+            session.startGuard(plan.disk());
+            return session;
+        } catch (RuntimeException e) {
+            session.failed(e);
+            session.close();
             throw e;
         }
     }
@@ -80,7 +93,7 @@ public final class LoadSession implements AutoCloseable {
     @FunctionalInterface
     public interface Body {
         /** @return the exit code of a run that got to its end */
-        int run(LoadSession session);
+        int run(RunSession session);
     }
 
     /**
@@ -91,11 +104,9 @@ public final class LoadSession implements AutoCloseable {
      * @param err where progress goes (stderr)
      */
     public static int run(RunPlan plan, PrintWriter out, PrintWriter err, Body body) {
-        LoadSession session = open(plan, out, err);
+        RunSession session = open(plan, out, err);
         int code;
         try {
-            session.openWorkers(plan.workers());
-            session.startGuard(plan.disk());
             code = body.run(session);
             code = session.guard.reason() != null ? ExitCode.RUN_FAILED : code;
         } catch (RuntimeException e) {

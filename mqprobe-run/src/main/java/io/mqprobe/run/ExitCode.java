@@ -1,4 +1,4 @@
-package io.mqprobe.cli;
+package io.mqprobe.run;
 
 /** Process exit codes, listed in {@code --help}. */
 public final class ExitCode {
@@ -9,7 +9,8 @@ public final class ExitCode {
     public static final int UNREACHABLE = 3;
     public static final int INTERRUPTED = 130;
 
-    static final String HELP = "%nExit codes:%n"
+    /** The codes as every command's {@code --help} lists them. */
+    public static final String HELP = "%nExit codes:%n"
             + "  0    ok%n"
             + "  1    the run failed (broker error, check failed)%n"
             + "  2    bad input (unknown flag, bad size or duration, unreadable file, missing topic)%n"

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.run;
+package io.mqprobe.run;
 
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.ClusterAdmin;
