@@ -1,9 +1,12 @@
 package io.mqprobe.result;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.search.InstanceSizes;
@@ -47,16 +50,41 @@ public final class ResultDocument {
     }
 
     /**
-     * Physical ceilings the verdict compares against ({@code null} = unknown).
+     * Physical ceilings the verdict compares against.
      *
+     * @param disk        the disk write ceiling, probed or configured; {@code null} when unknown
+     * @param nic         the NIC ceiling, probed or configured; {@code null} when unknown
      * @param links       each broker's own link as the link probe measured it (brokers in network namespaces), else null
      * @param narrowLinks the links that carried clearly less than mqprobe set on them, one line each, else null
      */
-    public record Ceilings(Double diskWriteBytesPerSecond, String diskSource, Double nicBytesPerSecond, String nicSource,
-                           List<LinkRate> links, List<String> narrowLinks) {
+    public record Ceilings(Ceiling disk, Ceiling nic, List<LinkRate> links, List<String> narrowLinks) {
 
-        public Ceilings(Double diskWriteBytesPerSecond, String diskSource, Double nicBytesPerSecond, String nicSource) {
-            this(diskWriteBytesPerSecond, diskSource, nicBytesPerSecond, nicSource, null, null);
+        /** Nothing measured or configured: what every command but the probe monitors against. */
+        public static final Ceilings UNKNOWN = new Ceilings(null, null, null, null);
+
+        public Ceilings(Ceiling disk, Ceiling nic) {
+            this(disk, nic, null, null);
+        }
+
+        @JsonValue
+        Written written() {
+            return new Written(disk == null ? null : disk.bytesPerSecond(), disk == null ? null : disk.source(),
+                    nic == null ? null : nic.bytesPerSecond(), nic == null ? null : nic.source(), links, narrowLinks);
+        }
+
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        static Ceilings read(Written written) {
+            return new Ceilings(ceiling(written.diskWriteBytesPerSecond(), written.diskSource()),
+                    ceiling(written.nicBytesPerSecond(), written.nicSource()), written.links(), written.narrowLinks());
+        }
+
+        private static Ceiling ceiling(Double bytesPerSecond, String source) {
+            return bytesPerSecond == null ? null : new Ceiling(bytesPerSecond, source);
+        }
+
+        /** How result.json holds them (its fields are older than the one ceiling type): flat, null when unknown. */
+        record Written(Double diskWriteBytesPerSecond, String diskSource, Double nicBytesPerSecond, String nicSource,
+                       List<LinkRate> links, List<String> narrowLinks) {
         }
     }
 

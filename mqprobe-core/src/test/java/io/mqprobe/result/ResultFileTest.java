@@ -46,8 +46,9 @@ class ResultFileTest {
     void should_write_the_consistency_flags_and_the_measured_links(@TempDir Path dir) throws Exception {
         ResultDocument doc = new ResultDocument("probe", List.of());
         doc.setSummary(new ResultDocument.Summary("h", List.of(), false, List.of(), List.of("single partition above its broker's ceiling")));
-        doc.setCeilings(new ResultDocument.Ceilings(null, null, 1e9, "probed",
-                List.of(new io.mqprobe.api.monitor.LinkRate("broker-2", 5e6, 25e6)), List.of("broker-2's link carried ...")));
+        ResultDocument.Ceilings ceilings = new ResultDocument.Ceilings(null, new io.mqprobe.api.monitor.Ceiling(1e9, "probed"),
+                List.of(new io.mqprobe.api.monitor.LinkRate("broker-2", 5e6, 25e6)), List.of("broker-2's link carried ..."));
+        doc.setCeilings(ceilings);
         ResultFile file = new ResultFile(dir.resolve("r.json"), doc);
         file.write();
 
@@ -55,6 +56,11 @@ class ResultFileTest {
         assertThat(json.get("summary").get("consistency").get(0).asText()).startsWith("single partition");
         assertThat(json.get("ceilings").get("links").get(0).get("inBytesPerSecond").asDouble()).isEqualTo(5e6);
         assertThat(json.get("ceilings").get("narrowLinks").get(0).asText()).startsWith("broker-2");
+        // the one ceiling type is written in result.json's flat fields, null when unknown, and reads back whole
+        assertThat(json.get("ceilings").get("diskWriteBytesPerSecond").isNull()).isTrue();
+        assertThat(json.get("ceilings").get("nicBytesPerSecond").asDouble()).isEqualTo(1e9);
+        assertThat(json.get("ceilings").get("nicSource").asText()).isEqualTo("probed");
+        assertThat(ResultJson.MAPPER.treeToValue(json.get("ceilings"), ResultDocument.Ceilings.class)).isEqualTo(ceilings);
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.Sampler;
 import io.mqprobe.monitor.jmx.ClientJvmSampler;
@@ -167,10 +168,11 @@ public final class MonitorSources {
             return this;
         }
 
-        /** Physical limits reported as capacity of disk write and NIC rates; {@code NaN} when unknown. */
-        public Builder ceilings(double diskWriteBytesPerSecond, double nicBytesPerSecond) {
-            this.diskWriteCeilingBps = diskWriteBytesPerSecond;
-            this.nicCeilingBps = nicBytesPerSecond;
+        /** Physical limits reported as capacity of disk write and NIC rates; {@code null} when unknown. */
+        public Builder ceilings(Ceiling diskWrite, Ceiling nic) {
+            // a sample's capacity is NaN when unknown: that is the sample's own format, not the ceiling's
+            this.diskWriteCeilingBps = diskWrite == null ? Double.NaN : diskWrite.bytesPerSecond();
+            this.nicCeilingBps = nic == null ? Double.NaN : nic.bytesPerSecond();
             return this;
         }
 

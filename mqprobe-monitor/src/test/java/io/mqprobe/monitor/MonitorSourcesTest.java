@@ -56,6 +56,7 @@ class MonitorSourcesTest {
 
     @Test
     void should_build_nothing_when_no_source_is_asked_for() {
-        assertThat(MonitorSources.builder().ceilings(1e9, 1.25e9).build()).isEmpty();
+        assertThat(MonitorSources.builder().ceilings(new io.mqprobe.api.monitor.Ceiling(1e9, "probed"),
+                new io.mqprobe.api.monitor.Ceiling(1.25e9, "configured")).build()).isEmpty();
     }
 }

@@ -1,6 +1,7 @@
 package io.mqprobe.probes;
 
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.units.DataRate;
 import io.mqprobe.probes.disk.DiskProbe;
 import io.mqprobe.probes.disk.DiskProbeListener;
@@ -37,27 +38,27 @@ public final class Ceilings {
     }
 
     /**
-     * The device's sequential append rate in bytes per second, measured within about {@code budget} with
+     * The device's sequential append rate in bytes per second (a probed ceiling), measured within about {@code budget} with
      * one and two writer threads of 1 MiB blocks. O_DIRECT is used because the device, not the page cache,
      * bounds what a broker sustains; on a file system without O_DIRECT (tmpfs) periodic fsync stands in.
      *
      * @throws UsageException when {@code dir} is unusable or too full (the probe refuses to fill a disk)
      */
-    public static double quickDiskWriteBytesPerSecond(Path dir, Duration budget) {
+    public static Ceiling probedDiskWrite(Path dir, Duration budget) {
         Duration perCell = atLeast(budget.dividedBy(2));
         long maxBytes = Math.min(QUICK_DISK_MAX_BYTES, usableBytes(dir) / 8);
         List<Integer> threads = List.of(1, 2);
         List<Integer> blocks = List.of(QUICK_DISK_BLOCK_BYTES);
         FlushMode mode = DiskProbe.directIoSupported(dir) ? FlushMode.DIRECT : FlushMode.PERIODIC_FSYNC;
-        return DiskProbe.run(new DiskProbeSpec(dir, threads, blocks, mode, perCell, false, maxBytes), DiskProbeListener.NONE)
-                .ceilingBytesPerSecond();
+        return new Ceiling(DiskProbe.run(new DiskProbeSpec(dir, threads, blocks, mode, perCell, false, maxBytes),
+                DiskProbeListener.NONE).ceilingBytesPerSecond(), Ceiling.PROBED);
     }
 
     /**
-     * TCP throughput over loopback in bytes per second (4 streams, receiver side), measured within about
+     * TCP throughput over loopback in bytes per second (a probed ceiling; 4 streams, receiver side), measured within about
      * {@code budget}. On a single machine this is the ceiling of broker-to-client traffic.
      */
-    public static double quickLoopbackNicBytesPerSecond(Duration budget) {
+    public static Ceiling probedLoopbackNic(Duration budget) {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         // a third of the budget (at most 1 s) warms up the JIT of the I/O path and is left out of the figure
         Duration warmup = budget.dividedBy(3).compareTo(NetClientSpec.DEFAULT_OMIT) < 0 ? budget.dividedBy(3) : NetClientSpec.DEFAULT_OMIT;
@@ -66,12 +67,19 @@ public final class Ceilings {
         try (NetServer server = NetServer.start(loopback, 0, limits)) {
             NetClientSpec spec = NetClientSpec.of(loopback.getHostAddress(), server.port(), QUICK_NET_STREAMS,
                     testDuration, false).withOmit(warmup);
-            return NetClient.run(spec, NetProbeListener.NONE).receiverBytesPerSecond();
+            return new Ceiling(NetClient.run(spec, NetProbeListener.NONE).receiverBytesPerSecond(), Ceiling.PROBED);
         }
     }
 
-    /** A configured ceiling such as {@code 1.2GB/s} or {@code 10Gbit}; {@code flag} names the option in errors. */
+    /**
+     * A configured ceiling such as {@code 1.2GB/s} or {@code 10Gbit}; {@code flag} names the option in errors.
+     *
+     * @return the ceiling, or {@code null} when the flag was not given ({@code rate} null): unknown, or probed later
+     */
     public static Ceiling configured(String flag, String rate) {
+        if (rate == null) {
+            return null;
+        }
         double bytesPerSecond;
         try {
             bytesPerSecond = DataRate.parse(rate);
@@ -82,18 +90,6 @@ public final class Ceilings {
             throw new UsageException(flag + " must be positive, got " + rate);
         }
         return new Ceiling(bytesPerSecond, Ceiling.CONFIGURED);
-    }
-
-    /** The configured disk ceiling when {@code configuredRate} is given (flag {@code --disk-ceiling}), else a quick probe in {@code dir}. */
-    public static Ceiling diskWrite(String configuredRate, Path dir, Duration budget) {
-        return configuredRate != null ? configured("--disk-ceiling", configuredRate)
-                : new Ceiling(quickDiskWriteBytesPerSecond(dir, budget), Ceiling.PROBED);
-    }
-
-    /** The configured NIC ceiling when {@code configuredRate} is given (flag {@code --nic-ceiling}), else a quick loopback probe. */
-    public static Ceiling nic(String configuredRate, Duration budget) {
-        return configuredRate != null ? configured("--nic-ceiling", configuredRate)
-                : new Ceiling(quickLoopbackNicBytesPerSecond(budget), Ceiling.PROBED);
     }
 
     private static Duration atLeast(Duration duration) {

@@ -1,5 +1,6 @@
 package io.mqprobe.probes;
 
+import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,8 +26,8 @@ class CeilingsTest {
     void should_take_configured_ceilings_in_the_units_users_write() {
         assertThat(Ceilings.configured("--disk-ceiling", "1.2GB/s")).isEqualTo(new Ceiling(1.2e9, Ceiling.CONFIGURED));
         assertThat(Ceilings.configured("--nic-ceiling", "10Gbit").bytesPerSecond()).isCloseTo(1.25e9, within(1.0));
-        assertThat(Ceilings.nic("800MiB/s", Duration.ofSeconds(1)))
-                .isEqualTo(new Ceiling(800.0 * 1024 * 1024, Ceiling.CONFIGURED));
+        assertThat(Ceilings.configured("--nic-ceiling", "800MiB/s")).isEqualTo(new Ceiling(800.0 * 1024 * 1024, Ceiling.CONFIGURED));
+        assertThat(Ceilings.configured("--nic-ceiling", null)).as("not given: unknown").isNull();
     }
 
     @Test
@@ -39,7 +40,7 @@ class CeilingsTest {
 
     @Test
     void should_measure_a_quick_disk_ceiling_and_leave_nothing_behind() throws IOException {
-        Ceiling ceiling = Ceilings.diskWrite(null, dir, Duration.ofSeconds(1));
+        Ceiling ceiling = Ceilings.probedDiskWrite(dir, Duration.ofSeconds(1));
 
         assertThat(ceiling.source()).isEqualTo(Ceiling.PROBED);
         assertThat(ceiling.bytesPerSecond()).isPositive();
@@ -50,7 +51,7 @@ class CeilingsTest {
 
     @Test
     void should_measure_a_quick_loopback_ceiling() {
-        Ceiling ceiling = Ceilings.nic(null, Duration.ofSeconds(1));
+        Ceiling ceiling = Ceilings.probedLoopbackNic(Duration.ofSeconds(1));
 
         assertThat(ceiling.source()).isEqualTo(Ceiling.PROBED);
         assertThat(ceiling.bytesPerSecond()).isPositive();

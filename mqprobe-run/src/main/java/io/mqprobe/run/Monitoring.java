@@ -13,6 +13,8 @@ import io.mqprobe.result.ResultDocument;
 import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Resource monitoring for one load command: every sample goes into the result's timeline and into an
@@ -31,22 +33,12 @@ public final class Monitoring implements AutoCloseable {
     }
 
     /**
-     * Starts sampling the session's brokers, this process, the host and the given topics and groups.
-     *
-     * @param diskCeiling probed or configured disk write ceiling in bytes/s, or NaN
-     * @param nicCeiling  probed or configured NIC ceiling in bytes/s, or NaN
+     * Starts sampling the session's brokers, this process, the host, further local processes by source name (a
+     * mirror's JVM) and the given topics and groups; disk and NIC rates are reported against the ceilings.
      */
-    public static Monitoring start(ClusterSession session, MonitorPlan options, Collection<String> topics,
-                                   Collection<String> groups, double diskCeiling, double nicCeiling,
-                                   ResultDocument document, PrintWriter warnings) {
-        return start(session, options, topics, groups, diskCeiling, nicCeiling, java.util.Map.of(), document, warnings);
-    }
-
-    /** Like the other, also sampling further local processes by source name (a mirror's JVM). */
-    public static Monitoring start(ClusterSession session, MonitorPlan options, Collection<String> topics,
-                                   Collection<String> groups, double diskCeiling, double nicCeiling,
-                                   java.util.Map<String, java.util.function.LongSupplier> processes,
-                                   ResultDocument document, PrintWriter warnings) {
+    static Monitoring start(ClusterSession session, MonitorPlan options, Collection<String> topics,
+                            Collection<String> groups, ResultDocument.Ceilings ceilings, Map<String, LongSupplier> processes,
+                            ResultDocument document, PrintWriter warnings) {
         if (options.disabled()) {
             return new Monitoring(List.of(), options, document, warnings);
         }
@@ -58,7 +50,7 @@ public final class Monitoring implements AutoCloseable {
                 .kafkaProtocol(session.driver().admin(), topics, groups)
                 .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
                 .driverSamplers(session.driver().brokerSamplers())
-                .ceilings(diskCeiling, nicCeiling)
+                .ceilings(ceilings.disk(), ceilings.nic())
                 .links(session.measuredLinks())
                 .build();
         return new Monitoring(samplers, options, document, warnings);

@@ -22,8 +22,10 @@ import io.mqprobe.result.ResultDocument;
 import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Everything a load command holds while it runs — the cluster, the result and reports, Ctrl-C
@@ -203,17 +205,20 @@ public final class RunSession implements AutoCloseable {
         };
     }
 
-    /** Like {@link #startMonitoring(Collection, double, double)}, also sampling further local processes. */
-    public Monitoring startMonitoring(Collection<String> groups, double diskCeiling, double nicCeiling,
-                                      java.util.Map<String, java.util.function.LongSupplier> processes) {
-        monitoring = Monitoring.start(cluster, plan.monitor(), watchedTopics, groups, diskCeiling, nicCeiling, processes, document(),
-                progress.writer());
-        return monitoring;
+    /** Starts the resource monitors; topics and groups are watched through the cluster's protocol. */
+    public Monitoring startMonitoring(Collection<String> groups) {
+        return startMonitoring(groups, ResultDocument.Ceilings.UNKNOWN, Map.of());
     }
 
-    /** Starts the resource monitors; topics and groups are watched through the cluster's protocol. */
-    public Monitoring startMonitoring(Collection<String> groups, double diskCeiling, double nicCeiling) {
-        monitoring = Monitoring.start(cluster, plan.monitor(), watchedTopics, groups, diskCeiling, nicCeiling, document(),
+    /** As above, with disk and NIC rates reported against the probed or configured ceilings. */
+    public Monitoring startMonitoring(Collection<String> groups, ResultDocument.Ceilings ceilings) {
+        return startMonitoring(groups, ceilings, Map.of());
+    }
+
+    /** As above, also sampling further local processes by source name (a mirror's JVM). */
+    public Monitoring startMonitoring(Collection<String> groups, ResultDocument.Ceilings ceilings,
+                                      Map<String, LongSupplier> processes) {
+        monitoring = Monitoring.start(cluster, plan.monitor(), watchedTopics, groups, ceilings, processes, document(),
                 progress.writer());
         return monitoring;
     }

@@ -120,7 +120,7 @@ public final class ChaosCommand implements Callable<Integer> {
             FaultExecutor executor = commands.isEmpty()
                     ? new EmbeddedFaults(session.cluster().embeddedCluster().orElseThrow(), roles)
                     : new CommandFaults(commands, driver.admin(), session.cluster()::localBrokers, roles);
-            Monitoring monitoring = session.startMonitoring(consumers.groupIds(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(consumers.groupIds());
             ExperimentResult result;
             try (ClusterWatch watch = ClusterWatch.start(driver.admin(), topicName, WATCH_PERIOD_MS);
                  FaultLog log = new FaultLog(executor)) {

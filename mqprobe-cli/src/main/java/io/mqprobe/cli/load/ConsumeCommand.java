@@ -71,7 +71,7 @@ public final class ConsumeCommand implements Callable<Integer> {
         return run.session("consume", spec, 1, false, session -> {
             session.topics().requireExisting(topic, session.cluster().target().bootstrap());
             session.watchTopic(topic);
-            Monitoring monitoring = session.startMonitoring(load.groupIds(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(load.groupIds());
             int partitions = session.cluster().driver().admin().describeTopic(topic).size();
             ScenarioResult scenario = new ScenarioResult("consume", "consume " + topic + " as group " + load.groupId(),
                     new ScenarioResult.TopicLayout(topic, partitions, 0, "existing"), null);

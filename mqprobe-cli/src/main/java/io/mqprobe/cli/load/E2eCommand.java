@@ -45,7 +45,7 @@ public final class E2eCommand implements Callable<Integer> {
             ProducerLoadSpec load = asked.producer().withDefaults(
                     session.cluster().driver().producerDefaults(ProducerProfile.DELIVERY_CHECK));
             session.watchTopic(layout.name());
-            Monitoring monitoring = session.startMonitoring(asked.consumers().groupIds(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(asked.consumers().groupIds());
             ScenarioResult scenario = new ScenarioResult("e2e", "produce and consume " + layout.name(), layout,
                     SingleRunSummary.producerSetup(load));
             StepPlan step = StepPlan.of("e2e", 0, new StepLoad.ProduceAndConsume(load, asked.consumers()), e2e.warmup(),

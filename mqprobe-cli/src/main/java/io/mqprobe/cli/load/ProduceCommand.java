@@ -57,7 +57,7 @@ public final class ProduceCommand implements Callable<Integer> {
             ScenarioResult.TopicLayout layout = topic.resolve(session, "produce");
             ProducerLoadSpec load = userLoad.withDefaults(session.cluster().driver().producerDefaults(ProducerProfile.PLAIN));
             session.watchTopic(layout.name());
-            Monitoring monitoring = session.startMonitoring(List.of(), Double.NaN, Double.NaN);
+            Monitoring monitoring = session.startMonitoring(List.of());
             ScenarioResult scenario = new ScenarioResult("produce", "produce to " + layout.name(), layout,
                     SingleRunSummary.producerSetup(load));
             if (perfTestLines) {

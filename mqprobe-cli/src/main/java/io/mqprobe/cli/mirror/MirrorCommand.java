@@ -16,6 +16,7 @@ import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.mirror.MirrorJudge;
 import io.mqprobe.mirror.MirrorPlanner;
 import io.mqprobe.mirror.MirrorVariant;
+import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -98,7 +99,7 @@ public final class MirrorCommand implements Callable<Integer> {
                 ProducerLoadSpec load = base.withDefaults(session.cluster().driver().producerDefaults(ProducerProfile.CAPACITY));
                 Map<String, LongSupplier> processes = target.mirror().map(m -> Map.<String, LongSupplier>of(MirrorJudge.MIRROR_SOURCE, m::pid))
                         .orElse(Map.of());
-                Monitoring monitoring = session.startMonitoring(List.of(), Double.NaN, Double.NaN, processes);
+                Monitoring monitoring = session.startMonitoring(List.of(), ResultDocument.Ceilings.UNKNOWN, processes);
                 Map<String, String> consumer = new LinkedHashMap<>(target.clientSettings());
                 consumer.put("bootstrap.servers", target.bootstrap());
                 // the mirrored topic appears after the consumer starts looking: find it within a second

@@ -86,7 +86,7 @@ public final class MonitorCommand implements Callable<Integer> {
                     .kafkaProtocol(session.driver().admin(), List.copyOf(topics), List.copyOf(groups))
                     .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
                     .driverSamplers(session.driver().brokerSamplers())
-                    .ceilings(settings.diskWriteCeilingBps(), settings.nicCeilingBps());
+                    .ceilings(settings.diskWriteCeiling(), settings.nicCeiling());
             List<Sampler> samplers = sources.build();
             LiveView view = new LiveView();
             try (MonitorRunner runner = MonitorRunner.start(samplers, settings.interval(), view, err)) {

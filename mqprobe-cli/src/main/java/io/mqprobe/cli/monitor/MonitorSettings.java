@@ -1,8 +1,9 @@
 package io.mqprobe.cli.monitor;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.api.units.DataRate;
+import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.probes.Ceilings;
 
 import java.time.Duration;
 
@@ -12,10 +13,10 @@ import java.time.Duration;
  *
  * @param interval            time between samples and screens, at least 100 ms
  * @param duration            how long to watch, or {@code null} for until Ctrl-C
- * @param diskWriteCeilingBps disk ceiling for percentages, or {@code NaN}
- * @param nicCeilingBps       NIC ceiling for percentages, or {@code NaN}
+ * @param diskWriteCeiling disk ceiling for percentages, or {@code null}
+ * @param nicCeiling       NIC ceiling for percentages, or {@code null}
  */
-record MonitorSettings(Duration interval, Duration duration, double diskWriteCeilingBps, double nicCeilingBps) {
+record MonitorSettings(Duration interval, Duration duration, Ceiling diskWriteCeiling, Ceiling nicCeiling) {
 
     static final long MIN_INTERVAL_MS = 100;
 
@@ -25,17 +26,7 @@ record MonitorSettings(Duration interval, Duration duration, double diskWriteCei
             throw new UsageException("--interval must be at least " + MIN_INTERVAL_MS + "ms, got " + interval);
         }
         Duration watchFor = duration == null ? null : TimeSpan.parsePositive("--duration", duration);
-        return new MonitorSettings(every, watchFor, rate("--disk-ceiling", diskCeiling), rate("--nic-ceiling", nicCeiling));
-    }
-
-    private static double rate(String flag, String text) {
-        if (text == null) {
-            return Double.NaN;
-        }
-        double bytesPerSecond = DataRate.parse(text);
-        if (bytesPerSecond <= 0) {
-            throw new UsageException(flag + " must be positive, got " + text);
-        }
-        return bytesPerSecond;
+        return new MonitorSettings(every, watchFor, Ceilings.configured("--disk-ceiling", diskCeiling),
+                Ceilings.configured("--nic-ceiling", nicCeiling));
     }
 }

@@ -104,7 +104,7 @@ public final class RunCommand implements Callable<Integer> {
         return run.session("run", spec, driver.replicationFactor(), keepTopics, plan -> plan.withTarget(t -> driverFileTarget(t, driver)),
                 session -> {
             Monitoring monitoring = session.startMonitoring(plans.stream().flatMap(p -> p.load().consumerSpec()
-                    .stream().flatMap(c -> c.groupIds().stream())).toList(), Double.NaN, Double.NaN);
+                    .stream().flatMap(c -> c.groupIds().stream())).toList());
             OmbWorkloadRun runner = new OmbWorkloadRun(session, monitoring);
             List<OmbWorkloadRun.Ran> ran = new ArrayList<>();
             for (OmbPlan plan : plans) {

@@ -4,7 +4,7 @@ import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.DataRate;
 import io.mqprobe.run.RunSession;
-import io.mqprobe.probes.Ceiling;
+import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.probes.Ceilings;
 import io.mqprobe.probes.link.LinkProbe;
 import io.mqprobe.probes.link.NarrowLinks;
@@ -29,27 +29,29 @@ final class CeilingsStep {
     private CeilingsStep() {
     }
 
-    static void validate(ProbeOptions probe) {
-        if (probe.diskCeiling != null) {
-            Ceilings.configured("--disk-ceiling", probe.diskCeiling);
-        }
-        if (probe.nicCeiling != null) {
-            Ceilings.configured("--nic-ceiling", probe.nicCeiling);
+    /**
+     * The ceilings as typed, checked before anything starts.
+     *
+     * @param disk          {@code --disk-ceiling}, or {@code null} when not given
+     * @param nic           {@code --nic-ceiling}, or {@code null} when not given
+     * @param probeUnknown  whether to measure the ones not given (an embedded cluster only; off with {@code --no-ceilings})
+     */
+    record Asked(Ceiling disk, Ceiling nic, boolean probeUnknown) {
+
+        static Asked of(String diskCeiling, String nicCeiling, boolean probeUnknown) {
+            return new Asked(Ceilings.configured("--disk-ceiling", diskCeiling), Ceilings.configured("--nic-ceiling", nicCeiling),
+                    probeUnknown);
         }
     }
 
-    static ResultDocument.Ceilings measure(ProbeOptions probe, RunSession session) {
-        boolean measureLocally = session.cluster().embedded() && !probe.noCeilings;
-        Ceiling disk = probe.diskCeiling != null ? Ceilings.configured("--disk-ceiling", probe.diskCeiling)
-                : measureLocally ? probeDisk(session) : null;
-        Ceiling nic = probe.nicCeiling != null ? Ceilings.configured("--nic-ceiling", probe.nicCeiling)
-                : measureLocally ? probeNic(session) : null;
+    static ResultDocument.Ceilings measure(Asked asked, RunSession session) {
+        boolean measureLocally = session.cluster().embedded() && asked.probeUnknown();
+        Ceiling disk = asked.disk() != null ? asked.disk() : measureLocally ? probeDisk(session) : null;
+        Ceiling nic = asked.nic() != null ? asked.nic() : measureLocally ? probeNic(session) : null;
         List<LinkRate> links = measureLocally ? probeLinks(session) : List.of();
         List<String> narrow = NarrowLinks.find(links, session.cluster().configuredLinkBytesPerSecond());
         narrow.forEach(line -> session.progress().line("link: " + line));
-        return new ResultDocument.Ceilings(disk == null ? null : disk.bytesPerSecond(), disk == null ? null : disk.source(),
-                nic == null ? null : nic.bytesPerSecond(), nic == null ? null : nic.source(),
-                links.isEmpty() ? null : links, narrow.isEmpty() ? null : narrow);
+        return new ResultDocument.Ceilings(disk, nic, links.isEmpty() ? null : links, narrow.isEmpty() ? null : narrow);
     }
 
     /** Each broker's own link (brokers in network namespaces), measured as iperf3 would between hosts. */
@@ -78,14 +80,14 @@ final class CeilingsStep {
     private static Ceiling probeDisk(RunSession session) {
         Path dir = session.cluster().embeddedCluster().map(c -> c.runDir()).orElse(Path.of("."));
         session.progress().update("probe: measuring the disk ceiling under " + dir + " ...");
-        Ceiling c = new Ceiling(Ceilings.quickDiskWriteBytesPerSecond(dir, DISK_BUDGET), Ceiling.PROBED);
+        Ceiling c = Ceilings.probedDiskWrite(dir, DISK_BUDGET);
         session.progress().line("disk ceiling: " + ByteSize.formatRate(c.bytesPerSecond()) + " (sequential append, probed)");
         return c;
     }
 
     private static Ceiling probeNic(RunSession session) {
         session.progress().update("probe: measuring the loopback NIC ceiling ...");
-        Ceiling c = new Ceiling(Ceilings.quickLoopbackNicBytesPerSecond(NIC_BUDGET), Ceiling.PROBED);
+        Ceiling c = Ceilings.probedLoopbackNic(NIC_BUDGET);
         session.progress().line("NIC ceiling: " + DataRate.formatBits(c.bytesPerSecond()) + " (loopback TCP, probed)");
         return c;
     }

@@ -64,12 +64,10 @@ public final class ProbeCommand implements Callable<Integer> {
             brokers[0] = session.brokerCount();
             ResultDocument document = session.document();
             document.setThresholds(plan.settings().thresholds());
-            ResultDocument.Ceilings ceilings = CeilingsStep.measure(probe, session);
+            ResultDocument.Ceilings ceilings = CeilingsStep.measure(plan.ceilings(), session);
             document.setCeilings(ceilings);
             session.save();
-            Monitoring monitoring = session.startMonitoring(List.of(),
-                    ceilings.diskWriteBytesPerSecond() == null ? Double.NaN : ceilings.diskWriteBytesPerSecond(),
-                    ceilings.nicBytesPerSecond() == null ? Double.NaN : ceilings.nicBytesPerSecond());
+            Monitoring monitoring = session.startMonitoring(List.of(), ceilings);
             List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), session.plan().target().security(), session.cluster());
             found.addAll(ProbeExperiment.run(session, monitoring, scenarios, plan.settings(), "   ",
                     new ProbeProgress(session.progress(), scenarios, plan.settings().plan())));

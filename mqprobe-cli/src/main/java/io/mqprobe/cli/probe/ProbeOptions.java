@@ -32,8 +32,9 @@ import java.util.List;
  */
 final class ProbeOptions {
 
-    /** The probe's whole plan, validated: scenarios, shared settings (ramp, thresholds) and topic handling. */
-    record ProbeRun(List<ScenarioSpec> scenarios, ProbeSettings settings, boolean keepTopics, List<InstanceSpec> specs) {
+    /** The probe's whole plan, validated: scenarios, shared settings (ramp, thresholds), ceilings and topic handling. */
+    record ProbeRun(List<ScenarioSpec> scenarios, ProbeSettings settings, CeilingsStep.Asked ceilings, boolean keepTopics,
+                    List<InstanceSpec> specs) {
     }
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
@@ -156,12 +157,12 @@ final class ProbeOptions {
                 nativeSettings.properties(),
                 new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, fractions(), precision(),
                         settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT, true)), thresholds());
-        CeilingsStep.validate(this);
+        CeilingsStep.Asked ceilings = CeilingsStep.Asked.of(diskCeiling, nicCeiling, !noCeilings);
         List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
         if (!sizes.isEmpty() && noIsolation) {
             throw new UsageException("--specs sizes isolated brokers; it cannot run with --no-isolation");
         }
-        return new ProbeRun(chosen, settings, keepTopics, sizes);
+        return new ProbeRun(chosen, settings, ceilings, keepTopics, sizes);
     }
 
     /** The many-topics flags replace a many-topics scenario's own numbers (a scenario with more than one topic). */

@@ -73,7 +73,7 @@ public final class SweepCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(restoreOnExit);
             List<String> notes = new ArrayList<>();
             try {
-                Monitoring monitoring = session.startMonitoring(List.of(), Double.NaN, Double.NaN);
+                Monitoring monitoring = session.startMonitoring(List.of());
                 SweepRuns runs = new SweepRuns();
                 SweepPlanner planner = new SweepPlanner(plan.studies(), plan.settings(), TopicLifecycle::freshName, runs);
                 ActionHandler changes = action -> {

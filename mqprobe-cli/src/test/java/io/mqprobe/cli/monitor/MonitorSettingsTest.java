@@ -1,5 +1,6 @@
 package io.mqprobe.cli.monitor;
 
+import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,8 +19,8 @@ class MonitorSettingsTest {
 
         assertThat(s.interval()).isEqualTo(Duration.ofMillis(500));
         assertThat(s.duration()).isEqualTo(Duration.ofMinutes(2));
-        assertThat(s.diskWriteCeilingBps()).isEqualTo(1.2e9);
-        assertThat(s.nicCeilingBps()).isEqualTo(1.25e9);
+        assertThat(s.diskWriteCeiling()).isEqualTo(new Ceiling(1.2e9, Ceiling.CONFIGURED));
+        assertThat(s.nicCeiling()).isEqualTo(new Ceiling(1.25e9, Ceiling.CONFIGURED));
     }
 
     @Test
@@ -27,8 +28,8 @@ class MonitorSettingsTest {
         MonitorSettings s = MonitorSettings.parse("1s", null, null, null);
 
         assertThat(s.duration()).isNull();
-        assertThat(s.diskWriteCeilingBps()).isNaN();
-        assertThat(s.nicCeilingBps()).isNaN();
+        assertThat(s.diskWriteCeiling()).isNull();
+        assertThat(s.nicCeiling()).isNull();
     }
 
     @Test
@@ -38,6 +39,8 @@ class MonitorSettingsTest {
         assertThatThrownBy(() -> MonitorSettings.parse("1s", "0s", null, null))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--duration");
         assertThatThrownBy(() -> MonitorSettings.parse("1s", null, "fast", null))
-                .isInstanceOf(UsageException.class).hasMessageContaining("fast");
+                .isInstanceOf(UsageException.class).hasMessageContaining("--disk-ceiling").hasMessageContaining("fast");
+        assertThatThrownBy(() -> MonitorSettings.parse("1s", null, null, "0MB/s"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("--nic-ceiling must be positive");
     }
 }

@@ -1,4 +1,4 @@
-package io.mqprobe.probes;
+package io.mqprobe.api.monitor;
 
 /**
  * A physical limit used by the bottleneck verdict.
