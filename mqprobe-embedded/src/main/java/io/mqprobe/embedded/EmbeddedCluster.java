@@ -51,6 +51,11 @@ public interface EmbeddedCluster extends FaultableCluster, AutoCloseable {
         return OptionalLong.empty();
     }
 
+    /** Settings its brokers read only at start, when this system's brokers can be restarted with new ones. */
+    default Optional<StartupSettings> startupSettings() {
+        return Optional.empty();
+    }
+
     /** The last lines of a node's console and server logs. */
     String logTail(int nodeId, int lines);
 

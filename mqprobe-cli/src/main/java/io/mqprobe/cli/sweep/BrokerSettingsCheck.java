@@ -21,10 +21,10 @@ final class BrokerSettingsCheck {
     }
 
     /**
-     * @param restarts true when static settings can be changed by restarting brokers (an embedded Kafka cluster mqprobe started)
+     * @param restarts how static settings are changed by restarting brokers (an embedded Kafka cluster mqprobe started), or null
      * @throws UsageException naming the first setting or value the cluster would refuse
      */
-    static void check(List<SweepStudy> studies, ClusterAdmin admin, boolean restarts) {
+    static void check(List<SweepStudy> studies, ClusterAdmin admin, EmbeddedRestarts restarts) {
         List<Integer> brokers = admin.describeBrokers().stream().map(BrokerInfo::id).sorted().toList();
         for (SweepStudy study : studies) {
             for (SweepFactor f : study.factors()) {
@@ -37,11 +37,11 @@ final class BrokerSettingsCheck {
                         throw new UsageException("unknown broker setting '" + f.settingName() + "' (broker " + broker + ")");
                     }
                     if (setting.readOnly()) {
-                        if (!restarts) {
+                        if (restarts == null) {
                             throw new UsageException("'" + f.settingName() + "' is a static broker setting (changed only by a restart);"
                                     + " sweep restarts brokers only on an embedded Kafka cluster mqprobe started");
                         }
-                        f.values().forEach(value -> EmbeddedRestarts.check(f.settingName(), value));
+                        f.values().forEach(value -> restarts.check(f.settingName(), value));
                         continue;
                     }
                     for (String value : f.values()) {

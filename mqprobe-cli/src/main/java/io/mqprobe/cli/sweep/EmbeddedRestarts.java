@@ -4,8 +4,8 @@ import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.experiment.BrokerRestarter;
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
-import io.mqprobe.kafka.embedded.StartupFile;
+import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.embedded.StartupSettings;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -13,8 +13,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Static broker settings on an embedded Kafka cluster mqprobe started: the broker's {@code server.properties}
- * rewritten and the broker restarted through the cluster's own restart; the sweep goes on only once every
+ * Static broker settings on an embedded cluster mqprobe started, where its system can restart brokers with new ones
+ * (Kafka's {@code server.properties}): the settings rewritten and the broker restarted through the cluster's own restart; the sweep goes on only once every
  * partition is back in full ISR and led by its preferred replica, so the next step measures a whole cluster.
  */
 final class EmbeddedRestarts implements BrokerRestarter {
@@ -23,32 +23,41 @@ final class EmbeddedRestarts implements BrokerRestarter {
     private static final Duration FULL_ISR_TIMEOUT = Duration.ofMinutes(2);
     private static final long POLL_MS = 200;
 
-    private final EmbeddedKafkaCluster cluster;
+    private final EmbeddedCluster cluster;
+    private final StartupSettings settings;
     private final ClusterAdmin admin;
     private final Consumer<String> progress;
     private final Consumer<Runnable> planned;
 
     /** @param planned runs a restart so that the run's guard does not take it for a dead cluster */
-    EmbeddedRestarts(EmbeddedKafkaCluster cluster, ClusterAdmin admin, Consumer<String> progress, Consumer<Runnable> planned) {
+    private EmbeddedRestarts(EmbeddedCluster cluster, StartupSettings settings, ClusterAdmin admin, Consumer<String> progress,
+                             Consumer<Runnable> planned) {
         this.cluster = cluster;
+        this.settings = settings;
         this.admin = admin;
         this.progress = progress;
         this.planned = planned;
     }
 
-    /** @throws io.mqprobe.api.UsageException when no restart could try {@code key=value} (see {@link StartupFile#check}) */
-    static void check(String key, String value) {
-        StartupFile.check(key, value);
+    /** Restarts for the cluster when its system has startup settings (an embedded Kafka cluster), else empty. */
+    static Optional<EmbeddedRestarts> of(EmbeddedCluster cluster, ClusterAdmin admin, Consumer<String> progress,
+                                         Consumer<Runnable> planned) {
+        return cluster.startupSettings().map(settings -> new EmbeddedRestarts(cluster, settings, admin, progress, planned));
+    }
+
+    /** @throws io.mqprobe.api.UsageException when no restart could try {@code key=value} */
+    void check(String key, String value) {
+        settings.check(key, value);
     }
 
     @Override
     public Optional<String> startupValue(int brokerId, String key) {
-        return cluster.startupFile(brokerId).get(key);
+        return settings.get(brokerId, key);
     }
 
     @Override
     public void writeStartupValue(int brokerId, String key, String value) {
-        cluster.startupFile(brokerId).set(key, value);
+        settings.set(brokerId, key, value);
     }
 
     @Override

@@ -9,13 +9,11 @@ import io.mqprobe.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.experiment.ActionHandler;
-import io.mqprobe.experiment.BrokerRestarter;
 import io.mqprobe.experiment.ConfigJournal;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.StepAction;
 import io.mqprobe.sweep.SweepJudge;
-import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.sweep.SweepPlanner;
 import io.mqprobe.sweep.SweepRuns;
 import picocli.CommandLine.Command;
@@ -60,13 +58,12 @@ public final class SweepCommand implements Callable<Integer> {
             ClusterAdmin admin = session.cluster().driver().admin();
             String target = session.cluster().target().bootstrap();
             Path runDir = session.output().runDir().toAbsolutePath();
-            // a static setting changes only by a restart, which mqprobe does only on a Kafka cluster it started
-            BrokerRestarter restarts = session.cluster().embeddedCluster().filter(EmbeddedKafkaCluster.class::isInstance)
-                    .map(c -> (BrokerRestarter) new EmbeddedRestarts((EmbeddedKafkaCluster) c, admin, session.progress()::line,
-                            session::plannedRestart))
-                    .orElse(null);
+            // a static setting changes only by a restart, which mqprobe does only on a cluster it started whose system
+            // has startup settings (Kafka's server.properties)
+            EmbeddedRestarts restarts = session.cluster().embeddedCluster().flatMap(c -> EmbeddedRestarts.of(c, admin,
+                    session.progress()::line, session::plannedRestart)).orElse(null);
             ConfigJournal.replayLeftovers(runDir.getParent(), target, admin, restarts, session.progress()::line);
-            BrokerSettingsCheck.check(plan.studies(), admin, restarts != null);
+            BrokerSettingsCheck.check(plan.studies(), admin, restarts);
             ConfigJournal journal = ConfigJournal.open(runDir, target, session.cluster().temporary(), admin, restarts);
             // a hook must not restart brokers (the embedded cluster's own hook is stopping them): static ones wait for the next run
             Thread restoreOnExit = new Thread(journal::restoreWithoutRestarts, "mqprobe-config-restore");

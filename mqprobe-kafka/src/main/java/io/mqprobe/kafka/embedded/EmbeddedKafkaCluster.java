@@ -8,6 +8,7 @@ import io.mqprobe.embedded.NodeGroup;
 import io.mqprobe.embedded.NodeGroupCluster;
 import io.mqprobe.embedded.ProcessNode;
 import io.mqprobe.embedded.RunDirs;
+import io.mqprobe.embedded.StartupSettings;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.CpuPlan;
 import org.apache.kafka.common.Uuid;
@@ -185,6 +186,27 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
     /** The broker's {@code server.properties}: a static setting written there takes effect at the next {@link #restart(int)}. */
     public StartupFile startupFile(int brokerId) {
         return new StartupFile(BrokerFiles.of(group.node(brokerId)).configFile());
+    }
+
+    /** Static settings live in each broker's {@code server.properties} ({@link StartupFile}); a restart applies them. */
+    @Override
+    public Optional<StartupSettings> startupSettings() {
+        return Optional.of(new StartupSettings() {
+            @Override
+            public void check(String key, String value) {
+                StartupFile.check(key, value);
+            }
+
+            @Override
+            public Optional<String> get(int brokerId, String key) {
+                return startupFile(brokerId).get(key);
+            }
+
+            @Override
+            public void set(int brokerId, String key, String value) {
+                startupFile(brokerId).set(key, value);
+            }
+        });
     }
 
     /** Waits until every running broker is registered, unfenced and answering requests. */
