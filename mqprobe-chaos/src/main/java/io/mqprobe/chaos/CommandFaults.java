@@ -1,4 +1,4 @@
-package io.mqprobe.cli.chaos;
+package io.mqprobe.chaos;
 
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.ClusterAdmin;
@@ -6,7 +6,6 @@ import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
-import io.mqprobe.chaos.FaultExecutor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +25,7 @@ import java.util.function.Supplier;
  * kind: {@code start} after kill, stop and all-down, {@code resume} after pause, {@code heal} after
  * partition, {@code slow-disk-off} after slow-disk.
  */
-final class CommandFaults implements FaultExecutor {
+public final class CommandFaults implements FaultExecutor {
 
     /** A command that has not finished by then has hung; the fault is recorded as failed. */
     static final long COMMAND_TIMEOUT_MS = 120_000;
@@ -39,7 +38,7 @@ final class CommandFaults implements FaultExecutor {
     /** Every broker seen so far: a broker that is down is missing from the cluster's answer but still has a host. */
     private final Map<Integer, BrokerInfo> known = new java.util.concurrent.ConcurrentSkipListMap<>();
 
-    CommandFaults(Map<String, String> templates, ClusterAdmin admin, Supplier<List<LocalBrokerProcess>> local, FaultRoles roles) {
+    public CommandFaults(Map<String, String> templates, ClusterAdmin admin, Supplier<List<LocalBrokerProcess>> local, FaultRoles roles) {
         this.templates = Map.copyOf(templates);
         this.admin = admin;
         this.local = local;
@@ -57,7 +56,7 @@ final class CommandFaults implements FaultExecutor {
     }
 
     /** {@code KIND=COMMAND} pairs; @throws UsageException for a pair without '=' */
-    static Map<String, String> parse(List<String> pairs) {
+    public static Map<String, String> parse(List<String> pairs) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String pair : pairs) {
             int eq = pair.indexOf('=');
@@ -84,7 +83,7 @@ final class CommandFaults implements FaultExecutor {
     }
 
     /** @throws UsageException naming the first planned fault (or its undo) without a command */
-    static void requireTemplates(Map<String, String> templates, List<FaultSpec> faults) {
+    public static void requireTemplates(Map<String, String> templates, List<FaultSpec> faults) {
         for (FaultSpec f : faults) {
             for (String kind : new String[]{f.kind(), undoKind(f)}) {
                 if (kind != null && !templates.containsKey(kind)) {

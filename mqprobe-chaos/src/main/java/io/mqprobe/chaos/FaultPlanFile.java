@@ -1,4 +1,4 @@
-package io.mqprobe.cli.chaos;
+package io.mqprobe.chaos;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.fault.FaultSpec;
@@ -26,10 +26,10 @@ import java.util.Map;
  *
  * @param replicationFactor the fresh topic's replication factor, or {@code null} for the command's
  */
-record FaultPlanFile(List<FaultSpec> faults, Map<String, String> producerProperties, Map<String, String> topicConfigs,
+public record FaultPlanFile(List<FaultSpec> faults, Map<String, String> producerProperties, Map<String, String> topicConfigs,
                      Integer replicationFactor) {
 
-    static FaultPlanFile read(Path file) {
+    public static FaultPlanFile read(Path file) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
@@ -74,7 +74,7 @@ record FaultPlanFile(List<FaultSpec> faults, Map<String, String> producerPropert
         throw new UsageException("replication-factor needs a whole number of at least 1, got '" + text + "'");
     }
 
-    static void put(Map<String, String> into, String pair) {
+    public static void put(Map<String, String> into, String pair) {
         int eq = pair.indexOf('=');
         if (eq <= 0) {
             throw new UsageException("expected KEY=VALUE, got '" + pair.strip() + "'");

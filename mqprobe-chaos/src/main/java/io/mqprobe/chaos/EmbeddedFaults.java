@@ -1,8 +1,7 @@
-package io.mqprobe.cli.chaos;
+package io.mqprobe.chaos;
 
 import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
-import io.mqprobe.chaos.FaultExecutor;
 import io.mqprobe.embedded.FaultRunner;
 import io.mqprobe.embedded.FaultableCluster;
 
@@ -11,12 +10,12 @@ import java.util.List;
 import java.util.Random;
 
 /** Faults on the embedded cluster, through the embedded layer's {@link FaultRunner}. */
-final class EmbeddedFaults implements FaultExecutor {
+public final class EmbeddedFaults implements FaultExecutor {
 
     private final FaultRunner runner;
     private final FaultRoles roles;
 
-    EmbeddedFaults(FaultableCluster cluster, FaultRoles roles) {
+    public EmbeddedFaults(FaultableCluster cluster, FaultRoles roles) {
         this.runner = new FaultRunner(cluster, roles, new Random());
         this.roles = roles;
     }

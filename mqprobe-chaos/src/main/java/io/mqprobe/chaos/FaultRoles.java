@@ -1,4 +1,4 @@
-package io.mqprobe.cli.chaos;
+package io.mqprobe.chaos;
 
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.PartitionInfo;
@@ -18,13 +18,13 @@ import java.util.OptionalInt;
  * remembers which broker a role fault took down: {@code restart:leader} after {@code kill:leader} starts
  * the broker that was killed, not whichever broker leads by then.
  */
-final class FaultRoles implements FaultRunner.RoleResolver {
+public final class FaultRoles implements FaultRunner.RoleResolver {
 
     private final ClusterAdmin admin;
     private final String topic;
     private final Map<String, List<Integer>> downByRole = new HashMap<>();
 
-    FaultRoles(ClusterAdmin admin, String topic) {
+    public FaultRoles(ClusterAdmin admin, String topic) {
         this.admin = admin;
         this.topic = topic;
     }
