@@ -13,6 +13,8 @@ import io.mqprobe.experiment.ConfigJournal;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.StepAction;
+import io.mqprobe.sweep.BrokerSettingsCheck;
+import io.mqprobe.sweep.EmbeddedRestarts;
 import io.mqprobe.sweep.SweepJudge;
 import io.mqprobe.sweep.SweepPlanner;
 import io.mqprobe.sweep.SweepRuns;

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.sweep;
+package io.mqprobe.sweep;
 
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.PartitionInfo;
@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * (Kafka's {@code server.properties}): the settings rewritten and the broker restarted through the cluster's own restart; the sweep goes on only once every
  * partition is back in full ISR and led by its preferred replica, so the next step measures a whole cluster.
  */
-final class EmbeddedRestarts implements BrokerRestarter {
+public final class EmbeddedRestarts implements BrokerRestarter {
 
     /** A follower catches up on seconds of sweep data; minutes means it will not. */
     private static final Duration FULL_ISR_TIMEOUT = Duration.ofMinutes(2);
@@ -40,13 +40,13 @@ final class EmbeddedRestarts implements BrokerRestarter {
     }
 
     /** Restarts for the cluster when its system has startup settings (an embedded Kafka cluster), else empty. */
-    static Optional<EmbeddedRestarts> of(EmbeddedCluster cluster, ClusterAdmin admin, Consumer<String> progress,
-                                         Consumer<Runnable> planned) {
+    public static Optional<EmbeddedRestarts> of(EmbeddedCluster cluster, ClusterAdmin admin, Consumer<String> progress,
+                                                Consumer<Runnable> planned) {
         return cluster.startupSettings().map(settings -> new EmbeddedRestarts(cluster, settings, admin, progress, planned));
     }
 
     /** @throws io.mqprobe.api.UsageException when no restart could try {@code key=value} */
-    void check(String key, String value) {
+    public void check(String key, String value) {
         settings.check(key, value);
     }
 

@@ -1,11 +1,9 @@
-package io.mqprobe.cli.sweep;
+package io.mqprobe.sweep;
 
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.BrokerSetting;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.sweep.SweepFactor;
-import io.mqprobe.sweep.SweepStudy;
 
 import java.util.List;
 import java.util.Map;
@@ -15,7 +13,7 @@ import java.util.Map;
  * it would accept every value: a dynamic setting by a validate-only alter, a static one (changed only by a
  * restart) by the broker's own definition of it, and only on an embedded cluster mqprobe started and can restart.
  */
-final class BrokerSettingsCheck {
+public final class BrokerSettingsCheck {
 
     private BrokerSettingsCheck() {
     }
@@ -24,7 +22,7 @@ final class BrokerSettingsCheck {
      * @param restarts how static settings are changed by restarting brokers (an embedded Kafka cluster mqprobe started), or null
      * @throws UsageException naming the first setting or value the cluster would refuse
      */
-    static void check(List<SweepStudy> studies, ClusterAdmin admin, EmbeddedRestarts restarts) {
+    public static void check(List<SweepStudy> studies, ClusterAdmin admin, EmbeddedRestarts restarts) {
         List<Integer> brokers = admin.describeBrokers().stream().map(BrokerInfo::id).sorted().toList();
         for (SweepStudy study : studies) {
             for (SweepFactor f : study.factors()) {
