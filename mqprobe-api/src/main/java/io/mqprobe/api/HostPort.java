@@ -27,6 +27,15 @@ public record HostPort(String host, int port) {
         throw new UsageException("bad " + flag + " '" + text + "': expected HOST:PORT");
     }
 
+    /** As {@link #parse}, for an address to connect to: port 0 ("any free port") is refused too. */
+    public static HostPort parseRemote(String flag, String text) {
+        HostPort address = parse(flag, text);
+        if (address.port() == 0) {
+            throw new UsageException("bad " + flag + " '" + text + "': expected HOST:PORT");
+        }
+        return address;
+    }
+
     public InetSocketAddress socketAddress() {
         return new InetSocketAddress(host, port);
     }

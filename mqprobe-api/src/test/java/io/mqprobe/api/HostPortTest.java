@@ -24,4 +24,13 @@ class HostPortTest {
                     .hasMessage("bad --coordinator '" + bad + "': expected HOST:PORT");
         }
     }
+
+    @Test
+    void should_refuse_port_zero_for_an_address_to_connect_to() {
+        assertThat(HostPort.parseRemote("--jmx", "kafka-a:9999")).isEqualTo(new HostPort("kafka-a", 9999));
+        for (String bad : new String[] {"kafka-a:0", "kafka-a", "kafka-a:", ":9999", "kafka-a:99999", "kafka-a:jmx"}) {
+            assertThatThrownBy(() -> HostPort.parseRemote("--jmx", bad)).isInstanceOf(UsageException.class)
+                    .hasMessage("bad --jmx '" + bad + "': expected HOST:PORT");
+        }
+    }
 }

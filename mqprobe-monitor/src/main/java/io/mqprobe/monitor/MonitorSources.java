@@ -1,6 +1,7 @@
 package io.mqprobe.monitor;
 
 import io.mqprobe.api.BrokerInfo;
+import io.mqprobe.api.HostPort;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
@@ -12,6 +13,7 @@ import io.mqprobe.monitor.jmx.JmxConnection;
 import io.mqprobe.monitor.jmx.KafkaJmxSampler;
 import io.mqprobe.monitor.kafka.GroupLagSampler;
 import io.mqprobe.monitor.kafka.LogGrowthSampler;
+import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
 import io.mqprobe.monitor.prometheus.PrometheusSampler;
 import io.mqprobe.monitor.proc.CpuSpeedSampler;
 import io.mqprobe.monitor.proc.HostSampler;
@@ -108,13 +110,9 @@ public final class MonitorSources {
         /**
          * Remote brokers' JMX ports; each broker's id is read from its beans, else taken from the
          * list order (first = 1).
-         *
-         * @throws UsageException when an address is not {@code host:port}
          */
-        public Builder jmx(List<String> hostPorts) {
-            for (String hostPort : hostPorts) {
-                jmx.add(HostPort.parse(hostPort, "JMX address"));
-            }
+        public Builder jmx(List<HostPort> addresses) {
+            jmx.addAll(addresses);
             return this;
         }
 
@@ -151,20 +149,10 @@ public final class MonitorSources {
         /**
          * Prometheus text endpoints (node_exporter, JMX exporter). Each is attributed to the broker
          * whose advertised host matches the endpoint's host when the Kafka protocol source is set,
-         * else to brokers numbered by the order their hosts first appear (first = 1).
-         *
-         * @throws UsageException when an endpoint is not an http(s) URL
+         * else to brokers numbered by the order their hosts first appear (first = 1), unless the endpoint names its broker.
          */
-        public Builder prometheus(List<URI> endpoints) {
-            for (URI endpoint : endpoints) {
-                prometheus.put(checkUrl(endpoint), null);
-            }
-            return this;
-        }
-
-        /** A Prometheus endpoint on the host of the given broker. */
-        public Builder prometheus(int brokerId, URI endpoint) {
-            prometheus.put(checkUrl(endpoint), brokerId);
+        public Builder prometheus(List<PrometheusEndpoint> endpoints) {
+            endpoints.forEach(endpoint -> prometheus.put(endpoint.uri(), endpoint.brokerId()));
             return this;
         }
 
@@ -293,39 +281,6 @@ public final class MonitorSources {
             } catch (UnknownHostException e) {
                 return false;
             }
-        }
-
-        private static URI checkUrl(URI endpoint) {
-            String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
-            if (!(scheme.equals("http") || scheme.equals("https")) || endpoint.getHost() == null) {
-                throw new UsageException("bad Prometheus endpoint '" + redacted(endpoint) + "' (expected http://host:port/metrics)");
-            }
-            return endpoint;
-        }
-
-        private static String redacted(URI uri) {
-            return uri.getRawUserInfo() == null ? uri.toString() : uri.toString().replace(uri.getRawUserInfo() + "@", "");
-        }
-    }
-
-    /** A checked {@code host:port}; IPv6 literals in brackets. */
-    record HostPort(String host, int port) {
-        static HostPort parse(String text, String what) {
-            String t = text.trim();
-            int colon = t.lastIndexOf(':');
-            String host = colon > 0 ? t.substring(0, colon) : "";
-            if (host.startsWith("[") && host.endsWith("]")) {
-                host = host.substring(1, host.length() - 1);
-            }
-            try {
-                int port = colon > 0 ? Integer.parseInt(t.substring(colon + 1)) : -1;
-                if (!host.isEmpty() && port > 0 && port <= 65535) {
-                    return new HostPort(host, port);
-                }
-            } catch (NumberFormatException e) {
-                // reported below
-            }
-            throw new UsageException("bad " + what + " '" + text + "' (expected host:port)");
         }
     }
 }

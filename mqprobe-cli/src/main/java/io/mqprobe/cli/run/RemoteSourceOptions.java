@@ -1,7 +1,8 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.api.HostPort;
+import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
 import io.mqprobe.run.RemoteSources;
-import io.mqprobe.api.UsageException;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -23,17 +24,8 @@ public final class RemoteSourceOptions {
 
     /** The endpoints, checked before anything starts or is contacted. */
     public RemoteSources conclude() {
-        for (String j : jmx) {
-            if (!j.matches("[^:\\s]+:\\d{1,5}")) {
-                throw new UsageException("--jmx expects HOST:PORT, got '" + j + "'");
-            }
-        }
-        List<RemoteSources.PrometheusEndpoint> endpoints = new ArrayList<>();
-        for (String p : prometheus) {
-            if (!p.isBlank()) {
-                endpoints.add(RemoteSources.PrometheusEndpoint.parse(p));
-            }
-        }
-        return new RemoteSources(jmx, endpoints);
+        List<HostPort> addresses = jmx.stream().map(j -> HostPort.parseRemote("--jmx", j)).toList();
+        List<PrometheusEndpoint> endpoints = prometheus.stream().filter(p -> !p.isBlank()).map(PrometheusEndpoint::parse).toList();
+        return new RemoteSources(addresses, endpoints);
     }
 }

@@ -60,7 +60,7 @@ class MonitorCommandTest {
     @CsvSource(delimiter = '|', value = {
             "--interval|10ms|--interval",
             "--duration|0s|--duration",
-            "--jmx|broker1|--jmx expects HOST:PORT, got 'broker1'",
+            "--jmx|broker1|bad --jmx 'broker1': expected HOST:PORT",
             "--prometheus|ftp://b1/metrics|--prometheus",
             "--nic-ceiling|fast|fast",
     })

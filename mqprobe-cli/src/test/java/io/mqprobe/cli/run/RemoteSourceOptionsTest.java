@@ -1,5 +1,7 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.api.HostPort;
+import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
 import io.mqprobe.run.RemoteSources;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
@@ -33,16 +35,16 @@ class RemoteSourceOptionsTest {
     void should_read_jmx_ports_and_prometheus_endpoints_pinned_to_brokers() {
         RemoteSources sources = concluded("--jmx", "b1:9999,b2:9999", "--prometheus", "http://b1:9100/metrics,3=http://b3:7071/");
 
-        assertThat(sources.jmx()).containsExactly("b1:9999", "b2:9999");
+        assertThat(sources.jmx()).containsExactly(new HostPort("b1", 9999), new HostPort("b2", 9999));
         assertThat(sources.prometheus()).containsExactly(
-                new RemoteSources.PrometheusEndpoint(null, URI.create("http://b1:9100/metrics")),
-                new RemoteSources.PrometheusEndpoint(3, URI.create("http://b3:7071/")));
+                new PrometheusEndpoint(null, URI.create("http://b1:9100/metrics")),
+                new PrometheusEndpoint(3, URI.create("http://b3:7071/")));
     }
 
     @Test
     void should_reject_bad_endpoints_with_the_flag_name_and_never_show_a_password() {
         assertThatThrownBy(() -> concluded("--jmx", "nohost")).isInstanceOf(UsageException.class)
-                .hasMessage("--jmx expects HOST:PORT, got 'nohost'");
+                .hasMessage("bad --jmx 'nohost': expected HOST:PORT");
         assertThatThrownBy(() -> concluded("--prometheus", "ftp://user:hunter2@b1/metrics")).isInstanceOf(UsageException.class)
                 .hasMessageContaining("--prometheus").hasMessageNotContaining("hunter2");
         assertThatThrownBy(() -> concluded("--prometheus", "http://user:hunter2@/metrics")).isInstanceOf(UsageException.class)
