@@ -121,7 +121,7 @@ public final class ConsumerLoad implements RunningConsumers {
 
     /**
      * Stops (or restarts) every consumer's fetching while they stay in their groups, so a backlog builds on the
-     * cluster (see {@link io.mqprobe.load.BacklogPhase}). Takes effect at each consumer's next poll.
+     * cluster (the load package's {@code BacklogPhase} does so). Takes effect at each consumer's next poll.
      */
     @Override
     public void pause(boolean pause) {

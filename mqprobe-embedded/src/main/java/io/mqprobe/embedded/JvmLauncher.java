@@ -1,5 +1,6 @@
 package io.mqprobe.embedded;
 
+import io.mqprobe.embedded.isolation.Placement;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.mqprobe.embedded;
 
+import io.mqprobe.embedded.isolation.Isolation;
 import io.mqprobe.api.UsageException;
 
 import java.io.IOException;

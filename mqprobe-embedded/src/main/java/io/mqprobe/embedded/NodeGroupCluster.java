@@ -1,5 +1,6 @@
 package io.mqprobe.embedded;
 
+import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 

@@ -1,5 +1,6 @@
 package io.mqprobe.embedded;
 
+import io.mqprobe.embedded.isolation.Placement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

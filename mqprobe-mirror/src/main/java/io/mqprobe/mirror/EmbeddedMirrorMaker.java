@@ -2,7 +2,7 @@ package io.mqprobe.mirror;
 
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FreePorts;
-import io.mqprobe.embedded.Isolation;
+import io.mqprobe.embedded.isolation.Isolation;
 import io.mqprobe.embedded.JvmSpec;
 import io.mqprobe.embedded.NodeGroup;
 import io.mqprobe.embedded.ProcessNode;

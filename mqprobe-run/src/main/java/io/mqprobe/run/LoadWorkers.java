@@ -5,7 +5,7 @@ import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.embedded.ChildJava;
-import io.mqprobe.embedded.LoadHosts;
+import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.load.InProcessWorker;
 import io.mqprobe.load.LoadWorker;

@@ -1,7 +1,6 @@
 package io.mqprobe.cli.run;
 
 import io.mqprobe.api.HostPort;
-import io.mqprobe.cli.Main;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.run.WorkerPlan;
 import io.mqprobe.workers.ControlTls;
@@ -17,8 +16,12 @@ import java.util.List;
 /** Where the load runs: in this process, in worker JVMs started here, or in workers that join (picocli mixin of every load command). */
 public final class WorkerOptions {
 
-    /** How a worker JVM started by {@code --workers local:N} runs: this command line's {@code worker} command. */
-    private static final List<String> WORKER_ENTRY_POINT = List.of(Main.class.getName(), "worker");
+    /**
+     * How a worker JVM started by {@code --workers local:N} runs: this command line's {@code worker} command. The main
+     * class by name, so that the options do not depend on the package that lists every command (a test holds the two
+     * together).
+     */
+    static final List<String> WORKER_ENTRY_POINT = List.of("io.mqprobe.cli.Main", "worker");
 
     static final int DEFAULT_PORT = 7801;
 

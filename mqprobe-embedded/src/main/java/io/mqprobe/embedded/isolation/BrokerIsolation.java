@@ -1,11 +1,7 @@
 package io.mqprobe.embedded.isolation;
 
-import io.mqprobe.embedded.LoadHosts;
 
 import io.mqprobe.api.InstanceSpec;
-import io.mqprobe.embedded.EmbeddedClusterException;
-import io.mqprobe.embedded.Isolation;
-import io.mqprobe.embedded.Placement;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,7 +63,7 @@ public final class BrokerIsolation implements Isolation {
      *
      * @param cpuPlan who gets which cores (from {@link #plan}); the brokers' part is applied here
      * @throws io.mqprobe.api.UsageException     never here: oversubscription is refused by {@link #plan}
-     * @throws EmbeddedClusterException naming the command or file that failed; nothing is left behind
+     * @throws IsolationException naming the command or file that failed; nothing is left behind
      */
     public static Isolation open(IsolationOptions options, CpuPlan cpuPlan, List<String> nodeNames, Path runDir,
                                  Consumer<String> notice) {
@@ -201,7 +197,7 @@ public final class BrokerIsolation implements Isolation {
     public void throttleWrites(String node, long bytesPerSecond) {
         String dev = device != null ? device : BlockDevice.holding(Path.of(System.getProperty("java.io.tmpdir"))).orElse(null);
         if (dev == null) {
-            throw new EmbeddedClusterException("no block device under the run dir to throttle");
+            throw new IsolationException("no block device under the run dir to throttle");
         }
         cgroups.limitWrites(group(node), dev, bytesPerSecond > 0 ? bytesPerSecond : diskBytesPerSecond);
     }
@@ -310,7 +306,7 @@ public final class BrokerIsolation implements Isolation {
                 }
             }
         }
-        throw new EmbeddedClusterException("at most " + MAX_SCOPES + " isolated clusters per mqprobe process");
+        throw new IsolationException("at most " + MAX_SCOPES + " isolated clusters per mqprobe process");
     }
 
     private void releaseScope() {

@@ -1,8 +1,6 @@
 package io.mqprobe.embedded.isolation;
 
-import io.mqprobe.embedded.LoadHosts;
 
-import io.mqprobe.embedded.EmbeddedClusterException;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +34,7 @@ public final class BrokerNetwork {
         this.indexByNode = indexByNode;
     }
 
-    /** Creates the bridge and one namespace per node. @throws EmbeddedClusterException naming the failing command */
+    /** Creates the bridge and one namespace per node. @throws IsolationException naming the failing command */
     static BrokerNetwork create(String scope, NetShape shape, List<String> nodeNames) {
         Map<String, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < nodeNames.size(); i++) {
@@ -116,7 +114,7 @@ public final class BrokerNetwork {
             @Override
             public LoadHost add(int index) {
                 if (index < 1 || index > 99) {
-                    throw new EmbeddedClusterException("load hosts are numbered 1 to 99, got " + index);
+                    throw new IsolationException("load hosts are numbered 1 to 99, got " + index);
                 }
                 String ns = loadHostNamespace(index);
                 String host = ifTag + "w" + index;
@@ -191,9 +189,9 @@ public final class BrokerNetwork {
         if (withDelay) {
             try {
                 run(tc, "qdisc", "add", "dev", dev, "root", "handle", "1:", "netem", "delay", shape.delayMs() + "ms");
-            } catch (EmbeddedClusterException e) {
+            } catch (IsolationException e) {
                 if (e.getMessage().contains("qdisc kind is unknown")) {
-                    throw new EmbeddedClusterException("the delay of --broker-net needs tc netem, which this kernel lacks "
+                    throw new IsolationException("the delay of --broker-net needs tc netem, which this kernel lacks "
                             + "(CONFIG_NET_SCH_NETEM); give a rate alone");
                 }
                 throw e;
@@ -243,6 +241,6 @@ public final class BrokerNetwork {
                 }
             }
         }
-        throw new EmbeddedClusterException("no free 10.x.y.0/24 subnet for the broker network");
+        throw new IsolationException("no free 10.x.y.0/24 subnet for the broker network");
     }
 }

@@ -73,7 +73,7 @@ public final class ClientCgroup implements AutoCloseable {
      */
     public static ClientCgroup confine(Cgroups cgroups, double cores, String cpus) {
         long pid = ProcessHandle.current().pid();
-        String owner = io.mqprobe.embedded.Isolation.ownerTag(pid);
+        String owner = Isolation.ownerTag(pid);
         String group = owner + "/client";
         List<String> original = originalTaskFiles(cgroups);
         cgroups.create(group);

@@ -1,6 +1,5 @@
 package io.mqprobe.embedded.isolation;
 
-import io.mqprobe.embedded.EmbeddedClusterException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,11 +14,11 @@ final class Shell {
     private Shell() {
     }
 
-    /** Output of the command; @throws EmbeddedClusterException with its error text when it fails. */
+    /** Output of the command; @throws IsolationException with its error text when it fails. */
     static String run(String... cmd) {
         Result r = exec(cmd);
         if (r.status != 0) {
-            throw new EmbeddedClusterException("'" + String.join(" ", cmd) + "' failed: " + r.output.strip());
+            throw new IsolationException("'" + String.join(" ", cmd) + "' failed: " + r.output.strip());
         }
         return r.output;
     }

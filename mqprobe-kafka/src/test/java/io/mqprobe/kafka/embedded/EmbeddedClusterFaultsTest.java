@@ -13,6 +13,7 @@ import io.mqprobe.api.fault.AppliedFault;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FaultRunner;
+import io.mqprobe.embedded.isolation.IsolationException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -135,7 +136,7 @@ class EmbeddedClusterFaultsTest {
         assertThatThrownBy(() -> faults.apply(FaultSpec.parse("kill:leader")))
                 .isInstanceOf(EmbeddedClusterException.class).hasMessageContaining("needs the cluster's admin");
         assertThatThrownBy(() -> faults.apply(FaultSpec.parse("partition:broker-2")))
-                .isInstanceOf(EmbeddedClusterException.class).hasMessageContaining("--broker-net");
+                .isInstanceOf(IsolationException.class).hasMessageContaining("--broker-net");
     }
 
     /** The state letter of /proc/PID/stat (T stopped, S sleeping, R running) once it is one of {@code wanted}, or after 5 s. */

@@ -3,7 +3,7 @@ package io.mqprobe.monitor.jmx;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.monitor.CounterRates;
+import io.mqprobe.api.monitor.CounterRates;
 
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;

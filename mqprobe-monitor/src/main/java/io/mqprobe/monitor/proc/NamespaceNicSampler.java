@@ -4,7 +4,7 @@ import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.monitor.CounterRates;
+import io.mqprobe.api.monitor.CounterRates;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

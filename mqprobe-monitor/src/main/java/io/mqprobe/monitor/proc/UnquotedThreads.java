@@ -1,6 +1,6 @@
 package io.mqprobe.monitor.proc;
 
-import io.mqprobe.monitor.CounterRates;
+import io.mqprobe.api.monitor.CounterRates;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -11,7 +11,7 @@ import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.embedded.isolation.NetShape;
 import io.mqprobe.embedded.EmbeddedCluster;
-import io.mqprobe.embedded.LoadHosts;
+import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.embedded.EmbeddedSpec;
 import io.mqprobe.embedded.EmbeddedSystems;
 import io.mqprobe.embedded.RunDirs;

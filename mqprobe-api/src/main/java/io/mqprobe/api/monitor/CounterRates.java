@@ -1,4 +1,4 @@
-package io.mqprobe.monitor;
+package io.mqprobe.api.monitor;
 
 import java.util.HashMap;
 import java.util.Map;

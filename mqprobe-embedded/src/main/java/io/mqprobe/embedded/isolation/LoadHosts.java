@@ -1,4 +1,4 @@
-package io.mqprobe.embedded;
+package io.mqprobe.embedded.isolation;
 
 /**
  * Network namespaces for load workers on the brokers' own network (brokers started with {@code --broker-net}, as

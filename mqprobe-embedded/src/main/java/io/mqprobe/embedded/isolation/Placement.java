@@ -1,4 +1,4 @@
-package io.mqprobe.embedded;
+package io.mqprobe.embedded.isolation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ public record Placement(List<String> cgroupTaskFiles, String netns) {
      * enters the namespace and execs too. In that order: {@code ip netns exec} remounts /sys for the
      * namespace, which hides the cgroup mounts.
      */
-    List<String> prefix() {
+    public List<String> prefix() {
         StringBuilder join = new StringBuilder();
         for (String file : cgroupTaskFiles) {
             join.append("echo $$ > '").append(file).append("' && ");

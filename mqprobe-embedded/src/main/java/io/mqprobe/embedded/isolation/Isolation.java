@@ -1,7 +1,6 @@
-package io.mqprobe.embedded;
+package io.mqprobe.embedded.isolation;
 
 import io.mqprobe.api.InstanceSpec;
-import io.mqprobe.embedded.isolation.BrokerIsolation;
 
 import java.util.Map;
 import java.util.Optional;
@@ -38,7 +37,7 @@ public interface Isolation extends AutoCloseable {
     }
 
     default void partition(String node) {
-        throw new EmbeddedClusterException("a partition needs each broker in its own network namespace: start the cluster "
+        throw new IsolationException("a partition needs each broker in its own network namespace: start the cluster "
                 + "with --broker-net RATE (as root)");
     }
 
@@ -47,18 +46,18 @@ public interface Isolation extends AutoCloseable {
     }
 
     default void throttleWrites(String node, long bytesPerSecond) {
-        throw new EmbeddedClusterException("a disk throttle needs the brokers in cgroups: start the cluster with "
+        throw new IsolationException("a disk throttle needs the brokers in cgroups: start the cluster with "
                 + "--broker-spec or --broker-disk (as root)");
     }
 
     /** Sets the node's CPU quota to {@code cores} (a limit injected on purpose, e.g. to prove a verdict). */
     default void limitCpu(String node, double cores) {
-        throw new EmbeddedClusterException("a CPU limit needs the brokers in cgroups: start the cluster with --broker-spec (as root)");
+        throw new IsolationException("a CPU limit needs the brokers in cgroups: start the cluster with --broker-spec (as root)");
     }
 
     /** Sets the rate of the node's link, both ways, to {@code bitsPerSecond} (its delay, if any, is dropped). */
     default void shapeLink(String node, long bitsPerSecond) {
-        throw new EmbeddedClusterException("a link rate needs the brokers in network namespaces: start the cluster with "
+        throw new IsolationException("a link rate needs the brokers in network namespaces: start the cluster with "
                 + "--broker-net RATE (as root)");
     }
 
