@@ -5,20 +5,17 @@ import io.mqprobe.stamp.MessageStamp;
 import io.mqprobe.stamp.NanoClock;
 
 import io.mqprobe.api.ClientSettings;
-import io.mqprobe.api.ClusterAdmin;
-import io.mqprobe.api.Driver;
 import io.mqprobe.api.Durability;
 import io.mqprobe.api.DurabilitySettings;
-import io.mqprobe.api.MessageConsumer;
 import io.mqprobe.api.MessageProducer;
-import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.testing.InstantProducer;
+import io.mqprobe.testing.NoClusterDriver;
 
 import java.util.List;
 import java.util.Map;
 
 /** Producers acknowledged at once: a worker's bookkeeping without a broker (the CLI tests load embedded Kafka). */
-final class InstantDriver implements Driver {
+final class InstantDriver extends NoClusterDriver {
 
     /** Each send's stamped time beside the machine's clock when it was sent, or {@code null} when nobody asks. */
     private final List<long[]> stampedAndSent;
@@ -35,11 +32,6 @@ final class InstantDriver implements Driver {
     @Override
     public String id() {
         return "instant";
-    }
-
-    @Override
-    public ClusterAdmin admin() {
-        throw new UnsupportedOperationException("no admin here");
     }
 
     @Override
@@ -71,21 +63,7 @@ final class InstantDriver implements Driver {
     }
 
     @Override
-    public MessageConsumer newConsumer(ClientSettings settings) {
-        throw new UnsupportedOperationException("no consumers here");
-    }
-
-    @Override
     public DurabilitySettings durability(Durability level, int replicationFactor) {
         return new DurabilitySettings(Map.of(), Map.of());
-    }
-
-    @Override
-    public Map<String, String> producerDefaults(ProducerProfile profile) {
-        return Map.of();
-    }
-
-    @Override
-    public void close() {
     }
 }
