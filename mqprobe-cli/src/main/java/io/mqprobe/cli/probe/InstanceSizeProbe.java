@@ -4,7 +4,6 @@ import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.Progress;
-import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.run.RunPlan;
 import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.run.RunOutput;
@@ -14,7 +13,6 @@ import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.RunEnvironment;
 import io.mqprobe.search.InstanceSizes;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,7 +22,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 
 /**
  * {@code probe --specs}: the same probe once per broker size, each on a fresh embedded cluster of that size
@@ -38,32 +35,30 @@ final class InstanceSizeProbe {
     private static final DateTimeFormatter DIR_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final List<InstanceSpec> sizes;
-    private final RunOptions run;
-    private final int defaultBrokers;
-    private final CommandSpec command;
+    private final RunPlan typed;
+    private final PrintWriter out;
+    private final PrintWriter err;
 
-    InstanceSizeProbe(List<InstanceSpec> sizes, RunOptions run, int defaultBrokers, CommandSpec command) {
+    /** @param typed the run as typed and checked once; each size's run is a plan made of it */
+    InstanceSizeProbe(List<InstanceSpec> sizes, RunPlan typed, PrintWriter out, PrintWriter err) {
         this.sizes = sizes.stream().sorted(Comparator.comparingDouble(InstanceSpec::cpuCores)).toList();
-        this.run = run;
-        this.defaultBrokers = defaultBrokers;
-        this.command = command;
+        this.typed = typed;
+        this.out = out;
+        this.err = err;
     }
 
     /**
      * Checks every size up front, then probes each; returns the exit code (the worst of the sizes').
      *
-     * @param probeOnce probes one cluster, on the run plan the given change makes of the typed one
+     * @param probeOnce probes one cluster on the plan it is given: the typed one with a size's directory and broker spec
      */
-    int run(Function<UnaryOperator<RunPlan>, ProbeCommand.Probed> probeOnce) {
-        TargetPlan typed = run.target().conclude();
-        int brokers = typed.brokers().orElse(defaultBrokers);
-        check(typed, brokers);
-        PrintWriter err = command.commandLine().getErr();
+    int run(Function<RunPlan, ProbeCommand.Probed> probeOnce) {
+        int brokers = typed.target().brokers().orElse(typed.defaultBrokers());
+        check(typed.target(), brokers);
         Progress progress = new Progress(err);
-        Path parent = run.output().outDir() != null ? run.output().outDir()
+        Path parent = typed.outDir() != null ? typed.outDir()
                 : Path.of("mqprobe-runs", LocalDateTime.now().format(DIR_STAMP) + "-probe-sizes");
-        RunOutput combined = RunOutput.create("probe", List.copyOf(command.commandLine().getParseResult().originalArgs()),
-                parent, null);
+        RunOutput combined = RunOutput.create("probe", typed.argv(), parent, null);
         ResultDocument document = combined.document();
         document.setExperiment("instance-sizes");
         int exit = ExitCode.OK;
@@ -73,7 +68,7 @@ final class InstanceSizeProbe {
                 InstanceSpec size = sizes.get(i);
                 progress.line(String.format(Locale.ROOT, "== broker size %s (%d of %d): %d brokers ==", size, i + 1, sizes.size(), brokers));
                 Path sizeDir = parent.resolve(size.toString());
-                ProbeCommand.Probed probed = probeOnce.apply(plan -> plan.withOutDir(sizeDir).withTarget(t -> t.withBrokerSpec(size)));
+                ProbeCommand.Probed probed = probeOnce.apply(typed.withOutDir(sizeDir).withTarget(t -> t.withBrokerSpec(size)));
                 document.addInstanceSizes(InstanceSizes.rows(size, probed.brokers() > 0 ? probed.brokers() : brokers,
                         size.toString(), probed.outcomes()));
                 summarize(document, brokers);
@@ -88,7 +83,7 @@ final class InstanceSizeProbe {
             throw e;
         } finally {
             combined.finish(exit == ExitCode.INTERRUPTED, failure == null && exit == ExitCode.RUN_FAILED
-                    ? "a size's probe failed (see its report)" : failure, command.commandLine().getOut(), progress);
+                    ? "a size's probe failed (see its report)" : failure, out, progress);
             combined.close();
         }
         return exit;
@@ -109,7 +104,7 @@ final class InstanceSizeProbe {
         if (target.bootstrap().isPresent()) {
             throw new UsageException("--specs probes embedded clusters it starts, one per size; drop --bootstrap");
         }
-        if (run.output().jsonFile() != null) {
+        if (typed.jsonFile() != null) {
             throw new UsageException("--specs writes one result per size under --out; drop --json");
         }
         IsolationOptions typed = target.isolation();

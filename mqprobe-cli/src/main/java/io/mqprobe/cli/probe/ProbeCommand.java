@@ -4,6 +4,7 @@ import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.run.RunPlan;
+import io.mqprobe.run.RunSession;
 import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.scenario.DriverProfiles;
@@ -15,10 +16,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.UnaryOperator;
 
 
 
@@ -44,23 +45,26 @@ public final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // everything the user typed is checked before a cluster starts
-        ProbeOptions.ProbeRun plan = probe.conclude(run.target().driverId());
-        if (!plan.specs().isEmpty()) {
-            return new InstanceSizeProbe(plan.specs(), run, EMBEDDED_BROKERS, spec).run(adjust -> probeOnce(plan, adjust));
+        ProbeOptions.ProbeRun probeRun = probe.conclude(run.target().driverId());
+        RunPlan typed = run.conclude("probe", spec, EMBEDDED_BROKERS, probeRun.keepTopics());
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!probeRun.specs().isEmpty()) {
+            return new InstanceSizeProbe(probeRun.specs(), typed, out, err).run(sized -> probeOnce(probeRun, sized, out, err));
         }
-        return probeOnce(plan, probe.noIsolation ? UnaryOperator.identity() : p -> p.withTarget(TargetPlan::withIsolationByDefault))
-                .exitCode();
+        RunPlan plan = probe.noIsolation ? typed : typed.withTarget(TargetPlan::withIsolationByDefault);
+        return probeOnce(probeRun, plan, out, err).exitCode();
     }
 
     /** What one probe of one cluster found, for a comparison over several broker sizes. */
     record Probed(int exitCode, List<ScenarioOutcome> outcomes, int brokers) {
     }
 
-    /** @param adjust what this probe decides beyond the typed run (isolation by default, a size's broker spec) */
-    private Probed probeOnce(ProbeOptions.ProbeRun plan, UnaryOperator<RunPlan> adjust) {
+    /** @param runPlan the run as typed, with what this probe decided beyond it (isolation by default, a size's broker spec) */
+    private static Probed probeOnce(ProbeOptions.ProbeRun plan, RunPlan runPlan, PrintWriter out, PrintWriter err) {
         List<ScenarioOutcome> found = new ArrayList<>();
         int[] brokers = {0};
-        int exit = run.session("probe", spec, EMBEDDED_BROKERS, plan.keepTopics(), adjust, session -> {
+        int exit = RunSession.run(runPlan, out, err, session -> {
             brokers[0] = session.brokerCount();
             ResultDocument document = session.document();
             document.setThresholds(plan.settings().thresholds());
