@@ -1,5 +1,7 @@
 package io.mqprobe.cli.ceiling;
 
+import io.mqprobe.cli.run.DurationConverter;
+import io.mqprobe.cli.run.SizeConverter;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.probes.disk.DiskCell;

@@ -1,5 +1,7 @@
 package io.mqprobe.cli.ceiling;
 
+import io.mqprobe.cli.run.DurationConverter;
+import io.mqprobe.cli.run.SizeConverter;
 import io.mqprobe.probes.net.NetClient;
 import io.mqprobe.probes.net.NetClientSpec;
 import io.mqprobe.probes.net.NetInterval;

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.ceiling;
 
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.DataRate;

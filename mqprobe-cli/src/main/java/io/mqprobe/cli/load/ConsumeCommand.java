@@ -1,5 +1,6 @@
 package io.mqprobe.cli.load;
 
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
@@ -45,8 +46,9 @@ public final class ConsumeCommand implements Callable<Integer> {
     @Option(names = "--messages", paramLabel = "N", defaultValue = "0", description = "Stop after N messages (default: until --duration ends).")
     long messages;
 
-    @Option(names = "--duration", paramLabel = "DURATION", description = "Upper bound on the run (default: 30s, or 1h with --messages).")
-    String duration;
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Upper bound on the run (default: 30s, or 1h with --messages).")
+    Duration duration;
 
     @Mixin
     ConsumerOptions consumer;
@@ -65,7 +67,7 @@ public final class ConsumeCommand implements Callable<Integer> {
             case "rocketmq-benchmark" -> true;
             default -> throw new UsageException("--format must be human or rocketmq-benchmark, got '" + format + "'");
         };
-        Duration runFor = duration != null ? TimeSpan.parsePositive("--duration", duration)
+        Duration runFor = duration != null ? duration
                 : messages > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
         ConsumerLoadSpec load = consumer.conclude(topic, messages, runFor);
         return run.session("consume", spec, 1, false, session -> {

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.load;
 
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
@@ -31,16 +32,16 @@ public final class ProducerOptions {
     @Mixin
     ProducerSettingsOptions nativeSettings;
 
-    @Option(names = "--duration", paramLabel = "DURATION",
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long to send (default: 30s, or up to 1h with --num-records).")
-    String duration;
+    Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "DURATION",
+    @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
             description = {"Leading time excluded from the measured figures (default: 5s, at most a fifth of --duration;",
                     "0s with --num-records, so every record counts as in kafka-producer-perf-test). The first seconds",
                     "are the JVMs compiling the send path and the client growing its batches: measured, they inflate",
                     "p99 by tens of ms. The metadata fetch is always done before the schedule starts."})
-    String warmup;
+    Duration warmup;
 
     @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Independent producer instances (default: ${DEFAULT-VALUE}).")
     int clients;
@@ -60,7 +61,7 @@ public final class ProducerOptions {
 
     public Duration warmup() {
         if (warmup != null) {
-            return TimeSpan.parse(warmup);
+            return warmup;
         }
         if (numRecords > 0) {
             return Duration.ZERO;
@@ -70,7 +71,7 @@ public final class ProducerOptions {
     }
 
     private Duration runFor() {
-        return duration != null ? TimeSpan.parsePositive("--duration", duration)
+        return duration != null ? duration
                 : numRecords > 0 ? Duration.ofHours(1) : Duration.ofSeconds(30);
     }
 
@@ -87,7 +88,8 @@ public final class ProducerOptions {
         double throughput = this.throughput != null ? this.throughput : defaultThroughput;
         Duration runFor = runFor();
         if (!warmup().isZero() && warmup().compareTo(runFor) >= 0) {
-            throw new UsageException("--warmup (" + warmup + ") must be shorter than the run (" + runFor.toSeconds() + "s)");
+            throw new UsageException("--warmup (" + TimeSpan.formatSeconds(warmup().toSeconds()) + ") must be shorter than the run ("
+                    + runFor.toSeconds() + "s)");
         }
         long size = ByteSize.parseInRange("--record-size", recordSize, 28, 64L << 20);
         double rate = throughput < 0 ? 0 : throughput;

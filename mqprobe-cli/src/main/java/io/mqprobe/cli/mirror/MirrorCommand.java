@@ -1,5 +1,6 @@
 package io.mqprobe.cli.mirror;
 
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
@@ -76,15 +77,14 @@ public final class MirrorCommand implements Callable<Integer> {
     @Option(names = "--target-command-config", paramLabel = "FILE", description = "Client settings for the target cluster.")
     Path targetCommandConfig;
 
-    @Option(names = "--drain-timeout", paramLabel = "DURATION", defaultValue = "120s",
+    @Option(names = "--drain-timeout", paramLabel = "DURATION", defaultValue = "120s", converter = DurationConverter.class,
             description = "After sending, how long the mirror may take to catch up (default: ${DEFAULT-VALUE}).")
-    String drainTimeout;
+    Duration drainTimeout;
 
     @Override
     public Integer call() {
         ProducerLoadSpec base = producer.conclude("mqprobe-mirror", true);
         List<MirrorVariant> variants = MirrorVariants.grid(vary.isEmpty() ? List.of("compression.type=none,lz4") : vary);
-        Duration drain = io.mqprobe.api.units.TimeSpan.parsePositive("--drain-timeout", drainTimeout);
         if (partitions < 1 || replicationFactor < 1) {
             throw new UsageException("--partitions and --replication-factor must be at least 1");
         }
@@ -105,7 +105,7 @@ public final class MirrorCommand implements Callable<Integer> {
                 // the mirrored topic appears after the consumer starts looking: find it within a second
                 consumer.put("metadata.max.age.ms", "1000");
                 MirrorPlanner planner = new MirrorPlanner(new MirrorPlanner.Settings(variants, load, partitions, replicationFactor,
-                        producer.warmup(), drain, Duration.ofSeconds(90), i -> "mqprobe-mirror-" + tag + "-" + i, consumer),
+                        producer.warmup(), drainTimeout, Duration.ofSeconds(90), i -> "mqprobe-mirror-" + tag + "-" + i, consumer),
                         target::awaitTopic);
                 ExperimentResult result = session.runExperiment(new Experiment(MirrorJudge.KIND, planner, new MirrorJudge()),
                         monitoring, new LoadProgress(session.progress(), "   "), new ExperimentListener() {

@@ -1,5 +1,6 @@
 package io.mqprobe.cli.monitor;
 
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.Sampler;
 import io.mqprobe.run.ExitCode;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -45,13 +47,13 @@ public final class MonitorCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
-    @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s",
+    @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
             description = "Time between samples and screens, at least 100ms (default: ${DEFAULT-VALUE}).")
-    String interval;
+    Duration interval;
 
-    @Option(names = "--duration", paramLabel = "DURATION",
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Stop after this long (default: until Ctrl-C).")
-    String duration;
+    Duration duration;
 
     @Mixin
     RemoteSourceOptions remote = new RemoteSourceOptions();

@@ -2,7 +2,6 @@ package io.mqprobe.cli.monitor;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.Ceiling;
-import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.probes.Ceilings;
 
 import java.time.Duration;
@@ -20,13 +19,12 @@ record MonitorSettings(Duration interval, Duration duration, Ceiling diskWriteCe
 
     static final long MIN_INTERVAL_MS = 100;
 
-    static MonitorSettings parse(String interval, String duration, String diskCeiling, String nicCeiling) {
-        Duration every = TimeSpan.parsePositive("--interval", interval);
-        if (every.toMillis() < MIN_INTERVAL_MS) {
-            throw new UsageException("--interval must be at least " + MIN_INTERVAL_MS + "ms, got " + interval);
+    /** @param interval and {@code duration} as picocli converted them (positive); the ceilings as typed */
+    static MonitorSettings parse(Duration interval, Duration duration, String diskCeiling, String nicCeiling) {
+        if (interval.toMillis() < MIN_INTERVAL_MS) {
+            throw new UsageException("--interval must be at least " + MIN_INTERVAL_MS + "ms, got " + interval.toMillis() + "ms");
         }
-        Duration watchFor = duration == null ? null : TimeSpan.parsePositive("--duration", duration);
-        return new MonitorSettings(every, watchFor, Ceilings.configured("--disk-ceiling", diskCeiling),
+        return new MonitorSettings(interval, duration, Ceilings.configured("--disk-ceiling", diskCeiling),
                 Ceilings.configured("--nic-ceiling", nicCeiling));
     }
 }

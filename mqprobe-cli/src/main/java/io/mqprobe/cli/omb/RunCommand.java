@@ -1,7 +1,7 @@
 package io.mqprobe.cli.omb;
 
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.run.Monitoring;
@@ -51,13 +51,13 @@ public final class RunCommand implements Callable<Integer> {
                     + " bootstrap.servers in its commonConfig, or namesrvAddr, names the cluster; without it the embedded one runs.")
     Path driverFile;
 
-    @Option(names = "--duration", paramLabel = "DURATION",
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Measured time of each workload instead of its testDurationMinutes, for a quick try (e.g. 30s).")
-    String duration;
+    Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "DURATION",
+    @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
             description = "Warm-up of each workload instead of its warmupDurationMinutes (e.g. 5s).")
-    String warmup;
+    Duration warmup;
 
     @Option(names = "--keep-topics", description = "Leave the workloads' topics in place after the run.")
     boolean keepTopics;
@@ -89,13 +89,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         OmbDriverConfig driver = OmbFiles.readDriver(driverFile);
         checkDriverFileDriver(driver);
-        Duration test = duration == null ? null : TimeSpan.parsePositive("--duration", duration);
-        Duration warm = warmup == null ? null : TimeSpan.parse(warmup);
         List<OmbPlan> plans = new ArrayList<>();
         for (Path file : workloadFiles) {
             OmbWorkload workload = OmbFiles.readWorkload(file);
-            plans.add(OmbPlan.of(workload, file.toString(), driver, TopicLifecycle.freshName("omb-" + workload.slug()), test,
-                    warm, DRAIN_TIMEOUT));
+            plans.add(OmbPlan.of(workload, file.toString(), driver, TopicLifecycle.freshName("omb-" + workload.slug()),
+                    duration, warmup, DRAIN_TIMEOUT));
         }
         if (embedded && run.target().remote()) {
             throw new UsageException("--embedded runs the embedded cluster; --bootstrap names another: give one");

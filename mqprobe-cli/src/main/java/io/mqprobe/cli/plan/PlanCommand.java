@@ -1,5 +1,6 @@
 package io.mqprobe.cli.plan;
 
+import io.mqprobe.cli.run.DurationConverter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
@@ -59,9 +60,9 @@ public final class PlanCommand implements Callable<Integer> {
             description = "The typical message (e.g. 1KiB, 500B; default: the size the first result measured with).")
     String recordSize;
 
-    @Option(names = "--retention", paramLabel = "DURATION",
+    @Option(names = "--retention", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long messages are kept (e.g. 72h, 7d; default: the system's own, Kafka 7d, RocketMQ 72h).")
-    String retention;
+    Duration retention;
 
     @Option(names = "--replication-factor", paramLabel = "N", defaultValue = "3",
             description = "Copies of every message (RocketMQ: a master and N - 1 slaves; default: ${DEFAULT-VALUE}).")
@@ -129,7 +130,7 @@ public final class PlanCommand implements Callable<Integer> {
         MeasuredCapacity first = measured.isEmpty() ? null : measured.get(0);
         int size = recordSize != null ? (int) ByteSize.parseInRange("--record-size", recordSize, 1, 64L << 20)
                 : first != null ? first.recordSizeBytes() : 1024;
-        Duration kept = retention != null ? TimeSpan.parsePositive("--retention", retention)
+        Duration kept = retention != null ? retention
                 : first != null ? Planner.defaultRetention(first.unit()) : Duration.ofDays(7);
         return new BusinessLoad(BusinessLoad.parsePeak(peak, size), size, kept, replicationFactor, consumerGroups,
                 consumerParallelism, Percent.parseFraction("--headroom", headroom), Percent.parseFraction("--growth", growth),

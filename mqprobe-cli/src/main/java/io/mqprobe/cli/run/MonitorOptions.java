@@ -2,7 +2,6 @@ package io.mqprobe.cli.run;
 
 import io.mqprobe.run.MonitorPlan;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.api.units.TimeSpan;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -14,24 +13,18 @@ public final class MonitorOptions {
     @Mixin
     RemoteSourceOptions remote = new RemoteSourceOptions();
 
-    @Option(names = "--monitor-interval", paramLabel = "DURATION", defaultValue = "1s",
+    @Option(names = "--monitor-interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
             description = "Resource sampling interval (default: ${DEFAULT-VALUE}).")
-    String interval;
+    Duration interval;
 
     @Option(names = "--no-monitor", description = "Do not sample resources.")
     boolean disabled;
 
     /** The monitors, parsed and checked before the session opens: a bad value is exit 2 before any cluster starts. */
     public MonitorPlan conclude() {
-        Duration every = interval();
-        return new MonitorPlan(remote.conclude(), every, disabled);
-    }
-
-    private Duration interval() {
-        Duration d = TimeSpan.parsePositive("--monitor-interval", interval);
-        if (d.toMillis() < 100) {
-            throw new UsageException("--monitor-interval must be at least 100ms, got " + interval);
+        if (interval.toMillis() < 100) {
+            throw new UsageException("--monitor-interval must be at least 100ms, got " + interval.toMillis() + "ms");
         }
-        return d;
+        return new MonitorPlan(remote.conclude(), interval, disabled);
     }
 }

@@ -47,9 +47,9 @@ public final class WorkerOptions {
     @Mixin
     ControlTlsOptions controlTls;
 
-    @Option(names = "--join-timeout", paramLabel = "DURATION", defaultValue = "5m",
+    @Option(names = "--join-timeout", paramLabel = "DURATION", defaultValue = "5m", converter = DurationConverter.class,
             description = "How long to wait for the workers to join, with --workers N (default: ${DEFAULT-VALUE}).")
-    String joinTimeout;
+    Duration joinTimeout;
 
     /** Validates the flags; called before the session opens. */
     public WorkerPlan conclude() {
@@ -74,8 +74,7 @@ public final class WorkerOptions {
         if (tokenFile == null) {
             throw new UsageException("--workers " + count + " needs --token-file: workers that join must prove the shared secret");
         }
-        Duration timeout = io.mqprobe.api.units.TimeSpan.parsePositive("--join-timeout", joinTimeout);
-        return new WorkerPlan.Joining(count, HostPort.parse("--listen", listen).socketAddress(), WorkerToken.read(tokenFile), timeout,
+        return new WorkerPlan.Joining(count, HostPort.parse("--listen", listen).socketAddress(), WorkerToken.read(tokenFile), joinTimeout,
                 onLoss, tls);
     }
 

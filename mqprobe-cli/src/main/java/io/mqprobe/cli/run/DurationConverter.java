@@ -1,4 +1,4 @@
-package io.mqprobe.cli.ceiling;
+package io.mqprobe.cli.run;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;

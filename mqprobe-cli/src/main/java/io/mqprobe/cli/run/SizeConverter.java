@@ -1,4 +1,4 @@
-package io.mqprobe.cli.ceiling;
+package io.mqprobe.cli.run;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
@@ -17,7 +17,7 @@ public final class SizeConverter implements CommandLine.ITypeConverter<Integer> 
     }
 
     /** The same for options that may exceed 2 GiB. */
-    static final class Long implements CommandLine.ITypeConverter<java.lang.Long> {
+    public static final class Long implements CommandLine.ITypeConverter<java.lang.Long> {
         @Override
         public java.lang.Long convert(String value) {
             try {
