@@ -93,7 +93,7 @@ class PlanCommandTest {
                 {"plan", "--from", dir.resolve("missing.json").toString(), "--peak", "1k/s"}}) {
             CliRun run = CliRun.of(args);
             assertThat(run.exitCode()).as(String.join(" ", args)).isEqualTo(ExitCode.BAD_INPUT);
-            assertThat(run.err().strip().lines()).as(run.err()).hasSize(1);
+            assertThat(run.errLines()).as(run.err()).isEqualTo(1);   // a flag picocli converts adds its "Try --help" hint
         }
     }
 
