@@ -1,7 +1,7 @@
 package io.mqprobe.cli.cluster;
 
-import io.mqprobe.api.Drivers;
 import io.mqprobe.embedded.EmbeddedCluster;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -15,16 +15,16 @@ abstract class BrokerFaultCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--broker", paramLabel = "ID", required = true, description = "Broker id (1 is also the controller).")
+    @Option(names = "--broker", paramLabel = "ID", required = true,
+            description = "Broker id (Kafka's 1 is also the controller; RocketMQ's name server is the node after the brokers).")
     int brokerId;
 
-    @Option(names = "--driver", paramLabel = "ID", defaultValue = Drivers.DEFAULT_ID,
-            description = "Which embedded cluster: kafka or rocketmq (default: ${DEFAULT-VALUE}); RocketMQ's name server is the node after the brokers.")
-    String driverId;
+    @Mixin
+    EmbeddedClusterOption which;
 
     @Override
     public final Integer call() {
-        EmbeddedCluster cluster = UpCluster.require(driverId);
+        EmbeddedCluster cluster = UpCluster.require(which.driverId);
         long oldPid = cluster.brokers().stream().filter(b -> b.brokerId() == brokerId).findFirst()
                 .map(b -> b.pid()).orElse(-1L);
         long startNs = System.nanoTime();

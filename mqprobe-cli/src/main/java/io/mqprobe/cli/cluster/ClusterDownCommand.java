@@ -1,8 +1,7 @@
 package io.mqprobe.cli.cluster;
 
-import io.mqprobe.api.Drivers;
 import io.mqprobe.embedded.EmbeddedCluster;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -19,14 +18,13 @@ final class ClusterDownCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--driver", paramLabel = "ID", defaultValue = Drivers.DEFAULT_ID,
-            description = "Which embedded cluster: kafka or rocketmq (default: ${DEFAULT-VALUE}).")
-    String driverId;
+    @Mixin
+    EmbeddedClusterOption which;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Optional<EmbeddedCluster> cluster = UpCluster.find(driverId);
+        Optional<EmbeddedCluster> cluster = UpCluster.find(which.driverId);
         if (cluster.isEmpty()) {
             out.println("no embedded cluster is up");
         } else {

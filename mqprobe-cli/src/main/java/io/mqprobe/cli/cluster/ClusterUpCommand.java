@@ -1,6 +1,5 @@
 package io.mqprobe.cli.cluster;
 
-import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.cli.target.IsolationFlags;
@@ -30,9 +29,8 @@ final class ClusterUpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--driver", paramLabel = "ID", defaultValue = Drivers.DEFAULT_ID,
-            description = "kafka (KRaft brokers) or rocketmq (a name server and a broker group) (default: ${DEFAULT-VALUE}).")
-    String driverId;
+    @Mixin
+    EmbeddedClusterOption which;
 
     @Option(names = "--brokers", paramLabel = "N", defaultValue = "3",
             description = "Number of brokers: Kafka 1 to 9; RocketMQ 1 (a master) or 3 (a master and two slaves) (default: ${DEFAULT-VALUE}).")
@@ -60,13 +58,13 @@ final class ClusterUpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EmbeddedSpec options = EmbeddedSpec.of(brokers, MqprobeHome.clusterDir(driverId), isolation.isolation())
+        EmbeddedSpec options = EmbeddedSpec.of(brokers, MqprobeHome.clusterDir(which.driverId), isolation.isolation())
                 .withHeapBytes(ByteSize.parse(heap))
                 .withSsl(io.mqprobe.run.target.Security.parseList(security).contains(io.mqprobe.run.target.Security.SSL))
                 .withModes(SyncMode.parse("--replication", replication), SyncMode.parse("--flush", flush));
-        String addressName = EmbeddedSystems.of(driverId).addressName();
-        String down = "'mqprobe cluster down" + UpCluster.driverFlag(driverId) + "'";
-        Optional<EmbeddedCluster> running = UpCluster.find(driverId);
+        String addressName = EmbeddedSystems.of(which.driverId).addressName();
+        String down = "'mqprobe cluster down" + UpCluster.driverFlag(which.driverId) + "'";
+        Optional<EmbeddedCluster> running = UpCluster.find(which.driverId);
         if (running.isPresent() && running.get().anyRunning()) {
             throw new UsageException("an embedded " + running.get().system() + " cluster is already up ("
                     + UpCluster.brokers(running.get().brokers().size()) + " at " + running.get().bootstrap()
@@ -77,7 +75,7 @@ final class ClusterUpCommand implements Callable<Integer> {
                     + "'mqprobe cluster restart --broker N' or remove it with " + down);
         }
         BrokerIsolation.plan(options.isolation(), brokers);   // oversubscription is refused before anything starts
-        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(driverId, options, spec.commandLine().getErr());
+        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(which.driverId, options, spec.commandLine().getErr());
         cluster.detach();
 
         PrintWriter out = spec.commandLine().getOut();
@@ -87,7 +85,7 @@ final class ClusterUpCommand implements Callable<Integer> {
         out.println("run dir    " + cluster.runDir());
         out.println("isolation  " + cluster.isolation());
         UpCluster.printBrokers(out, cluster);
-        out.println("Commands without --bootstrap" + UpCluster.driverFlag(driverId) + " now use this cluster. Stop it with " + down + ".");
+        out.println("Commands without --bootstrap" + UpCluster.driverFlag(which.driverId) + " now use this cluster. Stop it with " + down + ".");
         out.flush();
         return 0;
     }
