@@ -70,7 +70,7 @@ class SpecJsonTest {
     @Test
     void should_round_trip_ramp_plans_thresholds_scenarios_and_probe_settings() throws Exception {
         RampPlan ramp = new RampPlan(Duration.ofSeconds(2), Duration.ofSeconds(5), 8, 6, List.of(0.25, 0.5, 0.8));
-        Thresholds thresholds = Thresholds.defaults().withSloP99Ms(50);
+        Thresholds thresholds = Thresholds.defaults().withSloP99(Duration.ofMillis(50));
         ScenarioSpec scenario = new ScenarioSpec("wide", "24 partitions", 24, 3, false, Durability.ALL_REPLICAS, 3,
                 Map.of("compression.type", "lz4"));
         ProbeSettings settings = new ProbeSettings(1024, 6, new PayloadSpec.Random(), Map.of("batch.size", "1"), ramp,

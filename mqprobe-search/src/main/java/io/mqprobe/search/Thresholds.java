@@ -1,9 +1,14 @@
 package io.mqprobe.search;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -15,12 +20,15 @@ import java.util.Locale;
  * @param iowaitPct      iowait % of a host, in (0, 100]; default 40
  * @param nicPct         NIC traffic as % of the probed or configured NIC ceiling, in (0, 100]; default 80
  * @param diskPct        disk traffic as % of the probed disk ceiling, in (0, 100]; default 80
- * @param sloP99Ms       p99 latency SLO in milliseconds (from the intended send time), finite and > 0; default 200
+ * @param sloP99         p99 latency SLO (from the intended send time), positive; default 200 ms; {@code null} when latency
+ *                       is recorded and not judged ({@link #withoutLatencyJudgement()}). result.json holds it as
+ *                       {@code sloP99Ms}, a number of milliseconds, as it always did
  * @param plateauGainPct a step pays off when it adds at least this % of throughput, in (0, 100]; default 5
  * @param plateauSteps   consecutive steps that must not pay off to confirm a plateau, in [1, 10]; default 2
  * @param maxErrorRatio  failed sends over all sends above which a step fails, in [0, 1); default 0.001
  */
-public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double diskPct, double sloP99Ms,
+@JsonPropertyOrder({"cpuPct", "iowaitPct", "nicPct", "diskPct", "sloP99Ms", "plateauGainPct", "plateauSteps", "maxErrorRatio"})
+public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double diskPct, @JsonIgnore Duration sloP99,
                          double plateauGainPct, int plateauSteps, double maxErrorRatio) {
 
     /**
@@ -35,8 +43,8 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
         requirePct("NIC threshold", nicPct);
         requirePct("disk threshold", diskPct);
         requirePct("plateau gain", plateauGainPct);
-        if (!(sloP99Ms > 0) || !Double.isFinite(sloP99Ms)) {
-            throw new UsageException("p99 SLO must be a positive number of milliseconds, got " + sloP99Ms);
+        if (sloP99 != null && (sloP99.isNegative() || sloP99.isZero())) {
+            throw new UsageException("p99 SLO must be positive, got " + sloP99.toMillis() + " ms");
         }
         if (plateauSteps < 1 || plateauSteps > 10) {
             throw new UsageException("plateau steps must be between 1 and 10, got " + plateauSteps);
@@ -48,25 +56,38 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
 
     /** The thresholds of the method: CPU 75 %, iowait 40 %, NIC 80 %, disk 80 %, p99 200 ms, plateau 5 % for 2 steps, 0.1 % errors. */
     public static Thresholds defaults() {
-        return new Thresholds(75, 40, 80, 80, 200, 5, 2, 0.001);
+        return new Thresholds(75, 40, 80, 80, Duration.ofMillis(200), 5, 2, 0.001);
     }
 
-    /** An SLO no step can break, for unthrottled steps whose latency is the producer's own queue. */
-    static final double UNJUDGED_SLO_MS = Double.MAX_VALUE;
+    /** As result.json and spec files hold them: the SLO in milliseconds. */
+    @JsonCreator
+    static Thresholds read(@JsonProperty("cpuPct") double cpuPct, @JsonProperty("iowaitPct") double iowaitPct,
+                           @JsonProperty("nicPct") double nicPct, @JsonProperty("diskPct") double diskPct,
+                           @JsonProperty("sloP99Ms") Double sloP99Ms, @JsonProperty("plateauGainPct") double plateauGainPct,
+                           @JsonProperty("plateauSteps") int plateauSteps, @JsonProperty("maxErrorRatio") double maxErrorRatio) {
+        return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct,
+                sloP99Ms == null ? null : Duration.ofNanos(Math.round(sloP99Ms * 1e6)), plateauGainPct, plateauSteps, maxErrorRatio);
+    }
 
-    /** The same thresholds, but latency is recorded and not judged (no SLO, no latency-climb rule). */
+    /** The SLO in milliseconds, as result.json holds it; {@code null} when latency is not judged. */
+    @JsonProperty("sloP99Ms")
+    Double sloP99Ms() {
+        return sloP99 == null ? null : sloP99.toNanos() / 1e6;
+    }
+
+    /** The same thresholds, but latency is recorded and not judged (no SLO, no latency-climb rule): unthrottled steps, whose latency is the producer's own queue. */
     public Thresholds withoutLatencyJudgement() {
-        return withSloP99Ms(UNJUDGED_SLO_MS);
+        return withSloP99(null);
     }
 
     /** False for {@link #withoutLatencyJudgement()}. */
     public boolean judgesLatency() {
-        return sloP99Ms < UNJUDGED_SLO_MS;
+        return sloP99 != null;
     }
 
     /** The same thresholds with another p99 SLO (what {@code --slo-p99} changes). */
-    public Thresholds withSloP99Ms(double newSloP99Ms) {
-        return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct, newSloP99Ms, plateauGainPct, plateauSteps, maxErrorRatio);
+    public Thresholds withSloP99(Duration newSloP99) {
+        return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct, newSloP99, plateauGainPct, plateauSteps, maxErrorRatio);
     }
 
     /**
@@ -83,8 +104,9 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
                 && r.meanPct() >= PROCESS_SATURATED_PCT);
     }
 
+    /** The SLO in µs, what step latencies are recorded in; beyond every latency when latency is not judged. */
     double sloP99Us() {
-        return sloP99Ms * 1000;
+        return sloP99 == null ? Double.MAX_VALUE : sloP99.toNanos() / 1e3;
     }
 
     private static void requirePct(String what, double value) {

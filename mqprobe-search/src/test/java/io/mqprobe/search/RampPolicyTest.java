@@ -4,6 +4,7 @@ import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,7 +67,7 @@ class RampPolicyTest {
 
     @Test
     void should_honour_a_longer_plateau_confirmation() {
-        Thresholds threeSteps = new Thresholds(75, 40, 80, 80, 200, 5, 3, 0.001);
+        Thresholds threeSteps = new Thresholds(75, 40, 80, 80, Duration.ofMillis(200), 5, 3, 0.001);
         List<StepMeasurement> twoFlat = curve(10_000, 20_000, 30_000, 30_500, 30_200);
 
         assertThat(RampPolicy.next(twoFlat, threeSteps, MAX_STEPS)).isInstanceOf(RampDecision.Continue.class);
@@ -120,7 +121,7 @@ class RampPolicyTest {
         List<StepMeasurement> steps = List.of(step(0, 10_000).p99Ms(60).build(), step(1, 20_000).p99Ms(70).build());
 
         assertThat(RampPolicy.next(steps, DEFAULTS, MAX_STEPS)).isInstanceOf(RampDecision.Continue.class);
-        assertThat(RampPolicy.next(steps, DEFAULTS.withSloP99Ms(50), MAX_STEPS)).isInstanceOf(RampDecision.Stop.class);
+        assertThat(RampPolicy.next(steps, DEFAULTS.withSloP99(Duration.ofMillis(50)), MAX_STEPS)).isInstanceOf(RampDecision.Stop.class);
     }
 
     @Test

@@ -1,8 +1,11 @@
 package io.mqprobe.search;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -23,46 +26,46 @@ class ThresholdsTest {
 
     @Test
     void should_replace_only_the_slo() {
-        Thresholds t = Thresholds.defaults().withSloP99Ms(50);
+        Thresholds t = Thresholds.defaults().withSloP99(Duration.ofMillis(50));
 
-        assertThat(t.sloP99Ms()).isEqualTo(50);
-        assertThat(t).isEqualTo(new Thresholds(75, 40, 80, 80, 50, 5, 2, 0.001));
+        assertThat(t.sloP99()).isEqualTo(Duration.ofMillis(50));
+        assertThat(t).isEqualTo(new Thresholds(75, 40, 80, 80, Duration.ofMillis(50), 5, 2, 0.001));
     }
 
     @Test
     void should_reject_percentages_outside_zero_to_one_hundred() {
-        assertThatThrownBy(() -> new Thresholds(120, 40, 80, 80, 200, 5, 2, 0.001))
+        assertThatThrownBy(() -> new Thresholds(120, 40, 80, 80, Duration.ofMillis(200), 5, 2, 0.001))
                 .isInstanceOf(UsageException.class).hasMessage("CPU threshold must be above 0 and at most 100 %, got 120.0");
-        assertThatThrownBy(() -> new Thresholds(75, 0, 80, 80, 200, 5, 2, 0.001))
+        assertThatThrownBy(() -> new Thresholds(75, 0, 80, 80, Duration.ofMillis(200), 5, 2, 0.001))
                 .isInstanceOf(UsageException.class).hasMessageStartingWith("iowait threshold");
-        assertThatThrownBy(() -> new Thresholds(75, 40, Double.NaN, 80, 200, 5, 2, 0.001))
+        assertThatThrownBy(() -> new Thresholds(75, 40, Double.NaN, 80, Duration.ofMillis(200), 5, 2, 0.001))
                 .isInstanceOf(UsageException.class).hasMessageStartingWith("NIC threshold");
-        assertThatThrownBy(() -> new Thresholds(75, 40, 80, -1, 200, 5, 2, 0.001))
+        assertThatThrownBy(() -> new Thresholds(75, 40, 80, -1, Duration.ofMillis(200), 5, 2, 0.001))
                 .isInstanceOf(UsageException.class).hasMessageStartingWith("disk threshold");
-        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, 200, 0, 2, 0.001))
+        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, Duration.ofMillis(200), 0, 2, 0.001))
                 .isInstanceOf(UsageException.class).hasMessageStartingWith("plateau gain");
     }
 
     @Test
-    void should_reject_a_slo_that_is_not_a_positive_finite_number() {
-        assertThatThrownBy(() -> Thresholds.defaults().withSloP99Ms(0)).isInstanceOf(UsageException.class)
-                .hasMessage("p99 SLO must be a positive number of milliseconds, got 0.0");
-        assertThatThrownBy(() -> Thresholds.defaults().withSloP99Ms(Double.POSITIVE_INFINITY)).isInstanceOf(UsageException.class);
+    void should_reject_a_slo_that_is_not_positive() {
+        assertThatThrownBy(() -> Thresholds.defaults().withSloP99(Duration.ZERO)).isInstanceOf(UsageException.class)
+                .hasMessage("p99 SLO must be positive, got 0 ms");
+        assertThatThrownBy(() -> Thresholds.defaults().withSloP99(Duration.ofMillis(-5))).isInstanceOf(UsageException.class);
     }
 
     @Test
     void should_reject_plateau_steps_and_error_ratio_out_of_range() {
-        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, 200, 5, 0, 0.001))
+        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, Duration.ofMillis(200), 5, 0, 0.001))
                 .isInstanceOf(UsageException.class).hasMessage("plateau steps must be between 1 and 10, got 0");
-        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, 200, 5, 11, 0.001)).isInstanceOf(UsageException.class);
-        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, 200, 5, 2, 1))
+        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, Duration.ofMillis(200), 5, 11, 0.001)).isInstanceOf(UsageException.class);
+        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, Duration.ofMillis(200), 5, 2, 1))
                 .isInstanceOf(UsageException.class).hasMessage("max error ratio must be at least 0 and below 1, got 1.0");
-        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, 200, 5, 2, -0.1)).isInstanceOf(UsageException.class);
+        assertThatThrownBy(() -> new Thresholds(75, 40, 80, 80, Duration.ofMillis(200), 5, 2, -0.1)).isInstanceOf(UsageException.class);
     }
 
     @Test
     void should_accept_the_edges_of_each_range() {
-        Thresholds edges = new Thresholds(100, 100, 100, 100, 0.001, 100, 10, 0);
+        Thresholds edges = new Thresholds(100, 100, 100, 100, Duration.ofNanos(1_000), 100, 10, 0);
 
         assertThat(edges.plateauSteps()).isEqualTo(10);
         assertThat(edges.maxErrorRatio()).isZero();
@@ -77,5 +80,17 @@ class ThresholdsTest {
         assertThat(VerdictFinder.find(steps, unjudged, "max steps").sustainable()).isNotNull();
         assertThat(VerdictFinder.find(steps, unjudged, "max steps").bottleneck().evidence())
                 .anyMatch(e -> e.contains("unthrottled, not judged"));
+    }
+
+    @Test
+    void should_keep_the_slo_in_milliseconds_in_json_and_read_it_back() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        Thresholds t = Thresholds.defaults().withSloP99(Duration.ofMillis(150));
+
+        String written = json.writeValueAsString(t);
+        assertThat(written).isEqualTo("{\"cpuPct\":75.0,\"iowaitPct\":40.0,\"nicPct\":80.0,\"diskPct\":80.0,\"sloP99Ms\":150.0,"
+                + "\"plateauGainPct\":5.0,\"plateauSteps\":2,\"maxErrorRatio\":0.001}");
+        assertThat(json.readValue(written, Thresholds.class)).isEqualTo(t);
+        assertThat(json.readValue(written.replace("150.0", "0.5"), Thresholds.class).sloP99()).isEqualTo(Duration.ofMillis(1).dividedBy(2));
     }
 }

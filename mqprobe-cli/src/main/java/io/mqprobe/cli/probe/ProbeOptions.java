@@ -221,7 +221,7 @@ final class ProbeOptions {
     private Thresholds thresholds() {
         Thresholds d = Thresholds.defaults();
         return new Thresholds(or(cpuPct, d.cpuPct()), or(iowaitPct, d.iowaitPct()), or(nicPct, d.nicPct()),
-                or(diskPct, d.diskPct()), sloP99 == null ? d.sloP99Ms() : sloP99.toNanos() / 1e6, d.plateauGainPct(),
+                or(diskPct, d.diskPct()), sloP99 == null ? d.sloP99() : sloP99, d.plateauGainPct(),
                 d.plateauSteps(), d.maxErrorRatio());
     }
 
