@@ -3,12 +3,12 @@ package io.mqprobe.plan;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.plan.MeasuredCapacity.Basis;
 import io.mqprobe.plan.MeasuredCapacity.PartitionLimit;
-import io.mqprobe.plan.MeasuredCapacity.Thresholds;
 import io.mqprobe.report.Fields;
 import io.mqprobe.report.ResultReader;
 import io.mqprobe.scenario.CapacityUnit;
 import io.mqprobe.scenario.DriverProfiles;
 import io.mqprobe.search.Bottleneck;
+import io.mqprobe.search.Thresholds;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -182,9 +182,10 @@ public final class CapacityReader {
                 .filter(r -> Fields.text(r, "source", "").startsWith(BROKER) && metric.equals(Fields.text(r, "metric"))).toList();
     }
 
+    /** The run's own thresholds; the method's defaults for those a document does not carry. */
     private static Thresholds thresholds(JsonNode node) {
-        Thresholds d = Thresholds.DEFAULTS;
-        return new Thresholds(Fields.number(node, "cpuPct", d.cpuPct()), Fields.number(node, "diskPct", d.diskPct()),
-                Fields.number(node, "nicPct", d.nicPct()));
+        Thresholds d = Thresholds.defaults();
+        return new Thresholds(Fields.number(node, "cpuPct", d.cpuPct()), d.iowaitPct(), Fields.number(node, "nicPct", d.nicPct()),
+                Fields.number(node, "diskPct", d.diskPct()), d.sloP99(), d.plateauGainPct(), d.plateauSteps(), d.maxErrorRatio());
     }
 }

@@ -1,6 +1,7 @@
 package io.mqprobe.plan;
 
 import io.mqprobe.scenario.CapacityUnit;
+import io.mqprobe.search.Thresholds;
 
 import java.util.List;
 
@@ -49,13 +50,6 @@ public record MeasuredCapacity(String label, String driver, CapacityUnit unit, B
 
     /** One partition's sustainable load; a lower bound gives more partitions than needed, never fewer. */
     public record PartitionLimit(String scenario, double bytesPerSecond, String lowerBound) {
-    }
-
-    /** Saturation thresholds in percent of capacity. */
-    public record Thresholds(double cpuPct, double diskPct, double nicPct) {
-
-        /** The method's defaults, for documents that do not carry their own. */
-        public static final Thresholds DEFAULTS = new Thresholds(75, 80, 80);
     }
 
     /** Notes a plan must carry about this measurement (lower bounds it accepted, figures it could not read). */

@@ -3,7 +3,7 @@ package io.mqprobe.plan;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqprobe.plan.MeasuredCapacity.Basis;
-import io.mqprobe.plan.MeasuredCapacity.Thresholds;
+import io.mqprobe.search.Thresholds;
 import io.mqprobe.scenario.CapacityUnit;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +27,7 @@ class CruiseControlCapacityTest {
     private static SizedPlan plan(Double cores, Double nicCeiling) {
         MeasuredCapacity m = new MeasuredCapacity("probe.json", "kafka", CapacityUnit.BYTES,
                 new Basis("replicated-all", 3, 3, 60e6, 60_000, "", "cpu / broker-1", null),
-                null, cores, null, 1000, 0.5, null, "unknown", nicCeiling, "probed", Thresholds.DEFAULTS);
+                null, cores, null, 1000, 0.5, null, "unknown", nicCeiling, "probed", Thresholds.defaults());
         return Planner.plan(new BusinessLoad(100e6, 1000, Duration.ofDays(1), 3, 1, 1, 0.25, 0, 1), m, false);
     }
 
@@ -71,7 +71,7 @@ class CruiseControlCapacityTest {
     void should_write_none_for_rocketmq() {
         MeasuredCapacity rocket = new MeasuredCapacity("article", "rocketmq", CapacityUnit.MASTER_TPS,
                 new Basis("master-slave", 3, 1, 35e6, 70_000, "", "nic", null),
-                null, null, null, 500, null, null, "unknown", null, "unknown", Thresholds.DEFAULTS);
+                null, null, null, 500, null, null, "unknown", null, "unknown", Thresholds.defaults());
         SizedPlan plan = Planner.plan(new BusinessLoad(25e6, 500, Duration.ofHours(72), 3, 1, 1, 0.3, 0, 1), rocket, false);
         assertThat(CruiseControlCapacity.of(plan)).isNull();
     }

@@ -2,7 +2,7 @@ package io.mqprobe.plan;
 
 import io.mqprobe.plan.MeasuredCapacity.Basis;
 import io.mqprobe.plan.MeasuredCapacity.PartitionLimit;
-import io.mqprobe.plan.MeasuredCapacity.Thresholds;
+import io.mqprobe.search.Thresholds;
 import io.mqprobe.scenario.CapacityUnit;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +23,7 @@ class PlannerTest {
         return new MeasuredCapacity("probe.json", "kafka", CapacityUnit.BYTES,
                 new Basis("replicated-all", 3, 3, 60 * MB, 60_000, "broker-1 CPU 80 % > 75 %", "cpu / broker-1", lowerBound),
                 new PartitionLimit("single", 20 * MB, null), 2.0, 8e9, 1000, 0.6, 400 * MB, "probed", 1250 * MB, "configured",
-                Thresholds.DEFAULTS);
+                Thresholds.defaults());
     }
 
     private static BusinessLoad load(double peakMb, int rf, int groups, int parallelism, double headroom, Duration retention) {
@@ -95,7 +95,7 @@ class PlannerTest {
         // the article: one master sustains about 70,000 TPS of 500-byte messages (35 MB/s) before its gigabit NIC is full
         MeasuredCapacity article = new MeasuredCapacity("article", "rocketmq", CapacityUnit.MASTER_TPS,
                 new Basis("master-slave", 3, 1, 35 * MB, 70_000, "gigabit NIC full", "nic / broker-1", null),
-                null, null, null, 500, null, null, "unknown", 125 * MB, "configured", Thresholds.DEFAULTS);
+                null, null, null, 500, null, null, "unknown", 125 * MB, "configured", Thresholds.defaults());
         // "some tens of thousands" at the company's peak: 50,000 msgs/s × 500 B = 25 MB/s
         SizedPlan plan = Planner.plan(new BusinessLoad(25 * MB, 500, Duration.ofHours(72), 3, 1, 1, 0.3, 0, 1), article, false);
         // masters = max(⌈25 ÷ (35 × 0.7)⌉ = 2, ⌈25 ÷ 35⌉ + 1 = 2, 2) = 2; slaves 2 × (3 − 1) = 4; name servers 3
@@ -131,7 +131,7 @@ class PlannerTest {
         MeasuredCapacity small = kafka(null);  // 2 cores: 7 brokers = 14 cores
         MeasuredCapacity big = new MeasuredCapacity("4c", "kafka", CapacityUnit.BYTES,
                 new Basis("replicated-all", 3, 3, 100 * MB, 100_000, "", "disk", null),
-                null, 4.0, 16e9, 1000, 0.5, null, "unknown", null, "unknown", Thresholds.DEFAULTS);
+                null, 4.0, 16e9, 1000, 0.5, null, "unknown", null, "unknown", Thresholds.defaults());
         // 4 cores: max(⌈300 ÷ 75⌉ = 4, ⌈300 ÷ 100⌉ + 1 = 4, 3) = 4 brokers = 16 cores
         CapacityPlan plan = Planner.plan(load(100, 3, 1, 1, 0.25, Duration.ofDays(1)), List.of(small, big), List.of(), false);
         assertThat(plan.plans()).extracting(SizedPlan::totalCores).containsExactly(14.0, 16.0);
