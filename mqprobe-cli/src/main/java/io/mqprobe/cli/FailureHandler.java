@@ -1,8 +1,8 @@
 package io.mqprobe.cli;
 
-import io.mqprobe.run.ExitCode;
 import io.mqprobe.api.TargetUnreachableException;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.run.ExitCode;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;

@@ -1,8 +1,8 @@
 package io.mqprobe.cli;
 
-import io.mqprobe.run.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.RunDirs;
+import io.mqprobe.run.target.EmbeddedClusters;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 

@@ -1,7 +1,7 @@
 package io.mqprobe.embedded;
 
-import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.api.LocalBrokerProcess;
+import io.mqprobe.embedded.isolation.LoadHosts;
 
 import java.nio.file.Path;
 import java.util.List;

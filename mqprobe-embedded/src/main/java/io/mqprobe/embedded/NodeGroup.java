@@ -1,7 +1,7 @@
 package io.mqprobe.embedded;
 
-import io.mqprobe.embedded.isolation.Isolation;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.embedded.isolation.Isolation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,8 @@
 package io.mqprobe.embedded;
 
-import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
+import io.mqprobe.embedded.isolation.LoadHosts;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

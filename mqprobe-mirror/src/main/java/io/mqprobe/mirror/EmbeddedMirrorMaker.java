@@ -2,11 +2,11 @@ package io.mqprobe.mirror;
 
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FreePorts;
-import io.mqprobe.embedded.isolation.Isolation;
 import io.mqprobe.embedded.JvmSpec;
 import io.mqprobe.embedded.NodeGroup;
 import io.mqprobe.embedded.ProcessNode;
 import io.mqprobe.embedded.RunDirs;
+import io.mqprobe.embedded.isolation.Isolation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,8 @@
 package io.mqprobe.monitor;
 
 import io.mqprobe.api.BrokerInfo;
-import io.mqprobe.api.HostPort;
 import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.HostPort;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.Ceiling;
@@ -13,12 +13,12 @@ import io.mqprobe.monitor.jmx.JmxConnection;
 import io.mqprobe.monitor.jmx.KafkaJmxSampler;
 import io.mqprobe.monitor.kafka.GroupLagSampler;
 import io.mqprobe.monitor.kafka.LogGrowthSampler;
-import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
-import io.mqprobe.monitor.prometheus.PrometheusSampler;
 import io.mqprobe.monitor.proc.CpuSpeedSampler;
 import io.mqprobe.monitor.proc.HostSampler;
 import io.mqprobe.monitor.proc.NamespaceNicSampler;
 import io.mqprobe.monitor.proc.ProcessSampler;
+import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
+import io.mqprobe.monitor.prometheus.PrometheusSampler;
 
 import java.net.InetAddress;
 import java.net.URI;

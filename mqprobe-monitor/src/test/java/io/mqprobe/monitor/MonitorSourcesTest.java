@@ -1,10 +1,10 @@
 package io.mqprobe.monitor;
 
 import io.mqprobe.api.HostPort;
-import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -3,8 +3,8 @@ package io.mqprobe.plan;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqprobe.plan.MeasuredCapacity.Basis;
-import io.mqprobe.search.Thresholds;
 import io.mqprobe.scenario.CapacityUnit;
+import io.mqprobe.search.Thresholds;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

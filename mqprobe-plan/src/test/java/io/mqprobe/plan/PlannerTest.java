@@ -2,8 +2,8 @@ package io.mqprobe.plan;
 
 import io.mqprobe.plan.MeasuredCapacity.Basis;
 import io.mqprobe.plan.MeasuredCapacity.PartitionLimit;
-import io.mqprobe.search.Thresholds;
 import io.mqprobe.scenario.CapacityUnit;
+import io.mqprobe.search.Thresholds;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -2,7 +2,6 @@ package io.mqprobe.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.run.ExitCode;
 import io.mqprobe.report.Comparison;
 import io.mqprobe.report.Gate;
 import io.mqprobe.report.Gates;

@@ -3,12 +3,12 @@ package io.mqprobe.run;
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.run.target.ClusterSession;
 import io.mqprobe.load.ResourceWindow;
 import io.mqprobe.monitor.MonitorRunner;
 import io.mqprobe.monitor.MonitorSources;
 import io.mqprobe.monitor.ResourceAggregator;
 import io.mqprobe.result.ResultDocument;
+import io.mqprobe.run.target.ClusterSession;
 
 import java.io.PrintWriter;
 import java.util.Collection;

@@ -2,8 +2,6 @@ package io.mqprobe.run;
 
 import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.Capability;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.target.ClusterSession;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.Experiment;
@@ -13,11 +11,12 @@ import io.mqprobe.experiment.ExperimentRunner;
 import io.mqprobe.experiment.Topics;
 import io.mqprobe.load.DiskBudget;
 import io.mqprobe.load.IntervalListener;
-import io.mqprobe.result.IntervalRow;
-import io.mqprobe.stamp.NanoClock;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepRunner;
+import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.ResultDocument;
+import io.mqprobe.run.target.ClusterSession;
+import io.mqprobe.stamp.NanoClock;
 
 import java.io.PrintWriter;
 import java.util.Collection;

@@ -1,7 +1,7 @@
 package io.mqprobe.run;
 
-import io.mqprobe.result.StepResult;
 import io.mqprobe.api.stats.LatencySummary;
+import io.mqprobe.result.StepResult;
 import io.mqprobe.workers.ClockOffset;
 import org.junit.jupiter.api.Test;
 

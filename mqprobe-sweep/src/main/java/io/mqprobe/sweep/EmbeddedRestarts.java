@@ -3,9 +3,9 @@ package io.mqprobe.sweep;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.experiment.BrokerRestarter;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.StartupSettings;
+import io.mqprobe.experiment.BrokerRestarter;
 
 import java.time.Duration;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package io.mqprobe.cli.ceiling;
 
-import io.mqprobe.cli.run.DurationConverter;
-import io.mqprobe.cli.run.SizeConverter;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.run.DurationConverter;
+import io.mqprobe.cli.run.SizeConverter;
 import io.mqprobe.probes.disk.DiskCell;
 import io.mqprobe.probes.disk.DiskGridPoint;
 import io.mqprobe.probes.disk.DiskPhase;

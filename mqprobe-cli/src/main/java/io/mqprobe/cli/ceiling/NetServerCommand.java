@@ -1,9 +1,9 @@
 package io.mqprobe.cli.ceiling;
 
-import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.DataRate;
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.probes.net.NetClientSpec;
 import io.mqprobe.probes.net.NetServer;
 import io.mqprobe.probes.net.NetServerLimits;

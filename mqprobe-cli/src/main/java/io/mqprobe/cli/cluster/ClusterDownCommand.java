@@ -1,8 +1,8 @@
 package io.mqprobe.cli.cluster;
 
 import io.mqprobe.embedded.EmbeddedCluster;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 

@@ -1,12 +1,12 @@
 package io.mqprobe.cli.cluster;
 
-import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.Drivers;
+import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
-import io.mqprobe.run.target.EmbeddedClusters;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSystems;
+import io.mqprobe.run.target.EmbeddedClusters;
 
 import java.io.IOException;
 import java.io.PrintWriter;

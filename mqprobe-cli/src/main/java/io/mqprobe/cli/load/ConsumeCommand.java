@@ -1,20 +1,20 @@
 package io.mqprobe.cli.load;
 
-import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.Monitoring;
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.experiment.StepPlan;
-import io.mqprobe.result.IntervalRow;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
-import io.mqprobe.result.WindowTotals;
+import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.WindowTotals;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Monitoring;
 import io.mqprobe.stats.DeliveryReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

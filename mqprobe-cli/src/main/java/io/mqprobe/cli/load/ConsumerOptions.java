@@ -1,8 +1,8 @@
 package io.mqprobe.cli.load;
 
+import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.run.ClientProperties;
 import io.mqprobe.run.TopicLifecycle;
-import io.mqprobe.consume.ConsumerLoadSpec;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

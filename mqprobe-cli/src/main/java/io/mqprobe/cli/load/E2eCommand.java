@@ -1,13 +1,13 @@
 package io.mqprobe.cli.load;
 
 import io.mqprobe.api.ProducerProfile;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.Monitoring;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Monitoring;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,8 +2,8 @@ package io.mqprobe.cli.load;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.run.Progress;
 import io.mqprobe.result.IntervalRow;
+import io.mqprobe.run.Progress;
 
 import java.util.Locale;
 import java.util.function.Consumer;

@@ -1,9 +1,9 @@
 package io.mqprobe.cli.load;
 
-import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.cli.run.ProducerSettingsOptions;
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.ProducerLoadSpec;

@@ -3,9 +3,9 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.run.RunSession;
 import io.mqprobe.run.TopicLifecycle;
-import io.mqprobe.result.ScenarioResult;
 import picocli.CommandLine.Option;
 
 import java.util.List;

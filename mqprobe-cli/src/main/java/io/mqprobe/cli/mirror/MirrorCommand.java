@@ -1,14 +1,11 @@
 package io.mqprobe.cli.mirror;
 
-import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.load.LoadProgress;
 import io.mqprobe.cli.load.ProducerOptions;
-import io.mqprobe.run.ClientProperties;
-import io.mqprobe.run.Monitoring;
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
@@ -19,6 +16,9 @@ import io.mqprobe.mirror.MirrorPlanner;
 import io.mqprobe.mirror.MirrorVariant;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.Verdict;
+import io.mqprobe.run.ClientProperties;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Monitoring;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -4,10 +4,10 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.run.RunSession;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.mirror.EmbeddedMirrorMaker;
+import io.mqprobe.run.RunSession;
 
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -1,16 +1,16 @@
 package io.mqprobe.cli.monitor;
 
-import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.Interruption;
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.cli.run.RemoteSourceOptions;
-import io.mqprobe.run.target.ClusterSession;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.monitor.MonitorRunner;
 import io.mqprobe.monitor.MonitorSources;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Interruption;
+import io.mqprobe.run.target.ClusterSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,8 +18,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 

@@ -1,16 +1,16 @@
 package io.mqprobe.cli.omb;
 
-import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.target.TargetPlan;
-import io.mqprobe.run.Monitoring;
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.cli.run.RunOptions;
-import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.omb.OmbDriverConfig;
 import io.mqprobe.omb.OmbFiles;
 import io.mqprobe.omb.OmbPlan;
 import io.mqprobe.omb.OmbWorkload;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Monitoring;
+import io.mqprobe.run.TopicLifecycle;
+import io.mqprobe.run.target.TargetPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

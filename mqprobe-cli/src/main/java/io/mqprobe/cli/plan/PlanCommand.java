@@ -1,13 +1,12 @@
 package io.mqprobe.cli.plan;
 
-import io.mqprobe.cli.run.DurationConverter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.Percent;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.run.ExitCode;
+import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.plan.BusinessLoad;
 import io.mqprobe.plan.CapacityPlan;
 import io.mqprobe.plan.CapacityReader;
@@ -20,6 +19,7 @@ import io.mqprobe.plan.SizedPlan;
 import io.mqprobe.report.ReportWriter;
 import io.mqprobe.report.ResultReader;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.run.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,15 +1,15 @@
 package io.mqprobe.cli.probe;
 
+import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.DataRate;
-import io.mqprobe.run.RunSession;
-import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.probes.Ceilings;
 import io.mqprobe.probes.link.LinkProbe;
-import io.mqprobe.probes.link.NarrowLinks;
 import io.mqprobe.probes.link.LinkTarget;
+import io.mqprobe.probes.link.NarrowLinks;
 import io.mqprobe.result.ResultDocument;
+import io.mqprobe.run.RunSession;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,16 +2,16 @@ package io.mqprobe.cli.probe;
 
 import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.Progress;
-import io.mqprobe.run.RunPlan;
-import io.mqprobe.run.target.TargetPlan;
-import io.mqprobe.run.RunOutput;
-import io.mqprobe.run.target.EmbeddedClusters;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.RunEnvironment;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.Progress;
+import io.mqprobe.run.RunOutput;
+import io.mqprobe.run.RunPlan;
+import io.mqprobe.run.target.EmbeddedClusters;
+import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.search.InstanceSizes;
 
 import java.io.PrintWriter;

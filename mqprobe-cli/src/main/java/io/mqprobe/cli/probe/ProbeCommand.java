@@ -1,12 +1,12 @@
 package io.mqprobe.cli.probe;
 
+import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.result.ResultDocument;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.Monitoring;
-import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.run.RunPlan;
 import io.mqprobe.run.RunSession;
 import io.mqprobe.run.target.TargetPlan;
-import io.mqprobe.result.ResultDocument;
 import io.mqprobe.scenario.DriverProfiles;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.CapacitySummary;

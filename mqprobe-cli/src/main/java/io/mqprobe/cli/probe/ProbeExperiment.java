@@ -1,12 +1,12 @@
 package io.mqprobe.cli.probe;
 
 import io.mqprobe.cli.load.LoadProgress;
-import io.mqprobe.run.RunSession;
-import io.mqprobe.run.Monitoring;
-import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.run.Monitoring;
+import io.mqprobe.run.RunSession;
+import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.scenario.ProbeJudge;
 import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.ProbeSettings;

@@ -2,13 +2,13 @@ package io.mqprobe.cli.probe;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.run.Progress;
-import io.mqprobe.result.StepResult;
-import io.mqprobe.scenario.ProbePlanner;
-import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.run.Progress;
+import io.mqprobe.scenario.ProbePlanner;
+import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.Precision;

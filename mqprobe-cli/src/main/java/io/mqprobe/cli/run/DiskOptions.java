@@ -1,7 +1,7 @@
 package io.mqprobe.cli.run;
 
-import io.mqprobe.run.DiskLimits;
 import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.run.DiskLimits;
 import picocli.CommandLine.Option;
 
 import java.util.OptionalLong;

@@ -1,9 +1,9 @@
 package io.mqprobe.cli.run;
 
-import io.mqprobe.run.GatePlan;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.report.Gate;
 import io.mqprobe.report.Gates;
+import io.mqprobe.run.GatePlan;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

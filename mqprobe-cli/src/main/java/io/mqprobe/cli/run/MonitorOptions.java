@@ -1,7 +1,7 @@
 package io.mqprobe.cli.run;
 
-import io.mqprobe.run.MonitorPlan;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.run.MonitorPlan;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

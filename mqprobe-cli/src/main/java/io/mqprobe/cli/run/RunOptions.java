@@ -1,13 +1,13 @@
 package io.mqprobe.cli.run;
 
+import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.run.DiskLimits;
 import io.mqprobe.run.GatePlan;
 import io.mqprobe.run.MonitorPlan;
 import io.mqprobe.run.RunPlan;
 import io.mqprobe.run.RunSession;
 import io.mqprobe.run.WorkerPlan;
-import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.run.target.TargetPlan;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,14 +1,14 @@
 package io.mqprobe.cli.sweep;
 
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.run.Progress;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
-import io.mqprobe.sweep.SweepVerdict;
 import io.mqprobe.result.Verdict;
+import io.mqprobe.run.Progress;
+import io.mqprobe.sweep.SweepVerdict;
 
 import java.util.Locale;
 

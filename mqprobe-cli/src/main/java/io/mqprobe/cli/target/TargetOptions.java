@@ -1,11 +1,11 @@
 package io.mqprobe.cli.target;
 
-import io.mqprobe.run.target.Security;
-import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.embedded.isolation.IsolationOptions;
+import io.mqprobe.run.target.Security;
+import io.mqprobe.run.target.TargetPlan;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

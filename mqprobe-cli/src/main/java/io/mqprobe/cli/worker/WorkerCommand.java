@@ -2,16 +2,16 @@ package io.mqprobe.cli.worker;
 
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.HostPort;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.ClientProperties;
 import io.mqprobe.cli.run.ControlTlsOptions;
+import io.mqprobe.run.ClientProperties;
+import io.mqprobe.run.ExitCode;
 import io.mqprobe.workers.AllowedTargets;
 import io.mqprobe.workers.ControlTls;
 import io.mqprobe.workers.WorkerServer;
 import io.mqprobe.workers.WorkerToken;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

@@ -2,10 +2,10 @@ package io.mqprobe.cli.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.run.ExitCode;
 import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.run.ExitCode;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,10 +2,10 @@ package io.mqprobe.cli.cluster;
 
 import io.mqprobe.cli.Main;
 import io.mqprobe.cli.TempMqprobeHome;
-import io.mqprobe.run.target.ClusterSession;
-import io.mqprobe.run.target.MqprobeHome;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
+import io.mqprobe.run.target.ClusterSession;
+import io.mqprobe.run.target.MqprobeHome;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.monitor;
 
-import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Ceiling;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

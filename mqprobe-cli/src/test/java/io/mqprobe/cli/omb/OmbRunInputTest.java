@@ -1,8 +1,8 @@
 package io.mqprobe.cli.omb;
 
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.TempMqprobeHome;
+import io.mqprobe.run.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;

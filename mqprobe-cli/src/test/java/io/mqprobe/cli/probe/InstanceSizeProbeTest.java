@@ -1,14 +1,14 @@
 package io.mqprobe.cli.probe;
 
-import io.mqprobe.cli.TempMqprobeHome;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.run.ExitCode;
+import io.mqprobe.cli.TempMqprobeHome;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.run.ExitCode;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;

@@ -2,9 +2,9 @@ package io.mqprobe.cli.probe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.SharedCliCluster;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.run.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;

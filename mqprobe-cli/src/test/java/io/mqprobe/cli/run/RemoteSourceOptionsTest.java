@@ -1,9 +1,9 @@
 package io.mqprobe.cli.run;
 
 import io.mqprobe.api.HostPort;
+import io.mqprobe.api.UsageException;
 import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
 import io.mqprobe.run.RemoteSources;
-import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import picocli.CommandLine;

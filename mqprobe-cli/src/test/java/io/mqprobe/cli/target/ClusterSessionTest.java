@@ -1,12 +1,12 @@
 package io.mqprobe.cli.target;
 
-import io.mqprobe.run.target.ClusterSession;
-import io.mqprobe.run.target.MqprobeHome;
-import io.mqprobe.cli.TempMqprobeHome;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.TargetUnreachableException;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.TempMqprobeHome;
+import io.mqprobe.run.target.ClusterSession;
+import io.mqprobe.run.target.MqprobeHome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;

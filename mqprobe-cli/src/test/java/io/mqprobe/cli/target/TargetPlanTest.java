@@ -1,8 +1,8 @@
 package io.mqprobe.cli.target;
 
-import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.run.target.TargetPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

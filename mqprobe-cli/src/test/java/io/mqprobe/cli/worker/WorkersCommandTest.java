@@ -2,15 +2,15 @@ package io.mqprobe.cli.worker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.run.ExitCode;
 import io.mqprobe.cli.SharedCliCluster;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.run.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

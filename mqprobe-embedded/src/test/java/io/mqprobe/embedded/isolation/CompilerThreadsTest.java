@@ -1,6 +1,5 @@
 package io.mqprobe.embedded.isolation;
 
-import io.mqprobe.embedded.isolation.Isolation;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

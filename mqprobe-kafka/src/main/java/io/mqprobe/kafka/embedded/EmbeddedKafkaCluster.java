@@ -2,7 +2,6 @@ package io.mqprobe.kafka.embedded;
 
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FreePorts;
-import io.mqprobe.embedded.isolation.Isolation;
 import io.mqprobe.embedded.JvmSpec;
 import io.mqprobe.embedded.NodeGroup;
 import io.mqprobe.embedded.NodeGroupCluster;
@@ -11,6 +10,7 @@ import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.embedded.StartupSettings;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.CpuPlan;
+import io.mqprobe.embedded.isolation.Isolation;
 import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;

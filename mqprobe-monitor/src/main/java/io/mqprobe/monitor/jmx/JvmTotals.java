@@ -1,18 +1,18 @@
 package io.mqprobe.monitor.jmx;
 
+import io.mqprobe.api.monitor.CounterRates;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
-import io.mqprobe.api.monitor.CounterRates;
 
-import javax.management.AttributeList;
-import javax.management.JMException;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
 import java.io.IOException;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import javax.management.AttributeList;
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
 
 /**
  * A JVM's own running totals: collections and pause time summed over its garbage collectors, and the time its JIT

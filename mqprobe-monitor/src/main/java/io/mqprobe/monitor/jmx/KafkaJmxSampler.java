@@ -1,16 +1,16 @@
 package io.mqprobe.monitor.jmx;
 
+import io.mqprobe.api.monitor.CounterRates;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.api.monitor.CounterRates;
 
-import javax.management.JMException;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
 
 /**
  * Kafka broker metrics over JMX (source {@code broker-<id>}): business traffic in and out,

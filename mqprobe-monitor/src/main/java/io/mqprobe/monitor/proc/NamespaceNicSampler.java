@@ -1,10 +1,10 @@
 package io.mqprobe.monitor.proc;
 
+import io.mqprobe.api.monitor.CounterRates;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.api.monitor.CounterRates;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package io.mqprobe.monitor.prometheus;
 
+import io.mqprobe.api.monitor.CounterRates;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
-import io.mqprobe.api.monitor.CounterRates;
 
 import java.util.ArrayList;
 import java.util.HashMap;

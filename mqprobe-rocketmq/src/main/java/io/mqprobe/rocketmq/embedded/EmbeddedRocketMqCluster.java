@@ -1,9 +1,7 @@
 package io.mqprobe.rocketmq.embedded;
 
-import io.mqprobe.embedded.SyncMode;
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FreePorts;
-import io.mqprobe.embedded.isolation.Isolation;
 import io.mqprobe.embedded.JvmSpec;
 import io.mqprobe.embedded.NodeGroup;
 import io.mqprobe.embedded.NodeGroupCluster;
@@ -11,8 +9,10 @@ import io.mqprobe.embedded.NodeGroupOptions;
 import io.mqprobe.embedded.ProcessNode;
 import io.mqprobe.embedded.Readiness;
 import io.mqprobe.embedded.RunDirs;
+import io.mqprobe.embedded.SyncMode;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.CpuPlan;
+import io.mqprobe.embedded.isolation.Isolation;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 
 import java.io.IOException;

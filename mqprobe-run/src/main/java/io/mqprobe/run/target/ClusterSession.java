@@ -3,18 +3,18 @@ package io.mqprobe.run.target;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.LocalBrokerProcess;
-import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.embedded.isolation.BrokerIsolation;
-import io.mqprobe.embedded.isolation.ClientCgroup;
-import io.mqprobe.embedded.isolation.IsolationOptions;
-import io.mqprobe.embedded.isolation.NetShape;
+import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.embedded.EmbeddedCluster;
-import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.embedded.EmbeddedSpec;
 import io.mqprobe.embedded.EmbeddedSystems;
 import io.mqprobe.embedded.RunDirs;
+import io.mqprobe.embedded.isolation.BrokerIsolation;
+import io.mqprobe.embedded.isolation.ClientCgroup;
+import io.mqprobe.embedded.isolation.IsolationOptions;
+import io.mqprobe.embedded.isolation.LoadHosts;
+import io.mqprobe.embedded.isolation.NetShape;
 import io.mqprobe.probes.link.LinkTarget;
 
 import java.io.PrintWriter;
@@ -22,10 +22,10 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The cluster one command works on, connected: the one named by {@code --bootstrap}, else the one of
