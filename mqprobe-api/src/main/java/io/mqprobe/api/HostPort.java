@@ -24,16 +24,20 @@ public record HostPort(String host, int port) {
                 // the message below says what is expected
             }
         }
-        throw new UsageException("bad " + flag + " '" + text + "': expected HOST:PORT");
+        throw refused(flag, text);
     }
 
     /** As {@link #parse}, for an address to connect to: port 0 ("any free port") is refused too. */
     public static HostPort parseRemote(String flag, String text) {
         HostPort address = parse(flag, text);
         if (address.port() == 0) {
-            throw new UsageException("bad " + flag + " '" + text + "': expected HOST:PORT");
+            throw refused(flag, text);
         }
         return address;
+    }
+
+    private static UsageException refused(String flag, String text) {
+        return new UsageException("bad " + flag + " '" + text + "': expected HOST:PORT");
     }
 
     public InetSocketAddress socketAddress() {
