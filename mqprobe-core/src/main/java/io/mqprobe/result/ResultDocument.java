@@ -2,9 +2,10 @@ package io.mqprobe.result;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.LinkRate;
@@ -56,8 +57,13 @@ public final class ResultDocument {
      * @param nic         the NIC ceiling, probed or configured; {@code null} when unknown
      * @param links       each broker's own link as the link probe measured it (brokers in network namespaces), else null
      * @param narrowLinks the links that carried clearly less than mqprobe set on them, one line each, else null
+     *                    <p>
+     *                    result.json holds the two ceilings flat ({@code diskWriteBytesPerSecond}, {@code diskSource},
+     *                    {@code nicBytesPerSecond}, {@code nicSource}; null when unknown), as it did before the one
+     *                    ceiling type, mapped as {@code Thresholds} maps its SLO
      */
-    public record Ceilings(Ceiling disk, Ceiling nic, List<LinkRate> links, List<String> narrowLinks) {
+    @JsonPropertyOrder({"diskWriteBytesPerSecond", "diskSource", "nicBytesPerSecond", "nicSource", "links", "narrowLinks"})
+    public record Ceilings(@JsonIgnore Ceiling disk, @JsonIgnore Ceiling nic, List<LinkRate> links, List<String> narrowLinks) {
 
         /** Nothing measured or configured: what every command but the probe monitors against. */
         public static final Ceilings UNKNOWN = new Ceilings(null, null, null, null);
@@ -66,25 +72,33 @@ public final class ResultDocument {
             this(disk, nic, null, null);
         }
 
-        @JsonValue
-        Written written() {
-            return new Written(disk == null ? null : disk.bytesPerSecond(), disk == null ? null : disk.source(),
-                    nic == null ? null : nic.bytesPerSecond(), nic == null ? null : nic.source(), links, narrowLinks);
+        @JsonCreator
+        static Ceilings read(@JsonProperty("diskWriteBytesPerSecond") Double diskBytesPerSecond,
+                             @JsonProperty("diskSource") String diskSource, @JsonProperty("nicBytesPerSecond") Double nicBytesPerSecond,
+                             @JsonProperty("nicSource") String nicSource, @JsonProperty("links") List<LinkRate> links,
+                             @JsonProperty("narrowLinks") List<String> narrowLinks) {
+            return new Ceilings(diskBytesPerSecond == null ? null : new Ceiling(diskBytesPerSecond, diskSource),
+                    nicBytesPerSecond == null ? null : new Ceiling(nicBytesPerSecond, nicSource), links, narrowLinks);
         }
 
-        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-        static Ceilings read(Written written) {
-            return new Ceilings(ceiling(written.diskWriteBytesPerSecond(), written.diskSource()),
-                    ceiling(written.nicBytesPerSecond(), written.nicSource()), written.links(), written.narrowLinks());
+        @JsonProperty("diskWriteBytesPerSecond")
+        Double diskWriteBytesPerSecond() {
+            return disk == null ? null : disk.bytesPerSecond();
         }
 
-        private static Ceiling ceiling(Double bytesPerSecond, String source) {
-            return bytesPerSecond == null ? null : new Ceiling(bytesPerSecond, source);
+        @JsonProperty("diskSource")
+        String diskSource() {
+            return disk == null ? null : disk.source();
         }
 
-        /** How result.json holds them (its fields are older than the one ceiling type): flat, null when unknown. */
-        record Written(Double diskWriteBytesPerSecond, String diskSource, Double nicBytesPerSecond, String nicSource,
-                       List<LinkRate> links, List<String> narrowLinks) {
+        @JsonProperty("nicBytesPerSecond")
+        Double nicBytesPerSecond() {
+            return nic == null ? null : nic.bytesPerSecond();
+        }
+
+        @JsonProperty("nicSource")
+        String nicSource() {
+            return nic == null ? null : nic.source();
         }
     }
 
