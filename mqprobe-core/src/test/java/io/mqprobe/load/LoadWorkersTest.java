@@ -79,8 +79,10 @@ class LoadWorkersTest {
         assertThat(started).extracting(ProducerLoadSpec::clients).containsExactlyInAnyOrder(2, 1, 1);
         assertThat(outcome.acknowledged()).as("one stream per client, each share's own ids").hasSize(4);
         long acknowledged = outcome.acknowledged().values().stream().mapToLong(java.util.BitSet::cardinality).sum();
-        // each of the 4 streams keeps the whole load's pace (one message every 2 ms) for 2 s
-        assertThat(acknowledged).isEqualTo(4_000);
+        // each of the 4 streams keeps the whole load's pace (one message every 2 ms) for 2 s; a stream whose share began
+        // a moment after the step's clock can find its last message (due at 1.998 s) past the step's end (seen once
+        // on a loaded machine: 3,999); a lost share would leave 3,000 or fewer
+        assertThat(acknowledged).isBetween(3_996L, 4_000L);
         // the merged per-second figures carry every worker's sends: the whole rate, not one share's
         assertThat(outcome.step().records()).isBetween(3_600L, 4_000L);
         assertThat(outcome.step().recordsPerSecond()).isBetween(1_800.0, 2_200.0);
