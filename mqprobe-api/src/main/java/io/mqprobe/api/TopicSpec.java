@@ -37,6 +37,16 @@ public record TopicSpec(String name, int partitions, int replicationFactor,
         return new TopicSpec(name, partitions, replicationFactor, List.of(), Map.of());
     }
 
+    /** Partitions asked for on a cluster of {@code brokers}: 0 means two per broker. */
+    public static int partitionsOn(int asked, int brokers) {
+        return asked > 0 ? asked : 2 * brokers;
+    }
+
+    /** Replication factor asked for on a cluster of {@code brokers}: 0 means as many as brokers, up to 3. */
+    public static int replicationOn(int asked, int brokers) {
+        return asked > 0 ? asked : Math.min(3, brokers);
+    }
+
     /** Every partition on one broker, RF 1: that broker's ceiling. */
     public static TopicSpec pinnedTo(String name, int partitions, int brokerId) {
         return new TopicSpec(name, partitions, 1,

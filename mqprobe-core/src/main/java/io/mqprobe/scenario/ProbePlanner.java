@@ -26,7 +26,6 @@ import io.mqprobe.search.VerdictFinder;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -189,7 +188,8 @@ public final class ProbePlanner implements Planner {
     private boolean start(ScenarioSpec scenario, PlanContext context) {
         List<Integer> brokerIds = context.brokerIds();
         int rf = scenario.replicationOn(brokerIds.size());
-        int partitions = scenario.partitions() > 0 ? scenario.partitions() : settings.defaultPartitions();
+        int partitions = scenario.partitions() > 0 ? scenario.partitions()
+                : TopicSpec.partitionsOn(settings.defaultPartitions(), brokerIds.size());
         DurabilitySettings durable = driver.durability(scenario.durability(), rf);
         // driver defaults, then the user's, then the scenario's; its durability always holds
         Map<String, String> props = new LinkedHashMap<>(driver.producerDefaults(ProducerProfile.CAPACITY));

@@ -10,7 +10,7 @@ import java.util.Objects;
  * Shared settings of every scenario of one probe, validated before anything runs.
  *
  * @param recordSizeBytes    record size of every scenario
- * @param defaultPartitions  partitions when the scenario does not fix them, in [1, 10000]
+ * @param defaultPartitions  partitions when the scenario does not fix them, in [0, 10000]; 0 = two per broker
  * @param producerProperties native producer settings: the driver's capacity defaults under the user's
  *                           (a scenario's own settings win over these)
  */
@@ -18,8 +18,8 @@ public record ProbeSettings(int recordSizeBytes, int defaultPartitions, PayloadS
                            Map<String, String> producerProperties, RampPlan plan, Thresholds thresholds) {
 
     public ProbeSettings {
-        if (defaultPartitions < 1 || defaultPartitions > 10_000) {
-            throw new io.mqprobe.api.UsageException("--partitions must be between 1 and 10000, got " + defaultPartitions);
+        if (defaultPartitions < 0 || defaultPartitions > 10_000) {
+            throw new io.mqprobe.api.UsageException("--partitions must be between 0 (two per broker) and 10000, got " + defaultPartitions);
         }
         Objects.requireNonNull(payload, "payload");
         Objects.requireNonNull(plan, "plan");

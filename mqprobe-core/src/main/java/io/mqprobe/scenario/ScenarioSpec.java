@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mqprobe.api.Durability;
+import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 
 import java.util.Map;
@@ -93,6 +94,6 @@ public record ScenarioSpec(String name, String description, int partitions, int 
 
     /** Replication factor on a cluster of {@code brokers}. */
     public int replicationOn(int brokers) {
-        return replicationFactor > 0 ? replicationFactor : Math.min(3, brokers);
+        return TopicSpec.replicationOn(replicationFactor, brokers);
     }
 }

@@ -60,15 +60,17 @@ public final class MirrorPlanner implements Planner {
             MirrorVariant variant = settings.variants().get(index);
             String topic = settings.topicNames().apply(index);
             String scenario = "mirror-" + variant.name();
-            int rf = Math.min(settings.replicationFactor(), context.brokerIds().size());
+            int brokers = context.brokerIds().size();
+            int rf = Math.min(TopicSpec.replicationOn(settings.replicationFactor(), brokers), brokers);
+            int partitions = TopicSpec.partitionsOn(settings.partitions(), brokers);
             Map<String, String> producer = new LinkedHashMap<>(settings.load().producerProperties());
             producer.putAll(variant.producerProperties());
             ScenarioResult result = new ScenarioResult(scenario, "stamped load into the source, read from "
                     + EmbeddedMirrorMaker.mirroredName(topic) + " in the target; " + describe(variant),
-                    new ScenarioResult.TopicLayout(topic, settings.partitions(), rf, "broker-chosen"),
+                    new ScenarioResult.TopicLayout(topic, partitions, rf, "broker-chosen"),
                     new ScenarioResult.ProducerSetup(settings.load().recordSizeBytes(), Durability.LEADER, producer));
             context.startScenario(result);
-            context.createTopic(TopicSpec.of(topic, settings.partitions(), rf));
+            context.createTopic(TopicSpec.of(topic, partitions, rf));
             String mirrored = EmbeddedMirrorMaker.mirroredName(topic);
             // when the copy does not appear in time the step still runs: its verdict then says nothing arrived
             target.awaitTopic(mirrored, settings.mirrorStartTimeout());

@@ -68,10 +68,9 @@ public final class SweepPlanner implements Planner {
 
     private boolean start(SweepRuns.Run planned, PlanContext context) {
         SweepStudy s = planned.study();
-        int partitions = SweepSteps.intOr(planned, SweepFactor.Kind.PARTITIONS, settings.partitions());
         int brokers = context.brokerIds().size();
-        int rf = SweepSteps.intOr(planned, SweepFactor.Kind.REPLICATION,
-                settings.replicationFactor() > 0 ? settings.replicationFactor() : Math.min(3, brokers));
+        int partitions = SweepSteps.intOr(planned, SweepFactor.Kind.PARTITIONS, TopicSpec.partitionsOn(settings.partitions(), brokers));
+        int rf = SweepSteps.intOr(planned, SweepFactor.Kind.REPLICATION, TopicSpec.replicationOn(settings.replicationFactor(), brokers));
         String description = s.name() + ": " + planned.cell().label() + ", run " + planned.repeat() + " of " + settings.repeats();
         ScenarioResult.ProducerSetup producer = new ScenarioResult.ProducerSetup(steps.recordSize(planned), null,
                 steps.producerProperties(planned));

@@ -33,9 +33,9 @@ public record SweepSettings(int recordSizeBytes, int partitions, int replication
         if (repeats < 2 || repeats > 10) {
             throw new UsageException("--repeats must be between 2 and 10 (each value is measured at least twice), got " + repeats);
         }
-        if (partitions < 1 || replicationFactor < 0 || clients < 1 || consumerThreads < 1) {
-            throw new UsageException("partitions, clients and consumer threads must be at least 1, the replication factor"
-                    + " at least 0 (as many copies as brokers, up to 3)");
+        if (partitions < 0 || replicationFactor < 0 || clients < 1 || consumerThreads < 1) {
+            throw new UsageException("clients and consumer threads must be at least 1, partitions at least 0 (two per broker),"
+                    + " the replication factor at least 0 (as many copies as brokers, up to 3)");
         }
         if (rateRecordsPerSecond < 0) {
             throw new UsageException("--rate must be positive, got " + rateRecordsPerSecond);

@@ -14,6 +14,7 @@ import io.mqprobe.probes.disk.DiskProbeSpec;
 import io.mqprobe.probes.disk.FlushMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -66,20 +67,20 @@ public final class DiskCommand implements Callable<Integer> {
                     + " share, as fio --time_based does. Refused unless this much plus a reserve is free (default: ${DEFAULT-VALUE}).")
     long maxBytes;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the result as JSON (base units).")
-    Path jsonFile;
+    @Mixin
+    JsonCopyOption json;
 
     @Override
     public Integer call() {
         DiskProbeSpec probeSpec = new DiskProbeSpec(dir, threads, blocks, mode, durationPerCell, readPass, maxBytes);
-        if (jsonFile != null) {
-            JsonOutput.checkWritable(jsonFile);
+        if (json.file != null) {
+            JsonOutput.checkWritable(json.file);
         }
         PrintWriter err = spec.commandLine().getErr();
         DiskProbeResult result = DiskProbe.run(probeSpec, new Progress(err));
         DiskReport.print(spec.commandLine().getOut(), result);
-        if (jsonFile != null) {
-            JsonOutput.write(jsonFile, JsonOutput.DISK_SCHEMA, result);
+        if (json.file != null) {
+            JsonOutput.write(json.file, JsonOutput.DISK_SCHEMA, result);
         }
         return 0;
     }

@@ -9,11 +9,11 @@ import io.mqprobe.probes.net.NetProbeListener;
 import io.mqprobe.probes.net.NetResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
@@ -27,9 +27,8 @@ final class NetClientCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "HOST", description = "Where 'mqprobe net server' runs.")
     String host;
 
-    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + NetClientSpec.DEFAULT_PORT,
-            description = "Server port (default: ${DEFAULT-VALUE}).")
-    int port;
+    @Mixin
+    NetPortOption port;
 
     @Option(names = {"-P", "--parallel"}, paramLabel = "N", defaultValue = "1",
             description = "Parallel TCP streams (default: ${DEFAULT-VALUE}).")
@@ -55,14 +54,14 @@ final class NetClientCommand implements Callable<Integer> {
             description = "How long to wait for the server to answer (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the result as JSON (base units).")
-    Path jsonFile;
+    @Mixin
+    JsonCopyOption json;
 
     @Override
     public Integer call() {
-        NetClientSpec clientSpec = new NetClientSpec(host, port, streams, omit, duration, reverse, blockSizeBytes, connectTimeout);
-        if (jsonFile != null) {
-            JsonOutput.checkWritable(jsonFile);
+        NetClientSpec clientSpec = new NetClientSpec(host, port.port, streams, omit, duration, reverse, blockSizeBytes, connectTimeout);
+        if (json.file != null) {
+            JsonOutput.checkWritable(json.file);
         }
         PrintWriter out = spec.commandLine().getOut();
         NetResult result = NetClient.run(clientSpec, new NetProbeListener() {
@@ -77,8 +76,8 @@ final class NetClientCommand implements Callable<Integer> {
             }
         });
         NetReport.totals(out, result);
-        if (jsonFile != null) {
-            JsonOutput.write(jsonFile, JsonOutput.NET_SCHEMA, result);
+        if (json.file != null) {
+            JsonOutput.write(json.file, JsonOutput.NET_SCHEMA, result);
         }
         return 0;
     }

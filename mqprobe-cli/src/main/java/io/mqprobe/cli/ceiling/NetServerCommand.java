@@ -10,6 +10,7 @@ import io.mqprobe.probes.net.NetServerLimits;
 import io.mqprobe.probes.net.NetServerListener;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
@@ -27,9 +28,8 @@ final class NetServerCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + NetClientSpec.DEFAULT_PORT,
-            description = "Port to listen on (default: ${DEFAULT-VALUE}).")
-    int port;
+    @Mixin
+    NetPortOption port;
 
     @Option(names = {"-B", "--bind"}, paramLabel = "ADDRESS", defaultValue = "0.0.0.0",
             description = "Local address to listen on (default: ${DEFAULT-VALUE}, every interface).")
@@ -60,7 +60,7 @@ final class NetServerCommand implements Callable<Integer> {
             throw new UsageException("--bind: unknown address '" + bind + "'", e);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (NetServer server = NetServer.start(address, port, limits, new Events(out, limits))) {
+        try (NetServer server = NetServer.start(address, port.port, limits, new Events(out, limits))) {
             while (!server.awaitStopped(Duration.ofMinutes(1))) {
                 // runs until --once, --duration or Ctrl-C ends it
             }

@@ -22,6 +22,7 @@ import io.mqprobe.chaos.FaultRoles;
 import io.mqprobe.chaos.LogAudit;
 import io.mqprobe.cli.load.EndToEndOptions;
 import io.mqprobe.cli.load.LoadProgress;
+import io.mqprobe.cli.run.AllowDestructiveOption;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.experiment.Experiment;
@@ -80,8 +81,8 @@ public final class ChaosCommand implements Callable<Integer> {
                     "undo kinds start, resume, heal, slow-disk-off. Needs --allow-destructive."})
     List<String> faultCommands = new ArrayList<>();
 
-    @Option(names = "--allow-destructive", description = "Allow --fault-cmd to break the cluster it names.")
-    boolean allowDestructive;
+    @Mixin
+    AllowDestructiveOption destructive;
 
     @Mixin
     EndToEndOptions e2e;
@@ -90,7 +91,7 @@ public final class ChaosCommand implements Callable<Integer> {
     public Integer call() {
         e2e.requireFreshTopic("chaos always uses a fresh topic; only topics mqprobe created are touched");
         Map<String, String> commands = CommandFaults.parse(faultCommands);
-        if (!commands.isEmpty() && !allowDestructive) {
+        if (!commands.isEmpty() && !destructive.allowed()) {
             throw new UsageException("--fault-cmd breaks a real cluster: refused without --allow-destructive");
         }
         FaultPlanFile file = scenarioFile == null ? new FaultPlanFile(List.of(), Map.of(), Map.of(), null) : FaultPlanFile.read(scenarioFile);

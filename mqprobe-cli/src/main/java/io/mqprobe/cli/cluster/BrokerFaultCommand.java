@@ -1,5 +1,6 @@
 package io.mqprobe.cli.cluster;
 
+import io.mqprobe.cli.target.DriverOption;
 import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,11 +21,11 @@ abstract class BrokerFaultCommand implements Callable<Integer> {
     int brokerId;
 
     @Mixin
-    EmbeddedClusterOption which;
+    DriverOption which;
 
     @Override
     public final Integer call() {
-        EmbeddedCluster cluster = UpCluster.require(which.driverId);
+        EmbeddedCluster cluster = UpCluster.require(which.driverId());
         long oldPid = cluster.brokers().stream().filter(b -> b.brokerId() == brokerId).findFirst()
                 .map(b -> b.pid()).orElse(-1L);
         long startNs = System.nanoTime();

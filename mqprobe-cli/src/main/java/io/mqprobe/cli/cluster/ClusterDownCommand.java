@@ -1,5 +1,6 @@
 package io.mqprobe.cli.cluster;
 
+import io.mqprobe.cli.target.DriverOption;
 import io.mqprobe.embedded.EmbeddedCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,12 +20,12 @@ final class ClusterDownCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    EmbeddedClusterOption which;
+    DriverOption which;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Optional<EmbeddedCluster> cluster = UpCluster.find(which.driverId);
+        Optional<EmbeddedCluster> cluster = UpCluster.find(which.driverId());
         if (cluster.isEmpty()) {
             out.println("no embedded cluster is up");
         } else {

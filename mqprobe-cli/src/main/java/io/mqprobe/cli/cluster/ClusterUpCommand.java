@@ -2,6 +2,8 @@ package io.mqprobe.cli.cluster;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.cli.target.DriverOption;
+import io.mqprobe.cli.target.EmbeddedBrokersOption;
 import io.mqprobe.cli.target.IsolationFlags;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSpec;
@@ -30,11 +32,13 @@ final class ClusterUpCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    EmbeddedClusterOption which;
+    DriverOption which;
 
-    @Option(names = "--brokers", paramLabel = "N", defaultValue = "3",
-            description = "Number of brokers: Kafka 1 to 9; RocketMQ 1 (a master) or 3 (a master and two slaves) (default: ${DEFAULT-VALUE}).")
-    int brokers;
+    /** A cluster that stays up serves the commands that need the most brokers (probe's replicated scenarios). */
+    static final int DEFAULT_BROKERS = 3;
+
+    @Mixin
+    EmbeddedBrokersOption brokers;
 
     @Option(names = "--replication", paramLabel = "MODE", defaultValue = "async",
             description = "RocketMQ: sync (the master answers once its slaves have the message) or async (default: ${DEFAULT-VALUE}).")
@@ -58,13 +62,14 @@ final class ClusterUpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EmbeddedSpec options = EmbeddedSpec.of(brokers, MqprobeHome.clusterDir(which.driverId), isolation.isolation())
+        int brokerCount = brokers.brokers().orElse(DEFAULT_BROKERS);
+        EmbeddedSpec options = EmbeddedSpec.of(brokerCount, MqprobeHome.clusterDir(which.driverId()), isolation.isolation())
                 .withHeapBytes(ByteSize.parse(heap))
                 .withSsl(io.mqprobe.run.target.Security.parseList(security).contains(io.mqprobe.run.target.Security.SSL))
                 .withModes(SyncMode.parse("--replication", replication), SyncMode.parse("--flush", flush));
-        String addressName = EmbeddedSystems.of(which.driverId).addressName();
-        String down = "'mqprobe cluster down" + UpCluster.driverFlag(which.driverId) + "'";
-        Optional<EmbeddedCluster> running = UpCluster.find(which.driverId);
+        String addressName = EmbeddedSystems.of(which.driverId()).addressName();
+        String down = "'mqprobe cluster down" + UpCluster.driverFlag(which.driverId()) + "'";
+        Optional<EmbeddedCluster> running = UpCluster.find(which.driverId());
         if (running.isPresent() && running.get().anyRunning()) {
             throw new UsageException("an embedded " + running.get().system() + " cluster is already up ("
                     + UpCluster.brokers(running.get().brokers().size()) + " at " + running.get().bootstrap()
@@ -74,8 +79,8 @@ final class ClusterUpCommand implements Callable<Integer> {
             throw new UsageException("the embedded cluster's brokers are all stopped; start them with "
                     + "'mqprobe cluster restart --broker N' or remove it with " + down);
         }
-        BrokerIsolation.plan(options.isolation(), brokers);   // oversubscription is refused before anything starts
-        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(which.driverId, options, spec.commandLine().getErr());
+        BrokerIsolation.plan(options.isolation(), brokerCount);   // oversubscription is refused before anything starts
+        EmbeddedCluster cluster = EmbeddedClusters.startAnnounced(which.driverId(), options, spec.commandLine().getErr());
         cluster.detach();
 
         PrintWriter out = spec.commandLine().getOut();
@@ -85,7 +90,7 @@ final class ClusterUpCommand implements Callable<Integer> {
         out.println("run dir    " + cluster.runDir());
         out.println("isolation  " + cluster.isolation());
         UpCluster.printBrokers(out, cluster);
-        out.println("Commands without --bootstrap" + UpCluster.driverFlag(which.driverId) + " now use this cluster. Stop it with " + down + ".");
+        out.println("Commands without --bootstrap" + UpCluster.driverFlag(which.driverId()) + " now use this cluster. Stop it with " + down + ".");
         out.flush();
         return 0;
     }

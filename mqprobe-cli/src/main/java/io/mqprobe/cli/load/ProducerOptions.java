@@ -1,11 +1,11 @@
 package io.mqprobe.cli.load;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.run.ClientsOption;
 import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.cli.run.ProducerSettingsOptions;
-import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.cli.run.RecordOptions;
 import io.mqprobe.load.ProducerLoadSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,8 +21,8 @@ public final class ProducerOptions {
     @Option(names = "--num-records", paramLabel = "N", description = "Records to send in total (default: until --duration ends).")
     long numRecords;
 
-    @Option(names = "--record-size", paramLabel = "SIZE", defaultValue = "1KiB", description = "Record size (default: ${DEFAULT-VALUE}).")
-    String recordSize;
+    @Mixin
+    RecordOptions records;
 
     @Option(names = "--throughput", paramLabel = "RECORDS/S",
             description = "Offered load in records/s over all clients, open loop; -1 = as fast as possible"
@@ -43,18 +43,14 @@ public final class ProducerOptions {
                     "p99 by tens of ms. The metadata fetch is always done before the schedule starts."})
     Duration warmup;
 
-    @Option(names = "--clients", paramLabel = "N", defaultValue = "1", description = "Independent producer instances (default: ${DEFAULT-VALUE}).")
-    int clients;
+    @Mixin
+    ClientsOption clients;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Sender threads per producer (default: ${DEFAULT-VALUE}).")
     int threads;
 
     @Option(names = "--sync", description = "Synchronous sends: one message in flight per thread.")
     boolean sync;
-
-    @Option(names = "--payload", paramLabel = "KIND", defaultValue = "random",
-            description = "random | compressible:RATIO | file:PATH (default: ${DEFAULT-VALUE}).")
-    String payload;
 
     /** Default warm-up of a timed run: long enough for C2 to compile the send path on a loaded 2-core box. */
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
@@ -91,12 +87,11 @@ public final class ProducerOptions {
             throw new UsageException("--warmup (" + TimeSpan.formatSeconds(warmup().toSeconds()) + ") must be shorter than the run ("
                     + runFor.toSeconds() + "s)");
         }
-        long size = ByteSize.parseInRange("--record-size", recordSize, 28, 64L << 20);
         double rate = throughput < 0 ? 0 : throughput;
         if (throughput == 0) {
             throw new UsageException("--throughput must be positive, or -1 for as fast as possible");
         }
-        return new ProducerLoadSpec(topic, clients, threads, sync, (int) size, rate, numRecords, runFor,
-                PayloadSpec.parse(payload), nativeSettings.properties(), trackAcks);
+        return new ProducerLoadSpec(topic, clients.clients(), threads, sync, records.sizeBytes(), rate, numRecords, runFor,
+                records.payload(), nativeSettings.properties(), trackAcks);
     }
 }

@@ -3,9 +3,13 @@ package io.mqprobe.cli.load;
 import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.run.KeepTopicsOption;
+import io.mqprobe.cli.run.PartitionsOption;
+import io.mqprobe.cli.run.ReplicationOption;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.run.RunSession;
 import io.mqprobe.run.TopicLifecycle;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -19,14 +23,14 @@ public final class TopicOptions {
     @Option(names = "--create-topic", description = "Create --topic if it does not exist.")
     boolean createTopic;
 
-    @Option(names = "--partitions", paramLabel = "N", description = "Partitions of a created topic (default: 2 per broker).")
-    Integer partitions;
+    @Mixin
+    PartitionsOption partitions;
 
-    @Option(names = "--replication-factor", paramLabel = "N", description = "Replication factor of a created topic (default: min(3, brokers)).")
-    Integer replicationFactor;
+    @Mixin
+    ReplicationOption replication;
 
-    @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
-    boolean keepTopics;
+    @Mixin
+    KeepTopicsOption keepTopics;
 
     /** A fresh topic's name, chosen once so the plan and the run agree on it. */
     private String freshName;
@@ -51,12 +55,12 @@ public final class TopicOptions {
     }
 
     public boolean keepTopics() {
-        return keepTopics;
+        return keepTopics.keepTopics();
     }
 
     public TopicSpec layout(String name, int brokers) {
-        int p = partitions != null ? partitions : 2 * brokers;
-        int rf = replicationFactor != null ? replicationFactor : Math.min(3, brokers);
+        int p = TopicSpec.partitionsOn(partitions.partitions(), brokers);
+        int rf = TopicSpec.replicationOn(replication.replicationFactor(), brokers);
         if (rf > brokers) {
             throw new UsageException("--replication-factor " + rf + " needs at least " + rf + " brokers, the cluster has " + brokers);
         }

@@ -5,7 +5,10 @@ import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.load.LoadProgress;
 import io.mqprobe.cli.load.ProducerOptions;
+import io.mqprobe.cli.run.CommandDefaults;
 import io.mqprobe.cli.run.DurationConverter;
+import io.mqprobe.cli.run.PartitionsOption;
+import io.mqprobe.cli.run.ReplicationOption;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
@@ -36,7 +39,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 /** {@code mqprobe mirror}: how fast, how late and at what CPU cost records cross to another cluster through MirrorMaker 2. */
-@Command(name = "mirror", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "mirror", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MirrorCommand.Defaults.class,
         description = {"Measure cross-cluster mirroring with MirrorMaker 2: arrival rate in the target, mirror latency",
                 "per record (stamp to arrival), loss and duplicates, the mirror's CPU, beside the source cluster's own",
                 "replication rate. With no bootstraps it starts two embedded Kafka clusters and MirrorMaker 2",
@@ -59,12 +62,18 @@ public final class MirrorCommand implements Callable<Integer> {
             + "repeat for a grid (default: compression.type=none,lz4). E.g. --vary batch.size=16384,1048576.")
     List<String> vary = new ArrayList<>();
 
-    @Option(names = "--partitions", paramLabel = "N", defaultValue = "3", description = "Partitions of each source topic (default: ${DEFAULT-VALUE}).")
-    int partitions;
+    /** Source topics are replicated, so the source's own replication shows beside the mirror. */
+    static final class Defaults extends CommandDefaults {
+        Defaults() {
+            super(Map.of("--partitions", "3", "--replication-factor", "2"));
+        }
+    }
 
-    @Option(names = "--replication-factor", paramLabel = "N", defaultValue = "2",
-            description = "Replicas of each source topic, so the source's own replication shows beside the mirror (default: ${DEFAULT-VALUE}).")
-    int replicationFactor;
+    @Mixin
+    PartitionsOption partitions;
+
+    @Mixin
+    ReplicationOption replication;
 
     @Option(names = "--source-bootstrap", paramLabel = "HOST:PORT[,...]", description = "Source cluster (default: an embedded one).")
     String sourceBootstrap;
@@ -85,9 +94,8 @@ public final class MirrorCommand implements Callable<Integer> {
     public Integer call() {
         ProducerLoadSpec base = producer.conclude("mqprobe-mirror", true);
         List<MirrorVariant> variants = MirrorVariants.grid(vary.isEmpty() ? List.of("compression.type=none,lz4") : vary);
-        if (partitions < 1 || replicationFactor < 1) {
-            throw new UsageException("--partitions and --replication-factor must be at least 1");
-        }
+        int partitionCount = partitions.partitions();
+        int replicationFactor = replication.replicationFactor();
         if ((sourceBootstrap == null) != (targetBootstrap == null)) {
             throw new UsageException("give both --source-bootstrap and --target-bootstrap (a running mirror between them), or neither");
         }
@@ -104,7 +112,7 @@ public final class MirrorCommand implements Callable<Integer> {
                 consumer.put("bootstrap.servers", target.bootstrap());
                 // the mirrored topic appears after the consumer starts looking: find it within a second
                 consumer.put("metadata.max.age.ms", "1000");
-                MirrorPlanner planner = new MirrorPlanner(new MirrorPlanner.Settings(variants, load, partitions, replicationFactor,
+                MirrorPlanner planner = new MirrorPlanner(new MirrorPlanner.Settings(variants, load, partitionCount, replicationFactor,
                         producer.warmup(), drainTimeout, Duration.ofSeconds(90), i -> "mqprobe-mirror-" + tag + "-" + i, consumer),
                         target::awaitTopic);
                 ExperimentResult result = session.runExperiment(new Experiment(MirrorJudge.KIND, planner, new MirrorJudge()),

@@ -2,6 +2,7 @@ package io.mqprobe.cli.monitor;
 
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.cli.run.CeilingOptions;
 import io.mqprobe.cli.run.DurationConverter;
 import io.mqprobe.cli.run.RemoteSourceOptions;
 import io.mqprobe.cli.target.TargetOptions;
@@ -66,17 +67,12 @@ public final class MonitorCommand implements Callable<Integer> {
             description = "Consumer groups whose lag to show.")
     List<String> groups = new ArrayList<>();
 
-    @Option(names = "--disk-ceiling", paramLabel = "RATE",
-            description = "Disk write ceiling for percentages, e.g. 1.2GB/s (from `mqprobe disk`).")
-    String diskCeiling;
-
-    @Option(names = "--nic-ceiling", paramLabel = "RATE",
-            description = "NIC ceiling for percentages, e.g. 10Gbit (from `mqprobe net`).")
-    String nicCeiling;
+    @Mixin
+    CeilingOptions ceilings;
 
     @Override
     public Integer call() {
-        MonitorSettings settings = MonitorSettings.parse(interval, duration, diskCeiling, nicCeiling);
+        MonitorSettings settings = MonitorSettings.parse(interval, duration, ceilings);
         MonitorSources.Builder sources = remote.conclude().addTo(MonitorSources.builder());   // checked before connecting
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -2,7 +2,7 @@ package io.mqprobe.cli.monitor;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.Ceiling;
-import io.mqprobe.probes.Ceilings;
+import io.mqprobe.cli.run.CeilingOptions;
 
 import java.time.Duration;
 
@@ -20,11 +20,10 @@ record MonitorSettings(Duration interval, Duration duration, Ceiling diskWriteCe
     static final long MIN_INTERVAL_MS = 100;
 
     /** @param interval and {@code duration} as picocli converted them (positive); the ceilings as typed */
-    static MonitorSettings parse(Duration interval, Duration duration, String diskCeiling, String nicCeiling) {
+    static MonitorSettings parse(Duration interval, Duration duration, CeilingOptions ceilings) {
         if (interval.toMillis() < MIN_INTERVAL_MS) {
             throw new UsageException("--interval must be at least " + MIN_INTERVAL_MS + "ms, got " + interval.toMillis() + "ms");
         }
-        return new MonitorSettings(interval, duration, Ceilings.configured("--disk-ceiling", diskCeiling),
-                Ceilings.configured("--nic-ceiling", nicCeiling));
+        return new MonitorSettings(interval, duration, ceilings.disk(), ceilings.nic());
     }
 }

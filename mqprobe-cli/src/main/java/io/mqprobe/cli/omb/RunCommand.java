@@ -2,6 +2,7 @@ package io.mqprobe.cli.omb;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.run.DurationConverter;
+import io.mqprobe.cli.run.KeepTopicsOption;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.omb.OmbDriverConfig;
 import io.mqprobe.omb.OmbFiles;
@@ -59,8 +60,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Warm-up of each workload instead of its warmupDurationMinutes (e.g. 5s).")
     Duration warmup;
 
-    @Option(names = "--keep-topics", description = "Leave the workloads' topics in place after the run.")
-    boolean keepTopics;
+    @Mixin
+    KeepTopicsOption keepTopics;
 
     @Option(names = "--embedded", description = "Run on the embedded cluster whatever cluster the driver file names "
             + "(OMB's own driver files name localhost:9092 or 127.0.0.1:9876), so they run unchanged.")
@@ -99,7 +100,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new UsageException("--embedded runs the embedded cluster; --bootstrap names another: give one");
         }
         // the embedded cluster needs as many brokers as the driver file's replicas
-        return run.session("run", spec, driver.replicationFactor(), keepTopics, plan -> plan.withTarget(t -> driverFileTarget(t, driver)),
+        return run.session("run", spec, driver.replicationFactor(), keepTopics.keepTopics(), plan -> plan.withTarget(t -> driverFileTarget(t, driver)),
                 session -> {
             Monitoring monitoring = session.startMonitoring(plans.stream().flatMap(p -> p.load().consumerSpec()
                     .stream().flatMap(c -> c.groupIds().stream())).toList());

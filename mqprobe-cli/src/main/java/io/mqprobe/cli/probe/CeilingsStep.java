@@ -37,11 +37,6 @@ final class CeilingsStep {
      * @param probeUnknown  whether to measure the ones not given (an embedded cluster only; off with {@code --no-ceilings})
      */
     record Asked(Ceiling disk, Ceiling nic, boolean probeUnknown) {
-
-        static Asked of(String diskCeiling, String nicCeiling, boolean probeUnknown) {
-            return new Asked(Ceilings.configured("--disk-ceiling", diskCeiling), Ceilings.configured("--nic-ceiling", nicCeiling),
-                    probeUnknown);
-        }
     }
 
     static ResultDocument.Ceilings measure(Asked asked, RunSession session) {

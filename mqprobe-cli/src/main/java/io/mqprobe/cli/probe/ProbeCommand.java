@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
 
 
 /** {@code mqprobe probe}: the main job — ramp every scenario to saturation and say what the cluster can take. */
-@Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = ProbeOptions.Defaults.class,
         description = {"Probe a cluster's capacity: ceiling, knee, sustainable load and the bottleneck.",
                 "Measures disk and NIC ceilings, ramps producer clients per scenario until throughput plateaus,",
                 "then paces load below the ceiling, watching every resource. With no --bootstrap it starts an",

@@ -3,11 +3,15 @@ package io.mqprobe.cli.probe;
 import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.Percent;
+import io.mqprobe.cli.run.CeilingOptions;
+import io.mqprobe.cli.run.CommandDefaults;
 import io.mqprobe.cli.run.DurationConverter;
+import io.mqprobe.cli.run.KeepTopicsOption;
+import io.mqprobe.cli.run.PartitionsOption;
 import io.mqprobe.cli.run.ProducerSettingsOptions;
-import io.mqprobe.cli.run.SizeConverter;
+import io.mqprobe.cli.run.RampOptions;
+import io.mqprobe.cli.run.RecordOptions;
 import io.mqprobe.experiment.SettleSpec;
-import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.scenario.BuiltInScenarios;
 import io.mqprobe.scenario.DriverProfiles;
@@ -16,7 +20,6 @@ import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.scenario.ScenarioFile;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.Thresholds;
-import io.mqprobe.stamp.MessageStamp;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -24,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@code probe} runs and how it judges: scenarios, load shape, ramp and thresholds. Durations and
@@ -31,6 +35,13 @@ import java.util.List;
  * validated plan before any cluster starts.
  */
 final class ProbeOptions {
+
+    /** The probe's own defaults for options it shares. */
+    static final class Defaults extends CommandDefaults {
+        Defaults() {
+            super(Map.of("--partitions", "6"));
+        }
+    }
 
     /** The probe's whole plan, validated: scenarios, shared settings (ramp, thresholds), ceilings and topic handling. */
     record ProbeRun(List<ScenarioSpec> scenarios, ProbeSettings settings, CeilingsStep.Asked ceilings, boolean keepTopics,
@@ -42,31 +53,21 @@ final class ProbeOptions {
                     + "with --driver rocketmq single-queue, broker-ceiling, master-slave (default: these three).")
     List<String> scenarios = new ArrayList<>();
 
-    @Option(names = "--scenario-file", paramLabel = "FILE", description = "YAML file with more scenarios (see docs/scenarios.md).")
+    @Option(names = "--scenario-file", paramLabel = "FILE",
+            description = "YAML file with more scenarios (see docs/scenarios.md); a scenario's own partitions win over --partitions.")
     Path scenarioFile;
 
-    @Option(names = "--record-size", paramLabel = "SIZE", defaultValue = "1KiB", converter = SizeConverter.class,
-            description = "Record size (default: ${DEFAULT-VALUE}).")
-    int recordSizeBytes;
+    @Mixin
+    RecordOptions records;
 
-    @Option(names = "--partitions", paramLabel = "N", defaultValue = "6",
-            description = "Partitions of scenarios that do not fix them (default: ${DEFAULT-VALUE}).")
-    int partitions;
-
-    @Option(names = "--payload", paramLabel = "KIND", defaultValue = "random", description = "random | compressible:RATIO | file:PATH.")
-    String payload;
+    @Mixin
+    PartitionsOption partitions;
 
     @Mixin
     ProducerSettingsOptions nativeSettings;
 
-    @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_WARMUP, converter = DurationConverter.OrZero.class,
-            description = "Warm-up of each step, halved for paced steps whose producers are warmed before their schedule "
-                    + "starts (default: ${DEFAULT-VALUE}).")
-    Duration stepWarmup;
-
-    @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_MEASURE, converter = DurationConverter.class,
-            description = "Shortest measured window of each step; with --precision none, its exact length (default: ${DEFAULT-VALUE}).")
-    Duration stepDuration;
+    @Mixin
+    RampOptions ramp;
 
     @Option(names = "--max-step-duration", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_MAX_MEASURE, converter = DurationConverter.class,
             description = "Longest measured window of a step whose throughput interval is still wider than --precision; "
@@ -85,15 +86,10 @@ final class ProbeOptions {
                     + "caught up, brokers near idle; 0s: do not wait (default: ${DEFAULT-VALUE}).")
     Duration settleTimeout;
 
-    @Option(names = "--max-clients", paramLabel = "N", defaultValue = RampPlan.DEFAULT_MAX_CLIENTS, description = "Most producer clients in a step (default: ${DEFAULT-VALUE}).")
-    int maxClients;
-
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = RampPlan.DEFAULT_MAX_STEPS, description = "Most steps per scenario (default: ${DEFAULT-VALUE}).")
-    int maxSteps;
-
     @Option(names = "--sustainable-steps", split = ",", paramLabel = "FRACTION",
             description = "First paced steps after saturation, as fractions of the ceiling; the search then narrows between "
-                    + "the last passing and first failing rate to within 5 %% (default: 0.25,0.5,0.8; 'none': no paced steps).")
+                    + "the last passing and first failing rate to within 5 %%. A paced step warms up half of --step-warmup: its "
+                    + "producers are warmed before its schedule starts (default: 0.25,0.5,0.8; 'none': no paced steps).")
     List<String> sustainableFractions = new ArrayList<>();
 
     @Option(names = "--cpu-threshold", paramLabel = "PCT", description = "Sustainable CPU limit, %% of cores (default: 75).")
@@ -112,11 +108,8 @@ final class ProbeOptions {
             description = "p99 latency SLO (default: 200ms).")
     Duration sloP99;
 
-    @Option(names = "--disk-ceiling", paramLabel = "RATE", description = "Disk write ceiling, e.g. 1.2GB/s (default: probed for an embedded cluster).")
-    String diskCeiling;
-
-    @Option(names = "--nic-ceiling", paramLabel = "RATE", description = "NIC ceiling, e.g. 10Gbit (default: probed on loopback for an embedded cluster).")
-    String nicCeiling;
+    @Mixin
+    CeilingOptions ceilings;
 
     @Option(names = "--no-ceilings", description = "Do not probe disk and NIC ceilings (configured ones still count).")
     boolean noCeilings;
@@ -143,26 +136,23 @@ final class ProbeOptions {
                     + "generator each on a share of the cores, see docs/isolation.md).")
     boolean noIsolation;
 
-    @Option(names = "--keep-topics", description = "Do not delete the topics mqprobe created.")
-    boolean keepTopics;
+    @Mixin
+    KeepTopicsOption keepTopics;
 
     /** Everything the user typed, checked: the plan of the probe. */
     ProbeRun conclude(String driverId) {
         List<ScenarioSpec> extra = scenarioFile == null ? List.of() : ScenarioFile.read(scenarioFile);
         List<ScenarioSpec> chosen = scaleManyTopics(BuiltInScenarios.select(scenarios, extra, DriverProfiles.of(driverId).builtInScenarios()));
-        if (recordSizeBytes < MessageStamp.SIZE_BYTES) {
-            throw new UsageException("--record-size must be at least " + MessageStamp.SIZE_BYTES + " bytes, got " + recordSizeBytes);
-        }
-        ProbeSettings settings = new ProbeSettings(recordSizeBytes, partitions, PayloadSpec.parse(payload),
+        ProbeSettings settings = new ProbeSettings(records.sizeBytes(), partitions.partitions(), records.payload(),
                 nativeSettings.properties(),
-                new RampPlan(stepWarmup, stepDuration, maxClients, maxSteps, fractions(), precision(),
+                new RampPlan(ramp.warmup(), ramp.measured(), ramp.maxClients(), ramp.maxSteps(), fractions(), precision(),
                         settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT, true)), thresholds());
-        CeilingsStep.Asked ceilings = CeilingsStep.Asked.of(diskCeiling, nicCeiling, !noCeilings);
+        CeilingsStep.Asked asked = new CeilingsStep.Asked(ceilings.disk(), ceilings.nic(), !noCeilings);
         List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
         if (!sizes.isEmpty() && noIsolation) {
             throw new UsageException("--specs sizes isolated brokers; it cannot run with --no-isolation");
         }
-        return new ProbeRun(chosen, settings, ceilings, keepTopics, sizes);
+        return new ProbeRun(chosen, settings, asked, keepTopics.keepTopics(), sizes);
     }
 
     /** The many-topics flags replace a many-topics scenario's own numbers (a scenario with more than one topic). */
@@ -192,11 +182,11 @@ final class ProbeOptions {
         } catch (UsageException e) {
             throw new UsageException("--precision takes a percentage such as 10 or 'none', got '" + precisionPct + "'");
         }
-        if (maxStepDuration.compareTo(stepDuration) < 0) {
+        if (maxStepDuration.compareTo(ramp.measured()) < 0) {
             throw new UsageException("--max-step-duration (" + maxStepDuration.toSeconds() + "s) must not be shorter than --step-duration ("
-                    + stepDuration.toSeconds() + "s)");
+                    + ramp.measured().toSeconds() + "s)");
         }
-        return new PrecisionTarget(pct, stepDuration, maxStepDuration);
+        return new PrecisionTarget(pct, ramp.measured(), maxStepDuration);
     }
 
     private List<Double> fractions() {

@@ -29,7 +29,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code mqprobe sweep}: vary one setting (or two, as a grid) with everything else fixed, and rank the values. */
-@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = SweepOptions.Defaults.class,
         description = {"Vary one setting at a time and rank its values: producer, consumer, topic and broker settings.",
                 "Each value is measured at least twice in alternating order (A B B A) and compared with the first",
                 "(the baseline): its saturation ceiling, or its latency at --rate. Broker settings are changed",
@@ -49,7 +49,8 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SweepOptions.SweepRun plan = sweep.conclude(run.target().driverId(), run.target().remote());
+        SweepOptions.SweepRun plan = sweep.conclude(run.target().driverId(), run.target().remote(),
+                spec.commandLine().getParseResult()::hasMatchedOption);
         int runCount = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
         // the bound comes before anything starts, so a user can decide whether to wait for it
         spec.commandLine().getErr().println("sweep: " + plan.studies().size() + " stud" + (plan.studies().size() == 1 ? "y" : "ies")

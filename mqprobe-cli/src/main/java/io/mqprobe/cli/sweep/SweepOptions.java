@@ -3,11 +3,17 @@ package io.mqprobe.cli.sweep;
 import io.mqprobe.api.DriverFactory;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.run.DurationConverter;
+import io.mqprobe.api.units.TimeSpan;
+import io.mqprobe.cli.run.AllowDestructiveOption;
+import io.mqprobe.cli.run.ClientsOption;
+import io.mqprobe.cli.run.CommandDefaults;
+import io.mqprobe.cli.run.ConsumerSettingsOptions;
+import io.mqprobe.cli.run.PartitionsOption;
 import io.mqprobe.cli.run.ProducerSettingsOptions;
-import io.mqprobe.cli.run.SizeConverter;
+import io.mqprobe.cli.run.RampOptions;
+import io.mqprobe.cli.run.RecordOptions;
+import io.mqprobe.cli.run.ReplicationOption;
 import io.mqprobe.load.PayloadSpec;
-import io.mqprobe.run.ClientProperties;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.search.Thresholds;
 import io.mqprobe.sweep.SweepCell;
@@ -22,12 +28,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /** What {@code sweep} varies and what it holds fixed; {@link #conclude} checks all of it before a cluster starts. */
 final class SweepOptions {
 
-    static final Duration STEP_WARMUP = Duration.ofSeconds(2);
-    static final Duration STEP_DURATION = Duration.ofSeconds(5);
+    /** A single sweep ramps shorter than a probe: a value's ceiling, not the cluster's knee. */
+    static final class Defaults extends CommandDefaults {
+        Defaults() {
+            super(Map.of("--step-warmup", "2s", "--step-duration", "5s", "--max-clients", "4", "--max-steps", "3",
+                    "--partitions", "6", "--replication-factor", "1"));
+        }
+    }
 
     /** The sweep's plan, validated. */
     record SweepRun(List<SweepStudy> studies, SweepSettings settings, boolean allowDestructive, int embeddedBrokers) {
@@ -53,91 +65,67 @@ final class SweepOptions {
                     + "Twice: a grid of both."})
     List<String> vary = new ArrayList<>();
 
-    @Option(names = "--preset", paramLabel = "NAME", description = "The field's studies: producer, consumer, broker or topic.")
+    @Option(names = "--preset", paramLabel = "NAME",
+            description = {"The field's studies: producer, consumer, broker or topic. Unless given, a preset's steps warm up "
+                    + SweepPreset.STEP_WARMUP + " and measure " + SweepPreset.STEP_DURATION + " (so it ends in minutes), the broker "
+                    + "preset replicates to as many brokers as there are (up to 3) and the producer preset sends "
+                    + SweepPreset.PRODUCER_PAYLOAD + "."})
     String preset;
 
     @Option(names = "--rate", paramLabel = "MSGS/S",
-            description = "Measure each value's latency at this paced rate instead of its saturation ceiling.")
+            description = "Measure each value's latency at this paced rate, sent by --clients producers, instead of its saturation ceiling.")
     double rate;
 
     @Option(names = "--repeats", paramLabel = "N", defaultValue = "2",
             description = "Runs per value, in alternating order A B B A (default: ${DEFAULT-VALUE}).")
     int repeats;
 
-    @Option(names = "--record-size", paramLabel = "SIZE", defaultValue = "1KiB", converter = SizeConverter.class,
-            description = "Record size (default: ${DEFAULT-VALUE}).")
-    int recordSizeBytes;
+    @Mixin
+    RecordOptions records;
 
-    @Option(names = "--partitions", paramLabel = "N", defaultValue = "6", description = "Partitions (default: ${DEFAULT-VALUE}).")
-    int partitions;
+    @Mixin
+    PartitionsOption partitions;
 
-    @Option(names = "--replication-factor", paramLabel = "N", defaultValue = "1",
-            description = "Copies per partition; 0 = as many as brokers, up to 3 (default: ${DEFAULT-VALUE}; the broker preset uses 0).")
-    int replicationFactor;
+    @Mixin
+    ReplicationOption replication;
 
-    @Option(names = "--clients", paramLabel = "N", defaultValue = "1",
-            description = "Producer clients of a paced run and of a consumer study's backlog (default: ${DEFAULT-VALUE}).")
-    int clients;
+    @Mixin
+    ClientsOption clients;
 
-    @Option(names = "--consumer-threads", paramLabel = "N", defaultValue = "1", description = "Consumers (default: ${DEFAULT-VALUE}).")
-    int consumerThreads;
+    @Mixin
+    ConsumerSettingsOptions consumers;
 
     @Option(names = "--backlog", paramLabel = "RECORDS", defaultValue = "100000",
-            description = "Records a consumer study writes and then reads per run (default: ${DEFAULT-VALUE}).")
+            description = "Records a consumer study writes (with --clients producers) and then reads per run (default: ${DEFAULT-VALUE}).")
     long backlogRecords;
-
-    @Option(names = "--payload", paramLabel = "KIND", description = "random | compressible:RATIO | file:PATH (default: random; "
-            + "the producer preset: " + SweepPreset.PRODUCER_PAYLOAD + ").")
-    String payload;
 
     @Mixin
     ProducerSettingsOptions nativeSettings;
 
-    @Option(names = "--consumer-props", arity = "1..*", paramLabel = "K=V", description = "Native consumer settings.")
-    List<String> consumerProps = new ArrayList<>();
+    @Mixin
+    RampOptions ramp;
 
-    @Option(names = "--step-warmup", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
-            description = "Warm-up of each step (default: 2s; with --preset 1s).")
-    Duration stepWarmup;
+    @Mixin
+    AllowDestructiveOption destructive;
 
-    @Option(names = "--step-duration", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Measured window of each step (default: 5s; with --preset 3s, so a preset ends in minutes).")
-    Duration stepDuration;
-
-    @Option(names = "--max-clients", paramLabel = "N", defaultValue = "4",
-            description = "Most producer clients when ramping to the ceiling (default: ${DEFAULT-VALUE}).")
-    int maxClients;
-
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "3",
-            description = "Most ramp steps per run (default: ${DEFAULT-VALUE}).")
-    int maxSteps;
-
-    @Option(names = "--allow-destructive", description = "Allow changing broker settings of a cluster mqprobe did not start "
-            + "(they are journaled and restored).")
-    boolean allowDestructive;
-
-    SweepRun conclude(String driverId, boolean externalTarget) {
+    /**
+     * @param given whether the user typed an option (a preset changes the defaults of the ones not typed)
+     */
+    SweepRun conclude(String driverId, boolean externalTarget, Predicate<String> given) {
         List<SweepStudy> studies = studies();
-        int rf = replicationFactor;
-        String payloadText = payload;
-        Duration warmup = stepWarmup != null ? stepWarmup : preset != null ? SweepPreset.STEP_WARMUP : STEP_WARMUP;
-        Duration measured = stepDuration != null ? stepDuration : preset != null ? SweepPreset.STEP_DURATION : STEP_DURATION;
-        if (preset != null) {
-            SweepPreset p = SweepPreset.of(preset);
-            if (p == SweepPreset.BROKER && replicationFactor == 1) {
-                rf = 0;
-            }
-            if (p == SweepPreset.PRODUCER && payloadText == null) {
-                payloadText = SweepPreset.PRODUCER_PAYLOAD;
-            }
-        }
-        SweepSettings settings = new SweepSettings(recordSizeBytes, partitions, rf, clients, consumerThreads, rate, repeats,
-                backlogRecords, PayloadSpec.parse(payloadText == null ? "random" : payloadText), nativeSettings.properties(),
-                ClientProperties.parsePairs("--consumer-props", consumerProps),
-                new RampPlan(warmup, measured, maxClients, maxSteps, List.of()), Thresholds.defaults());
+        SweepPreset p = preset == null ? null : SweepPreset.of(preset);
+        Duration warmup = p != null && !given.test("--step-warmup") ? TimeSpan.parse(SweepPreset.STEP_WARMUP) : ramp.warmup();
+        Duration measured = p != null && !given.test("--step-duration") ? TimeSpan.parse(SweepPreset.STEP_DURATION) : ramp.measured();
+        int rf = p == SweepPreset.BROKER && !given.test("--replication-factor") ? 0 : replication.replicationFactor();
+        PayloadSpec payload = p == SweepPreset.PRODUCER && !given.test("--payload") ? PayloadSpec.parse(SweepPreset.PRODUCER_PAYLOAD)
+                : records.payload();
+        SweepSettings settings = new SweepSettings(records.sizeBytes(), partitions.partitions(), rf, clients.clients(), consumers.threads(), rate, repeats,
+                backlogRecords, payload, nativeSettings.properties(),
+                consumers.properties(),
+                new RampPlan(warmup, measured, ramp.maxClients(), ramp.maxSteps(), List.of()), Thresholds.defaults());
         checkClientSettings(Drivers.factory(driverId), studies, settings);
-        SweepRun run = new SweepRun(studies, settings, allowDestructive, preset == null ? 1 : SweepPreset.of(preset).embeddedBrokers());
-        if (externalTarget && run.changesBrokers() && !allowDestructive) {
+        SweepRun run = new SweepRun(studies, settings, destructive.allowed(), p == null ? 1 : p.embeddedBrokers());
+        if (externalTarget && run.changesBrokers() && !destructive.allowed()) {
             throw new UsageException("changing broker settings of a cluster mqprobe did not start needs --allow-destructive"
                     + " (every change is journaled and restored)");
         }

@@ -4,7 +4,6 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.sweep.SweepFactor;
 import io.mqprobe.sweep.SweepStudy;
 
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -29,8 +28,9 @@ enum SweepPreset {
             "broker:replica.fetch.max.bytes=1048576,4194304", "broker:log.flush.interval.messages=9223372036854775807,1000"),
     TOPIC(3, "partitions=6,1,12", "replication-factor=1,3");
 
-    static final Duration STEP_WARMUP = Duration.ofSeconds(1);
-    static final Duration STEP_DURATION = Duration.ofSeconds(3);
+    /** A preset's steps, unless the user gives them (text: they stand in --help). */
+    static final String STEP_WARMUP = "1s";
+    static final String STEP_DURATION = "3s";
 
     /** What a producer preset sends when the user names no payload. */
     static final String PRODUCER_PAYLOAD = "compressible:0.5";

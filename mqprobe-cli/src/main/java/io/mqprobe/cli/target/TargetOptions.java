@@ -1,6 +1,5 @@
 package io.mqprobe.cli.target;
 
-import io.mqprobe.api.Drivers;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.embedded.isolation.IsolationOptions;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.TreeMap;
 
@@ -34,13 +32,11 @@ public final class TargetOptions {
             description = "Client settings (.properties, e.g. security.protocol, sasl.*, ssl.*) applied to every client, as in Kafka's tools.")
     Path commandConfig;
 
-    @Option(names = "--driver", paramLabel = "ID", defaultValue = Drivers.DEFAULT_ID,
-            description = "Driver of the target (default: ${DEFAULT-VALUE}).")
-    String driverId;
+    @Mixin
+    DriverOption driver;
 
-    @Option(names = "--brokers", paramLabel = "N",
-            description = "Brokers of the embedded cluster, when one is started (1 to 9).")
-    Integer brokers;
+    @Mixin
+    EmbeddedBrokersOption brokers;
 
     @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "10s", converter = ConnectTimeoutConverter.class,
             description = "How long to wait for the cluster to answer (default: ${DEFAULT-VALUE}).")
@@ -71,14 +67,14 @@ public final class TargetOptions {
         Map<String, String> brokerOverrides = brokerOverrides();
         IsolationOptions isolation = isolationFlags.isolation();
         return new TargetPlan(bootstrap == null || bootstrap.isBlank() ? Optional.empty() : Optional.of(bootstrap.trim()),
-                driverId, commandConfig, clientProperties, brokers == null ? OptionalInt.empty() : OptionalInt.of(brokers),
+                driver.driverId(), commandConfig, clientProperties, brokers.brokers(),
                 connectTimeout, modes, security, brokerOverrides, isolation, isolationFlags.unset(),
                 isolationFlags.confinesBrokers(), false);
     }
 
     /** The driver typed (or the default): what a command needs to know before it concludes the rest. */
     public String driverId() {
-        return driverId;
+        return driver.driverId();
     }
 
     /** {@code --bootstrap} was given: what a command needs to know before it concludes the rest. */

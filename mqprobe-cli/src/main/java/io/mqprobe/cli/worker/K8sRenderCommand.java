@@ -1,9 +1,8 @@
 package io.mqprobe.cli.worker;
 
-import io.mqprobe.api.HostPort;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.cli.run.CommandDefaults;
 import io.mqprobe.cli.run.ControlTlsOptions;
-import io.mqprobe.workers.AllowedTargets;
 import io.mqprobe.workers.ControlTlsFiles;
 import io.mqprobe.workers.PrivateFiles;
 import io.mqprobe.workers.WorkerToken;
@@ -18,15 +17,23 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code mqprobe k8s render}: the Job, Secret and ConfigMap of N workers, and the worker image's Dockerfile. */
-@Command(name = "render", mixinStandardHelpOptions = true,
+@Command(name = "render", mixinStandardHelpOptions = true, defaultValueProvider = K8sRenderCommand.Defaults.class,
         description = {"Writes workers.yaml (an Indexed Job of N 'mqprobe worker' pods spread over nodes, the token as a "
                 + "Secret, the workers' client settings as a ConfigMap) and Dockerfile.worker to --out; nothing is applied.",
                 "Then: kubectl apply -f workers.yaml, and run the load command with --workers N --listen 0.0.0.0:PORT "
                         + "--token-file TOKEN (and the same --control-tls flags, when given; see docs/distributed.md)."})
 public final class K8sRenderCommand implements Callable<Integer> {
+
+    /** Pods load the clusters of their own network, not their loopback. */
+    static final class Defaults extends CommandDefaults {
+        Defaults() {
+            super(Map.of("--allow-targets", "10.0.0.0/8"));
+        }
+    }
 
     @Spec
     CommandSpec spec;
@@ -34,9 +41,8 @@ public final class K8sRenderCommand implements Callable<Integer> {
     @Option(names = "--workers", required = true, paramLabel = "N", description = "Worker pods.")
     int workers;
 
-    @Option(names = "--coordinator", required = true, paramLabel = "HOST:PORT",
-            description = "Where the pods reach the coordinator (a Service name or an address, and its --listen port).")
-    String coordinator;
+    @Mixin
+    WorkerSideOptions side;
 
     @Option(names = "--image", paramLabel = "IMAGE", defaultValue = "mqprobe:latest",
             description = "The worker image, built from Dockerfile.worker (default: ${DEFAULT-VALUE}).")
@@ -53,17 +59,9 @@ public final class K8sRenderCommand implements Callable<Integer> {
             description = "Memory request and limit of each pod (default: ${DEFAULT-VALUE}).")
     String memory;
 
-    @Option(names = "--allow-targets", paramLabel = "CIDR[,CIDR...]", defaultValue = "10.0.0.0/8",
-            description = "Clusters the workers agree to load (default: ${DEFAULT-VALUE}).")
-    String allowTargets;
-
     @Option(names = "--token-file", paramLabel = "FILE",
             description = "The shared secret; without it a new one is written to OUT/token (mode 600) for the coordinator.")
     Path tokenFile;
-
-    @Option(names = "--client-config", paramLabel = "FILE",
-            description = "Client settings the workers use on their side (truststore paths and the like), into the ConfigMap.")
-    Path clientConfig;
 
     @Mixin
     ControlTlsOptions controlTls;
@@ -74,14 +72,14 @@ public final class K8sRenderCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter stdout = spec.commandLine().getOut();
-        HostPort.parse("--coordinator", coordinator);
-        AllowedTargets.parse(allowTargets);
-        String settings = clientConfig == null ? "" : read(clientConfig);
+        side.coordinator();
+        side.allowTargets();
+        String settings = side.clientConfig == null ? "" : read(side.clientConfig);
         WorkerToken token = tokenFile == null ? WorkerToken.random() : WorkerToken.read(tokenFile);
         ControlTlsFiles tls = controlTls.files();
         WorkerManifests manifests;
         try {
-            manifests = new WorkerManifests(workers, coordinator, image, namespace, cpu, memory, allowTargets,
+            manifests = new WorkerManifests(workers, side.coordinator, image, namespace, cpu, memory, side.allowTargets,
                     token.reveal(), settings, tls);
         } catch (IllegalArgumentException | ArithmeticException e) {
             throw new UsageException("bad worker resources (--worker-cpu " + cpu + ", --worker-memory " + memory + ", --workers "

@@ -38,9 +38,8 @@ public final class WorkerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--coordinator", required = true, paramLabel = "HOST:PORT",
-            description = "Where the coordinator listens (its --listen).")
-    String coordinator;
+    @Mixin
+    WorkerSideOptions side;
 
     @Option(names = "--token-file", required = true, paramLabel = "FILE",
             description = "The shared secret (first line of the file, at least 16 characters); never printed.")
@@ -50,16 +49,8 @@ public final class WorkerCommand implements Callable<Integer> {
             description = "Where this worker takes orders (default: ${DEFAULT-VALUE}, any free port).")
     String listen;
 
-    @Option(names = "--allow-targets", paramLabel = "CIDR[,CIDR...]", defaultValue = AllowedTargets.LOOPBACK,
-            description = "Clusters this worker agrees to load (default: ${DEFAULT-VALUE}).")
-    String allowTargets;
-
     @Option(names = "--name", paramLabel = "NAME", description = "How the coordinator's results name this worker (default: host-pid).")
     String name;
-
-    @Option(names = "--client-config", paramLabel = "FILE",
-            description = "Client settings of this worker's own (truststore paths and the like), over the coordinator's.")
-    Path clientConfig;
 
     @Mixin
     ControlTlsOptions controlTls;
@@ -69,13 +60,13 @@ public final class WorkerCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         WorkerToken token = WorkerToken.read(tokenFile);
-        AllowedTargets allowed = AllowedTargets.parse(allowTargets);
+        AllowedTargets allowed = side.allowTargets();
         ControlTls tls = controlTls.conclude();
-        URI coordinatorUrl = HostPort.parse("--coordinator", coordinator).uri(ControlTls.scheme(tls));
+        URI coordinatorUrl = side.coordinator().uri(ControlTls.scheme(tls));
         HostPort listenOn = HostPort.parse("--listen", listen);
         String workerName = name != null ? name
                 : java.net.InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
-        Map<String, String> localSettings = clientConfig == null ? Map.of() : ClientProperties.load(clientConfig);
+        Map<String, String> localSettings = side.clientConfig == null ? Map.of() : ClientProperties.load(side.clientConfig);
         WorkerServer server = WorkerServer.start(workerName, listenOn.socketAddress(), token, tls,
                 allowed, Drivers::connect, localSettings, ORPHAN_AFTER, err);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "mqprobe-worker-stop"));
@@ -83,7 +74,7 @@ public final class WorkerCommand implements Callable<Integer> {
             server.join(coordinatorUrl, COORDINATOR_LOSS);
         } catch (IOException e) {
             server.close();
-            err.println("mqprobe worker: cannot join the coordinator at " + coordinator + ": " + e.getMessage());
+            err.println("mqprobe worker: cannot join the coordinator at " + side.coordinator + ": " + e.getMessage());
             return ExitCode.UNREACHABLE;
         }
         out.println("worker " + workerName + " takes orders on " + server.url() + "; joined " + coordinatorUrl);
