@@ -33,7 +33,7 @@ import java.util.function.Predicate;
 /** What {@code sweep} varies and what it holds fixed; {@link #conclude} checks all of it before a cluster starts. */
 final class SweepOptions {
 
-    /** A single sweep ramps shorter than a probe: a value's ceiling, not the cluster's knee. */
+    /** A sweep ramps shorter than a probe (a value's ceiling, not the cluster's knee), on 6 partitions without replicas. */
     static final class Defaults extends CommandDefaults {
         Defaults() {
             super(Map.of("--step-warmup", "2s", "--step-duration", "5s", "--max-clients", "4", "--max-steps", "3",
