@@ -94,8 +94,6 @@ public final class MirrorCommand implements Callable<Integer> {
     public Integer call() {
         ProducerLoadSpec base = producer.conclude("mqprobe-mirror", true);
         List<MirrorVariant> variants = MirrorVariants.grid(vary.isEmpty() ? List.of("compression.type=none,lz4") : vary);
-        int partitionCount = partitions.partitions();
-        int replicationFactor = replication.replicationFactor();
         if ((sourceBootstrap == null) != (targetBootstrap == null)) {
             throw new UsageException("give both --source-bootstrap and --target-bootstrap (a running mirror between them), or neither");
         }
@@ -112,9 +110,9 @@ public final class MirrorCommand implements Callable<Integer> {
                 consumer.put("bootstrap.servers", target.bootstrap());
                 // the mirrored topic appears after the consumer starts looking: find it within a second
                 consumer.put("metadata.max.age.ms", "1000");
-                MirrorPlanner planner = new MirrorPlanner(new MirrorPlanner.Settings(variants, load, partitionCount, replicationFactor,
-                        producer.warmup(), drainTimeout, Duration.ofSeconds(90), i -> "mqprobe-mirror-" + tag + "-" + i, consumer),
-                        target::awaitTopic);
+                MirrorPlanner planner = new MirrorPlanner(new MirrorPlanner.Settings(variants, load, partitions.partitions(),
+                        replication.replicationFactor(), producer.warmup(), drainTimeout, Duration.ofSeconds(90),
+                        i -> "mqprobe-mirror-" + tag + "-" + i, consumer), target::awaitTopic);
                 ExperimentResult result = session.runExperiment(new Experiment(MirrorJudge.KIND, planner, new MirrorJudge()),
                         monitoring, new LoadProgress(session.progress(), "   "), new ExperimentListener() {
                             @Override

@@ -1,6 +1,5 @@
 package io.mqprobe.cli.run;
 
-import io.mqprobe.api.UsageException;
 import io.mqprobe.run.ClientProperties;
 import picocli.CommandLine.Option;
 
@@ -12,7 +11,7 @@ import java.util.Map;
 /** How many consumers read and with which native settings (picocli mixin of every command that consumes). */
 public final class ConsumerSettingsOptions {
 
-    @Option(names = "--consumer-threads", paramLabel = "N", defaultValue = "1",
+    @Option(names = "--consumer-threads", paramLabel = "N", defaultValue = "1", converter = CountConverter.AtLeastOne.class,
             description = "Consumer instances, one thread each (default: ${DEFAULT-VALUE}).")
     int threads;
 
@@ -24,9 +23,6 @@ public final class ConsumerSettingsOptions {
     Path consumerConfig;
 
     public int threads() {
-        if (threads < 1) {
-            throw new UsageException("--consumer-threads must be at least 1, got " + threads);
-        }
         return threads;
     }
 

@@ -54,7 +54,11 @@ class SweepOptionsTest {
     @Test
     void should_refuse_a_bad_shared_option_naming_it() {
         assertThatThrownBy(() -> settings("--vary", "linger.ms=0,5", "--clients", "0"))
-                .isInstanceOf(UsageException.class).hasMessage("--clients must be at least 1, got 0");
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessage("Invalid value for option '--clients': must be at least 1, got 0");
+        assertThatThrownBy(() -> settings("--vary", "linger.ms=0,5", "--partitions", "-1"))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessage("Invalid value for option '--partitions': must be at least 0, got -1");
         assertThatThrownBy(() -> settings("--vary", "linger.ms=0,5", "--record-size", "10"))
                 .isInstanceOf(UsageException.class).hasMessageStartingWith("--record-size must be between 28 B");
     }
