@@ -72,6 +72,7 @@ public final class K8sRenderCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter stdout = spec.commandLine().getOut();
+        // checked here, before anything is written; the manifests carry them as typed, for each pod's own worker to parse
         side.coordinator();
         side.allowTargets();
         String settings = side.clientConfig == null ? "" : read(side.clientConfig);
