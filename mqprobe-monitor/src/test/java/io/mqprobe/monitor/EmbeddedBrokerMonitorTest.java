@@ -94,7 +94,12 @@ class EmbeddedBrokerMonitorTest {
         assertThat(samples.samples()).filteredOn(s -> s.source().equals("broker-2") && s.metric().equals(Metric.CPU_CORES))
                 .isNotEmpty().allSatisfy(s -> assertThat(s.capacity()).isPositive());
         assertThat(samples.samples()).filteredOn(s -> s.metric().equals(Metric.REQUEST_HANDLER_IDLE_PCT))
-                .isNotEmpty().allSatisfy(s -> assertThat(s.value()).isBetween(0.0, 100.0));
+                .isNotEmpty().allSatisfy(s -> assertThat(s.value()).isBetween(0.0, 100.0))
+                .allSatisfy(s -> assertThat(s.source()).isNotEqualTo("broker-1"));
+        // broker-1 is also the KRaft controller: its broker pool is found among the two pools' like-named threads
+        assertThat(samples.samples()).filteredOn(s -> s.metric().equals(Metric.REQUEST_HANDLER_CPU_PCT))
+                .isNotEmpty().allSatisfy(s -> assertThat(s.source()).isEqualTo("broker-1"))
+                .allSatisfy(s -> assertThat(s.value()).isBetween(0.0, 100.0));
         driver.admin().deleteTopics(List.of(topic));
     }
 

@@ -152,11 +152,8 @@ public final class CapacityReader {
     }
 
     private static String describe(JsonNode bottleneck) {
-        if (bottleneck == null) {
-            return "not found";
-        }
-        String source = Fields.text(bottleneck, "source");
-        return Fields.text(bottleneck, "resource", "?") + (source == null ? "" : " / " + source);
+        String named = Fields.bottleneck(bottleneck);
+        return named == null ? "not found" : named;
     }
 
     private static JsonNode sustainableStep(JsonNode scenario) {

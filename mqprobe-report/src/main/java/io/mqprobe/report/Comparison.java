@@ -178,8 +178,7 @@ public record Comparison(String command, List<String> runs, double runNoisePct, 
     }
 
     private static String bottleneck(JsonNode scenario) {
-        JsonNode b = scenario.path("verdict").path("bottleneck");
-        return b.isObject() ? b.path("resource").asText() + " / " + b.path("source").asText() : null;
+        return Fields.bottleneck(scenario.path("verdict").path("bottleneck"));
     }
 
     private static Row numbers(String scenario, String figure, Unit unit, double runNoisePct, List<Measured> figures) {

@@ -42,6 +42,15 @@ public final class Fields {
         return t == null ? otherwise : t;
     }
 
+    /** A result's bottleneck as "cpu / broker-1", or its resource alone when it names no process; null without one. */
+    public static String bottleneck(JsonNode bottleneck) {
+        if (bottleneck == null || !bottleneck.isObject()) {
+            return null;
+        }
+        String source = text(bottleneck, "source");
+        return text(bottleneck, "resource", "?") + (source == null ? "" : " / " + source);
+    }
+
     public static boolean flag(JsonNode node, String field) {
         JsonNode v = node == null ? null : node.get(field);
         return v != null && v.asBoolean(false);

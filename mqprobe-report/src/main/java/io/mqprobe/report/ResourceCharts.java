@@ -63,7 +63,9 @@ final class ResourceCharts {
             new Family("Log writes (leader solid, follower dashed)", List.of(Metric.LEADER_WRITE_BPS, Metric.FOLLOWER_WRITE_BPS),
                     List.of("replication"), null),
             new Family("Request-handler idle (network threads dashed)",
-                    List.of(Metric.REQUEST_HANDLER_IDLE_PCT, Metric.NETWORK_PROCESSOR_IDLE_PCT), List.of("handler", "thread"), null, true));
+                    List.of(Metric.REQUEST_HANDLER_IDLE_PCT, Metric.NETWORK_PROCESSOR_IDLE_PCT), List.of("handler", "thread"), null, true),
+            // a combined broker and controller's handlers, whose idle meter cannot be read: busy, so high is bad
+            new Family("Request handlers on CPU (% of their time)", List.of(Metric.REQUEST_HANDLER_CPU_PCT), List.of("handler", "thread"), null));
 
     private ResourceCharts() {
     }

@@ -25,6 +25,9 @@ class ComparisonTest {
         scale(after, "single", "ceiling", 0.70);          // -30 %: the ±5 % intervals are far apart
         scale(after, "broker-ceiling", "ceiling", 1.02);  // +2 %: inside the ±5 % intervals
         bottleneck(after, "replicated-all", "disk");
+        // a run that named nothing: its verdict has a resource and no process
+        bottleneck(after, "replicated-leader", "none");
+        ((ObjectNode) verdict(after, "replicated-leader").path("bottleneck")).putNull("source");
 
         Comparison comparison = Comparison.of(NAMES, List.of(before, after));
 
@@ -35,11 +38,13 @@ class ComparisonTest {
         assertThat(change(comparison, "replicated-all", "bottleneck")).isEqualTo(Comparison.Change.CHANGED);
         assertThat(change(comparison, "single", "bottleneck")).isEqualTo(Comparison.Change.SAME);
         assertThat(comparison.anyChange()).isTrue();
+        assertThat(ComparisonText.terminal(comparison)).doesNotContain("null");
         assertThat(ComparisonText.terminal(comparison))
                 .containsPattern("66\\.5 MB/s ±5(\\.0)? % \\(-30\\.0 %, beyond the spread\\)")
                 .containsPattern("117\\.3 MB/s ±5(\\.0)? % \\(\\+2\\.0 %\\)")
                 .contains("disk / broker-2 (changed)")
-                .contains("1 figure moved beyond the runs' spread, 1 verdict changed");
+                .containsPattern("replicated-leader +bottleneck +cpu / broker-\\d +none \\(changed\\)")
+                .contains("1 figure moved beyond the runs' spread, 2 verdicts changed");
         assertThat(ComparisonText.markdown(comparison)).containsPattern("\\| single \\| ceiling \\| 95\\.0 MB/s ±5(\\.0)? % \\| 66\\.5 MB/s");
     }
 

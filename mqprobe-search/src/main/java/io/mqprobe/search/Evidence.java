@@ -29,6 +29,7 @@ final class Evidence {
         busiest(at, Metric.CPU_IOWAIT_PCT).ifPresent(iowait -> lines.add(iowait(iowait)));
         busiestOf(at, Metric.NET_RX_BPS, Metric.NET_TX_BPS).ifPresent(nic -> lines.add(ceilingShare("NIC", nic)));
         leastIdle(at, Metric.REQUEST_HANDLER_IDLE_PCT).ifPresent(idle -> lines.add(threadsIdle("request handlers", idle)));
+        busiest(at, Metric.REQUEST_HANDLER_CPU_PCT).ifPresent(onCpu -> lines.add(handlersOnCpu(onCpu)));
         leastIdle(at, Metric.NETWORK_PROCESSOR_IDLE_PCT).ifPresent(idle -> lines.add(threadsIdle("network processors", idle)));
         busiest(at, Metric.UNDER_REPLICATED).filter(u -> u.mean() > 0).ifPresent(u -> lines.add(underReplicated(u)));
         busiest(at, Metric.ISR_SHRINKS_PER_S).filter(u -> u.mean() > 0).ifPresent(u -> lines.add(isrShrinks(u)));
@@ -63,6 +64,11 @@ final class Evidence {
 
     static String threadsIdle(String threads, ResourceUsage idle) {
         return idle.source() + " " + threads + " " + HumanUnits.pct(idle.mean()) + " idle";
+    }
+
+    /** A combined node's handlers, read from their threads' CPU time (a handler waiting on the disk is not on CPU). */
+    static String handlersOnCpu(ResourceUsage onCpu) {
+        return onCpu.source() + " request handlers on CPU " + HumanUnits.pct(onCpu.mean()) + " of their time";
     }
 
     static String underReplicated(ResourceUsage urp) {

@@ -226,6 +226,37 @@ class BottleneckVerdictTest {
     }
 
     @Test
+    void should_blame_request_handlers_on_cpu_all_the_time_on_a_combined_node() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 1.05, 1.5)
+                .use("broker-1", Metric.REQUEST_HANDLER_CPU_PCT, 97)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.BROKER_THREADS);
+        assertThat(b.source()).isEqualTo("broker-1");
+        assertThat(b.summary()).startsWith("broker-1 request handlers on CPU 97 % of their time at the knee (step 2)")
+                .contains("num.io.threads");
+    }
+
+    @Test
+    void should_not_blame_request_handlers_that_leave_cpu_time_unused() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.6, 1.5)
+                .use("broker-1", Metric.REQUEST_HANDLER_CPU_PCT, 60)).bottleneck();
+
+        assertThat(b.resource()).isNotEqualTo(Bottleneck.BROKER_THREADS);
+        assertThat(b.evidence()).contains("broker-1 request handlers on CPU 60 % of their time");
+    }
+
+    @Test
+    void should_name_a_throttled_broker_disk_once_beside_the_hosts_iowait() {
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.05, 1.5)
+                .use("broker-1", Metric.DISK_WRITE_BPS, 2.9e6, 2.9e6)
+                .use("host", Metric.CPU_IOWAIT_PCT, 56)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.DISK);
+        assertThat(b.source()).isEqualTo("broker-1");
+        assertThat(b.evidence()).contains("iowait 56 % (host)");
+    }
+
+    @Test
     void should_name_the_partition_log_on_its_leader_when_a_plateau_has_no_hot_resource() {
         Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.9, 2).cpu("broker-2", 0.1, 2)
                 .use("broker-1", Metric.DISK_WRITE_BPS, 0.3e9, 1.6e9)).bottleneck();

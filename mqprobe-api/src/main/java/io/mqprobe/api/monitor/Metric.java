@@ -35,6 +35,11 @@ public final class Metric {
     public static final String REPLICATION_BYTES_IN_BPS = "kafka.replication_bytes_in.bytes_per_s";
     public static final String MESSAGES_IN_PER_S = "kafka.messages_in.per_s";
     public static final String REQUEST_HANDLER_IDLE_PCT = "kafka.request_handler_idle.pct";
+    /**
+     * Share of the broker's request handlers' time on CPU, where their idle meter cannot be read (a combined broker and
+     * controller). A handler waiting inside a request (a lock, the disk) is busy to the meter and off CPU here.
+     */
+    public static final String REQUEST_HANDLER_CPU_PCT = "kafka.request_handler_cpu.pct";
     public static final String NETWORK_PROCESSOR_IDLE_PCT = "kafka.network_processor_idle.pct";
     public static final String UNDER_REPLICATED = "kafka.under_replicated_partitions";
     public static final String PRODUCE_TIME_P99_MS = "kafka.produce_total_time.p99_ms";

@@ -123,6 +123,7 @@ final class LiveView implements Consumer<ResourceSample> {
         append(b, "out", snap.value(source, Metric.BYTES_OUT_BPS), LiveView::rate);
         append(b, "msgs", snap.value(source, Metric.MESSAGES_IN_PER_S), v -> String.format(Locale.ROOT, "%.0f/s", v));
         append(b, "req idle", snap.value(source, Metric.REQUEST_HANDLER_IDLE_PCT), v -> String.format(Locale.ROOT, "%.0f%%", v));
+        append(b, "req on cpu", snap.value(source, Metric.REQUEST_HANDLER_CPU_PCT), v -> String.format(Locale.ROOT, "%.0f%%", v));
         append(b, "net idle", snap.value(source, Metric.NETWORK_PROCESSOR_IDLE_PCT), v -> String.format(Locale.ROOT, "%.0f%%", v));
         append(b, "produce p99", snap.value(source, Metric.PRODUCE_TIME_P99_MS), v -> String.format(Locale.ROOT, "%.0f ms", v));
         append(b, "nic rx", snap.value(source, Metric.NET_RX_BPS), LiveView::rate);

@@ -13,11 +13,11 @@ import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 
 /**
- * Kafka broker metrics over JMX (source {@code broker-<id>}): business traffic in and out,
- * replication traffic in, messages in, request-handler and network-processor idle, under-replicated
- * partitions, produce and consumer-fetch p99 total time, ISR shrinks and expands, and GC. Rates come
- * from the meters' cumulative counts, not their exponentially weighted averages, so they describe
- * exactly the sampling interval.
+ * Kafka broker metrics over JMX (source {@code broker-<id>}): business traffic in and out, replication traffic in,
+ * messages in, request-handler idle (on a combined broker and controller, the handlers' time on CPU) and
+ * network-processor idle, under-replicated partitions, produce and consumer-fetch p99 total time, ISR shrinks and
+ * expands, and GC. Rates come from the meters' cumulative counts, not their exponentially weighted averages, so they
+ * describe exactly the sampling interval.
  */
 public final class KafkaJmxSampler implements Sampler {
 
@@ -29,6 +29,7 @@ public final class KafkaJmxSampler implements Sampler {
     private final boolean reportProcessCpu;
     private final CounterRates rates = new CounterRates();
     private final ProduceTimeParts produceParts = new ProduceTimeParts();
+    private final CombinedNodeHandlers combinedNodeHandlers = new CombinedNodeHandlers();
     private String source;
     private Boolean combined;
 
@@ -68,6 +69,7 @@ public final class KafkaJmxSampler implements Sampler {
             connection.reset();
             rates.reset();
             produceParts.reset();
+            combinedNodeHandlers.reset();
             throw e;
         }
     }
@@ -98,11 +100,18 @@ public final class KafkaJmxSampler implements Sampler {
         // per second of wall time, in seconds, is the average idle share of the handler threads. Not on a combined
         // broker and controller: both pools mark the one meter, each divided by its own thread count, so it grows by
         // the sum of two shares (up to 2 s a second, read as 100 % idle while the broker's pool is saturated;
-        // KAFKA-19606, per-pool meters from Kafka 4.2, KIP-1207). No reading is better than that one.
-        double idle = combined(server) ? Double.NaN : counterRate(server, epochMs, KafkaBeans.REQUEST_HANDLER_IDLE, "Count");
-        if (!Double.isNaN(idle)) {
-            out.add(new ResourceSample(epochMs, source, Metric.REQUEST_HANDLER_IDLE_PCT,
-                    Math.min(100.0, 100.0 * idle / NANOS_PER_SECOND), 100.0));
+        // KAFKA-19606, per-pool meters from Kafka 4.2, KIP-1207). There the CPU time of the broker pool's threads is read.
+        if (combined(server)) {
+            double onCpu = combinedNodeHandlers.cpuPct(server, epochMs);
+            if (!Double.isNaN(onCpu)) {
+                out.add(new ResourceSample(epochMs, source, Metric.REQUEST_HANDLER_CPU_PCT, onCpu, 100.0));
+            }
+        } else {
+            double idle = counterRate(server, epochMs, KafkaBeans.REQUEST_HANDLER_IDLE, "Count");
+            if (!Double.isNaN(idle)) {
+                out.add(new ResourceSample(epochMs, source, Metric.REQUEST_HANDLER_IDLE_PCT,
+                        Math.min(100.0, 100.0 * idle / NANOS_PER_SECOND), 100.0));
+            }
         }
         gauge(out, server, epochMs, KafkaBeans.NETWORK_PROCESSOR_IDLE, "Value", Metric.NETWORK_PROCESSOR_IDLE_PCT, 100.0, 100.0);
         gauge(out, server, epochMs, KafkaBeans.UNDER_REPLICATED, "Value", Metric.UNDER_REPLICATED, 1.0, Double.NaN);

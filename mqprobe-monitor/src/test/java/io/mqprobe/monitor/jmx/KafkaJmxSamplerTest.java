@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Timeout;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -67,18 +68,86 @@ class KafkaJmxSamplerTest {
     }
 
     @Test
-    void should_read_no_handler_idle_share_on_a_combined_broker_and_controller() throws Exception {
+    void should_read_the_broker_pools_threads_on_a_combined_broker_and_controller() throws Exception {
         beans.alsoController();
-        try (KafkaJmxSampler sampler = sampler(true, false)) {
-            sampler.sample(1_000);
-            // both pools mark the one meter: 1.9 s a second while the broker's own handlers may be saturated
+        // as Kafka starts them: the controller's pool first, then the broker's, with the same thread names
+        try (HandlerThread controller = new HandlerThread(0); HandlerThread broker = new HandlerThread(0);
+             KafkaJmxSampler sampler = sampler(true, false)) {
+            // both pools mark the one meter: 1.9 s a second, which must not be read as the broker's idle share
             beans.requestHandlerIdleNs.count.addAndGet(3_800_000_000L);
+
+            controller.spinning = true;
+            double brokerOnCpuWhileTheControllerWorks = handlersOnCpuOver(sampler, Duration.ofMillis(600));
+            controller.spinning = false;
+            broker.spinning = true;
+            double brokerOnCpuWhileItWorks = handlersOnCpuOver(sampler, Duration.ofMillis(600));
+            broker.spinning = false;
+            double brokerOnCpuOfTwoWithOneWorking;
+            // the broker's num.io.threads raised while it runs: a second thread joins its pool
+            try (HandlerThread added = new HandlerThread(1)) {
+                added.spinning = true;
+                brokerOnCpuOfTwoWithOneWorking = handlersOnCpuOver(sampler, Duration.ofMillis(600));
+            }
+
+            assertThat(brokerOnCpuWhileTheControllerWorks).isLessThan(10);
+            assertThat(brokerOnCpuWhileItWorks).isGreaterThan(50);
+            assertThat(brokerOnCpuOfTwoWithOneWorking).isBetween(20.0, 60.0);
+        }
+    }
+
+    @Test
+    void should_read_no_handler_idle_share_on_a_combined_node_whose_pools_cannot_be_told_apart() throws Exception {
+        beans.alsoController();
+        try (HandlerThread onlyOne = new HandlerThread(0); KafkaJmxSampler sampler = sampler(true, false)) {
+            sampler.sample(System.currentTimeMillis());
             beans.bytesIn.count.addAndGet(5_000_000);
+            Thread.sleep(50);
 
-            List<ResourceSample> s = sampler.sample(3_000);
+            List<ResourceSample> s = sampler.sample(System.currentTimeMillis());
 
-            assertThat(s).extracting(ResourceSample::metric).doesNotContain(Metric.REQUEST_HANDLER_IDLE_PCT);
-            assertThat(value(s, Metric.BYTES_IN_BPS)).isCloseTo(2_500_000, within(1e-6));
+            assertThat(s).extracting(ResourceSample::metric)
+                    .doesNotContain(Metric.REQUEST_HANDLER_IDLE_PCT, Metric.REQUEST_HANDLER_CPU_PCT).contains(Metric.BYTES_IN_BPS);
+        }
+    }
+
+    private static double handlersOnCpuOver(KafkaJmxSampler sampler, Duration interval) throws Exception {
+        sampler.sample(System.currentTimeMillis());
+        Thread.sleep(interval.toMillis());
+        List<ResourceSample> s = sampler.sample(System.currentTimeMillis());
+        assertThat(s).extracting(ResourceSample::metric).doesNotContain(Metric.REQUEST_HANDLER_IDLE_PCT);
+        return value(s, Metric.REQUEST_HANDLER_CPU_PCT);
+    }
+
+    /** A thread named as a Kafka request handler, idle until told to compute. */
+    private static final class HandlerThread implements AutoCloseable {
+        volatile boolean spinning;
+        private volatile boolean running = true;
+        private final Thread thread;
+
+        HandlerThread(int number) {
+            thread = new Thread(this::run, CombinedNodeHandlers.THREAD_PREFIX + number);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void run() {
+            long sink = 0;
+            while (running) {
+                if (spinning) {
+                    sink += System.nanoTime() % 7;
+                } else {
+                    LockSupport.parkNanos(2_000_000);
+                }
+            }
+            if (sink == 42) {
+                System.out.print("");   // keeps the spin from being optimised away
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            running = false;
+            thread.join(5_000);
         }
     }
 
