@@ -122,9 +122,10 @@ final class BottleneckFinder {
      * host's iowait at 56 %).
      */
     private static List<Finding> oneDisk(List<Finding> findings) {
-        boolean processDisk = findings.stream().anyMatch(f -> Bottleneck.DISK.equals(f.resource()) && !HOST.equals(f.source()));
-        return processDisk ? findings.stream().filter(f -> !(Bottleneck.DISK.equals(f.resource()) && HOST.equals(f.source()))).toList()
-                : findings;
+        List<Finding> withoutHostDisk = findings.stream()
+                .filter(f -> !(Bottleneck.DISK.equals(f.resource()) && HOST.equals(f.source()))).toList();
+        boolean processDisk = withoutHostDisk.stream().anyMatch(f -> Bottleneck.DISK.equals(f.resource()));
+        return processDisk ? withoutHostDisk : findings;
     }
 
     private static Finding coLimited(List<Finding> tied, String where) {
