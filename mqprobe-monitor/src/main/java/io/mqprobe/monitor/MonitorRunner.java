@@ -191,6 +191,9 @@ public final class MonitorRunner implements AutoCloseable {
             if (!closed && samples != null) {
                 deliver(samples);
             }
+            if (!closed) {
+                sampler.takeNotices().forEach(line -> warn("monitor: " + line));
+            }
         }
 
         void warnOnce(String line) {

@@ -13,7 +13,15 @@ public final class Metric {
     public static final String CPU_CORES = "cpu.cores";               // cores busy; capacity = cores available (quota)
     // a process under a CPU quota: the share of CFS periods (with work) in which its quota ran out; capacity = 1
     public static final String CPU_THROTTLED_SHARE = "cpu.throttled.share";
+    // the CPU limit a process's container or cgroup sets, in cores, as the process itself reports it (JFR's
+    // jdk.ContainerConfiguration over JMX, cAdvisor's container_spec_cpu_quota); absent when it has none or says nothing
+    public static final String CPU_LIMIT_CORES = "cpu.limit.cores";
+    public static final String MEMORY_LIMIT_BYTES = "mem.limit.bytes";   // the container's memory limit, where one is set
     public static final String CPU_IOWAIT_PCT = "cpu.iowait.pct";     // host: % of CPU time waiting on I/O
+    // host: % of all CPU time stolen by the hypervisor for other guests (node_exporter mode="steal")
+    public static final String CPU_STEAL_PCT = "cpu.steal.pct";
+    // host: % of wall time in which some runnable task waited for a CPU (pressure stall information, "some")
+    public static final String CPU_PRESSURE_PCT = "cpu.pressure.pct";
     // host: MB of SHA-256 one thread of mqprobe hashes per second of its own CPU time; a fixed piece of work timed
     // on the CPU clock, so it moves only with what one core delivers (a shared physical core, another guest), not with load
     public static final String CPU_SPEED_MB_PER_CPU_S = "cpu.speed.mb_per_cpu_s";

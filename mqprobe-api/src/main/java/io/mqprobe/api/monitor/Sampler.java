@@ -15,6 +15,14 @@ public interface Sampler extends AutoCloseable {
     /** Takes one round of samples. Throwing is allowed: the monitor reports it once and keeps going. */
     List<ResourceSample> sample(long epochMs) throws Exception;
 
+    /**
+     * Lines the source has to say once, not failures: a broker that refuses its flight recording, a limit it reports.
+     * Each line is returned once; the monitor prints it as it is.
+     */
+    default List<String> takeNotices() {
+        return List.of();
+    }
+
     @Override
     default void close() {
     }

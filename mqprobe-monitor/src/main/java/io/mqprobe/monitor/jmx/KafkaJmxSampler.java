@@ -4,6 +4,8 @@ import io.mqprobe.api.monitor.CounterRates;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.monitor.jfr.ContainerLimits;
+import io.mqprobe.monitor.jfr.RecordingChannel;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,7 +19,9 @@ import javax.management.ObjectName;
  * messages in, request-handler idle (on a combined broker and controller, the handlers' time on CPU) and
  * network-processor idle, under-replicated partitions, produce and consumer-fetch p99 total time, ISR shrinks and
  * expands, and GC. Rates come from the meters' cumulative counts, not their exponentially weighted averages, so they
- * describe exactly the sampling interval.
+ * describe exactly the sampling interval. A remote broker's CPU is judged against the limit its own JVM reports through
+ * its flight recorder (a container's quota, which {@code AvailableProcessors} rounds up to whole processors), with the
+ * share of periods the kernel throttled it.
  */
 public final class KafkaJmxSampler implements Sampler {
 
@@ -30,6 +34,9 @@ public final class KafkaJmxSampler implements Sampler {
     private final CounterRates rates = new CounterRates();
     private final ProduceTimeParts produceParts = new ProduceTimeParts();
     private final CombinedNodeHandlers combinedNodeHandlers = new CombinedNodeHandlers();
+    private final ContainerLimits containerLimits = new ContainerLimits();
+    private final RecordingChannel recording;
+    private final List<String> notices = new ArrayList<>();
     private String source;
     private Boolean combined;
 
@@ -46,6 +53,8 @@ public final class KafkaJmxSampler implements Sampler {
         this.readIdFromBeans = readIdFromBeans;
         this.reportProcessCpu = reportProcessCpu;
         this.source = "broker-" + brokerId;
+        // local brokers' limits are read from their cgroup files, which say the same for free
+        this.recording = reportProcessCpu ? new RecordingChannel(List.of(containerLimits)) : null;
     }
 
     /** {@code jmx broker-3 (127.0.0.1:9999)} when the id is known up front, else {@code jmx host:port}. */
@@ -70,12 +79,28 @@ public final class KafkaJmxSampler implements Sampler {
             rates.reset();
             produceParts.reset();
             combinedNodeHandlers.reset();
+            if (recording != null) {
+                recording.reset();
+            }
             throw e;
         }
     }
 
     @Override
+    public List<String> takeNotices() {
+        List<String> taken = new ArrayList<>(notices);
+        notices.clear();
+        if (recording != null) {
+            taken.addAll(recording.takeNotices());
+        }
+        return taken;
+    }
+
+    @Override
     public void close() {
+        if (recording != null) {
+            recording.close();
+        }
         connection.close();
     }
 
@@ -123,14 +148,23 @@ public final class KafkaJmxSampler implements Sampler {
         rate(out, server, epochMs, KafkaBeans.ISR_EXPANDS, Metric.ISR_EXPANDS_PER_S);
         JvmTotals.read(server).addRates(rates, epochMs, source, out);
         if (reportProcessCpu) {
-            double cpuNs = counterRate(server, epochMs, KafkaBeans.OPERATING_SYSTEM, "ProcessCpuTime");
-            Number cores = (Number) attribute(server, KafkaBeans.OPERATING_SYSTEM, "AvailableProcessors");
-            if (!Double.isNaN(cpuNs)) {
-                out.add(new ResourceSample(epochMs, source, Metric.CPU_CORES, cpuNs / NANOS_PER_SECOND,
-                        cores == null ? Double.NaN : cores.doubleValue()));
-            }
+            processCpu(server, epochMs, out);
         }
         return out;
+    }
+
+    /** The JVM's CPU against its container's limit when its recorder reports one, else against its processors. */
+    private void processCpu(MBeanServerConnection server, long epochMs, List<ResourceSample> out) throws IOException {
+        recording.ensureStarted(server, source);
+        containerLimits.addSamples(epochMs, source, out);
+        containerLimits.takeDescription(source).ifPresent(notices::add);
+        double cpuNs = counterRate(server, epochMs, KafkaBeans.OPERATING_SYSTEM, "ProcessCpuTime");
+        double limit = containerLimits.cpuLimitCores();
+        Number processors = (Number) attribute(server, KafkaBeans.OPERATING_SYSTEM, "AvailableProcessors");
+        double cores = !Double.isNaN(limit) ? limit : processors == null ? Double.NaN : processors.doubleValue();
+        if (!Double.isNaN(cpuNs)) {
+            out.add(new ResourceSample(epochMs, source, Metric.CPU_CORES, cpuNs / NANOS_PER_SECOND, cores));
+        }
     }
 
     private int brokerId(MBeanServerConnection server) throws IOException {

@@ -1,0 +1,184 @@
+package io.mqprobe.monitor.jfr;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import jdk.management.jfr.FlightRecorderMXBean;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.management.JMX;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+
+/**
+ * The one broker-side channel of a broker: a JDK Flight Recorder recording made on the broker over the JMX connection
+ * the monitors already hold ({@code jdk.management.jfr}'s FlightRecorderMXBean), read by cloning it every
+ * {@link #READ_INTERVAL} and reading the clone. Cloning works on every JDK with the recorder bean (11 and later); the
+ * JDK's own remote stream ({@code RemoteRecordingStream}) delivers only its first second when mqprobe runs on JDK 17
+ * (measured here: later events came only to a JDK 25 client). The recording holds only the events its parts enable,
+ * so a broker pays for what is read. A broker that refuses it (a read-only JMX role, a JVM without the recorder) is
+ * not an error: {@link #start} says why in one line.
+ */
+public final class BrokerRecording implements AutoCloseable {
+
+    static final Duration READ_INTERVAL = Duration.ofSeconds(2);
+    /** The broker keeps this much of the recording: what one clone copies, a few reads' worth. */
+    private static final String MAX_AGE = "10 s";
+    private static final String BEAN = "jdk.management.jfr:type=FlightRecorder";
+
+    private final FlightRecorderMXBean recorder;
+    private final long recordingId;
+    private final List<RecordingPart> parts;
+    private final Path spool;
+    private final Thread reader;
+    private final AtomicReference<String> failure = new AtomicReference<>();
+    private volatile boolean closed;
+    private Instant seenUpTo = Instant.MIN;
+
+    private BrokerRecording(FlightRecorderMXBean recorder, long recordingId, List<RecordingPart> parts, Path spool, String name) {
+        this.recorder = recorder;
+        this.recordingId = recordingId;
+        this.parts = List.copyOf(parts);
+        this.spool = spool;
+        this.reader = new Thread(this::readUntilClosed, "mqprobe-jfr-" + name);
+        this.reader.setDaemon(true);
+    }
+
+    /**
+     * Starts a recording on the JVM behind {@code server} with each part's settings, and a thread that hands each part
+     * the new events every {@link #READ_INTERVAL}.
+     *
+     * @param name names the reader thread (the broker's address)
+     * @throws RecordingRefusedException with a one-line reason when the broker cannot or may not record
+     */
+    public static BrokerRecording start(MBeanServerConnection server, List<RecordingPart> parts, String name)
+            throws RecordingRefusedException {
+        Long id = null;
+        FlightRecorderMXBean recorder = null;
+        try {
+            ObjectName bean = new ObjectName(BEAN);
+            if (!server.isRegistered(bean)) {
+                throw new RecordingRefusedException("the broker's JVM has no flight recorder bean (" + BEAN + ")", null);
+            }
+            recorder = JMX.newMXBeanProxy(server, bean, FlightRecorderMXBean.class);
+            id = recorder.newRecording();
+            recorder.setRecordingOptions(id, Map.of("name", "mqprobe", "maxAge", MAX_AGE, "disk", "true"));
+            Map<String, String> settings = new HashMap<>();
+            parts.forEach(part -> settings.putAll(part.settings()));
+            recorder.setRecordingSettings(id, settings);
+            recorder.startRecording(id);
+            BrokerRecording recording = new BrokerRecording(recorder, id, parts, Files.createTempFile("mqprobe-jfr-", ".jfr"), name);
+            recording.reader.start();
+            return recording;
+        } catch (RecordingRefusedException e) {
+            throw e;
+        } catch (Exception | LinkageError e) {
+            if (id != null) {
+                closeQuietly(recorder, id);
+            }
+            throw new RecordingRefusedException(reason(e), e);
+        }
+    }
+
+    /** Why the reading stopped, once it has; null while it runs. */
+    public String failure() {
+        return failure.get();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        reader.interrupt();
+        closeQuietly(recorder, recordingId);
+        try {
+            Files.deleteIfExists(spool);
+        } catch (IOException e) {
+            // a temporary file; the reader may still hold it for a moment
+        }
+    }
+
+    private void readUntilClosed() {
+        try {
+            while (!closed) {
+                Thread.sleep(READ_INTERVAL.toMillis());
+                readNewEvents();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception | LinkageError e) {
+            if (!closed) {
+                failure.compareAndSet(null, reason(e));
+            }
+        }
+    }
+
+    /** Clones the recording (stopped, so its data is complete), copies the clone here and hands on what is new. */
+    private void readNewEvents() throws Exception {
+        long clone = recorder.cloneRecording(recordingId, true);
+        try (OutputStream out = Files.newOutputStream(spool)) {
+            long stream = recorder.openStream(clone, Map.of());
+            try {
+                for (byte[] block = recorder.readStream(stream); block != null; block = recorder.readStream(stream)) {
+                    out.write(block);
+                }
+            } finally {
+                recorder.closeStream(stream);
+            }
+        } finally {
+            recorder.closeRecording(clone);
+        }
+        Instant newest = seenUpTo;
+        try (RecordingFile file = new RecordingFile(spool)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent event = file.readEvent();
+                if (event.getEndTime().isAfter(seenUpTo)) {
+                    parts.forEach(part -> part.onEvent(event));
+                    newest = newest.isAfter(event.getEndTime()) ? newest : event.getEndTime();
+                }
+            }
+        }
+        seenUpTo = newest;
+    }
+
+    private static void closeQuietly(FlightRecorderMXBean recorder, long id) {
+        try {
+            recorder.closeRecording(id);
+        } catch (IOException | RuntimeException e) {
+            // the broker may be gone already; its recording went with it
+        }
+    }
+
+    /** The refusal as a person reads it: JMX's access-control message names the read-only role. */
+    static String reason(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SecurityException) {
+                return "JMX refused to start a recording (" + oneLine(t) + "; a read-only JMX role may only read attributes)";
+            }
+        }
+        return oneLine(e);
+    }
+
+    private static String oneLine(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                return t.getMessage().replaceAll("\\s+", " ").trim();
+            }
+        }
+        return e.getClass().getSimpleName();
+    }
+
+    /** A broker that cannot or may not record; its message is one line for the user. */
+    public static final class RecordingRefusedException extends Exception {
+        RecordingRefusedException(String reason, Throwable cause) {
+            super(reason, cause);
+        }
+    }
+}
