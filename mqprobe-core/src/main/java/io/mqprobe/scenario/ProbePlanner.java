@@ -260,7 +260,7 @@ public final class ProbePlanner implements Planner {
         oneClientRecordsPerSecond = first.recordsPerSecond() / Math.max(1, first.clients());
         List<Double> fractions = settings.plan().sustainableFractions();
         search = new SustainableSearch(settings.thresholds(), fractions, saturation.ceiling().recordsPerSecond(),
-                fractions.size() + NARROWING_STEPS, MAX_REPEATS);
+                fractions.size() + NARROWING_STEPS, MAX_REPEATS, ramp);
         if (!context.settle(SETTLE_BEFORE_PACED)) {
             return Optional.empty();
         }

@@ -15,7 +15,8 @@ import java.util.stream.Stream;
  * it. At each step the checks run in the order practitioners reason: first whether the load generator itself
  * was saturated (the most common lie in benchmarks), then physical resources — a broker's CPU, the host's CPU
  * shared by brokers and client, disk, NIC, the most loaded of them winning — then broker threads, then
- * followers falling behind, then mqprobe's own send delay; with nothing saturated, latency or errors.
+ * followers falling behind, then mqprobe's own send delay; with nothing saturated, latency or errors, then a limit
+ * nobody reports ({@link CapInference}), then what the ramp's end allows saying ({@link RampEnd}).
  */
 final class BottleneckFinder {
 
@@ -53,6 +54,10 @@ final class BottleneckFinder {
     private record Finding(String resource, String source, String summary, List<String> evidence, double severity) {
     }
 
+    /** The verdict, and the caps it inferred when it named one (for the sustainable load's explanation). */
+    record Judged(Bottleneck bottleneck, List<CapInference.InferredCap> inferred) {
+    }
+
     private BottleneckFinder() {
     }
 
@@ -63,20 +68,39 @@ final class BottleneckFinder {
      *
      * @param position  where in {@code steps} to start (the knee, or the ceiling when there is no knee)
      * @param point     what that step is ("the knee (step 3)", "the ceiling (steps 2, 3, 5)"), for the summary
-     * @param plateaued whether the ramp ended in a confirmed plateau (else throughput may still grow)
+     * @param end       how the ramp ended: a confirmed knee, growth at the last step, or neither; and its flat steps
      */
-    static Bottleneck find(List<StepMeasurement> steps, int position, String point, Thresholds t, boolean plateaued) {
+    static Judged judge(List<StepMeasurement> steps, int position, String point, Thresholds t, RampEnd end) {
         for (int p = position; p < steps.size(); p++) {
             StepMeasurement at = steps.get(p);
             String where = p == position ? "at " + point : "at step " + at.index() + ", past " + point;
             Optional<Finding> saturated = saturation(steps, p, where, t);
             if (saturated.isPresent()) {
-                return bottleneck(saturated.get(), at, t);
+                return new Judged(bottleneck(saturated.get(), at, t), List.of());
             }
         }
         StepMeasurement at = steps.get(position);
-        Finding finding = outcome(steps.get(steps.size() - 1), t).orElseGet(() -> nothingSaturated(at, "at " + point, plateaued));
-        return bottleneck(finding, at, t);
+        Optional<Finding> outcome = outcome(steps.get(steps.size() - 1), t);
+        if (outcome.isPresent()) {
+            return new Judged(bottleneck(outcome.get(), at, t), List.of());
+        }
+        List<CapInference.InferredCap> caps = CapInference.find(end.flat(), t);
+        Finding finding = caps.isEmpty() ? nothingSaturated(at, "at " + point, end) : inferred(caps);
+        return new Judged(bottleneck(finding, at, t), caps);
+    }
+
+    /** A cap nobody reports, named as inferred; several are co-limited, each inferred. */
+    private static Finding inferred(List<CapInference.InferredCap> caps) {
+        List<String> evidence = new ArrayList<>();
+        caps.forEach(cap -> evidence.add(cap.line()));
+        caps.forEach(cap -> evidence.add(cap.peaks()));
+        if (caps.size() == 1) {
+            CapInference.InferredCap cap = caps.get(0);
+            return new Finding(cap.resource(), cap.source(), cap.line(), evidence, 0);
+        }
+        String sources = String.join("+", caps.stream().map(CapInference.InferredCap::source).toList());
+        return new Finding(Bottleneck.CO_LIMITED, sources, "co-limited by inferred caps: "
+                + String.join("; ", caps.stream().map(CapInference.InferredCap::line).toList()), evidence, 0);
     }
 
     private static Optional<Finding> saturation(List<StepMeasurement> steps, int position, String where, Thresholds t) {
@@ -306,14 +330,13 @@ final class BottleneckFinder {
         return Optional.empty();
     }
 
-    private static Finding nothingSaturated(StepMeasurement at, String where, boolean plateaued) {
+    private static Finding nothingSaturated(StepMeasurement at, String where, RampEnd end) {
         String highest = Stream.of(Metric.CPU_CORES, Metric.DISK_WRITE_BPS, Metric.NET_RX_BPS, Metric.NET_TX_BPS)
                 .flatMap(m -> at.usages(m).stream()).filter(ResourceUsage::hasCapacity)
                 .max(Comparator.comparingDouble(ResourceUsage::meanPct))
                 .map(u -> "; highest: " + u.source() + " " + label(u.metric()) + " " + HumanUnits.pct(u.meanPct())).orElse("");
-        if (!plateaued) {
-            return new Finding(Bottleneck.NONE, null, "no bottleneck reached: throughput was still growing at the last step"
-                    + highest + " (allow more steps)", List.of(), 0);
+        if (!end.kneeConfirmed()) {
+            return new Finding(Bottleneck.NONE, null, "no bottleneck reached: " + growth(end, highest), List.of(), 0);
         }
         // a plateau with every resource below saturation is the order in which each partition's log is appended:
         // named on the broker doing the most of that work (the leader of the loaded partitions)
@@ -328,6 +351,23 @@ final class BottleneckFinder {
         return new Finding(Bottleneck.NONE, null, "no measured resource saturated " + where + highest
                 + "; likely a per-partition limit (one partition is one log appended in order) or a client or broker setting",
                 List.of(), 0);
+    }
+
+    /**
+     * What the ramp's end allows saying without a knee: never "still growing" over steps the ceiling pools as one level,
+     * nor after a last step that did not grow.
+     */
+    private static String growth(RampEnd end, String highest) {
+        if (end.undecidedPlateau()) {
+            return "throughput stopped growing measurably over " + Evidence.steps(end.flat()) + " (the readings cannot tell"
+                    + " them apart), the knee undecided: their intervals are too wide to place it" + highest
+                    + " (longer steps narrow the intervals)";
+        }
+        if (!end.lastStepGrew()) {
+            return "throughput did not grow at the last step, too few steps after the last gain to confirm a knee" + highest
+                    + " (allow more steps)";
+        }
+        return "throughput was still growing at the last step" + highest + " (allow more steps)";
     }
 
     private static String label(String metric) {

@@ -38,15 +38,31 @@ final class Evidence {
         return List.copyOf(lines);
     }
 
+    /** "step 3", "steps 1-5", or "steps 1, 3, 4" when their indices are not consecutive. */
+    static String steps(List<StepMeasurement> steps) {
+        List<Integer> indices = steps.stream().map(StepMeasurement::index).toList();
+        if (indices.size() == 1) {
+            return "step " + indices.get(0);
+        }
+        boolean consecutive = java.util.stream.IntStream.range(1, indices.size())
+                .allMatch(i -> indices.get(i) == indices.get(i - 1) + 1);
+        return consecutive ? "steps " + indices.get(0) + "-" + indices.get(indices.size() - 1)
+                : "steps " + String.join(", ", indices.stream().map(String::valueOf).toList());
+    }
+
     static String cpu(ResourceUsage cpu) {
         String pct = cpu.hasCapacity() ? " (" + HumanUnits.pct(cpu.meanPct()) + ")" : "";
         return cpu.source() + " CPU " + HumanUnits.cores(cpu) + pct;
     }
 
-    /** ", throttled in 63 % of its quota's periods" for a process under a CPU quota; "" otherwise. */
+    /**
+     * ", throttled in 63 % of its quota's periods" for a process under a CPU quota, ending in ": its container's CPU
+     * limit" when the limit was read from the process itself (a broker mqprobe did not start); "" otherwise.
+     */
     static String throttled(StepMeasurement at, String source) {
+        String whose = at.usage(source, Metric.CPU_LIMIT_CORES).isPresent() ? ": its container's CPU limit" : "";
         return at.usage(source, Metric.CPU_THROTTLED_SHARE)
-                .map(share -> ", throttled in " + HumanUnits.pct(100 * share.mean()) + " of its quota's periods").orElse("");
+                .map(share -> ", throttled in " + HumanUnits.pct(100 * share.mean()) + " of its quota's periods" + whose).orElse("");
     }
 
     /** "disk 38 % of ceiling (650.0 MiB/s of 1.6 GiB/s) on broker-1", or the rate alone when no ceiling is known. */

@@ -50,12 +50,23 @@ public final class RampPolicy {
             return new RampDecision.Stop(judge.plateauReason());
         }
         if (soFar.size() >= maxSteps) {
-            int undecided = judge.undecidedAfterLastPaying();
-            return new RampDecision.Stop("max steps: " + soFar.size() + " steps measured, "
-                    + (undecided > 0 ? "no knee decided: the last " + undecided + " steps' intervals were too wide to tell a gain"
-                    + " from a plateau" : "throughput still growing"));
+            return new RampDecision.Stop("max steps: " + soFar.size() + " steps measured, " + growth(judge, soFar.size(), thresholds));
         }
         return new RampDecision.Continue();
+    }
+
+    /** "still growing" only when the last step paid off: a ramp ending on steps that did not grow says so. */
+    private static String growth(GainJudge judge, int steps, Thresholds thresholds) {
+        int undecided = judge.undecidedAfterLastPaying();
+        if (undecided > 0) {
+            return "no knee decided: the last " + undecided + " steps' intervals were too wide to tell a gain from a plateau";
+        }
+        if (judge.pays(steps - 1)) {
+            return "throughput still growing";
+        }
+        int flat = judge.trailingNonPaying();
+        return "throughput did not grow over the last " + (flat == 1 ? "step" : flat + " steps") + ", too few to confirm a knee ("
+                + thresholds.plateauSteps() + " needed)";
     }
 
     private static String sloBreak(List<StepMeasurement> soFar, Thresholds thresholds) {

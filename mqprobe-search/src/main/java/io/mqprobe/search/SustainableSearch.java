@@ -31,6 +31,9 @@ import java.util.TreeMap;
  * which adds a reading where it matters most. Once a rate passed, the line through every step already weighs one
  * disturbed utilisation reading against the others, and the budget goes to narrowing instead.
  *
+ * <p>A rate that failed on latency or errors with no resource over its threshold says what held requests there, or
+ * that nothing measured explains it ({@link LimitCause}).
+ *
  * <p>Pure: the planner asks {@link #next} what to measure, the judge asks {@link #result} what was found,
  * from the same measured steps, so the two always agree.
  */
@@ -67,6 +70,8 @@ public final class SustainableSearch {
     private final double ceilingRecordsPerSecond;
     private final int maxSteps;
     private final int maxRepeats;
+    /** Caps inferred from the ramp ({@link CapInference}), which can explain a failure no resource threshold shows. */
+    private final List<CapInference.InferredCap> inferredCaps;
 
     /**
      * @param fractions  ascending fractions of the ceiling tried first
@@ -75,6 +80,19 @@ public final class SustainableSearch {
      */
     public SustainableSearch(Thresholds thresholds, List<Double> fractions, double ceilingRecordsPerSecond, int maxSteps,
                              int maxRepeats) {
+        this(thresholds, fractions, ceilingRecordsPerSecond, maxSteps, maxRepeats, List.of());
+    }
+
+    /**
+     * A search that also knows the unthrottled ramp before it, so that a cap inferred there (a broker CPU that held one
+     * level while the load rose) can explain a paced failure no threshold shows.
+     *
+     * @param ramp the ramp's unthrottled steps as judged (per client count its latest, {@link KneeConfirmation#latestPerClients}),
+     *             in ramp order; judged without latency, as unthrottled steps are
+     */
+    public SustainableSearch(Thresholds thresholds, List<Double> fractions, double ceilingRecordsPerSecond, int maxSteps,
+                             int maxRepeats, List<StepMeasurement> ramp) {
+        this.inferredCaps = VerdictFinder.inferredCaps(ramp, thresholds.withoutLatencyJudgement());
         this.thresholds = thresholds;
         this.fractionRates = fractions.stream().map(f -> Math.max(1, f * ceilingRecordsPerSecond)).toList();
         this.ceilingRecordsPerSecond = ceilingRecordsPerSecond;
@@ -147,7 +165,7 @@ public final class SustainableSearch {
         double failing = lowestFail.map(Rate::offered).orElse(ceilingRecordsPerSecond);
         Double within = failing > rate.offered() ? 100 * (failing - rate.offered()) / failing : null;
         String searched = within == null ? "" : " (searched to within " + HumanUnits.pct(within) + ")";
-        String limitedBy = lowestFail.map(f -> limitedBy(f) + searched)
+        String limitedBy = lowestFail.map(f -> limitedBy(f) + searched + cause(f, step.recordsPerSecond()))
                 .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(rate.offered()) + " offered (ceiling "
                         + HumanUnits.msgsPerSecond(ceilingRecordsPerSecond) + ")" + searched);
         return Optional.of(SustainablePoint.of(step, limitedBy, within));
@@ -155,7 +173,14 @@ public final class SustainableSearch {
 
     /** Why no rate was sustainable: the breaches of the lowest rate tried. */
     public String noneReason(List<StepMeasurement> paced) {
-        return rates(paced).values().stream().findFirst().map(this::limitedBy).orElse("no paced step was measured");
+        return rates(paced).values().stream().findFirst().map(r -> limitedBy(r) + cause(r, 0)).orElse("no paced step was measured");
+    }
+
+    /** What held requests at the failing rate's last step when no resource failed it, or "". */
+    private String cause(Rate failing, double sustainableRps) {
+        int last = failing.steps().size() - 1;
+        return LimitCause.of(failing.steps().get(last), failing.pooled().get(last), thresholds, inferredCaps, sustainableRps,
+                ceilingRecordsPerSecond);
     }
 
     private String limitedBy(Rate failing) {

@@ -20,7 +20,8 @@ import java.util.function.ToDoubleFunction;
  */
 final class ThresholdBreaches {
 
-    private record Breach(String text, double overBy) {
+    /** @param resource a utilisation or replication over its threshold, not an outcome (latency, errors, nothing acknowledged) */
+    private record Breach(String text, double overBy, boolean resource) {
     }
 
     private ThresholdBreaches() {
@@ -70,9 +71,21 @@ final class ThresholdBreaches {
 
     /** Breach descriptions ("broker-1 CPU 82 % > 75 %"), worst first; empty when the step stayed under every threshold. */
     static List<String> of(StepMeasurement step, Thresholds t) {
+        return breaches(step, t).stream().map(Breach::text).toList();
+    }
+
+    /**
+     * True when a utilisation or under-replication went over its threshold at {@code step}: a resource, not an outcome
+     * (latency, errors), failed it, and that resource is the step's explanation.
+     */
+    static boolean resourceOver(StepMeasurement step, Thresholds t) {
+        return breaches(step, t).stream().anyMatch(Breach::resource);
+    }
+
+    private static List<Breach> breaches(StepMeasurement step, Thresholds t) {
         List<Breach> breaches = new ArrayList<>();
         if (step.records() == 0) {
-            breaches.add(new Breach("no records acknowledged", Double.MAX_VALUE));
+            breaches.add(new Breach("no records acknowledged", Double.MAX_VALUE, false));
         }
         for (Utilisation u : UTILISATIONS) {
             for (ResourceUsage usage : step.usages(u.metric())) {
@@ -85,25 +98,25 @@ final class ThresholdBreaches {
             // partitions left under-replicated by the steps before are theirs, not this step's: only growth counts
             if (urp.mean() > 0 && (step.underReplicatedAtStart() == 0 || urp.peak() > step.underReplicatedAtStart())) {
                 breaches.add(new Breach(urp.source() + " under-replicated partitions " + HumanUnits.number(urp.mean()) + " > 0",
-                        1 + urp.mean()));
+                        1 + urp.mean(), true));
             }
         }
         double p99Us = step.p99Us();
         if (p99Us > t.sloP99Us()) {
             breaches.add(new Breach("p99 " + HumanUnits.latencyUs(p99Us) + " > SLO " + HumanUnits.latencyUs(t.sloP99Us()),
-                    p99Us / t.sloP99Us()));
+                    p99Us / t.sloP99Us(), false));
         }
         if (step.errorRatio() > t.maxErrorRatio()) {
             breaches.add(new Breach("errors " + HumanUnits.pct(100 * step.errorRatio()) + " > "
-                    + HumanUnits.pct(100 * t.maxErrorRatio()), ratioOver(step.errorRatio(), t.maxErrorRatio())));
+                    + HumanUnits.pct(100 * t.maxErrorRatio()), ratioOver(step.errorRatio(), t.maxErrorRatio()), false));
         }
         breaches.sort(Comparator.comparingDouble(Breach::overBy).reversed());
-        return breaches.stream().map(Breach::text).toList();
+        return breaches;
     }
 
     private static void overPct(List<Breach> breaches, String what, double pct, double limitPct, String suffix) {
         if (pct > limitPct) {
-            breaches.add(new Breach(what + " " + HumanUnits.pct(pct) + " > " + HumanUnits.pct(limitPct) + suffix, pct / limitPct));
+            breaches.add(new Breach(what + " " + HumanUnits.pct(pct) + " > " + HumanUnits.pct(limitPct) + suffix, pct / limitPct, true));
         }
     }
 

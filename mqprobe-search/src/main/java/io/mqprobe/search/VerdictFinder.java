@@ -33,11 +33,13 @@ import java.util.stream.Collectors;
  *   <li><b>Sustainable</b> ("most suitable maximum load", not the crash point): among the steps before the
  *       first one where any source's CPU, iowait, NIC or disk share, under-replicated partitions, p99 or error
  *       ratio goes over its threshold (window means, not peaks), the one with the highest throughput;
- *       {@code limitedBy} names that first breach with its numbers.</li>
+ *       {@code limitedBy} names that first breach with its numbers, and, when that breach is latency or errors, what held
+ *       requests there ({@link LimitCause}).</li>
  *   <li><b>Bottleneck</b>: the first saturated resource at the knee (at the ceiling when there is no knee: judged
  *       on the plateau's resources, each the mean of its means over the plateau's steps, so that a resource is not
  *       named in one run and left out in the next by one step's noise) or, when none is saturated there yet, at the
- *       first later step where one is; the evidence lists that step's figures.</li>
+ *       first later step where one is; the evidence lists that step's figures. With none saturated, a broker resource
+ *       that held one level while the load rose is named as an inferred cap ({@link CapInference}).</li>
  * </ul>
  */
 public final class VerdictFinder {
@@ -61,23 +63,57 @@ public final class VerdictFinder {
         int ceiling = ceilingPosition(steps);
         GainJudge judge = new GainJudge(steps, thresholds);
         OptionalInt knee = judge.kneePosition();
-        int prefixEnd = firstBreach(steps, thresholds);
-        SustainablePoint sustainable = sustainable(steps, prefixEnd, thresholds, stopReason);
-
         List<StepMeasurement> plateau = plateau(steps, ceiling);
-        Bottleneck found = knee.isPresent()
-                ? BottleneckFinder.find(steps, knee.getAsInt(), "the knee (step " + steps.get(knee.getAsInt()).index() + ")",
-                        thresholds, judge.plateaued())
-                : BottleneckFinder.find(withPlateauResources(steps, ceiling, plateau), ceiling, ceilingName(steps.get(ceiling), plateau),
-                        thresholds, judge.plateaued());
+        StepPoint level = StepPoint.pooled(steps.get(ceiling), plateau);
+        BottleneckFinder.Judged judged = bottleneck(steps, thresholds, judge, ceiling, plateau);
+        Limit limit = new Limit(thresholds, judged.inferred(), level.recordsPerSecond());
+        int prefixEnd = firstBreach(steps, thresholds);
+        SustainablePoint sustainable = sustainable(steps, prefixEnd, limit, stopReason);
+
+        Bottleneck found = judged.bottleneck();
         if (sustainable == null) {
             List<String> evidence = new ArrayList<>(found.evidence());
-            evidence.add(NO_SUSTAINABLE + limitedBy(steps.get(0), thresholds));
+            evidence.add(NO_SUSTAINABLE + limit.by(steps.get(0), 0));
             found = new Bottleneck(found.resource(), found.source(), found.summary(), evidence);
         }
-        StepPoint level = StepPoint.pooled(steps.get(ceiling), plateau);
         return new ScenarioVerdict(level, knee.isPresent() ? kneePoint(steps.get(knee.getAsInt()), plateau, level) : null,
                 sustainable, found, stopReason);
+    }
+
+    /**
+     * The caps {@link CapInference} inferred from an unthrottled ramp when its verdict names one (nothing measured was
+     * saturated), for explaining a failure of the paced steps that follow; empty otherwise.
+     *
+     * @param ramp the ramp's steps as judged, in ramp order
+     */
+    static List<CapInference.InferredCap> inferredCaps(List<StepMeasurement> ramp, Thresholds thresholds) {
+        if (ramp.isEmpty()) {
+            return List.of();
+        }
+        requireRampOrder(ramp);
+        int ceiling = ceilingPosition(ramp);
+        return bottleneck(ramp, thresholds, new GainJudge(ramp, thresholds), ceiling, plateau(ramp, ceiling)).inferred();
+    }
+
+    /** At the knee, else at the ceiling judged on the plateau's resources. */
+    private static BottleneckFinder.Judged bottleneck(List<StepMeasurement> steps, Thresholds thresholds, GainJudge judge,
+                                                     int ceiling, List<StepMeasurement> plateau) {
+        OptionalInt knee = judge.kneePosition();
+        RampEnd end = RampEnd.of(steps, judge, plateau);
+        return knee.isPresent()
+                ? BottleneckFinder.judge(steps, knee.getAsInt(), "the knee (step " + steps.get(knee.getAsInt()).index() + ")",
+                        thresholds, end)
+                : BottleneckFinder.judge(withPlateauResources(steps, ceiling, plateau), ceiling,
+                        ceilingName(steps.get(ceiling), plateau), thresholds, end);
+    }
+
+    /** What a failing step's text is built from: its breaches, and the explanation {@link LimitCause} gives. */
+    private record Limit(Thresholds thresholds, List<CapInference.InferredCap> caps, double ceilingRps) {
+
+        String by(StepMeasurement breaching, double sustainableRps) {
+            return String.join(", ", ThresholdBreaches.of(breaching, thresholds)) + " at step " + breaching.index()
+                    + LimitCause.of(breaching, breaching, thresholds, caps, sustainableRps, ceilingRps);
+        }
     }
 
     /**
@@ -142,7 +178,7 @@ public final class VerdictFinder {
         return steps.size();
     }
 
-    private static SustainablePoint sustainable(List<StepMeasurement> steps, int prefixEnd, Thresholds thresholds, String stopReason) {
+    private static SustainablePoint sustainable(List<StepMeasurement> steps, int prefixEnd, Limit limit, String stopReason) {
         if (prefixEnd == 0) {
             return null;
         }
@@ -152,14 +188,10 @@ public final class VerdictFinder {
                 best = step;
             }
         }
-        String limitedBy = prefixEnd < steps.size() ? limitedBy(steps.get(prefixEnd), thresholds)
+        String limitedBy = prefixEnd < steps.size() ? limit.by(steps.get(prefixEnd), best.recordsPerSecond())
                 : "no threshold reached up to step " + steps.get(steps.size() - 1).index()
                         + (stopReason == null ? "" : " (ramp ended: " + stopReason + ")");
         return SustainablePoint.of(best, limitedBy);
-    }
-
-    private static String limitedBy(StepMeasurement breaching, Thresholds thresholds) {
-        return String.join(", ", ThresholdBreaches.of(breaching, thresholds)) + " at step " + breaching.index();
     }
 
     /** More clients than the step before, or as many and measured later (a knee measured again keeps its place). */

@@ -7,6 +7,7 @@ import io.mqprobe.api.monitor.Metric;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /** Builds synthetic steps: 1 KiB records, a 10 s window, p99 5 ms unless told otherwise. */
 final class StepBuilder {
@@ -43,6 +44,29 @@ final class StepBuilder {
         return steps;
     }
 
+    /**
+     * Steps 0..n-1 with these mean throughputs, each read per second as {@code spread} × its mean, and the resources
+     * {@code resources} adds (given the step's position).
+     */
+    static List<StepMeasurement> ramp(double[] spread, double[] means, BiConsumer<Integer, StepBuilder> resources) {
+        List<StepMeasurement> steps = new ArrayList<>();
+        for (int i = 0; i < means.length; i++) {
+            double[] readings = new double[spread.length];
+            for (int r = 0; r < spread.length; r++) {
+                readings[r] = means[i] * spread[r];
+            }
+            StepBuilder builder = step(i, means[i]).readings(readings);
+            resources.accept(i, builder);
+            steps.add(builder.build());
+        }
+        return steps;
+    }
+
+    StepBuilder clients(int count) {
+        this.clients = count;
+        return this;
+    }
+
     StepBuilder target(double recordsPerSecond) {
         this.targetRecordsPerSecond = recordsPerSecond;
         return this;
@@ -73,8 +97,13 @@ final class StepBuilder {
         return use(source, Metric.CPU_CORES, cores, capacityCores);
     }
 
+    /** A reading whose busiest second stands 10 % above its mean, as a process with room reads. */
     StepBuilder use(String source, String metric, double mean, double capacity) {
-        resources.add(new ResourceUsage(source, metric, mean, mean * 1.1, capacity));
+        return use(source, metric, mean, mean * 1.1, capacity);
+    }
+
+    StepBuilder use(String source, String metric, double mean, double peak, double capacity) {
+        resources.add(new ResourceUsage(source, metric, mean, peak, capacity));
         return this;
     }
 
