@@ -46,11 +46,13 @@ final class CapInference {
      */
     static final double MIN_LOAD_GROWTH = 1.5;
     /**
-     * The most a capped reading's peak may stand above its mean, as a share of the mean. Only the sampler's timing (a
-     * one-second window read a few milliseconds long or short, about 1 %) lifts a capped process's busiest second over
-     * its mean; 5 % is five times that. Not yet checked against readings of real caps across runs: to revisit with them.
+     * The most a capped reading's peak may stand above its mean, as a share of the mean. A CFS quota is granted per period
+     * (100 ms by default), and a one-second reading can straddle eleven periods' grants: up to a tenth above the cap.
+     * Measured on a plain Kafka 4.1.1 broker capped at 0.4 cores after start (JDK 25, invisible to its JVM), its CPU read
+     * over JMX and timed by the broker's uptime: busiest seconds 2.3-4.5 % above the step means, the uncapped brokers'
+     * 20-30 % above theirs (bench/external-kafka.sh, docs/hidden-limits.md).
      */
-    static final double PEAK_OVER_MEAN = 0.05;
+    static final double PEAK_OVER_MEAN = 0.10;
     /** A CPU reading's resolution: one clock tick (10 ms) per second of wall time. */
     static final double CPU_TICK_CORES = 0.01;
     /** Below this a JVM's own housekeeping is all there is to read, and one clock tick is a fifth of the reading. */

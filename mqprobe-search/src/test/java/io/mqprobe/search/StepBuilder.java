@@ -97,9 +97,9 @@ final class StepBuilder {
         return use(source, Metric.CPU_CORES, cores, capacityCores);
     }
 
-    /** A reading whose busiest second stands 10 % above its mean, as a process with room reads. */
+    /** A reading whose busiest second stands 20 % above its mean, as a process with room reads (20-30 % measured). */
     StepBuilder use(String source, String metric, double mean, double capacity) {
-        return use(source, metric, mean, mean * 1.1, capacity);
+        return use(source, metric, mean, mean * 1.2, capacity);
     }
 
     StepBuilder use(String source, String metric, double mean, double peak, double capacity) {

@@ -23,6 +23,7 @@ final class KafkaBeans {
     /** Registered by every broker with its node id as the {@code id} key. */
     static final ObjectName APP_INFO = name("kafka.server:type=app-info,*");
     static final ObjectName OPERATING_SYSTEM = name("java.lang:type=OperatingSystem");
+    static final ObjectName RUNTIME = name("java.lang:type=Runtime");
 
     private KafkaBeans() {
     }
