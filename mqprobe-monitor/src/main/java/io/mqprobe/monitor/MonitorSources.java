@@ -17,6 +17,7 @@ import io.mqprobe.monitor.proc.CpuSpeedSampler;
 import io.mqprobe.monitor.proc.HostSampler;
 import io.mqprobe.monitor.proc.NamespaceNicSampler;
 import io.mqprobe.monitor.proc.ProcessSampler;
+import io.mqprobe.monitor.prometheus.BrokerOwnCpu;
 import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
 import io.mqprobe.monitor.prometheus.PrometheusSampler;
 
@@ -26,6 +27,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -147,7 +149,7 @@ public final class MonitorSources {
         }
 
         /**
-         * Prometheus text endpoints (node_exporter, JMX exporter). Each is attributed to the broker
+         * Prometheus text endpoints (node_exporter, JMX exporter, a kubelet's cAdvisor). Each is attributed to the broker
          * whose advertised host matches the endpoint's host when the Kafka protocol source is set,
          * else to brokers numbered by the order their hosts first appear (first = 1), unless the endpoint names its broker.
          */
@@ -206,8 +208,8 @@ public final class MonitorSources {
             for (int i = 0; i < jmx.size(); i++) {
                 HostPort address = jmx.get(i);
                 JmxConnection connection = new JmxConnection(address.host(), address::port, sourceTimeout);
-                // with Prometheus endpoints, node_exporter reports the broker host's CPU; one CPU series per broker
-                samplers.add(new KafkaJmxSampler(connection, i + 1, true, prometheus.isEmpty()));
+                // the JVM's own CPU, judged against the limit it reports; a node_exporter's CPU is then its node's
+                samplers.add(new KafkaJmxSampler(connection, i + 1, true, true));
             }
             if (admin != null) {
                 if (replicaLogSizes) {
@@ -217,12 +219,43 @@ public final class MonitorSources {
             }
             samplers.addAll(driverSamplers);
             Map<URI, Integer> ids = resolvePrometheusIds();
+            // a broker's endpoints (a kubelet's cAdvisor and node_exporter, both 2=URL) each see only their own scrape:
+            // they share whether any served the broker's container, whose CPU then is the broker's and the node's is not;
+            // with --jmx the broker's JVM reports its own CPU from the start
+            Map<Integer, BrokerOwnCpu> ownCpuOfBroker = new HashMap<>();
             for (Map.Entry<URI, Integer> e : ids.entrySet()) {
                 long endpointsOfBroker = ids.values().stream().filter(e.getValue()::equals).count();
                 samplers.add(new PrometheusSampler(e.getKey(), "broker-" + e.getValue(), sourceTimeout,
-                        diskWriteCeilingBps, nicCeilingBps, endpointsOfBroker == 1));
+                        diskWriteCeilingBps, nicCeilingBps, endpointsOfBroker == 1 && jmx.isEmpty(),
+                        ownCpuOfBroker.computeIfAbsent(e.getValue(), id -> jmx.isEmpty() ? new BrokerOwnCpu() : BrokerOwnCpu.fromJmx())));
             }
             return samplers;
+        }
+
+        /**
+         * One line per resource the monitors of a cluster mqprobe did not start will not see, and the flag that would
+         * show it; none for an embedded cluster (every broker is a local process) or when the cluster does not answer.
+         */
+        public List<String> blindSpots() {
+            if (!localBrokers.get().isEmpty() || admin == null) {
+                return List.of();
+            }
+            List<BrokerInfo> brokers;
+            try {
+                brokers = admin.describeBrokers();
+            } catch (RuntimeException e) {
+                return List.of();
+            }
+            boolean thisHost = host && brokers.stream().allMatch(b -> isLoopback(b.host()));
+            return BlindSpots.of(brokers, jmx.size(), java.util.Set.copyOf(resolvePrometheusIds().values()), thisHost);
+        }
+
+        private static boolean isLoopback(String host) {
+            try {
+                return InetAddress.getByName(host).isLoopbackAddress();
+            } catch (UnknownHostException e) {
+                return false;
+            }
         }
 
         private LocalBrokerProcess current(int brokerId) {

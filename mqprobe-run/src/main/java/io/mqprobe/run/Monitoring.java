@@ -42,7 +42,7 @@ public final class Monitoring implements AutoCloseable {
         if (options.disabled()) {
             return new Monitoring(List.of(), options, document, warnings);
         }
-        List<Sampler> samplers = options.remote().addTo(MonitorSources.builder()
+        MonitorSources.Builder sources = options.remote().addTo(MonitorSources.builder()
                         .localBrokers(session::localBrokers)
                         .localProcesses(processes)
                         .client()
@@ -51,8 +51,12 @@ public final class Monitoring implements AutoCloseable {
                 .replicaLogSizes(!session.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES))
                 .driverSamplers(session.driver().brokerSamplers())
                 .ceilings(ceilings.disk(), ceilings.nic())
-                .links(session.measuredLinks())
-                .build();
+                .links(session.measuredLinks());
+        List<Sampler> samplers = sources.build();
+        sources.blindSpots().forEach(line -> {
+            warnings.println(line);
+            warnings.flush();
+        });
         return new Monitoring(samplers, options, document, warnings);
     }
 

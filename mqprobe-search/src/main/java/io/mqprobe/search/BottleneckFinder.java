@@ -211,7 +211,7 @@ final class BottleneckFinder {
     private static List<Finding> physical(StepMeasurement at, String where, Thresholds t, double marginPct) {
         List<Finding> found = new ArrayList<>();
         for (ResourceUsage cpu : at.usages(Metric.CPU_CORES)) {
-            if (!cpu.source().equals(HOST) && !Bottleneck.loadGenerator(cpu.source())) {
+            if (!Bottleneck.machine(cpu.source()) && !Bottleneck.loadGenerator(cpu.source())) {
                 addIfOver(found, Bottleneck.CPU, cpu, cpu.meanPct(), PROCESS_SATURATED_PCT, cpuMargin(at, cpu, marginPct),
                         Evidence.cpu(cpu), " " + where);
             }
@@ -220,6 +220,10 @@ final class BottleneckFinder {
             at.usage(HOST, Metric.CPU_CORES).ifPresent(host -> addIfOver(found, Bottleneck.SHARED_CPU, host, host.meanPct(),
                     HOST_SATURATED_PCT, 0, Evidence.cpu(host), " " + where + " with no single process saturated: brokers and"
                             + " mqprobe share this host's cores and used them all, so figures are lower bounds of the cluster alone"));
+            at.usages(Metric.CPU_CORES).stream().filter(cpu -> cpu.source().startsWith(Bottleneck.NODE_SOURCE_PREFIX))
+                    .forEach(node -> addIfOver(found, Bottleneck.SHARED_CPU, node, node.meanPct(), HOST_SATURATED_PCT, 0,
+                            Evidence.cpu(node) + Evidence.steal(at, node.source()), " " + where + " with the broker's own CPU"
+                                    + " below saturation: its node's cores ran out (other pods or processes on it took them)"));
         }
         for (ResourceUsage disk : at.usages(Metric.DISK_WRITE_BPS)) {
             addIfOver(found, Bottleneck.DISK, disk, disk.meanPct(), t.diskPct(), marginPct, Evidence.ceilingShare("disk", disk), " " + where);

@@ -24,7 +24,7 @@ final class Evidence {
         LinkedHashSet<String> lines = new LinkedHashSet<>(deciding);
         at.usages(Metric.CPU_CORES).stream()
                 .sorted(Comparator.comparing(Evidence::cpuOrder).thenComparing(ResourceUsage::source))
-                .forEach(cpu -> lines.add(cpu(cpu) + throttled(at, cpu.source())));
+                .forEach(cpu -> lines.add(cpu(cpu) + throttled(at, cpu.source()) + steal(at, cpu.source())));
         busiest(at, Metric.DISK_WRITE_BPS).ifPresent(disk -> lines.add(ceilingShare("disk", disk)));
         busiest(at, Metric.CPU_IOWAIT_PCT).ifPresent(iowait -> lines.add(iowait(iowait)));
         busiestOf(at, Metric.NET_RX_BPS, Metric.NET_TX_BPS).ifPresent(nic -> lines.add(ceilingShare("NIC", nic)));
@@ -63,6 +63,18 @@ final class Evidence {
         String whose = at.usage(source, Metric.CPU_LIMIT_CORES).isPresent() ? ": its container's CPU limit" : "";
         return at.usage(source, Metric.CPU_THROTTLED_SHARE)
                 .map(share -> ", throttled in " + HumanUnits.pct(100 * share.mean()) + " of its quota's periods" + whose).orElse("");
+    }
+
+    /**
+     * ", steal 25 %, waiting for a CPU 40 % of the time" for a machine whose hypervisor ran other guests on its cores or
+     * whose tasks queued for one (node_exporter's steal and pressure); "" when neither is read or both are below 1 %.
+     */
+    static String steal(StepMeasurement at, String source) {
+        String steal = at.usage(source, Metric.CPU_STEAL_PCT).filter(u -> u.mean() >= 1)
+                .map(u -> ", steal " + HumanUnits.pct(u.mean()) + " (the hypervisor ran other guests)").orElse("");
+        String pressure = at.usage(source, Metric.CPU_PRESSURE_PCT).filter(u -> u.mean() >= 1)
+                .map(u -> ", tasks waiting for a CPU " + HumanUnits.pct(u.mean()) + " of the time").orElse("");
+        return steal + pressure;
     }
 
     /** "disk 38 % of ceiling (650.0 MiB/s of 1.6 GiB/s) on broker-1", or the rate alone when no ceiling is known. */
@@ -122,6 +134,6 @@ final class Evidence {
     }
 
     private static int cpuOrder(ResourceUsage cpu) {
-        return Bottleneck.loadGenerator(cpu.source()) ? 0 : "host".equals(cpu.source()) ? 2 : 1;
+        return Bottleneck.loadGenerator(cpu.source()) ? 0 : Bottleneck.machine(cpu.source()) ? 2 : 1;
     }
 }

@@ -246,6 +246,18 @@ class BottleneckVerdictTest {
     }
 
     @Test
+    void should_name_a_remote_brokers_node_as_shared_cpu_with_its_steal_not_as_a_process() {
+        // the broker's container at 60 % of its limit, its node's cores all used, a quarter of them stolen
+        Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-2", 1.2, 2).cpu("node-of-broker-2", 2.9, 3)
+                .use("node-of-broker-2", Metric.CPU_STEAL_PCT, 25, 100)).bottleneck();
+
+        assertThat(b.resource()).isEqualTo(Bottleneck.SHARED_CPU);
+        assertThat(b.source()).isEqualTo("node-of-broker-2");
+        assertThat(b.summary()).contains("its node's cores ran out");
+        assertThat(b.evidence()).first().asString().startsWith("node-of-broker-2 CPU 2.90/3 cores (97 %), steal 25 %");
+    }
+
+    @Test
     void should_name_a_throttled_broker_disk_once_beside_the_hosts_iowait() {
         Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.05, 1.5)
                 .use("broker-1", Metric.DISK_WRITE_BPS, 2.9e6, 2.9e6)

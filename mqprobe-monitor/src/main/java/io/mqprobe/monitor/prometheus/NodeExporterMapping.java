@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Host metrics from node_exporter's standard names: CPU busy cores and iowait, disk and NIC
+ * Host metrics from node_exporter's standard names: CPU busy cores, iowait, steal and pressure, disk and NIC
  * throughput, page cache. Counts only physical disks and NICs, so device-mapper volumes and
  * container bridges do not count the same bytes twice.
  */
@@ -33,10 +33,17 @@ final class NodeExporterMapping {
         this.nicCeilingBps = nicCeilingBps;
     }
 
-    List<ResourceSample> map(List<PromSample> samples, long epochMs) {
+    /**
+     * @param cpuSource source of the node's CPU readings (busy cores, steal, pressure): the broker's own source, unless
+     *                  the broker's container reports its CPU there; disks, NICs and iowait (which speaks of the disk)
+     *                  stay with the broker's
+     */
+    List<ResourceSample> map(List<PromSample> samples, long epochMs, String cpuSource) {
         double cpuTotal = 0;
         double cpuIdle = 0;
         double cpuIowait = 0;
+        double cpuSteal = 0;
+        double pressureWaitingSeconds = Double.NaN;
         Set<String> cpus = new HashSet<>();
         double diskRead = 0;
         double diskWrite = 0;
@@ -57,8 +64,11 @@ final class NodeExporterMapping {
                         cpuIdle += s.value();
                     } else if (s.label("mode").equals("iowait")) {
                         cpuIowait += s.value();
+                    } else if (s.label("mode").equals("steal")) {
+                        cpuSteal += s.value();
                     }
                 }
+                case "node_pressure_cpu_waiting_seconds_total" -> pressureWaitingSeconds = s.value();
                 case "node_disk_read_bytes_total" -> {
                     if (!VIRTUAL_DISK.matcher(s.label("device")).matches()) {
                         diskRead += s.value();
@@ -96,10 +106,24 @@ final class NodeExporterMapping {
             double total = rates.perSecond("cpu.total", cpuTotal, epochMs);
             double idle = rates.perSecond("cpu.idle", cpuIdle, epochMs);
             double iowait = rates.perSecond("cpu.iowait", cpuIowait, epochMs);
-            if (total > 0 && !Double.isNaN(idle) && !Double.isNaN(iowait)) {
-                // shares of all CPU seconds: exact whatever the scrape's own delay
-                out.add(new ResourceSample(epochMs, source, Metric.CPU_CORES, cpus.size() * (total - idle - iowait) / total, cpus.size()));
+            double steal = rates.perSecond("cpu.steal", cpuSteal, epochMs);
+            if (total > 0 && !Double.isNaN(idle) && !Double.isNaN(iowait) && !Double.isNaN(steal)) {
+                // shares of all CPU seconds: exact whatever the scrape's own delay. Steal is time a vCPU wanted to run
+                // and the hypervisor ran another guest: no work of this node's, so not busy (a container's usage and a
+                // process's CPU time leave it out too), and not a core this node had either, so it leaves the capacity:
+                // a guest using every core it was given still reads saturated, and steal % says why it was given fewer
+                double cores = cpus.size();
+                out.add(new ResourceSample(epochMs, cpuSource, Metric.CPU_CORES, cores * (total - idle - iowait - steal) / total,
+                        cores * (total - steal) / total));
+                out.add(new ResourceSample(epochMs, cpuSource, Metric.CPU_STEAL_PCT, 100.0 * steal / total, 100.0));
                 out.add(new ResourceSample(epochMs, source, Metric.CPU_IOWAIT_PCT, 100.0 * iowait / total, 100.0));
+            }
+        }
+        if (!Double.isNaN(pressureWaitingSeconds)) {
+            // seconds in which some task waited, per second of wall time; the scrape's own delay can push it past 100
+            double waitingPct = 100.0 * rates.perSecond("cpu.pressure", pressureWaitingSeconds, epochMs);
+            if (!Double.isNaN(waitingPct)) {
+                out.add(new ResourceSample(epochMs, cpuSource, Metric.CPU_PRESSURE_PCT, Math.min(100.0, waitingPct), 100.0));
             }
         }
         if (disks) {

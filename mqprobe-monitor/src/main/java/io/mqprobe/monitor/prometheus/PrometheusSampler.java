@@ -1,5 +1,6 @@
 package io.mqprobe.monitor.prometheus;
 
+import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 
@@ -14,11 +15,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Scrapes one Prometheus text endpoint (node_exporter, or the JMX exporter on a Kafka broker) and
- * maps the standard metric names to mqprobe's; one endpoint may serve both kinds. Credentials in
- * the URL ({@code https://user:pass@host/metrics}) are sent as basic auth and never printed.
+ * Scrapes one Prometheus text endpoint (node_exporter, the JMX exporter on a Kafka broker, or cAdvisor's container
+ * series from a kubelet) and maps the standard metric names to mqprobe's; one endpoint may serve several kinds.
+ * Credentials in the URL ({@code https://user:pass@host/metrics}) are sent as basic auth and never printed.
  */
 public final class PrometheusSampler implements Sampler {
 
@@ -26,8 +28,12 @@ public final class PrometheusSampler implements Sampler {
     private final HttpClient http;
     private final Duration timeout;
     private final String authorization;
+    private final String source;
+    private final String nodeSource;
+    private final BrokerOwnCpu ownCpu;
     private final NodeExporterMapping node;
     private final KafkaExporterMapping kafka;
+    private final CadvisorMapping container;
 
     /**
      * @param endpoint            e.g. {@code http://broker1:9100/metrics}
@@ -39,13 +45,43 @@ public final class PrometheusSampler implements Sampler {
      */
     public PrometheusSampler(URI endpoint, String source, Duration timeout, double diskWriteCeilingBps,
                              double nicCeilingBps, boolean reportProcessCpu) {
+        this(endpoint, source, timeout, diskWriteCeilingBps, nicCeilingBps, reportProcessCpu, new BrokerOwnCpu());
+    }
+
+    /**
+     * Like {@link #PrometheusSampler(URI, String, Duration, double, double, boolean)}, for one of several endpoints of
+     * a broker.
+     *
+     * @param source          {@code broker-<id>}: the broker's container, found by its pod name ending in {@code -<id>}
+     * @param ownCpu   shared by all endpoints of the broker: once one serves the broker's container, the node's
+     *                        CPU from node_exporter goes to {@link #nodeSource(String)}, not to {@code source}
+     */
+    public PrometheusSampler(URI endpoint, String source, Duration timeout, double diskWriteCeilingBps,
+                             double nicCeilingBps, boolean reportProcessCpu, BrokerOwnCpu ownCpu) {
         this.endpoint = withoutUserInfo(endpoint);
         this.timeout = timeout;
         this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
         this.authorization = endpoint.getRawUserInfo() == null ? null
                 : "Basic " + Base64.getEncoder().encodeToString(decode(endpoint.getRawUserInfo()).getBytes(StandardCharsets.UTF_8));
+        this.source = source;
+        this.nodeSource = nodeSource(source);
+        this.ownCpu = ownCpu;
         this.node = new NodeExporterMapping(source, diskWriteCeilingBps, nicCeilingBps);
         this.kafka = new KafkaExporterMapping(source, reportProcessCpu);
+        this.container = new CadvisorMapping(source, brokerId(source));
+    }
+
+    /**
+     * {@code node-of-broker-2}: the source of the node's CPU once the broker's container reports the broker's own. Not
+     * {@code broker-…}, which names the broker process everywhere, nor {@code host}, which is the machine mqprobe runs on.
+     */
+    public static String nodeSource(String brokerSource) {
+        return "node-of-" + brokerSource;
+    }
+
+    /** The container whose cAdvisor series the last scrape reported as the broker's, e.g. {@code my-cluster-kafka-2/kafka}. */
+    public Optional<String> brokerContainer() {
+        return container.chosenContainer().map(Object::toString);
     }
 
     @Override
@@ -65,9 +101,24 @@ public final class PrometheusSampler implements Sampler {
             throw new IOException("HTTP " + response.statusCode() + " from " + endpoint);
         }
         List<PromSample> samples = TextFormatParser.parse(response.body());
-        List<ResourceSample> out = new ArrayList<>(node.map(samples, epochMs));
-        out.addAll(kafka.map(samples, epochMs));
+        List<ResourceSample> out = new ArrayList<>(container.map(samples, epochMs));
+        if (container.chosenContainer().isPresent()) {
+            ownCpu.markReported();
+        }
+        // one origin per source and metric, or the step's mean blends them: with the broker's container known (here
+        // or on another endpoint of the broker), its CPU is the broker's, and the node's and the JVM's are not
+        boolean containerCpu = ownCpu.reported();
+        out.addAll(node.map(samples, epochMs, containerCpu ? nodeSource : source));
+        kafka.map(samples, epochMs).stream()
+                .filter(s -> !(containerCpu && s.metric().equals(Metric.CPU_CORES)))
+                .forEach(out::add);
         return out;
+    }
+
+    /** The id in {@code broker-<id>}, or -1 (no pod is named for it) for any other source. */
+    private static int brokerId(String source) {
+        String digits = source.substring(source.lastIndexOf('-') + 1);
+        return digits.matches("\\d{1,9}") ? Integer.parseInt(digits) : -1;
     }
 
     private static URI withoutUserInfo(URI uri) {

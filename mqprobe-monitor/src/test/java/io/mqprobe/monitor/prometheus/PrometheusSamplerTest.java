@@ -13,6 +13,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -24,16 +26,19 @@ import static org.assertj.core.api.Assertions.within;
 @Timeout(20)
 class PrometheusSamplerTest {
 
-    private HttpServer server;
-    private final Deque<String> bodies = new ArrayDeque<>();
+    private final List<HttpServer> servers = new ArrayList<>();
     private final AtomicReference<String> authorization = new AtomicReference<>();
     private int status = 200;
 
     private URI serve(String... fixtures) throws IOException {
-        for (String f : fixtures) {
-            bodies.add(FixtureText.read(f));
-        }
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        return serveText(Arrays.stream(fixtures).map(FixtureText::read).toArray(String[]::new));
+    }
+
+    /** An endpoint answering with each body in turn, the last one from then on. */
+    private URI serveText(String... texts) throws IOException {
+        Deque<String> bodies = new ArrayDeque<>(List.of(texts));
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        servers.add(server);
         server.createContext("/metrics", exchange -> {
             authorization.set(exchange.getRequestHeaders().getFirst("Authorization"));
             byte[] body = (bodies.size() > 1 ? bodies.poll() : bodies.peek()).getBytes(StandardCharsets.UTF_8);
@@ -48,9 +53,7 @@ class PrometheusSamplerTest {
 
     @AfterEach
     void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
+        servers.forEach(server -> server.stop(0));
     }
 
     @Test
@@ -148,6 +151,68 @@ class PrometheusSamplerTest {
         assertThat(authorization.get()).isEqualTo("Basic " + java.util.Base64.getEncoder()
                 .encodeToString("scraper:s3cret".getBytes(StandardCharsets.UTF_8)));
         assertThat(sampler.name()).doesNotContain("s3cret").contains("127.0.0.1");
+    }
+
+    @Test
+    void should_report_the_brokers_container_cpu_and_move_the_nodes_cpu_to_its_own_source() throws Exception {
+        // one endpoint serving both (a federating scraper): the container's CPU is the broker's, the node's is the node's
+        PrometheusSampler sampler = new PrometheusSampler(serveText(
+                        FixtureText.read("node_exporter_vm-1.txt") + FixtureText.read("cadvisor-1.txt"),
+                        FixtureText.read("node_exporter_vm-2.txt") + FixtureText.read("cadvisor-2.txt")),
+                "broker-2", Duration.ofSeconds(2), Double.NaN, Double.NaN, true);
+
+        sampler.sample(10_000);
+        List<ResourceSample> second = sampler.sample(25_000);
+
+        assertThat(sampler.brokerContainer()).contains("my-cluster-kafka-2/kafka");
+        assertThat(find(second, "broker-2", Metric.CPU_CORES).value()).isCloseTo(0.38, within(1e-9));
+        assertThat(find(second, "broker-2", Metric.CPU_CORES).capacity()).isCloseTo(0.4, within(1e-12));
+        assertThat(find(second, "node-of-broker-2", Metric.CPU_CORES).value()).isCloseTo(2.0, within(1e-6));
+        assertThat(find(second, "node-of-broker-2", Metric.CPU_STEAL_PCT).value()).isCloseTo(25.0, within(1e-6));
+        assertOneOriginPerSourceAndMetric(second);
+    }
+
+    @Test
+    void should_move_the_nodes_cpu_off_the_broker_when_another_endpoint_of_the_broker_serves_its_container() throws Exception {
+        // kubelet's /metrics/cadvisor and node_exporter, both given as 2=URL: MonitorSources hands them one flag
+        BrokerOwnCpu brokerContainer = new BrokerOwnCpu();
+        PrometheusSampler nodeExporter = new PrometheusSampler(serve("node_exporter_vm-1.txt", "node_exporter_vm-2.txt"),
+                "broker-2", Duration.ofSeconds(2), Double.NaN, Double.NaN, false, brokerContainer);
+        PrometheusSampler kubelet = new PrometheusSampler(serve("cadvisor-1.txt", "cadvisor-2.txt"),
+                "broker-2", Duration.ofSeconds(2), Double.NaN, Double.NaN, false, brokerContainer);
+
+        // node_exporter answers first in both rounds: its first scrape has no rates yet, so it cannot claim the broker
+        List<ResourceSample> step = new ArrayList<>(nodeExporter.sample(10_000));
+        step.addAll(kubelet.sample(10_000));
+        step.addAll(nodeExporter.sample(25_000));
+        step.addAll(kubelet.sample(25_000));
+
+        assertThat(step).filteredOn(s -> s.metric().equals(Metric.CPU_CORES))
+                .extracting(ResourceSample::source).containsExactlyInAnyOrder("node-of-broker-2", "broker-2");
+        assertThat(find(step, "broker-2", Metric.CPU_CORES).value()).isCloseTo(0.38, within(1e-9));
+        assertThat(find(step, "node-of-broker-2", Metric.CPU_PRESSURE_PCT).value()).isCloseTo(62.0, within(1e-6));
+    }
+
+    @Test
+    void should_keep_the_nodes_cpu_on_the_broker_when_no_endpoint_serves_its_container() throws Exception {
+        PrometheusSampler sampler = new PrometheusSampler(serve("node_exporter_vm-1.txt", "node_exporter_vm-2.txt"),
+                "broker-2", Duration.ofSeconds(2), Double.NaN, Double.NaN, true);
+
+        sampler.sample(10_000);
+        List<ResourceSample> second = sampler.sample(25_000);
+
+        assertThat(sampler.brokerContainer()).isEmpty();
+        assertThat(find(second, "broker-2", Metric.CPU_CORES).value()).isCloseTo(2.0, within(1e-6));
+        assertThat(second).extracting(ResourceSample::source).containsOnly("broker-2");
+    }
+
+    private static void assertOneOriginPerSourceAndMetric(List<ResourceSample> samples) {
+        assertThat(samples).extracting(s -> s.source() + " " + s.metric()).doesNotHaveDuplicates();
+    }
+
+    private static ResourceSample find(List<ResourceSample> samples, String source, String metric) {
+        return samples.stream().filter(s -> s.source().equals(source) && s.metric().equals(metric)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + metric + " of " + source + " in " + samples));
     }
 
     private static ResourceSample find(List<ResourceSample> samples, String metric) {
