@@ -29,9 +29,14 @@ import javax.management.ObjectName;
  */
 public final class BrokerRecording implements AutoCloseable {
 
-    static final Duration READ_INTERVAL = Duration.ofSeconds(2);
-    /** The broker keeps this much of the recording: what one clone copies, a few reads' worth. */
-    private static final String MAX_AGE = "10 s";
+    /**
+     * Each read clones the recording, which ends a chunk on the broker: read every 2 s it cost an idle broker 13
+     * millicores (3 rounds, 3 brokers: +20, +3, +17), every 5 s 6.4 (+10, +7, +2; bench/recording-cost.sh --rate 0), about
+     * 1.6 % of a broker busy with 0.4 cores. The events carry their own times, so a later read only delays them.
+     */
+    static final Duration READ_INTERVAL = Duration.ofSeconds(5);
+    /** The broker keeps this much of the recording: what one clone copies, a read's worth and a margin. */
+    private static final String MAX_AGE = "7 s";
     private static final String BEAN = "jdk.management.jfr:type=FlightRecorder";
 
     private final FlightRecorderMXBean recorder;

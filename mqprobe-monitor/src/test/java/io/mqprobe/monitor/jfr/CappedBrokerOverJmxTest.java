@@ -88,7 +88,8 @@ class CappedBrokerOverJmxTest {
             loadFrom = System.currentTimeMillis();
             produceFor(topic, Duration.ofSeconds(8));
             loadTo = System.currentTimeMillis();
-            Thread.sleep(1_500);   // the recording's last events arrive about a second late
+            // the recording is read every few seconds: its last events arrive that late
+            Thread.sleep(BrokerRecording.READ_INTERVAL.toMillis() + 1_500);
         }
 
         List<ResourceUsage> during = samples.summarize(loadFrom + 2_000, loadTo + 1_500);
