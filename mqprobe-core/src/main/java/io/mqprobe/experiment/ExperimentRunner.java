@@ -112,7 +112,7 @@ public final class ExperimentRunner {
             ActionScheduler.Step fired = scheduler.schedule(plan);
             try (fired) {
                 outcome = steps.run(plan.scenario(), plan.index(), plan.load(), plan.warmup(), plan.drainTimeout(),
-                        plan.precision(), settled);
+                        plan.precision(), settled, plan.warmUntil());
             }
             measured.add(new MeasuredStep(plan, outcome, fired.records(), null));
             listener.onStepDone(plan, outcome.step());

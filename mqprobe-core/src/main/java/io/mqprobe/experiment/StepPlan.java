@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.load.StepLoad;
+import io.mqprobe.load.WarmupTarget;
 
 import java.time.Duration;
 import java.util.Comparator;
@@ -25,14 +26,16 @@ import java.util.Objects;
  * @param settle         what to wait for before the step starts, or {@code null} to start at once
  * @param intent         what the planner meant by the step, for its judge; not written into JSON (it lives as long as
  *                       the run), read back as {@link StepIntent#MEASURE}
+ * @param warmUntil      a warm-up step: it ends once every JVM compiles less than asked (the load's own length is then
+ *                       the longest), or {@code null} for a step measured for its figures
  */
 public record StepPlan(String scenario, int index, StepLoad load, long warmupMs, long drainTimeoutMs,
                        List<StepAction> actions, PrecisionTarget precision, SettleSpec settle,
-                       @JsonIgnore StepIntent intent) {
+                       @JsonIgnore StepIntent intent, WarmupTarget warmUntil) {
 
     /** A step of fixed length that starts at once, measured for itself. */
     public StepPlan(String scenario, int index, StepLoad load, long warmupMs, long drainTimeoutMs, List<StepAction> actions) {
-        this(scenario, index, load, warmupMs, drainTimeoutMs, actions, null, null, StepIntent.MEASURE);
+        this(scenario, index, load, warmupMs, drainTimeoutMs, actions, null, null, StepIntent.MEASURE, null);
     }
 
     public StepPlan {
@@ -52,17 +55,22 @@ public record StepPlan(String scenario, int index, StepLoad load, long warmupMs,
 
     /** The same step with these actions. */
     public StepPlan withActions(List<StepAction> timedActions) {
-        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, timedActions, precision, settle, intent);
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, timedActions, precision, settle, intent, warmUntil);
     }
 
     /** The same step, ending once precise enough and starting on a settled cluster. */
     public StepPlan withPrecision(PrecisionTarget target, SettleSpec settleFirst) {
-        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, target, settleFirst, intent);
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, target, settleFirst, intent, warmUntil);
     }
 
     /** The same step, telling its judge what it was for. */
     public StepPlan withIntent(StepIntent meant) {
-        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, precision, settle, meant);
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, precision, settle, meant, warmUntil);
+    }
+
+    /** The same step as a warm-up: it ends once every JVM is warm by {@code target}, at most the load's length. */
+    public StepPlan withWarmUntil(WarmupTarget target) {
+        return new StepPlan(scenario, index, load, warmupMs, drainTimeoutMs, actions, precision, settle, intent, target);
     }
 
     public Duration warmup() {

@@ -20,7 +20,7 @@ public final class StepLoop {
     /** A fixed-length load that is sending until it finishes. */
     public static WindowTotals run(LoadMeter meter, long startEpochMs, Duration warmup, BooleanSupplier finished,
                                    RunControl control, Consumer<IntervalRow> onTick) {
-        return run(meter, startEpochMs, warmup, finished, () -> !finished.getAsBoolean(), null, () -> { }, control, onTick);
+        return run(meter, startEpochMs, warmup, finished, () -> !finished.getAsBoolean(), null, null, () -> { }, control, onTick);
     }
 
     /**
@@ -28,12 +28,13 @@ public final class StepLoop {
      * @param finished    true once the load has nothing more to report
      * @param sending     true while the load is still sending (its seconds are readings of the step's precision)
      * @param precision   when to end the sending early, or {@code null} to let the load run its length
+     * @param warm        for a warm-up step, true once it may end: it ends the sending then, or {@code null}
      * @param stopSending ends the sending (the load then drains and finishes)
      * @param onTick      receives every row (progress line, result document)
      * @return the measured window
      */
     public static WindowTotals run(LoadMeter meter, long startEpochMs, Duration warmup, BooleanSupplier finished,
-                                   BooleanSupplier sending, PrecisionTarget precision, Runnable stopSending,
+                                   BooleanSupplier sending, PrecisionTarget precision, BooleanSupplier warm, Runnable stopSending,
                                    RunControl control, Consumer<IntervalRow> onTick) {
         boolean stopped = false;
         long warmupEndMs = startEpochMs + warmup.toMillis();
@@ -52,8 +53,9 @@ public final class StepLoop {
             if (done || control.cancelled()) {
                 return meter.window();
             }
-            if (precision != null && !stopped && measured && now - warmupEndMs >= precision.minMeasure().toMillis()
-                    && precision.met(meter.throughputEstimate())) {
+            boolean precise = precision != null && measured && now - warmupEndMs >= precision.minMeasure().toMillis()
+                    && precision.met(meter.throughputEstimate());
+            if (!stopped && (precise || (warm != null && warm.getAsBoolean()))) {
                 stopSending.run();
                 stopped = true;
             }

@@ -20,6 +20,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
 
 /**
@@ -102,7 +103,7 @@ public final class StepRunner {
 
     /** A step of fixed length that did not wait for the cluster to settle. */
     public Outcome run(String scenario, int stepIndex, StepLoad load, Duration warmup, Duration drainTimeout) {
-        return run(scenario, stepIndex, load, warmup, drainTimeout, null, null);
+        return run(scenario, stepIndex, load, warmup, drainTimeout, null, null, null);
     }
 
     /**
@@ -111,9 +112,11 @@ public final class StepRunner {
      * @param precision    ends the sending once the step's throughput interval is narrow enough (the load's own
      *                     length is then the longest), or {@code null} for a step of fixed length
      * @param settle       the wait for a settled cluster before the step, recorded with it, or {@code null}
+     * @param warmUntil    a warm-up step: ends the sending once every JVM is warm by it (the load's own length is then
+     *                     the longest), or {@code null}
      */
     public Outcome run(String scenario, int stepIndex, StepLoad load, Duration warmup, Duration drainTimeout,
-                       PrecisionTarget precision, StepResult.Settle settle) {
+                       PrecisionTarget precision, StepResult.Settle settle, WarmupTarget warmUntil) {
         ConsumerLoadSpec consumerSpec = load.consumerSpec().orElse(null);
         ProducerLoadSpec producerSpec = load.producerSpec().orElse(null);
         // consumers of a step that also produces stay here, where the acknowledged sequences meet what was read;
@@ -142,7 +145,7 @@ public final class StepRunner {
             BacklogPhase backlog = load instanceof StepLoad.ProduceAndConsume pc && pc.backlog() != null
                     ? new BacklogPhase(pc.backlog(), startedMs + warmup.toMillis(), consumers::pause, sending::stop) : null;
             WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
-                    () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision,
+                    () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision, warmedUp(startedMs, warmUntil),
                     () -> {
                         if (sending != null) {
                             sending.stop();
@@ -163,12 +166,13 @@ public final class StepRunner {
             DeliveryReport delivery = read == null ? null : read.delivery();
             int clients = producerSpec != null ? producerSpec.clients() : consumerSpec.threads();
             double targetRate = producerSpec != null ? producerSpec.targetRecordsPerSecond() : 0;
+            List<ResourceUsage> measuredResources = resources.summarize(window.fromEpochMs(), window.toEpochMs());
             StepResult step = StepResult.of(stepIndex, clients, targetRate, startedMs, warmup.toMillis(), window,
                     consumers == null ? null : StepResult.Consumed.of(window, delivery, consumers.clockAhead(),
                             backlog == null ? null : backlog.outcome()),
-                    withLoadGenerator(resources.summarize(window.fromEpochMs(), window.toEpochMs()), window,
-                            clientUsage(clientMetrics), workerUsage(producers, consumers, window)),
-                    clientMetrics, unstable(precision, window), settle);
+                    withLoadGenerator(measuredResources, window, clientUsage(clientMetrics), workerUsage(producers, consumers, window)),
+                    clientMetrics, unstable(precision, window), settle,
+                    (warmUntil == null ? WarmupTarget.DEFAULT : warmUntil).compiling(measuredResources).orElse(null));
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.unstamped(),
                     read == null ? List.of() : read.failures(), acknowledged == null ? Map.of() : acknowledged, rows);
@@ -194,6 +198,18 @@ public final class StepRunner {
     }
 
     /** Why the step's interval is wider than its target after its longest measurement, or {@code null}. */
+    /** True once a warm-up step has run its shortest and every JVM compiled below the bound over the last seconds. */
+    private BooleanSupplier warmedUp(long startedMs, WarmupTarget target) {
+        if (target == null) {
+            return null;
+        }
+        return () -> {
+            long now = System.currentTimeMillis();
+            return now - startedMs >= target.shortest().toMillis()
+                    && target.warm(resources.summarize(now - WarmupTarget.WINDOW.toMillis(), now));
+        };
+    }
+
     private static String unstable(PrecisionTarget precision, WindowTotals window) {
         if (precision == null || precision.met(window.throughput())) {
             return null;

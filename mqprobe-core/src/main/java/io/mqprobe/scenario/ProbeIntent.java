@@ -11,6 +11,13 @@ public sealed interface ProbeIntent extends StepIntent {
     record Ramp(int plannedSteps) implements ProbeIntent {
     }
 
+    /**
+     * A scenario's warm-up: its load run, unjudged, until every JVM has compiled what it runs (the judge reads neither
+     * its figures nor its verdict; result.json keeps it, with every JVM's compile rate).
+     */
+    record Warm() implements ProbeIntent {
+    }
+
     /** A step of the search for the sustainable load; the search answers from the paced steps alone. */
     record Paced(SustainableSearch search) implements ProbeIntent {
     }

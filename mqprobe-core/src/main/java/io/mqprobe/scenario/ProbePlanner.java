@@ -12,6 +12,7 @@ import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
+import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.search.KneeConfirmation;
@@ -55,6 +56,9 @@ public final class ProbePlanner implements Planner {
     public static final int MAX_REPEATS = 3;
     /** A paced client is given this share of what one unthrottled client acknowledged, so it never queues. */
     static final double CLIENT_HEADROOM = 0.5;
+
+    /** The warm-up step runs the ramp's third client count: a load that reaches every code path without swamping a cold cluster. */
+    static final int WARM_CLIENT_STEP = 2;
 
     /** Warm-up added to the run's first step, while the JIT compiles the send path. */
     static final Duration FIRST_STEP_EXTRA_WARMUP = Duration.ofSeconds(4);
@@ -131,7 +135,7 @@ public final class ProbePlanner implements Planner {
                     return Optional.empty();
                 }
                 if (start(scenarios.get(nextScenario++), context)) {
-                    return Optional.of(rampStep());
+                    return Optional.of(settings.warmUntil() == null ? rampStep() : warmStep());
                 }
                 continue;
             }
@@ -289,6 +293,23 @@ public final class ProbePlanner implements Planner {
         }
         int needed = (int) Math.ceil(ratePerSecond / (CLIENT_HEADROOM * oneClientRecordsPerSecond));
         return Math.max(1, Math.min(pacedClients, needed));
+    }
+
+    /**
+     * The scenario's load, unthrottled with the ramp's third client count (or its last, when shorter), run until every
+     * JVM compiles less than the warm-up target asks, at most its longest: the brokers and mqprobe meet this
+     * scenario's code paths (its replication, its acknowledgement, its followers' fetches) before a step is measured.
+     */
+    private StepPlan warmStep() {
+        WarmupTarget target = settings.warmUntil();
+        int clients = clientSteps.get(Math.min(WARM_CLIENT_STEP, clientSteps.size() - 1));
+        int senders = current.spec().syncSenders();
+        ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, Math.max(1, senders), senders > 0,
+                settings.recordSizeBytes(), 0, 0, target.longest(), settings.payload(), current.producerProperties(),
+                false, current.moreLoadedTopics());
+        firstStepOfRun = false;   // the warm-up ran mqprobe's send path too
+        return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), target.shortest(), STEP_DRAIN)
+                .withIntent(new ProbeIntent.Warm()).withWarmUntil(target);
     }
 
     private StepPlan rampStep() {

@@ -8,9 +8,11 @@ import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.load.ResourceWindow;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepRunner;
+import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.scenario.ProbeIntent;
 import io.mqprobe.scenario.ProbeJudge;
 import io.mqprobe.scenario.ProbePlanner;
 import io.mqprobe.scenario.ProbeSettings;
@@ -96,6 +98,47 @@ class ProbePlannerTest {
         assertThat(outcomes.get(1).skipped()).isEqualTo("needs 3 brokers, the target has 2");
         assertThat(outcomes.get(1).durable()).isTrue();
         assertThat(document.verdict("three-copies")).isEmpty();
+    }
+
+    @Test
+    void should_warm_each_scenario_unjudged_with_its_own_load_before_its_first_measured_step() {
+        InstantDriver driver = new InstantDriver();
+        ResultDocument document = new ResultDocument("probe", List.of());
+        RunControl control = new RunControl();
+        ScenarioSpec fast = new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of());
+        WarmupTarget warmUntil = new WarmupTarget(50, Duration.ofSeconds(1), Duration.ofSeconds(10));
+        ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
+                new RampPlan(Duration.ofMillis(200), Duration.ofSeconds(1), 4, 3, List.of(0.5)), Thresholds.defaults(), warmUntil);
+        ProbePlanner planner = new ProbePlanner(List.of(fast), settings, driver, name -> "t-" + name, true);
+        ProbeJudge judge = new ProbeJudge(settings.thresholds(), true);
+        // no JVM reports its compilation here: warm as soon as the shortest warm-up has passed
+        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
+
+        Topics none = new Topics() {
+            @Override
+            public void create(TopicSpec spec) {
+            }
+
+            @Override
+            public void delete(String name) {
+            }
+        };
+        ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control,
+                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, judge));
+
+        MeasuredStep warm = result.steps().get(0);
+        assertThat(warm.plan().intent()).isInstanceOf(ProbeIntent.Warm.class);
+        assertThat(warm.plan().warmUntil()).isEqualTo(warmUntil);
+        // the ramp's third client count (its plan: 1, 2, 3), unthrottled, for at most the longest warm-up
+        assertThat(warm.plan().load().producerSpec().orElseThrow().clients()).isEqualTo(3);
+        assertThat(warm.plan().load().producerSpec().orElseThrow().duration()).isEqualTo(warmUntil.longest());
+        assertThat(warm.plan().load().producerSpec().orElseThrow().targetRecordsPerSecond()).isZero();
+        assertThat(warm.result().warmupMs() + warm.result().measuredMs()).as("ended once warm").isLessThan(5_000);
+        assertThat(result.steps().subList(1, result.steps().size()))
+                .extracting(s -> s.plan().intent().getClass().getSimpleName()).startsWith("Ramp").doesNotContain("Warm");
+        // judged on the ramp and paced steps alone, as a judge that never saw a warm-up judges them
+        List<MeasuredStep> judged = result.steps().subList(1, result.steps().size());
+        assertThat(new ProbeJudge(settings.thresholds(), true).judge("fast", judged, false)).isEqualTo(result.verdicts().get("fast"));
     }
 
     @Test

@@ -85,13 +85,18 @@ final class StepColumns {
                 + " · out-of-order " + HumanUnits.count(Fields.number(c, "outOfOrder"));
     }
 
-    /** "±4.2 % (9 readings)", with "unstable" when it stayed wider than asked; "" without an interval. */
+    /**
+     * "±4.2 % (9 readings)", with "unstable" when it stayed wider than asked and "(broker-2 compiling 340 ms/s)" when a JVM
+     * was still cold; "" without an interval.
+     */
     static String interval(JsonNode step) {
         String precision = VerdictText.precision(Fields.object(step, "throughput"));
         if (precision == null) {
             return "";
         }
-        return Fields.text(step, "unstable") == null ? precision : precision + " unstable";
+        String compiling = Fields.text(step, "compiling");
+        return (Fields.text(step, "unstable") == null ? precision : precision + " unstable")
+                + (compiling == null ? "" : " (" + compiling + ")");
     }
 
     /** How long the step waited for a settled cluster, and what was left when the wait hit its bound. */

@@ -15,6 +15,7 @@ import io.mqprobe.experiment.SettleSpec;
 import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.scenario.BuiltInScenarios;
 import io.mqprobe.scenario.DriverProfiles;
+import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.scenario.ProbeSettings;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.scenario.ScenarioFile;
@@ -74,6 +75,12 @@ final class ProbeOptions {
                     + "such a step is marked unstable. An unthrottled ramp step measures at most three quarters of it: the "
                     + "ceiling pools the plateau's steps (default: ${DEFAULT-VALUE}).")
     Duration maxStepDuration;
+
+    @Option(names = "--jvm-warmup", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.OrZero.class,
+            description = "Each scenario first runs its load unmeasured until every JVM watched (brokers, mqprobe) compiles"
+                    + " under 50 ms/s, at most this long (0: none); a step measured while a JVM compiles more is flagged"
+                    + " (default: ${DEFAULT-VALUE}).")
+    Duration jvmWarmup;
 
     @Option(names = "--precision", paramLabel = "PCT", defaultValue = RampPlan.DEFAULT_PRECISION_PCT,
             description = "A step measures until the 95 %% interval of its throughput (batch means over its seconds) is within "
@@ -146,13 +153,27 @@ final class ProbeOptions {
         ProbeSettings settings = new ProbeSettings(records.sizeBytes(), partitions.partitions(), records.payload(),
                 nativeSettings.properties(),
                 new RampPlan(ramp.warmup(), ramp.measured(), ramp.maxClients(), ramp.maxSteps(), fractions(), precision(),
-                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT, true)), thresholds());
+                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT, true)), thresholds(),
+                warmUntil());
         CeilingsStep.Asked asked = new CeilingsStep.Asked(ceilings.disk(), ceilings.nic(), !noCeilings);
         List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
         if (!sizes.isEmpty() && noIsolation) {
             throw new UsageException("--specs sizes isolated brokers; it cannot run with --no-isolation");
         }
         return new ProbeRun(chosen, settings, asked, keepTopics.keepTopics(), sizes);
+    }
+
+    /** The default warm-up target with the user's longest wait, or none for 0. */
+    private WarmupTarget warmUntil() {
+        if (jvmWarmup.isZero()) {
+            return null;
+        }
+        WarmupTarget standard = WarmupTarget.DEFAULT;
+        Duration shortest = jvmWarmup.compareTo(standard.shortest()) < 0 ? jvmWarmup : standard.shortest();
+        if (shortest.toMillis() < 1000) {
+            throw new UsageException("--jvm-warmup must be 0 or at least 1s, got " + jvmWarmup.toMillis() + "ms");
+        }
+        return new WarmupTarget(standard.compileMsPerSecond(), shortest, jvmWarmup);
     }
 
     /** The many-topics flags replace a many-topics scenario's own numbers (a scenario with more than one topic). */

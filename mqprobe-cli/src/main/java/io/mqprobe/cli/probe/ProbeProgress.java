@@ -1,6 +1,7 @@
 package io.mqprobe.cli.probe;
 
 import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.StepPlan;
@@ -42,12 +43,24 @@ final class ProbeProgress implements ExperimentListener {
     public void onStepStart(StepPlan plan) {
         int step = plan.index();
         int clients = plan.load().producerSpec().map(p -> p.clients()).orElse(0);
+        if (plan.warmUntil() != null) {
+            progress.update(String.format(Locale.ROOT, "  warm-up: %d producer client%s until every JVM compiles under %s ms/s"
+                    + " (at most %s) ...", clients, clients == 1 ? "" : "s", HumanUnits.number(plan.warmUntil().compileMsPerSecond()),
+                    TimeSpan.formatSeconds(plan.warmUntil().longest().toSeconds())));
+            return;
+        }
         progress.update(String.format(Locale.ROOT, "  step %d: %d producer client%s, warming up ... (at most %s left)",
                 step + 1, clients, clients == 1 ? "" : "s", TimeSpan.formatSeconds(worstCaseLeftSeconds(step))));
     }
 
     @Override
     public void onStepDone(StepPlan plan, StepResult step) {
+        if (plan.warmUntil() != null) {
+            long ranMs = step.warmupMs() + step.measuredMs();
+            progress.line(String.format(Locale.ROOT, "  warm-up: %d clients, %s%s", step.clients(), TimeSpan.formatSeconds(ranMs / 1000),
+                    step.compiling() == null ? ", every JVM warm" : ", at its longest: " + step.compiling()));
+            return;
+        }
         String offered = step.targetRecordsPerSecond() == null ? "unthrottled"
                 : String.format(Locale.ROOT, "paced %,.0f/s", step.targetRecordsPerSecond());
         String precision = Precision.describe(step.throughputInterval());
@@ -56,7 +69,8 @@ final class ProbeProgress implements ExperimentListener {
                 step.index() + 1, step.clients(), offered, step.recordsPerSecond(), precision,
                 ByteSize.formatRate(step.bytesPerSecond()),
                 TimeSpan.formatMicros(step.latencyUs().p99()), step.errors().values().stream().mapToLong(Long::longValue).sum(),
-                step.unstable() == null ? "" : "  unstable", settled));
+                step.unstable() == null ? "" : "  unstable", settled)
+                + (step.compiling() == null ? "" : "  (" + step.compiling() + ")"));
     }
 
     /** What the wait before the step did, when it did anything worth a word. */

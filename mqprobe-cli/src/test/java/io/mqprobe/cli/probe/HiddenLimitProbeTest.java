@@ -52,7 +52,7 @@ class HiddenLimitProbeTest {
         LocalBrokerProcess broker = cluster.brokers().get(0);
 
         CliRun run = CliRun.of("probe", "--bootstrap", cluster.bootstrap(), "--jmx", broker.host() + ":" + broker.jmxPort(),
-                "--scenarios", "single", "--no-ceilings", "--step-warmup", "1s", "--step-duration", "3s",
+                "--scenarios", "single", "--no-ceilings", "--jvm-warmup", "0", "--step-warmup", "1s", "--step-duration", "3s",
                 "--sustainable-steps", "none", "--max-steps", "4", "--max-clients", "4", "--out", out.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();

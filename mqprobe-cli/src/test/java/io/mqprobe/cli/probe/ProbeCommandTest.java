@@ -25,7 +25,7 @@ class ProbeCommandTest {
 
     @Test
     void should_ramp_scenarios_and_write_verdicts_ceilings_and_reports(@TempDir Path dir) throws Exception {
-        CliRun run = CliRun.of("probe", "--scenarios", "single,replicated-all", "--max-steps", "3",
+        CliRun run = CliRun.of("probe", "--scenarios", "single,replicated-all", "--max-steps", "3", "--jvm-warmup", "6s",
                 "--step-warmup", "1s", "--step-duration", "2s", "--sustainable-steps", "0.5", "--out", dir.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -39,8 +39,10 @@ class ProbeCommandTest {
             // up to 3 unthrottled steps to saturate (a plateau's knee and next step measured again), then paced at half
             // the ceiling, then narrowed below it if that failed, or between it and the ceiling if it passed (a failure
             // that looks like noise measured again)
+            // each scenario warms up first, unjudged, until every JVM compiles under 50 ms/s or 6 s have passed
             JsonNode steps = s.get("steps");
-            assertThat(steps.size()).isBetween(2, 3 + io.mqprobe.search.KneeConfirmation.REPEATED_STEPS + 1
+            assertThat(steps.get(0).get("warmupMs").asLong() + steps.get(0).get("measuredMs").asLong()).isLessThan(12_000);
+            assertThat(steps.size()).isBetween(3, 1 + 3 + io.mqprobe.search.KneeConfirmation.REPEATED_STEPS + 1
                     + io.mqprobe.scenario.ProbePlanner.NARROWING_STEPS + io.mqprobe.search.SustainableSearch.EXTRA_STEPS);
             assertThat(steps.get(0).get("targetRecordsPerSecond").isNull()).isTrue();
             List<Double> offered = new java.util.ArrayList<>();
@@ -62,6 +64,7 @@ class ProbeCommandTest {
         assertThat(Files.readString(dir.resolve("report.html"))).contains("replicated-all");
         assertThat(Files.exists(dir.resolve("report.md"))).isTrue();
         assertThat(run.out()).contains("MB/s");
+        assertThat(run.err()).contains("warm-up: ");
     }
 
     @Test
@@ -71,7 +74,7 @@ class ProbeCommandTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"),
                 "-Dmqprobe.home=" + System.getProperty("mqprobe.home"),
-                "io.mqprobe.cli.Main", "probe", "--no-ceilings", "--step-warmup", "1s", "--step-duration", "3s",
+                "io.mqprobe.cli.Main", "probe", "--no-ceilings", "--jvm-warmup", "0", "--step-warmup", "1s", "--step-duration", "3s",
                 "--out", dir.toString()))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("probe.log").toFile()).start();
         try {

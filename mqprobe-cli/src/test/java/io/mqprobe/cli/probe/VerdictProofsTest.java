@@ -149,7 +149,7 @@ class VerdictProofsTest {
     /** A short probe of one partition; its bottleneck node. */
     private static JsonNode probe(List<String> extra, String label) throws IOException {
         Path out = Files.createTempDirectory(home, "probe");
-        List<String> args = new ArrayList<>(List.of("probe", "--no-ceilings", "--step-warmup", "1s",
+        List<String> args = new ArrayList<>(List.of("probe", "--no-ceilings", "--jvm-warmup", "0", "--step-warmup", "1s",
                 "--step-duration", "3s", "--sustainable-steps", "none", "--out", out.toString()));
         if (!extra.contains("--scenarios")) {
             args.addAll(List.of("--scenarios", "single"));

@@ -1,0 +1,57 @@
+package io.mqprobe.load;
+
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.units.HumanUnits;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How long a warm-up step runs: until every JVM watched (brokers, mqprobe, load workers) compiles less than
+ * {@code compileMsPerSecond} of JIT time per second over the last {@link #WINDOW}, at least {@code shortest}, at most
+ * {@code longest}. A broker in production finished compiling long ago; a fresh one meets the replication code cold,
+ * and its compilers, outside any quota, take the machine's cores from the work being measured (1.2-2.8 s of compile
+ * time per second summed over three brokers, minutes into a default probe here).
+ *
+ * @param compileMsPerSecond the most JIT time per second of wall time a warm JVM still spends, above 0
+ * @param shortest           the warm-up's least length, at least 1 s: the rates need two readings
+ * @param longest            the warm-up's greatest length, at least {@code shortest}
+ */
+public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duration longest) {
+
+    /** Warm below 50 ms of compilation a second (5 % of one core), after at least 5 s, at most a minute. */
+    public static final WarmupTarget DEFAULT = new WarmupTarget(50, Duration.ofSeconds(5), Duration.ofSeconds(60));
+
+    /** The readings judged: the last seconds, so one second's burst of compilation does not end or prolong the wait. */
+    public static final Duration WINDOW = Duration.ofSeconds(3);
+
+    public WarmupTarget {
+        if (!(compileMsPerSecond > 0)) {
+            throw new UsageException("a warm JVM's compile rate bound must be above 0 ms/s");
+        }
+        if (shortest.toMillis() < 1000 || longest.compareTo(shortest) < 0) {
+            throw new UsageException("a warm-up lasts at least 1s and its longest (" + longest.toSeconds()
+                    + "s) must not be shorter than its shortest (" + shortest.toSeconds() + "s)");
+        }
+    }
+
+    /** True when no JVM among {@code recent} compiled above the bound; true as well when no JVM reports its compilation. */
+    public boolean warm(List<ResourceUsage> recent) {
+        return hottest(recent).isEmpty();
+    }
+
+    /** The JVM that compiled most above the bound in {@code readings}, if any compiled above it. */
+    public Optional<ResourceUsage> hottest(List<ResourceUsage> readings) {
+        return readings.stream().filter(u -> Metric.JIT_MS_PER_S.equals(u.metric()) && u.mean() > compileMsPerSecond)
+                .max(Comparator.comparingDouble(ResourceUsage::mean));
+    }
+
+    /** "broker-2 compiling 340 ms/s" for the hottest JVM above the bound, for a step's flag. */
+    public Optional<String> compiling(List<ResourceUsage> readings) {
+        return hottest(readings).map(u -> u.source() + " compiling " + HumanUnits.number(Math.round(u.mean())) + " ms/s");
+    }
+}

@@ -1,0 +1,24 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A step's precision cell says when its figures are a cold JVM's, as result.json records it. */
+@Timeout(10)
+class StepColumnsTest {
+
+    private static final String INTERVAL = "\"throughput\": {\"mean\": 50000, \"halfWidth\": 2000, \"readings\": 8, \"batches\": 4}";
+
+    @Test
+    void should_flag_a_step_measured_while_a_jvm_compiled() throws Exception {
+        JsonNode cold = new ObjectMapper().readTree("{" + INTERVAL + ", \"compiling\": \"broker-2 compiling 340 ms/s\"}");
+        JsonNode warm = new ObjectMapper().readTree("{" + INTERVAL + ", \"compiling\": null}");
+
+        assertThat(StepColumns.interval(cold)).endsWith("(broker-2 compiling 340 ms/s)");
+        assertThat(StepColumns.interval(warm)).doesNotContain("compiling").isNotBlank();
+    }
+}
