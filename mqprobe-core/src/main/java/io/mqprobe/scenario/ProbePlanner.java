@@ -59,6 +59,11 @@ public final class ProbePlanner implements Planner {
 
     /** The warm-up step runs the ramp's third client count: a load that reaches every code path without swamping a cold cluster. */
     static final int WARM_CLIENT_STEP = 2;
+    /**
+     * A warm-up sends at most this much: the JIT compiles what is called often, not what is written much, and an
+     * unthrottled minute wrote 18-22 GiB of replicas on this machine and stopped the next probes at their disk budget.
+     */
+    static final long WARM_MAX_BYTES = 2L << 30;
 
     /** Warm-up added to the run's first step, while the JIT compiles the send path. */
     static final Duration FIRST_STEP_EXTRA_WARMUP = Duration.ofSeconds(4);
@@ -297,15 +302,17 @@ public final class ProbePlanner implements Planner {
 
     /**
      * The scenario's load, unthrottled with the ramp's third client count (or its last, when shorter), run until every
-     * JVM compiles less than the warm-up target asks, at most its longest: the brokers and mqprobe meet this
-     * scenario's code paths (its replication, its acknowledgement, its followers' fetches) before a step is measured.
+     * JVM compiles less than the warm-up target asks, at most its longest and {@link #WARM_MAX_BYTES}: the brokers and
+     * mqprobe meet this scenario's code paths (its replication, its acknowledgement, its followers' fetches) before a
+     * step is measured.
      */
     private StepPlan warmStep() {
         WarmupTarget target = settings.warmUntil();
         int clients = clientSteps.get(Math.min(WARM_CLIENT_STEP, clientSteps.size() - 1));
         int senders = current.spec().syncSenders();
+        long records = Math.max(clients, WARM_MAX_BYTES / settings.recordSizeBytes());
         ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, Math.max(1, senders), senders > 0,
-                settings.recordSizeBytes(), 0, 0, target.longest(), settings.payload(), current.producerProperties(),
+                settings.recordSizeBytes(), 0, records, target.longest(), settings.payload(), current.producerProperties(),
                 false, current.moreLoadedTopics());
         firstStepOfRun = false;   // the warm-up ran mqprobe's send path too
         return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), target.shortest(), STEP_DRAIN)
