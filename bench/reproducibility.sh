@@ -7,7 +7,8 @@
 #   bench/reproducibility.sh [--runs N] [--no-build] [-- PROBE OPTIONS...]
 #
 # Runs ./mqprobe probe (the embedded default, isolated as root) N times (default 3), each into its own
-# directory under bench/target/reproducibility/<time>/run-K, and writes the comparison to comparison.md there.
+# directory under bench/target/reproducibility/<time>/run-K, writes the comparison to comparison.md there, and
+# appends it to bench/README.md ("Every series run"): every series counts, not the best of several.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=3 build=1 probe_args=()
@@ -119,6 +120,10 @@ print("## Goals (issue 19)\n\n| scenario | ceiling within ±10 % of median or in
 yes = lambda b: "yes" if b else "**no**"
 for s, c, u, b, t in summary:
     print(f"| {s} | {yes(c)} | {yes(u)} | {yes(b)} | {yes(t)} |")
+for k in range(1, runs + 1):
+    named = [r[0] for r in rows if r[1] == str(k) and r[7].endswith("/ host")]
+    print(f"\nrun {k}: {len(named)} scenario(s) whose verdict is the host" + (f" ({', '.join(named)})" if named else ""), end="")
+print(" (issue 39: at most one per run)")
 if pairs:
     print(f"\nrun-to-run noise: two runs' ceilings or sustainable loads lay up to {max(pairs):.1f} % apart "
           f"(median {statistics.median(pairs):.1f} %, {len(pairs)} pairs); `mqprobe compare --run-noise` takes "
@@ -126,3 +131,17 @@ if pairs:
 PY
 cat "$out/comparison.md"
 echo "written: $out/comparison.md" >&2
+
+# every series counts: each one is appended to bench/README.md, with its build, whatever it showed
+readme=bench/README.md
+heading="## Every series run (appended by bench/reproducibility.sh)"
+grep -qxF "$heading" "$readme" || printf '\n%s\n\nEach series this script ran, as it ran: not chosen afterwards.\n' "$heading" >>"$readme"
+{
+  build=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " (with uncommitted changes)" || true)
+  printf '\n### Series %s, build %s%s, `bench/reproducibility.sh --runs %s%s`\n\n' "$(basename "$out")" "$build" "$dirty" \
+    "$runs" "${probe_args[*]:+ -- ${probe_args[*]}}"
+  # the comparison without its own title, headings one level down
+  tail -n +2 "$out/comparison.md" | sed 's/^## /#### /'
+} >>"$readme"
+echo "appended to $readme" >&2

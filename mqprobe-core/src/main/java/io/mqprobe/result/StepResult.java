@@ -1,5 +1,8 @@
 package io.mqprobe.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mqprobe.api.monitor.CpuAccount;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.stats.ConsumeStats;
 import io.mqprobe.stats.DeliveryReport;
@@ -136,6 +139,16 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
                 window.records(), window.bytes(), window.recordsPerSecond(), window.bytesPerSecond(), window.errors(),
                 window.latencyUs(), window.serviceLatencyUs(), window.sendDelayUs(), window.e2eLatencyUs(), consumed,
                 List.copyOf(resources), clientMetrics, window.throughput(), window.p99PerSecondUs(), unstable, settle, compiling);
+    }
+
+    /**
+     * Where the host's busy cores went over the step, from its readings (written to result.json as {@code cpuAccount}),
+     * or {@code null} when the host's processes were not sampled.
+     */
+    @JsonProperty("cpuAccount")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public CpuAccount cpuAccount() {
+        return resources == null ? null : CpuAccount.of(resources).orElse(null);
     }
 
     /** The step's throughput with its interval: around the window's rate; exact when the document has no interval. */

@@ -18,8 +18,15 @@ public sealed interface ProbeIntent extends StepIntent {
     record Warm() implements ProbeIntent {
     }
 
-    /** A step of the search for the sustainable load; the search answers from the paced steps alone. */
-    record Paced(SustainableSearch search) implements ProbeIntent {
+    /**
+     * A step of the search for the sustainable load; the search answers from the paced steps alone. A {@code hold} holds
+     * the search's answer, longer than a search step, before it is reported.
+     */
+    record Paced(SustainableSearch search, boolean hold) implements ProbeIntent {
+
+        public Paced(SustainableSearch search) {
+            this(search, false);
+        }
     }
 
     /** A step of the ramp: what the planner reads back to decide the ramp's end, and the judge to name the ceiling. */
@@ -29,6 +36,11 @@ public sealed interface ProbeIntent extends StepIntent {
 
     /** A step of the paced search. */
     static boolean paced(MeasuredStep step) {
-        return step.plan().intent() instanceof Paced;
+        return step.plan().intent() instanceof Paced p && !p.hold();
+    }
+
+    /** A step holding the search's answer. */
+    static boolean held(MeasuredStep step) {
+        return step.plan().intent() instanceof Paced p && p.hold();
     }
 }

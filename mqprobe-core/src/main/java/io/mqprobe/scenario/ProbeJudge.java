@@ -11,6 +11,7 @@ import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainablePoint;
 import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.SustainableSearch;
+import io.mqprobe.api.monitor.CpuAccount;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.units.HumanUnits;
@@ -82,7 +83,8 @@ public final class ProbeJudge implements Judge {
             return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), null, saturation.bottleneck(),
                     stopReason));
         }
-        Optional<SustainablePoint> sustainable = search.get().result(paced);
+        List<StepMeasurement> held = measurements(steps.stream().filter(ProbeIntent::held).toList(), hostShared);
+        Optional<SustainablePoint> sustainable = search.get().result(paced, held);
         Bottleneck bottleneck = saturation.bottleneck();
         // the paced search, not the unthrottled ramp, says whether a load is sustainable
         List<String> evidence = new ArrayList<>(bottleneck.evidence().stream().filter(e -> !e.startsWith(VerdictFinder.NO_SUSTAINABLE)).toList());
@@ -123,11 +125,19 @@ public final class ProbeJudge implements Judge {
         String line = String.format(Locale.ROOT, "host CPU %s of its cores over the ceiling's steps", HumanUnits.pct(host));
         List<String> evidence = new ArrayList<>();
         evidence.add(line);
+        Optional<CpuAccount> account = CpuAccount.of(atCeiling);
+        account.ifPresent(a -> evidence.add(a.describe()));
         cpuPct.forEach((source, pct) -> evidence.add(source + " CPU " + HumanUnits.pct(pct) + " of its quota"));
-        Bottleneck outside = new Bottleneck(Bottleneck.CPU, HOST, line + ": the machine's cores ran out (other work on this "
-                + "machine took the cores: the kernel's network work, the JIT compilers outside the quotas, anything else "
-                + "running), so figures are lower bounds" + nearQuota(cpuPct), evidence);
+        Bottleneck outside = new Bottleneck(Bottleneck.CPU, HOST, line + ": the machine's cores ran out (" + beyond(account)
+                + "), so figures are lower bounds" + nearQuota(cpuPct), evidence);
         return new ScenarioVerdict(verdict.ceiling(), verdict.knee(), verdict.sustainable(), outside, verdict.stopReason());
+    }
+
+    /** What took the cores beyond the processes' quotas: measured when the host's processes were read, else the usual suspects. */
+    private static String beyond(Optional<CpuAccount> account) {
+        return account.map(a -> "beyond the processes' quotas: " + a.beyondParts())
+                .orElse("other work on this machine took the cores: the kernel's network work, the JIT compilers outside "
+                        + "the quotas, anything else running");
     }
 
     /** The processes at or near their quotas on the full host, and what would tell whether they bind next; or nothing. */
@@ -172,6 +182,6 @@ public final class ProbeJudge implements Judge {
                 step.bytesPerSecond(), step.records(), errors,
                 l.count() == 0 ? null : l,
                 step.resources(), step.throughputInterval(),
-                step.settle() == null ? 0 : step.settle().underReplicatedAtStart());
+                step.settle() == null ? 0 : step.settle().underReplicatedAtStart(), step.p99PerSecondUs());
     }
 }

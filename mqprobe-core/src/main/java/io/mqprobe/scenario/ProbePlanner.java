@@ -54,6 +54,8 @@ public final class ProbePlanner implements Planner {
      * both before a p99 of 311 ms at 53k msgs/s (1.6× the SLO, under a rate that had passed) ended its search at 27k.
      */
     public static final int MAX_REPEATS = 3;
+    /** A hold measures this many times a step's shortest measurement (4 s by default: 12 s). */
+    static final int HOLD_MEASURES = 3;
     /** A paced client is given this share of what one unthrottled client acknowledged, so it never queues. */
     static final double CLIENT_HEADROOM = 0.5;
 
@@ -280,15 +282,35 @@ public final class ProbePlanner implements Planner {
 
     private Optional<StepPlan> nextPacedStep(List<MeasuredStep> measured) {
         String name = current.spec().name();
-        List<StepMeasurement> paced = ProbeJudge.measurements(measured.stream()
-                .filter(m -> m.plan().scenario().equals(name) && ProbeIntent.paced(m)).toList(), hostShared);
-        Optional<SustainableSearch.Measure> next = search.next(paced);
+        List<MeasuredStep> scenario = measured.stream().filter(m -> m.plan().scenario().equals(name)).toList();
+        List<StepMeasurement> paced = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::paced).toList(), hostShared);
+        List<StepMeasurement> held = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::held).toList(), hostShared);
+        Optional<SustainableSearch.Measure> next = search.next(paced, held);
         if (next.isEmpty()) {
             current = null;
             return Optional.empty();
         }
         double rate = next.get().recordsPerSecond();
-        return Optional.of(step(clientsFor(rate), rate));
+        return Optional.of(next.get().hold() ? holdStep(clientsFor(rate), rate) : step(clientsFor(rate), rate));
+    }
+
+    /**
+     * The search's answer held for {@link #HOLD_MEASURES} times a step's shortest measurement, judged on its own readings:
+     * an answer decided in seconds is carried for that long before it is reported.
+     */
+    private StepPlan holdStep(int clients, double ratePerSecond) {
+        RampPlan plan = settings.plan();
+        Duration hold = plan.measure().multipliedBy(HOLD_MEASURES);
+        Duration warmup = plan.warmup().dividedBy(2);
+        int senders = current.spec().syncSenders();
+        ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, Math.max(1, senders), senders > 0,
+                settings.recordSizeBytes(), ratePerSecond, 0, warmup.plus(hold), settings.payload(), current.producerProperties(),
+                false, current.moreLoadedTopics());
+        StepPlan step = StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), warmup, STEP_DRAIN)
+                .withIntent(new ProbeIntent.Paced(search, true));
+        PrecisionTarget precision = plan.precision();
+        return precision == null && plan.settle() == null ? step
+                : step.withPrecision(precision == null ? null : new PrecisionTarget(precision.halfWidthPct(), hold, hold), plan.settle());
     }
 
     /** As many clients as the rate needs at {@link #CLIENT_HEADROOM} of one client's unthrottled rate; at most the knee's. */

@@ -19,6 +19,7 @@ import io.mqprobe.scenario.ProbeSettings;
 import io.mqprobe.scenario.RampPlan;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.ScenarioOutcome;
+import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.search.Thresholds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -67,7 +68,7 @@ class ProbePlannerTest {
         List<StepResult> fast = document.steps("fast");
         // ramp with 1 then 2 clients, then paced at half the ceiling, and then narrowed below it while that fails or
         // between it and the ceiling while it passes
-        assertThat(fast).hasSizeBetween(3, 2 + 1 + ProbePlanner.NARROWING_STEPS);
+        assertThat(fast).hasSizeBetween(3, 2 + 1 + ProbePlanner.NARROWING_STEPS + SustainableSearch.MAX_HOLDS);
         assertThat(fast).extracting(StepResult::clients).startsWith(1, 2);
         assertThat(fast.get(0).targetRecordsPerSecond()).isNull();
         ProbeVerdict verdict = (ProbeVerdict) result.verdicts().get("fast");
@@ -88,6 +89,13 @@ class ProbePlannerTest {
         List<MeasuredStep> recorded = result.steps().stream().filter(s -> s.plan().scenario().equals("fast")).toList();
         assertThat(new ProbeJudge(settings.thresholds(), true).judge("fast", recorded, false)).isEqualTo(verdict);
         assertThat(recorded).extracting(s -> s.plan().intent().getClass().getSimpleName()).startsWith("Ramp", "Ramp", "Paced");
+        // the answer is held before it is reported: the scenario's last step holds the sustainable rate
+        MeasuredStep last = recorded.get(recorded.size() - 1);
+        assertThat(((ProbeIntent.Paced) last.plan().intent()).hold()).isTrue();
+        assertThat(verdict.findings().sustainable()).isNotNull();
+        assertThat(last.result().targetRecordsPerSecond()).isEqualTo(recorded.stream()
+                .filter(m -> m.result().index() == verdict.findings().sustainable().step()).findFirst().orElseThrow()
+                .result().targetRecordsPerSecond());
         assertThat(result.steps().get(0).plan().load().producerSpec().orElseThrow().producerProperties())
                 .containsEntry("profile", "CAPACITY").containsEntry("user", "x").containsEntry("linger.ms", "1")
                 .containsEntry("wait-for", "leader"); // the driver's settings for the scenario's durability
@@ -173,7 +181,11 @@ class ProbePlannerTest {
         });
         // the run's first step adds its JIT warm-up to the load; the second is warm-up plus the shorter longest measurement
         assertThat(plans.get(1).load().producerSpec().orElseThrow().duration()).isEqualTo(Duration.ofMillis(1_700));
-        assertThat(plans.subList(2, plans.size())).allSatisfy(paced -> assertThat(paced.precision()).isEqualTo(precision));
+        assertThat(plans.subList(2, plans.size())).filteredOn(p -> !((ProbeIntent.Paced) p.intent()).hold())
+                .isNotEmpty().allSatisfy(paced -> assertThat(paced.precision()).isEqualTo(precision));
+        // a hold measures three times a step's shortest measurement, all of it
+        assertThat(plans.subList(2, plans.size())).filteredOn(p -> ((ProbeIntent.Paced) p.intent()).hold())
+                .allSatisfy(hold -> assertThat(hold.precision()).isEqualTo(new PrecisionTarget(50, Duration.ofSeconds(3), Duration.ofSeconds(3))));
     }
 
     @Test

@@ -110,6 +110,34 @@ class ProbeJudgeIsolationTest {
         assertThat(verdict.evidence()).contains("broker-1 CPU 98 % of its quota", "broker-2 CPU 78 % of its quota");
     }
 
+    @Test
+    void should_name_what_beyond_the_quotas_took_the_cores_from_the_hosts_process_readings() {
+        List<MeasuredStep> steps = new ArrayList<>();
+        double[] rps = {10_000, 15_000, 15_100, 15_050};
+        for (int i = 0; i < rps.length; i++) {
+            // host 1.9 busy: brokers and client 1.1 in their quotas, their compilers 0.45 outside, a build 0.15 beside,
+            // kernel threads 0.12, and 0.08 no process shows
+            steps.add(step(i, rps[i], List.of(
+                    new ResourceUsage("broker-1", Metric.CPU_CORES, 0.3, 0.4, 0.5),
+                    new ResourceUsage("broker-1", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.25, 0.4, Double.NaN),
+                    new ResourceUsage("broker-2", Metric.CPU_CORES, 0.3, 0.4, 0.5),
+                    new ResourceUsage("broker-2", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.15, 0.4, Double.NaN),
+                    new ResourceUsage("client", Metric.CPU_CORES, 0.5, 0.5, 0.5),
+                    new ResourceUsage("client", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.05, 0.1, Double.NaN),
+                    new ResourceUsage("host", Metric.CPU_CORES, 1.9, 2, 2),
+                    new ResourceUsage("host", Metric.CPU_PROCESSES_CORES, 1.7, 1.8, 2),
+                    new ResourceUsage("host", Metric.CPU_KERNEL_THREADS_CORES, 0.12, 0.2, 2))));
+        }
+
+        Bottleneck verdict = isolatedVerdict(steps);
+
+        assertThat(verdict.source()).isEqualTo("host");
+        assertThat(verdict.summary()).contains("the machine's cores ran out (beyond the processes' quotas: JIT compilers 0.45 cores, "
+                + "other processes 0.15, kernel threads 0.12, unexplained 0.08)");
+        assertThat(verdict.evidence()).contains("host 1.90 of 2 cores = processes 1.10 + beyond them 0.80 (JIT compilers 0.45 cores, "
+                + "other processes 0.15, kernel threads 0.12, unexplained 0.08)");
+    }
+
     private static Bottleneck judged(boolean hostShared) {
         ProbeVerdict verdict = (ProbeVerdict) new ProbeJudge(Thresholds.defaults(), hostShared).judge("single", plateauOnAFullHost(), false);
         return verdict.findings().bottleneck();

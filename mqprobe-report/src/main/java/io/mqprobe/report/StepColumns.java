@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.monitor.CpuAccount;
 import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -33,6 +34,7 @@ final class StepColumns {
                 new Column("throughput", s -> HumanUnits.rate(Fields.number(s, "bytesPerSecond")), true),
                 new Column("interval", StepColumns::interval, false),
                 new Column("settled", StepColumns::settled, false),
+                new Column("host CPU", StepColumns::hostCpu, false),
                 latency("p50", "latencyUs", "p50"),
                 latency("p95", "latencyUs", "p95"),
                 latency("p99", "latencyUs", "p99"),
@@ -99,6 +101,21 @@ final class StepColumns {
                 + (compiling == null ? "" : " (" + compiling + ")");
     }
 
+    /** Where the host's busy cores went ({@code cpuAccount}); "" when the step has no account. */
+    static String hostCpu(JsonNode step) {
+        JsonNode a = Fields.object(step, "cpuAccount");
+        if (a == null) {
+            return "";
+        }
+        return new CpuAccount(value(a, "hostCores"), value(a, "capacityCores"), value(a, "processes"), value(a, "outsideQuotas"),
+                value(a, "otherProcesses"), value(a, "kernelThreads"), value(a, "unexplained")).compact();
+    }
+
+    private static double value(JsonNode node, String field) {
+        Double v = Fields.number(node, field);
+        return v == null ? 0 : v;
+    }
+
     /** How long the step waited for a settled cluster, and what was left when the wait hit its bound. */
     static String settled(JsonNode step) {
         JsonNode settle = Fields.object(step, "settle");
@@ -120,6 +137,10 @@ final class StepColumns {
             if (index != null && index.equals(at)) {
                 marks.add(point);
             }
+        }
+        Double held = Fields.number(Fields.object(verdict, "sustainable"), "heldStep");
+        if (index != null && index.equals(held)) {
+            marks.add("sustainable held");
         }
         return String.join(", ", marks);
     }

@@ -21,4 +21,13 @@ class StepColumnsTest {
         assertThat(StepColumns.interval(cold)).endsWith("(broker-2 compiling 340 ms/s)");
         assertThat(StepColumns.interval(warm)).doesNotContain("compiling").isNotBlank();
     }
+
+    @Test
+    void should_show_where_the_hosts_cores_went_and_nothing_for_a_step_without_an_account() throws Exception {
+        JsonNode step = new ObjectMapper().readTree("{\"cpuAccount\": {\"hostCores\": 1.83, \"capacityCores\": 2, \"processes\": 1.42,"
+                + " \"outsideQuotas\": 0.21, \"otherProcesses\": 0.1, \"kernelThreads\": 0.05, \"unexplained\": 0.05}}");
+
+        assertThat(StepColumns.hostCpu(step)).isEqualTo("1.83/2 cores: processes 1.42, JIT 0.21, other 0.10, kernel 0.05, unexplained 0.05");
+        assertThat(StepColumns.hostCpu(new ObjectMapper().readTree("{}"))).isEmpty();
+    }
 }

@@ -21,10 +21,21 @@ import java.util.Optional;
  * @param throughput              records/s with its 95 % interval (around {@code recordsPerSecond}); exact when the
  *                                step has no per-second readings (tests, documents from before intervals)
  * @param underReplicatedAtStart  partitions under-replicated when the step started (left by the steps before it)
+ * @param p99PerSecondUs          the mean of the step's per-second p99s with its interval, or {@code null} without
+ *                                per-second readings: far below the step's own p99, the tail came from a few seconds
  */
 public record StepMeasurement(int index, int clients, Double targetRecordsPerSecond, double recordsPerSecond,
                               double bytesPerSecond, long records, long errors, LatencySummary latencyUs,
-                              List<ResourceUsage> resources, Estimate throughput, int underReplicatedAtStart) {
+                              List<ResourceUsage> resources, Estimate throughput, int underReplicatedAtStart,
+                              Estimate p99PerSecondUs) {
+
+    /** A step without per-second latency readings. */
+    public StepMeasurement(int index, int clients, Double targetRecordsPerSecond, double recordsPerSecond,
+                           double bytesPerSecond, long records, long errors, LatencySummary latencyUs,
+                           List<ResourceUsage> resources, Estimate throughput, int underReplicatedAtStart) {
+        this(index, clients, targetRecordsPerSecond, recordsPerSecond, bytesPerSecond, records, errors, latencyUs, resources,
+                throughput, underReplicatedAtStart, null);
+    }
 
     /** A step measured exactly, on a settled cluster. */
     public StepMeasurement(int index, int clients, Double targetRecordsPerSecond, double recordsPerSecond,
@@ -48,7 +59,7 @@ public record StepMeasurement(int index, int clients, Double targetRecordsPerSec
     /** The same step with other resources (the host's CPU left out, for isolated runs). */
     public StepMeasurement withResources(List<ResourceUsage> only) {
         return new StepMeasurement(index, clients, targetRecordsPerSecond, recordsPerSecond, bytesPerSecond, records, errors,
-                latencyUs, only, throughput, underReplicatedAtStart);
+                latencyUs, only, throughput, underReplicatedAtStart, p99PerSecondUs);
     }
 
     /** "±3.1 % (12 readings)", or "" for an exact figure. */

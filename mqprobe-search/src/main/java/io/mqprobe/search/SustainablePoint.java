@@ -11,13 +11,28 @@ import io.mqprobe.api.stats.Estimate;
  * @param searchedWithinPct how far the lowest failing rate lay above this one, in % of the failing rate: the
  *                          search's resolution, within which a run-to-run difference is no evidence of a change;
  *                          {@code null} when no rate failed (the load is then a lower bound) or no search ran
+ * @param heldStep          the step that held this load for longer than a search step, or {@code null} when not held
+ * @param failingRecordsPerSecond the lowest offered rate that did not hold (a search step's or a hold's): with this
+ *                          load, the bracket the limit lies in; {@code null} when none failed
  */
 public record SustainablePoint(int step, double recordsPerSecond, double bytesPerSecond, String limitedBy, Estimate interval,
-                               Double searchedWithinPct) {
+                               Double searchedWithinPct, Integer heldStep, Double failingRecordsPerSecond) {
 
     /** A point without an interval. */
     public SustainablePoint(int step, double recordsPerSecond, double bytesPerSecond, String limitedBy) {
         this(step, recordsPerSecond, bytesPerSecond, limitedBy, null, null);
+    }
+
+    /** A point not held, without its bracket. */
+    public SustainablePoint(int step, double recordsPerSecond, double bytesPerSecond, String limitedBy, Estimate interval,
+                            Double searchedWithinPct) {
+        this(step, recordsPerSecond, bytesPerSecond, limitedBy, interval, searchedWithinPct, null, null);
+    }
+
+    /** The same point, held at {@code heldStep} (or not: {@code null}), below {@code failingRecordsPerSecond}. */
+    SustainablePoint withHold(Integer heldStep, Double failingRecordsPerSecond) {
+        return new SustainablePoint(step, recordsPerSecond, bytesPerSecond, limitedBy, interval, searchedWithinPct, heldStep,
+                failingRecordsPerSecond);
     }
 
     static SustainablePoint of(StepMeasurement m, String limitedBy) {

@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
@@ -56,12 +57,23 @@ public final class SustainableSearch {
     /** A paced step acknowledging less than this share of its offered rate did not sustain it. */
     static final double DELIVERED_SHARE = 0.9;
 
-    /** What to measure next: a rate, and whether it repeats a failing one. */
-    public record Measure(double recordsPerSecond, boolean repeat) {
+    /** The most holds per scenario: the answer, and once more the next answer when the first did not hold. */
+    public static final int MAX_HOLDS = 2;
+
+    /** What to measure next: a rate, whether it repeats a failing one, and whether it holds the search's answer. */
+    public record Measure(double recordsPerSecond, boolean repeat, boolean hold) {
+
+        public Measure(double recordsPerSecond, boolean repeat) {
+            this(recordsPerSecond, repeat, false);
+        }
     }
 
-    /** One offered rate: its steps as measured, the same steps with pooled readings, and whether it passed. */
-    private record Rate(double offered, List<StepMeasurement> steps, List<StepMeasurement> pooled, boolean passed) {
+    /**
+     * One offered rate: its steps as measured, the same steps with pooled readings, whether it passed, and its hold
+     * (null when not held). A rate whose hold failed did not pass, whatever its short steps said.
+     */
+    private record Rate(double offered, List<StepMeasurement> steps, List<StepMeasurement> pooled, boolean passed,
+                        StepMeasurement hold) {
     }
 
     private final Thresholds thresholds;
@@ -110,15 +122,34 @@ public final class SustainableSearch {
         return found;
     }
 
-    /** The next paced rate to measure, or empty when the search is done. */
+    /** The next paced rate to measure, or empty when the search is done (searches without holds). */
     public Optional<Measure> next(List<StepMeasurement> paced) {
+        return searchNext(paced, List.of());
+    }
+
+    /**
+     * The next paced rate to measure, or empty when the search is done. Once the search has its answer, the answer is
+     * held ({@code hold}: one long step at that rate, judged on its own readings) before it is reported; a hold that
+     * fails makes its rate a failing one, and the search goes on below it, holding the next answer once more.
+     *
+     * @param held the hold steps measured so far
+     */
+    public Optional<Measure> next(List<StepMeasurement> paced, List<StepMeasurement> held) {
+        Optional<Measure> searching = searchNext(paced, held);
+        if (searching.isPresent() || held.size() >= MAX_HOLDS) {
+            return searching;
+        }
+        return answer(rates(paced, held)).filter(r -> r.hold() == null).map(r -> new Measure(r.offered(), false, true));
+    }
+
+    private Optional<Measure> searchNext(List<StepMeasurement> paced, List<StepMeasurement> held) {
         if (paced.size() >= maxSteps + EXTRA_STEPS) {
             return Optional.empty();
         }
         boolean budgetSpent = paced.size() >= maxSteps;
         SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
         PooledReadings pooled = new PooledReadings(byRate);
-        Map<Double, Rate> rates = rates(byRate, pooled);
+        Map<Double, Rate> rates = rates(byRate, pooled, held);
         Optional<Measure> repeat = budgetSpent ? Optional.empty() : noiseToRepeat(paced, rates);
         if (repeat.isPresent()) {
             return repeat;
@@ -148,13 +179,19 @@ public final class SustainableSearch {
         return mid >= hi || rates.containsKey(mid) ? Optional.empty() : Optional.of(new Measure(mid, false));
     }
 
-    /** The highest offered rate that passed, with its best step; empty when none did. */
+    /** The highest offered rate that passed, with its best step; empty when none did (searches without holds). */
     public Optional<SustainablePoint> result(List<StepMeasurement> paced) {
-        Map<Double, Rate> rates = rates(paced);
+        return result(paced, List.of());
+    }
+
+    /**
+     * The highest offered rate that passed below the lowest that failed, with its best step, and whether its hold held;
+     * empty when none passed.
+     */
+    public Optional<SustainablePoint> result(List<StepMeasurement> paced, List<StepMeasurement> held) {
+        Map<Double, Rate> rates = rates(paced, held);
         Optional<Rate> lowestFail = rates.values().stream().filter(r -> !r.passed()).findFirst();
-        double bound = lowestFail.map(Rate::offered).orElse(Double.MAX_VALUE);
-        Optional<Rate> best = rates.values().stream().filter(r -> r.passed() && r.offered() < bound)
-                .max(Comparator.comparingDouble(Rate::offered));
+        Optional<Rate> best = answer(rates);
         if (best.isEmpty()) {
             return Optional.empty();
         }
@@ -168,7 +205,29 @@ public final class SustainableSearch {
         String limitedBy = lowestFail.map(f -> limitedBy(f) + searched + cause(f, step.recordsPerSecond()))
                 .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(rate.offered()) + " offered (ceiling "
                         + HumanUnits.msgsPerSecond(ceilingRecordsPerSecond) + ")" + searched);
-        return Optional.of(SustainablePoint.of(step, limitedBy, within));
+        Double failingRps = lowestFail.map(Rate::offered).orElse(null);
+        return Optional.of(SustainablePoint.of(step, limitedBy + holdText(rate, held), within)
+                .withHold(rate.hold() == null ? null : rate.hold().index(), failingRps));
+    }
+
+    /** The highest passing rate below the lowest failing one. */
+    private static Optional<Rate> answer(Map<Double, Rate> rates) {
+        double bound = rates.values().stream().filter(r -> !r.passed()).mapToDouble(Rate::offered).min().orElse(Double.MAX_VALUE);
+        return rates.values().stream().filter(r -> r.passed() && r.offered() < bound).max(Comparator.comparingDouble(Rate::offered));
+    }
+
+    /** "; held at step 14 (12 s)", or why it was not held. */
+    private String holdText(Rate answer, List<StepMeasurement> held) {
+        if (answer.hold() != null) {
+            return "; held at step " + answer.hold().index();
+        }
+        if (held.isEmpty()) {
+            return "";
+        }
+        return "; not held (" + held.stream().filter(h -> !breaches(h).isEmpty())
+                .map(h -> "the hold at " + HumanUnits.msgsPerSecond(h.targetRecordsPerSecond()) + " failed: "
+                        + String.join(", ", breaches(h)) + " at step " + h.index())
+                .findFirst().orElse("no hold left") + ")";
     }
 
     /** Why no rate was sustainable: the breaches of the lowest rate tried. */
@@ -223,11 +282,23 @@ public final class SustainableSearch {
                 && (target == null || step.recordsPerSecond() >= DELIVERED_SHARE * target);
     }
 
-    /** Only latency broke, and not grossly: one GC pause or a neighbour's burst can do that. */
+    /**
+     * Only latency broke, and either not grossly or in a few seconds of the step (the mean of its per-second p99s within
+     * the SLO): one GC pause, a throttled quota period or a neighbour's burst can do that. A stall of half a second
+     * holds every request sent during it, so it alone lifts an 8-second step's p99 far over the SLO.
+     */
     private boolean looksLikeNoise(StepMeasurement step) {
         List<String> found = breaches(step);
-        return found.size() == 1 && step.p99Us() > thresholds.sloP99Us()
-                && step.p99Us() <= RampPolicy.GROSS_SLO_FACTOR * thresholds.sloP99Us();
+        if (found.size() != 1 || !(step.p99Us() > thresholds.sloP99Us())) {
+            return false;
+        }
+        return step.p99Us() <= RampPolicy.GROSS_SLO_FACTOR * thresholds.sloP99Us() || stall(step);
+    }
+
+    /** Most of the step's seconds kept their p99 within the SLO: the step's tail came from a few of them. */
+    private boolean stall(StepMeasurement step) {
+        Estimate perSecond = step.p99PerSecondUs();
+        return perSecond != null && perSecond.readings() >= 3 && perSecond.mean() <= thresholds.sloP99Us();
     }
 
     private static SortedMap<Double, List<StepMeasurement>> byRate(List<StepMeasurement> paced) {
@@ -241,15 +312,25 @@ public final class SustainableSearch {
     }
 
     private Map<Double, Rate> rates(List<StepMeasurement> paced) {
-        SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
-        return rates(byRate, new PooledReadings(byRate));
+        return rates(paced, List.of());
     }
 
-    private Map<Double, Rate> rates(SortedMap<Double, List<StepMeasurement>> byRate, PooledReadings readings) {
+    private Map<Double, Rate> rates(List<StepMeasurement> paced, List<StepMeasurement> held) {
+        SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
+        return rates(byRate, new PooledReadings(byRate), held);
+    }
+
+    /** Each rate passes on any of its steps' pooled readings, unless its hold failed on its own readings. */
+    private Map<Double, Rate> rates(SortedMap<Double, List<StepMeasurement>> byRate, PooledReadings readings,
+                                    List<StepMeasurement> held) {
         SortedMap<Double, List<StepMeasurement>> pooled = readings.steps();
         Map<Double, Rate> rates = new TreeMap<>();
-        byRate.forEach((rate, steps) -> rates.put(rate, new Rate(rate, steps, pooled.get(rate),
-                pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()))));
+        byRate.forEach((rate, steps) -> {
+            Optional<StepMeasurement> hold = held.stream().filter(h -> rate.equals(h.targetRecordsPerSecond())).findFirst();
+            boolean holdFailed = hold.isPresent() && !breaches(hold.get()).isEmpty();
+            rates.put(rate, new Rate(rate, steps, pooled.get(rate),
+                    !holdFailed && pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()), holdFailed ? null : hold.orElse(null)));
+        });
         return rates;
     }
 

@@ -23,6 +23,7 @@ final class StepBuilder {
     private double p99Us = 5_000;
     private Estimate throughput;
     private int underReplicatedAtStart;
+    private Estimate p99PerSecondUs;
     private final List<ResourceUsage> resources = new ArrayList<>();
 
     private StepBuilder(int index, double recordsPerSecond) {
@@ -83,6 +84,16 @@ final class StepBuilder {
         return this;
     }
 
+    /**
+     * One stall of {@code stallMs} in the step's 8 seconds, every other second's p99 {@code quietMs}: the step's p99 is the
+     * stall's, the mean of its per-second p99s is not.
+     */
+    StepBuilder stall(double quietMs, double stallMs) {
+        double[] perSecond = {quietMs, quietMs, quietMs, stallMs, quietMs, quietMs, quietMs, quietMs};
+        this.p99PerSecondUs = Estimate.batchMeans(java.util.Arrays.stream(perSecond).map(ms -> ms * 1000).toArray());
+        return p99Ms(stallMs);
+    }
+
     StepBuilder underReplicatedAtStart(int partitions) {
         this.underReplicatedAtStart = partitions;
         return this;
@@ -115,6 +126,6 @@ final class StepBuilder {
         long records = Math.round(recordsPerSecond * WINDOW_S);
         LatencySummary latency = records == 0 ? null : new LatencySummary(p99Us / 4, p99Us / 2, p99Us, p99Us * 2, p99Us * 3, p99Us / 3, records);
         return new StepMeasurement(index, clients, targetRecordsPerSecond, recordsPerSecond, recordsPerSecond * RECORD_SIZE_BYTES,
-                records, errors, latency, resources, throughput, underReplicatedAtStart);
+                records, errors, latency, resources, throughput, underReplicatedAtStart, p99PerSecondUs);
     }
 }

@@ -31,6 +31,102 @@ class SustainableSearchTest {
         throw new AssertionError("the search did not end in 50 steps");
     }
 
+    /** Runs the search with its holds to its end; {@code cluster} measures a search step, {@code hold} a hold. */
+    private static List<List<StepMeasurement>> runHolding(SustainableSearch search, BiFunction<Integer, Double, StepMeasurement> cluster,
+                                                          BiFunction<Integer, Double, StepMeasurement> hold) {
+        List<StepMeasurement> paced = new ArrayList<>();
+        List<StepMeasurement> held = new ArrayList<>();
+        for (int guard = 0; guard < 50; guard++) {
+            Optional<SustainableSearch.Measure> next = search.next(paced, held);
+            if (next.isEmpty()) {
+                return List.of(paced, held);
+            }
+            int index = paced.size() + held.size();
+            if (next.get().hold()) {
+                held.add(hold.apply(index, next.get().recordsPerSecond()));
+            } else {
+                paced.add(cluster.apply(index, next.get().recordsPerSecond()));
+            }
+        }
+        throw new AssertionError("the search did not end in 50 steps");
+    }
+
+    @Test
+    void should_hold_its_answer_before_reporting_it_and_carry_the_bracket() {
+        SustainableSearch search = search();
+
+        List<List<StepMeasurement>> steps = runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 43_000));
+
+        List<StepMeasurement> held = steps.get(1);
+        SustainablePoint found = search.result(steps.get(0), held).orElseThrow();
+        assertThat(held).hasSize(1);
+        assertThat(held.get(0).targetRecordsPerSecond()).isEqualTo(found.recordsPerSecond());
+        assertThat(found.heldStep()).isEqualTo(held.get(0).index());
+        assertThat(found.failingRecordsPerSecond()).isGreaterThan(43_000).isLessThan(43_000 / 0.95);
+        assertThat(found.limitedBy()).endsWith("; held at step " + held.get(0).index());
+    }
+
+    @Test
+    void should_search_below_an_answer_that_did_not_hold_and_hold_the_next_one() {
+        // short steps pass up to 43k; held for longer, anything above 41k fails
+        SustainableSearch search = search();
+
+        List<List<StepMeasurement>> steps = runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 41_000));
+
+        List<StepMeasurement> held = steps.get(1);
+        SustainablePoint found = search.result(steps.get(0), held).orElseThrow();
+        assertThat(held).hasSize(2);
+        assertThat(held.get(0).targetRecordsPerSecond()).isGreaterThan(41_000);
+        assertThat(found.recordsPerSecond()).isLessThanOrEqualTo(41_000);
+        assertThat(found.failingRecordsPerSecond()).isEqualTo(held.get(0).targetRecordsPerSecond());
+        assertThat(found.heldStep()).isEqualTo(held.get(1).index());
+    }
+
+    @Test
+    void should_say_the_answer_was_not_held_when_every_hold_failed() {
+        // held for longer, anything above 36k fails: two holds are not enough to get there
+        SustainableSearch search = search();
+
+        List<List<StepMeasurement>> steps = runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 36_000));
+
+        SustainablePoint found = search.result(steps.get(0), steps.get(1)).orElseThrow();
+        assertThat(steps.get(1)).hasSize(SustainableSearch.MAX_HOLDS);
+        assertThat(found.heldStep()).isNull();
+        assertThat(found.limitedBy()).contains("; not held (the hold at ").contains("failed: p99 1.00 s > SLO 200 ms");
+    }
+
+    @Test
+    void should_not_let_a_single_stall_decide_the_sustainable_load() {
+        // every rate up to 60k runs at 5 ms; the first step at 50k meets one stall of 900 ms (4.5× the SLO, beyond the
+        // noise factor): its p99 is the stall's, most of its seconds' p99s are not
+        SustainableSearch search = search();
+        boolean[] stalled = {false};
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> {
+            if (rate == 50_000 && !stalled[0]) {
+                stalled[0] = true;
+                return StepBuilder.step(i, rate).target(rate).stall(5, 900).build();
+            }
+            return knee(i, rate, 60_000);
+        });
+
+        assertThat(stalled[0]).isTrue();
+        assertThat(paced.stream().filter(s -> s.targetRecordsPerSecond() == 50_000)).hasSize(2);
+        assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 60_000);
+    }
+
+    @Test
+    void should_let_a_gross_tail_held_through_every_second_bound_the_answer() {
+        // the same p99 of 900 ms, but in every second: the rate is too much, and it is not measured again
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = run(search, (i, rate) -> rate >= 50_000
+                ? StepBuilder.step(i, rate).target(rate).stall(900, 900).build() : knee(i, rate, 60_000));
+
+        assertThat(paced.stream().filter(s -> s.targetRecordsPerSecond() == 50_000)).hasSize(1);
+        assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isLessThan(50_000);
+    }
+
     private static SustainableSearch search() {
         return new SustainableSearch(DEFAULTS, FRACTIONS, CEILING, FRACTIONS.size() + 4, 2);
     }

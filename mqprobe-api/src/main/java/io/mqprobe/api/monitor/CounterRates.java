@@ -1,5 +1,6 @@
 package io.mqprobe.api.monitor;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -25,6 +26,11 @@ public final class CounterRates {
             return Double.NaN;
         }
         return (value - before.value()) * 1000.0 / (epochMs - before.epochMs());
+    }
+
+    /** Forgets the readings of every key not in {@code keys} (counters that are gone, e.g. ended processes). */
+    public void retainOnly(Collection<String> keys) {
+        previous.keySet().retainAll(keys);
     }
 
     /** Forgets every reading, e.g. when the measured process was replaced by a new one. */

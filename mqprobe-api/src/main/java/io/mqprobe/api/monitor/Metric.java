@@ -17,6 +17,13 @@ public final class Metric {
     // jdk.ContainerConfiguration over JMX, cAdvisor's container_spec_cpu_quota); absent when it has none or says nothing
     public static final String CPU_LIMIT_CORES = "cpu.limit.cores";
     public static final String MEMORY_LIMIT_BYTES = "mem.limit.bytes";   // the container's memory limit, where one is set
+    // a local process: cores its threads outside its cpu cgroup used (the JIT compilers mqprobe moves out of a quota);
+    // reported for every process mqprobe samples on this host, 0 when none sit outside
+    public static final String CPU_OUTSIDE_QUOTA_CORES = "cpu.outside_quota.cores";
+    // host: cores every user-space process on the machine used (all their threads), and the kernel's own threads
+    // (ksoftirqd, kworkers, kswapd, jbd2): with the processes mqprobe samples, they account for the host's busy cores
+    public static final String CPU_PROCESSES_CORES = "cpu.processes.cores";
+    public static final String CPU_KERNEL_THREADS_CORES = "cpu.kernel_threads.cores";
     public static final String CPU_IOWAIT_PCT = "cpu.iowait.pct";     // host: % of CPU time waiting on I/O
     // host: % of all CPU time stolen by the hypervisor for other guests (node_exporter mode="steal")
     public static final String CPU_STEAL_PCT = "cpu.steal.pct";

@@ -13,7 +13,7 @@ final class HostReadings {
     }
 
     /** Aggregate CPU times (in ticks) and the number of CPUs from {@code /proc/stat}. */
-    record CpuTimes(long busyTicks, long iowaitTicks, long totalTicks, int cpus) {
+    record CpuTimes(long busyTicks, long iowaitTicks, long stealTicks, long totalTicks, int cpus) {
     }
 
     /** Cumulative read and written (or received and sent) bytes of one device. */
@@ -23,6 +23,7 @@ final class HostReadings {
     static CpuTimes parseCpu(String stat) {
         long busy = -1;
         long iowait = 0;
+        long steal = 0;
         long total = 0;
         int cpus = 0;
         for (String line : stat.split("\n")) {
@@ -37,7 +38,9 @@ final class HostReadings {
                     total += x;
                 }
                 iowait = v[4];
-                busy = total - v[3] - v[4];
+                steal = v[7];
+                // time the hypervisor gave another guest was never this machine's: not busy, not capacity
+                busy = total - v[3] - v[4] - steal;
             } else if (f[0].startsWith("cpu")) {
                 cpus++;
             }
@@ -45,7 +48,7 @@ final class HostReadings {
         if (busy < 0) {
             throw new IllegalArgumentException("no aggregate cpu line in /proc/stat");
         }
-        return new CpuTimes(busy, iowait, total, cpus);
+        return new CpuTimes(busy, iowait, steal, total, cpus);
     }
 
     /** Sectors read and written per device name from {@code /proc/diskstats}, converted to bytes. */

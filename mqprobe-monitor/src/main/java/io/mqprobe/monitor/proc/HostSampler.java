@@ -16,7 +16,8 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * The machine mqprobe runs on (source {@code host}): CPU busy cores and iowait, disk throughput,
+ * The machine mqprobe runs on (source {@code host}): CPU busy cores, iowait and steal, the CPU of all its processes
+ * and kernel threads (see {@link MachineProcesses}), disk throughput,
  * NIC throughput and page cache, plus the same figures per disk and interface as
  * {@code host:<device>}. Host totals count physical disks only (no partitions, loop, RAM or
  * device-mapper devices, which would count the same bytes twice).
@@ -33,6 +34,7 @@ public final class HostSampler implements Sampler {
     private final double nicCeilingBps;
     private final boolean countLoopback;
     private final CounterRates rates = new CounterRates();
+    private final MachineProcesses machine;
     private Set<String> disks;
 
     /**
@@ -51,6 +53,7 @@ public final class HostSampler implements Sampler {
         this.diskWriteCeilingBps = diskWriteCeilingBps;
         this.nicCeilingBps = nicCeilingBps;
         this.countLoopback = countLoopback;
+        this.machine = new MachineProcesses(procRoot);
     }
 
     @Override
@@ -76,9 +79,18 @@ public final class HostSampler implements Sampler {
         double total = rates.perSecond("cpu.total", cpu.totalTicks(), epochMs);
         double busy = rates.perSecond("cpu.busy", cpu.busyTicks(), epochMs);
         double iowait = rates.perSecond("cpu.iowait", cpu.iowaitTicks(), epochMs);
+        double steal = rates.perSecond("cpu.steal", cpu.stealTicks(), epochMs);
         if (total > 0) {
-            out.add(new ResourceSample(epochMs, "host", Metric.CPU_CORES, cpu.cpus() * busy / total, cpu.cpus()));
+            // as node_exporter's CPU is read: a guest using every core the hypervisor gave it reads saturated
+            out.add(new ResourceSample(epochMs, "host", Metric.CPU_CORES, cpu.cpus() * busy / total,
+                    cpu.cpus() * (total - steal) / total));
             out.add(new ResourceSample(epochMs, "host", Metric.CPU_IOWAIT_PCT, 100.0 * iowait / total, 100.0));
+            out.add(new ResourceSample(epochMs, "host", Metric.CPU_STEAL_PCT, 100.0 * steal / total, 100.0));
+        }
+        MachineProcesses.Cores split = machine.read(epochMs);
+        if (split.processes() > 0 || split.kernelThreads() > 0) {
+            out.add(new ResourceSample(epochMs, "host", Metric.CPU_PROCESSES_CORES, split.processes(), cpu.cpus()));
+            out.add(new ResourceSample(epochMs, "host", Metric.CPU_KERNEL_THREADS_CORES, split.kernelThreads(), cpu.cpus()));
         }
     }
 

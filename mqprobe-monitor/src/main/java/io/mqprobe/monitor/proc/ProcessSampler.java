@@ -73,9 +73,13 @@ public final class ProcessSampler implements Sampler {
         List<ResourceSample> out = new ArrayList<>(5);
         out.add(new ResourceSample(epochMs, source, Metric.RSS_BYTES, c.rssBytes(), limits.memoryBytes(p)));
         // judged against the quota: threads moved out of it (JIT compilers) are not the quota's
-        double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - unquoted.cores(p, epochMs);
+        double outside = unquoted.cores(p, epochMs);
+        double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - outside;
         ProcessLimits.CpuLimit limit = limits.cpu(p);
         add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), limit.cores());
+        if (!Double.isNaN(cpu)) {
+            add(out, epochMs, Metric.CPU_OUTSIDE_QUOTA_CORES, outside, Double.NaN);
+        }
         Optional<ProcessLimits.CfsPeriods> cfs = limit.throttling();
         if (cfs.isPresent()) {
             double periods = rates.perSecond("periods", cfs.get().periods(), epochMs);

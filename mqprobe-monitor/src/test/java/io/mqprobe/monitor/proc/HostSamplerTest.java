@@ -74,6 +74,22 @@ class HostSamplerTest {
     }
 
     @Test
+    void should_leave_the_hypervisors_steal_out_of_busy_and_out_of_the_cores_the_host_had() throws IOException {
+        HostSampler sampler = sampler(false);
+        proc("cpu  100 0 50 800 10 0 0 40 0 0\ncpu0 50 0 25 400 5 0 0 20 0 0\ncpu1 50 0 25 400 5 0 0 20 0 0\n",
+                diskstats(0, 0, 0), net(0, 0, 0));
+        sampler.sample(1_000);
+        // over 400 ticks: 200 busy, 100 idle, 100 stolen by the hypervisor
+        proc("cpu  250 0 100 900 10 0 0 140 0 0\ncpu0 125 0 50 450 5 0 0 70 0 0\ncpu1 125 0 50 450 5 0 0 70 0 0\n",
+                diskstats(0, 0, 0), net(0, 0, 0));
+        List<ResourceSample> s = sampler.sample(3_000);
+
+        assertThat(find(s, "host", Metric.CPU_CORES).value()).isCloseTo(1.0, within(1e-9));
+        assertThat(find(s, "host", Metric.CPU_CORES).capacity()).isCloseTo(1.5, within(1e-9));
+        assertThat(find(s, "host", Metric.CPU_STEAL_PCT).value()).isCloseTo(25.0, within(1e-9));
+    }
+
+    @Test
     void should_count_loopback_as_the_nic_of_an_embedded_cluster() throws IOException {
         HostSampler sampler = sampler(true);
         proc("cpu  1 0 1 1 0 0 0 0 0 0\ncpu0 1 0 1 1 0 0 0 0 0 0\n", diskstats(0, 0, 0), net(0, 0, 0));
