@@ -45,9 +45,14 @@ final class BrokerConfig {
         s.put("group.initial.rebalance.delay.ms", "0");
         // the group coordinator's topic is created on the first consumer; 50 partitions cost seconds on 2 cores
         s.put("offsets.topic.num.partitions", "10");
-        // the disk budget: a deleted topic's files go at once (not a minute later), and retention runs often
-        // enough that a topic capped by retention.bytes stays near its cap under fast load
-        s.put("file.delete.delay.ms", "0");
+        // the disk budget: a deleted topic's files and retention's deleted segments go a second later, not a minute,
+        // and retention runs often enough that a topic capped by retention.bytes stays near its cap under fast load.
+        // The broker's name for it: file.delete.delay.ms is only the topic-level one, which this file set before and
+        // the broker ignored: a probe's deleted 54 GB topic then stayed on the disk for the minute in which the next
+        // scenario filled it. Not 0, which makes the broker's delete task spin (KAFKA-16588).
+        s.put("log.segment.delete.delay.ms", "1000");
+        // the log manager's tasks (deletion and retention among them) start this long after the broker, not 30 s
+        s.put("log.initial.task.delay.ms", "1000");
         s.put("log.retention.check.interval.ms", "5000");
         // a topic with unclean.leader.election.enable elects an out-of-sync replica within a second, as a chaos plan
         // expects; the controller's default check comes every 5 minutes, longer than any run
