@@ -73,7 +73,7 @@ public final class SustainableSearch {
      * (null when not held). A rate whose hold failed did not pass, whatever its short steps said.
      */
     private record Rate(double offered, List<StepMeasurement> steps, List<StepMeasurement> pooled, boolean passed,
-                        StepMeasurement hold) {
+                        StepMeasurement hold, StepMeasurement failedHold) {
     }
 
     private final Thresholds thresholds;
@@ -216,7 +216,7 @@ public final class SustainableSearch {
         return rates.values().stream().filter(r -> r.passed() && r.offered() < bound).max(Comparator.comparingDouble(Rate::offered));
     }
 
-    /** "; held at step 14 (12 s)", or why it was not held. */
+    /** "; held at step 14", or that it was not held and which holds failed above it. */
     private String holdText(Rate answer, List<StepMeasurement> held) {
         if (answer.hold() != null) {
             return "; held at step " + answer.hold().index();
@@ -224,10 +224,10 @@ public final class SustainableSearch {
         if (held.isEmpty()) {
             return "";
         }
-        return "; not held (" + held.stream().filter(h -> !breaches(h).isEmpty())
-                .map(h -> "the hold at " + HumanUnits.msgsPerSecond(h.targetRecordsPerSecond()) + " failed: "
-                        + String.join(", ", breaches(h)) + " at step " + h.index())
-                .findFirst().orElse("no hold left") + ")";
+        List<String> failed = held.stream().filter(h -> !breaches(h).isEmpty())
+                .map(h -> HumanUnits.msgsPerSecond(h.targetRecordsPerSecond()) + " (step " + h.index() + ")").toList();
+        return "; not held: the " + (failed.size() == 1 ? "hold" : failed.size() + " holds") + " above it failed at "
+                + String.join(" and ", failed);
     }
 
     /** Why no rate was sustainable: the breaches of the lowest rate tried. */
@@ -243,6 +243,11 @@ public final class SustainableSearch {
     }
 
     private String limitedBy(Rate failing) {
+        if (failing.failedHold() != null) {
+            StepMeasurement hold = failing.failedHold();
+            return String.join(", ", breaches(hold)) + " at step " + hold.index() + ", " + HumanUnits.msgsPerSecond(failing.offered())
+                    + " offered and held (its search steps had passed)";
+        }
         int last = failing.steps().size() - 1;
         StepMeasurement step = failing.steps().get(last);
         List<String> pooled = breaches(failing.pooled().get(last));
@@ -329,7 +334,8 @@ public final class SustainableSearch {
             Optional<StepMeasurement> hold = held.stream().filter(h -> rate.equals(h.targetRecordsPerSecond())).findFirst();
             boolean holdFailed = hold.isPresent() && !breaches(hold.get()).isEmpty();
             rates.put(rate, new Rate(rate, steps, pooled.get(rate),
-                    !holdFailed && pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()), holdFailed ? null : hold.orElse(null)));
+                    !holdFailed && pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()), holdFailed ? null : hold.orElse(null),
+                    holdFailed ? hold.get() : null));
         });
         return rates;
     }

@@ -58,7 +58,7 @@ final class ProbeProgress implements ExperimentListener {
         if (plan.warmUntil() != null) {
             long ranMs = step.warmupMs() + step.measuredMs();
             progress.line(String.format(Locale.ROOT, "  warm-up: %d clients, %s%s", step.clients(), TimeSpan.formatSeconds(ranMs / 1000),
-                    step.compiling() == null ? ", every JVM warm" : ", at its longest: " + step.compiling()));
+                    step.compiling() == null ? ", every JVM warm" : ", not warm at its end (its longest or its byte cap): " + step.compiling()));
             return;
         }
         String offered = step.targetRecordsPerSecond() == null ? "unthrottled"
