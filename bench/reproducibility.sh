@@ -8,7 +8,9 @@
 #
 # Runs ./mqprobe probe (the embedded default, isolated as root) N times (default 3), each into its own
 # directory under bench/target/reproducibility/<time>/run-K, writes the comparison to comparison.md there, and
-# appends it to bench/README.md ("Every series run"): every series counts, not the best of several.
+# appends it to bench/README.md ("Every series run"): every series counts, not the best of several. Per scenario and
+# figure the largest gap between two runs of one build goes into bench/run-noise.json (kept over every series), which
+# `mqprobe compare --run-noise bench/run-noise.json` allows for.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=3 build=1 probe_args=()
@@ -25,6 +27,9 @@ command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit
 if ((build)); then
   mvn -q -B -ntp -DskipTests install >/dev/null 2>&1 || { echo "build failed" >&2; exit 1; }
 fi
+# the build measured, read before anything here writes to the checkout
+build=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " (with uncommitted changes)" || true)
 export MQPROBE_HOME=$(mktemp -d)   # a private embedded cluster: never a user's `cluster up`
 out=bench/target/reproducibility/$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$out"
@@ -65,8 +70,8 @@ rows() {
 }
 rows >"$out/rows.tsv"
 
-python3 - "$out/rows.tsv" "$runs" "$out/durations.txt" "$out/machine.txt" >"$out/comparison.md" <<'PY'
-import sys, statistics
+python3 - "$out/rows.tsv" "$runs" "$out/durations.txt" "$out/machine.txt" bench/run-noise.json >"$out/comparison.md" <<'PY'
+import sys, statistics, json, os, math
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 runs = int(sys.argv[2])
 durations = [int(l.split()[1]) for l in open(sys.argv[3]) if l.strip()]
@@ -87,6 +92,7 @@ f = lambda v: "–" if v is None else f"{v:.1f}"
 print(f"# Reproducibility: {runs} default probes back to back\n\n{open(sys.argv[4]).read().strip()}\n")
 print("run durations: " + ", ".join(f"{d // 60}m{d % 60:02d}s" for d in durations) + "\n")
 summary = []
+series_noise = {}
 pairs = []  # how far two runs' ceilings and sustainable loads lay apart, in % of the lower: compare's --run-noise
 for scenario in dict.fromkeys(r[0] for r in rows):
     rs = [r for r in rows if r[0] == scenario]
@@ -113,6 +119,13 @@ for scenario in dict.fromkeys(r[0] for r in rows):
         print(f"host CPU speed {min(speeds):.0f}-{max(speeds):.0f} MB of SHA-256 per CPU-second ({(max(speeds) / min(speeds) - 1) * 100:.1f} % apart); "
               f"scaled to the median speed, the ceilings' largest deviation would be {f(ceil_at)} % and the sustainable loads' {f(sus_at)} %.\n")
     summary.append((scenario, ceil_ok, sus_ok, same, not tiny))
+    # the largest gap between two runs of this series, per figure, for compare --run-noise bench/run-noise.json
+    for figure, col in (("ceiling", 2), ("knee", 4), ("sustainable", 5)):
+        vals = [num(r[col]) for r in rs if num(r[col])]
+        gaps = [abs(a - b) / min(a, b) * 100 for i, a in enumerate(vals) for b in vals[i + 1:]]
+        if gaps:
+            key = f"{scenario}/{figure}"
+            series_noise[key] = max(series_noise.get(key, 0), max(gaps))
     for col in (2, 5):
         vals = [num(r[col]) for r in rs if num(r[col])]
         pairs += [abs(a - b) / min(a, b) * 100 for i, a in enumerate(vals) for b in vals[i + 1:]]
@@ -124,6 +137,14 @@ for k in range(1, runs + 1):
     named = [r[0] for r in rows if r[1] == str(k) and r[7].endswith("/ host")]
     print(f"\nrun {k}: {len(named)} scenario(s) whose verdict is the host" + (f" ({', '.join(named)})" if named else ""), end="")
 print(" (issue 39: at most one per run)")
+# every series counts: the file keeps, per figure, the largest gap any series of one build showed on this machine
+noise_file = sys.argv[5]
+noise = json.load(open(noise_file)) if os.path.exists(noise_file) else {"fallbackPct": 20, "figures": {}}
+for key, gap in series_noise.items():
+    # up to the next half percent: the rows hold MB/s to one decimal, a little coarser than result.json's figures
+    noise["figures"][key] = max(noise["figures"].get(key, 0), math.ceil(gap * 2) / 2)
+noise["machine"] = open(sys.argv[4]).read().strip()
+json.dump(noise, open(noise_file, "w"), indent=2, sort_keys=True)
 if pairs:
     print(f"\nrun-to-run noise: two runs' ceilings or sustainable loads lay up to {max(pairs):.1f} % apart "
           f"(median {statistics.median(pairs):.1f} %, {len(pairs)} pairs); `mqprobe compare --run-noise` takes "
@@ -137,8 +158,6 @@ readme=bench/README.md
 heading="## Every series run (appended by bench/reproducibility.sh)"
 grep -qxF "$heading" "$readme" || printf '\n%s\n\nEach series this script ran, as it ran: not chosen afterwards.\n' "$heading" >>"$readme"
 {
-  build=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-  dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " (with uncommitted changes)" || true)
   printf '\n### Series %s, build %s%s, `bench/reproducibility.sh --runs %s%s`\n\n' "$(basename "$out")" "$build" "$dirty" \
     "$runs" "${probe_args[*]:+ -- ${probe_args[*]}}"
   # the comparison without its own title, headings one level down

@@ -10,6 +10,8 @@ import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainablePoint;
 import io.mqprobe.search.KneeConfirmation;
+import io.mqprobe.search.PacedKnee;
+import io.mqprobe.search.StepPoint;
 import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.api.monitor.CpuAccount;
 import io.mqprobe.api.monitor.Metric;
@@ -40,6 +42,8 @@ public final class ProbeJudge implements Judge {
     private static final String HOST = "host";
     /** The host's CPU this busy over the ceiling's steps means the machine ran out of cores, whatever the quotas say. */
     static final double HOST_BUSY_PCT = 90;
+    /** A process throttled in this share of its periods by a limit it reported itself binds on a full host too. */
+    static final double OWN_LIMIT_THROTTLED_SHARE = 0.25;
     /** Readings that keep a verdict on a full host when at their threshold. */
     private static final Set<String> DISKS_AND_NICS = Set.of(Metric.DISK_WRITE_BPS, Metric.DISK_READ_BPS, Metric.NET_RX_BPS,
             Metric.NET_TX_BPS);
@@ -85,6 +89,8 @@ public final class ProbeJudge implements Judge {
         }
         List<StepMeasurement> held = measurements(steps.stream().filter(ProbeIntent::held).toList(), hostShared);
         Optional<SustainablePoint> sustainable = search.get().result(paced, held);
+        // the ramp could not tell a knee: the paced steps' latency may
+        StepPoint knee = saturation.knee() != null ? saturation.knee() : PacedKnee.find(paced).orElse(null);
         Bottleneck bottleneck = saturation.bottleneck();
         // the paced search, not the unthrottled ramp, says whether a load is sustainable
         List<String> evidence = new ArrayList<>(bottleneck.evidence().stream().filter(e -> !e.startsWith(VerdictFinder.NO_SUSTAINABLE)).toList());
@@ -92,8 +98,7 @@ public final class ProbeJudge implements Judge {
             evidence.add(VerdictFinder.NO_SUSTAINABLE + search.get().noneReason(paced));
         }
         bottleneck = new Bottleneck(bottleneck.resource(), bottleneck.source(), bottleneck.summary(), evidence);
-        return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), sustainable.orElse(null), bottleneck,
-                stopReason));
+        return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), knee, sustainable.orElse(null), bottleneck, stopReason));
     }
 
     /**
@@ -119,7 +124,7 @@ public final class ProbeJudge implements Judge {
         atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()) && Double.isFinite(r.meanPct()))
                 .forEach(r -> cpuPct.put(r.source(), r.meanPct()));
         Double host = cpuPct.remove(HOST);
-        if (host == null || host < HOST_BUSY_PCT || diskOrNicAtThreshold(atCeiling)) {
+        if (host == null || host < HOST_BUSY_PCT || diskOrNicAtThreshold(atCeiling) || ownLimitBinds(verdict.bottleneck(), atCeiling)) {
             return verdict;
         }
         String line = String.format(Locale.ROOT, "host CPU %s of its cores over the ceiling's steps", HumanUnits.pct(host));
@@ -150,6 +155,24 @@ public final class ProbeJudge implements Judge {
         return "; " + String.join(", ", near) + " of " + (near.size() == 1 ? "its quota" : "their quotas")
                 + " as well: a machine with cores beyond the quotas would tell whether " + (near.size() == 1 ? "it binds" : "they bind")
                 + " next";
+    }
+
+    /**
+     * The verdict names a process whose CPU limit the process itself reported (a container's, read from its JVM) and whose
+     * quota throttled it in at least {@link #OWN_LIMIT_THROTTLED_SHARE} of its periods at the ceiling: that limit binds
+     * whatever else the machine runs. The quotas mqprobe sets itself fill the machine, so for them a full host stays the
+     * verdict; a limit nobody told mqprobe of is no share of this machine mqprobe planned. Here a plain Kafka broker under
+     * a 0.4-core limit, on the machine that also ran the load, was throttled in 66 % of its periods while the host stood
+     * at 91 %.
+     */
+    private static boolean ownLimitBinds(Bottleneck verdict, List<ResourceUsage> atCeiling) {
+        if (!Bottleneck.CPU.equals(verdict.resource())) {
+            return false;
+        }
+        String source = verdict.source();
+        boolean reported = atCeiling.stream().anyMatch(r -> source.equals(r.source()) && Metric.CPU_LIMIT_CORES.equals(r.metric()));
+        return reported && atCeiling.stream().anyMatch(r -> source.equals(r.source()) && Metric.CPU_THROTTLED_SHARE.equals(r.metric())
+                && r.mean() >= OWN_LIMIT_THROTTLED_SHARE);
     }
 
     /** A disk or a NIC at its threshold over the ceiling's steps: a co-limited verdict naming it stands. */

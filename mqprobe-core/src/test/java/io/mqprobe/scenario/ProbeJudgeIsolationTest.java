@@ -138,6 +138,31 @@ class ProbeJudgeIsolationTest {
                 + "other processes 0.15, kernel threads 0.12, unexplained 0.08)");
     }
 
+    @Test
+    void should_keep_a_broker_throttled_by_a_limit_it_reported_itself_as_the_verdict_on_a_full_host() {
+        // a plain Kafka broker in a 0.4-core container on the machine that also runs the load: 89 % of its limit, throttled
+        // in 66 % of its periods, the host at 95 %
+        List<MeasuredStep> own = new ArrayList<>();
+        List<MeasuredStep> ours = new ArrayList<>();
+        double[] rps = {10_000, 15_000, 15_100, 15_050};
+        for (int i = 0; i < rps.length; i++) {
+            List<ResourceUsage> readings = List.of(
+                    new ResourceUsage("broker-1", Metric.CPU_CORES, 0.5, 0.6, 2),
+                    new ResourceUsage("broker-2", Metric.CPU_CORES, 0.356, 0.4, 0.4),
+                    new ResourceUsage("broker-2", Metric.CPU_THROTTLED_SHARE, 0.66, 0.8, 1),
+                    new ResourceUsage("broker-3", Metric.CPU_CORES, 0.45, 0.5, 2),
+                    new ResourceUsage("host", Metric.CPU_CORES, 1.9, 2, 2));
+            List<ResourceUsage> withLimit = new ArrayList<>(readings);
+            withLimit.add(new ResourceUsage("broker-2", Metric.CPU_LIMIT_CORES, 0.4, 0.4, Double.NaN));
+            own.add(step(i, rps[i], withLimit));
+            ours.add(step(i, rps[i], readings));
+        }
+
+        assertThat(isolatedVerdict(own).source()).isEqualTo("broker-2");
+        // the same readings under a quota mqprobe set itself (no limit reported by the broker): the full host decides
+        assertThat(isolatedVerdict(ours).source()).isEqualTo("host");
+    }
+
     private static Bottleneck judged(boolean hostShared) {
         ProbeVerdict verdict = (ProbeVerdict) new ProbeJudge(Thresholds.defaults(), hostShared).judge("single", plateauOnAFullHost(), false);
         return verdict.findings().bottleneck();

@@ -18,9 +18,9 @@ import java.util.Objects;
  *
  * @param command     what the runs were ({@code probe}, {@code produce}, ...)
  * @param runs        the runs' names, baseline first
- * @param runNoisePct a change no larger than this, in % of the baseline, is within the run-to-run noise
+ * @param runNoise    a change no larger than this, per figure in % of the baseline, is within the run-to-run noise
  */
-public record Comparison(String command, List<String> runs, double runNoisePct, List<Row> rows) {
+public record Comparison(String command, List<String> runs, RunNoise runNoise, List<Row> rows) {
 
     /**
      * The default run-to-run noise: two default probes of one build on the 2-core test machine lay a median of 5.2 %
@@ -65,19 +65,21 @@ public record Comparison(String command, List<String> runs, double runNoisePct, 
 
     /** Judged with the {@link #DEFAULT_RUN_NOISE_PCT default run-to-run noise}. */
     public static Comparison of(List<String> names, List<JsonNode> results) {
-        return of(names, results, DEFAULT_RUN_NOISE_PCT);
+        return of(names, results, RunNoise.uniform(DEFAULT_RUN_NOISE_PCT));
+    }
+
+    /** Judged with one run-to-run noise for every figure. */
+    public static Comparison of(List<String> names, List<JsonNode> results, double runNoisePct) {
+        return of(names, results, RunNoise.uniform(runNoisePct));
     }
 
     /**
      * @param names       a name per run (its file), baseline first
      * @param results     the runs' result documents in the same order
-     * @param runNoisePct changes up to this share of the baseline (in %) are taken for run-to-run noise
+     * @param runNoise    changes up to its share of the baseline (in %, per figure) are taken for run-to-run noise
      * @throws UsageException when fewer than two runs are given or they are not of one kind over the same scenarios
      */
-    public static Comparison of(List<String> names, List<JsonNode> results, double runNoisePct) {
-        if (!(runNoisePct >= 0)) {
-            throw new UsageException("bad --run-noise " + runNoisePct + " %: a percentage of 0 or more");
-        }
+    public static Comparison of(List<String> names, List<JsonNode> results, RunNoise runNoise) {
         if (results.size() < 2) {
             throw new UsageException("compare needs at least two result documents, got " + results.size());
         }
@@ -100,18 +102,19 @@ public record Comparison(String command, List<String> runs, double runNoisePct, 
             List<JsonNode> runs = results.stream().map(r -> scenario(r, scenario)).toList();
             if (ResultReader.hasProbeVerdict(runs.get(0))) {
                 for (String figure : List.of("ceiling", "knee", "sustainable")) {
-                    rows.add(numbers(scenario, figure, Unit.BYTES_PER_SECOND, runNoisePct,
+                    rows.add(numbers(scenario, figure, Unit.BYTES_PER_SECOND, runNoise.pct(scenario, figure),
                             runs.stream().map(s -> verdictPoint(s.path("verdict").path(figure))).toList()));
                 }
                 rows.add(words(scenario, "bottleneck", runs.stream().map(Comparison::bottleneck).toList()));
             } else {
                 List<JsonNode> steps = runs.stream().map(s -> s.path("steps").path(0)).toList();
-                rows.add(numbers(scenario, "throughput", Unit.BYTES_PER_SECOND, runNoisePct,
+                rows.add(numbers(scenario, "throughput", Unit.BYTES_PER_SECOND, runNoise.pct(scenario, "throughput"),
                         steps.stream().map(step -> rate(step, step.path("throughput"))).toList()));
-                rows.add(numbers(scenario, "p99 of seconds", Unit.MICROS, runNoisePct, steps.stream().map(Comparison::p99).toList()));
+                rows.add(numbers(scenario, "p99 of seconds", Unit.MICROS, runNoise.pct(scenario, "p99 of seconds"),
+                        steps.stream().map(Comparison::p99).toList()));
             }
         }
-        return new Comparison(command, List.copyOf(names), runNoisePct, rows);
+        return new Comparison(command, List.copyOf(names), runNoise, rows);
     }
 
     /** True when some figure moved beyond the runs' spread or some verdict changed. */

@@ -44,9 +44,12 @@ public final class ComparisonText {
 
     /** "2 probe runs, each against run 1, judged by ..." */
     static String judgedBy(Comparison comparison) {
+        RunNoise noise = comparison.runNoise();
+        String allowed = noise.source() == null ? "a run-to-run noise of " + HumanUnits.pct(noise.fallbackPct())
+                : "the run-to-run noise measured per figure in " + noise.source() + " (" + HumanUnits.pct(noise.fallbackPct())
+                        + " for figures it does not hold)";
         return comparison.runs().size() + " " + comparison.command()
-                + " runs, each against run 1, judged by the runs' own intervals and a run-to-run noise of "
-                + HumanUnits.pct(comparison.runNoisePct()) + " (--run-noise)";
+                + " runs, each against run 1, judged by the runs' own intervals and " + allowed + " (--run-noise)";
     }
 
     static List<String> headers(Comparison comparison) {

@@ -43,7 +43,8 @@ final class VerdictText {
             return text + " · plateau of steps " + String.join(", ", steps);
         }
         String load = load(step(scenario, Fields.number(point, "step")));
-        return load == null ? text : text + " · " + load;
+        String basis = Fields.text(point, "basis");
+        return (load == null ? text : text + " · " + load) + (basis == null ? "" : " · " + basis);
     }
 
     /**

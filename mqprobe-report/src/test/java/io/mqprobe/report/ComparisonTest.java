@@ -7,6 +7,8 @@ import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -83,6 +85,29 @@ class ComparisonTest {
         assertThat(ComparisonText.terminal(byDefault)).contains("run-to-run noise of 20 % (--run-noise)");
         assertThatThrownBy(() -> Comparison.of(NAMES, List.of(before, after), -1)).isInstanceOf(UsageException.class)
                 .hasMessageContaining("--run-noise");
+    }
+
+    @Test
+    void should_allow_each_figure_the_spread_measured_for_it_on_this_machine() throws Exception {
+        // measured here: single's ceiling wanders by up to 18 % from run to run, broker-ceiling's by 6 %
+        Path file = Files.createTempFile("run-noise", ".json");
+        Files.writeString(file, "{\"fallbackPct\": 20, \"figures\": {\"single/ceiling\": 18.0, \"broker-ceiling/ceiling\": 6.0}}");
+        ObjectNode before = probeWithIntervals(0.03);
+        ObjectNode after = probeWithIntervals(0.03);
+        scale(after, "single", "ceiling", 0.85);
+        scale(after, "broker-ceiling", "ceiling", 0.90);
+        scale(after, "broker-ceiling", "sustainable", 0.85);
+
+        Comparison measured = Comparison.of(NAMES, List.of(before, after), RunNoise.read(file));
+
+        assertThat(change(measured, "single", "ceiling")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
+        assertThat(change(measured, "broker-ceiling", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
+        // a figure the file does not hold falls back to its 20 %
+        assertThat(change(measured, "broker-ceiling", "sustainable")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
+        assertThat(ComparisonText.terminal(measured)).contains("the run-to-run noise measured per figure in " + file);
+        Files.writeString(file, "{\"figures\": {}}");
+        assertThatThrownBy(() -> RunNoise.read(file)).isInstanceOf(UsageException.class).hasMessageContaining("no measured run-to-run spreads");
+        Files.delete(file);
     }
 
     @Test

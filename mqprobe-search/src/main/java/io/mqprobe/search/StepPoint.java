@@ -11,11 +11,18 @@ import java.util.List;
  *                 measured second by second (documents from before intervals)
  * @param pooled   the steps whose readings were pooled into this figure (a plateau: every step the readings cannot
  *                 tell from the best one), in ramp order; {@code null} for one step's own figure
+ * @param basis    how the point was found when not from the unthrottled ramp ("from the paced steps' latency: ..."),
+ *                 else {@code null}
  */
-public record StepPoint(int step, double recordsPerSecond, double bytesPerSecond, Estimate interval, List<Integer> pooled) {
+public record StepPoint(int step, double recordsPerSecond, double bytesPerSecond, Estimate interval, List<Integer> pooled,
+                        String basis) {
 
     public StepPoint {
         pooled = pooled == null || pooled.size() < 2 ? null : List.copyOf(pooled);
+    }
+
+    public StepPoint(int step, double recordsPerSecond, double bytesPerSecond, Estimate interval, List<Integer> pooled) {
+        this(step, recordsPerSecond, bytesPerSecond, interval, pooled, null);
     }
 
     public StepPoint(int step, double recordsPerSecond, double bytesPerSecond, Estimate interval) {

@@ -8,6 +8,7 @@ import io.mqprobe.report.Comparison;
 import io.mqprobe.report.ComparisonHtml;
 import io.mqprobe.report.ComparisonText;
 import io.mqprobe.report.ResultReader;
+import io.mqprobe.report.RunNoise;
 import io.mqprobe.result.ResultJson;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.GatePlan;
@@ -41,10 +42,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write compare.json, compare.md and compare.html (overlaid charts) into DIR (created if missing).")
     Path outDir;
 
-    @Option(names = "--run-noise", paramLabel = "PCT", defaultValue = "20%",
+    @Option(names = "--run-noise", paramLabel = "PCT|FILE", defaultValue = "20%",
             description = {"A change no larger than this share of the first run is taken for run-to-run noise, whatever the "
                     + "runs' intervals say (default: ${DEFAULT-VALUE}, what 70 of 72 pairs of default probes of one build stayed "
-                    + "within on the 2-core test machine; bench/reproducibility.sh measures your machine's)."})
+                    + "within on the 2-core test machine). Or a file of spreads measured per scenario and figure, as "
+                    + "bench/reproducibility.sh writes them for this machine (bench/run-noise.json)."})
     String runNoise;
 
     /** Gates on every run, and {@code drop} / {@code rise} gates on each later run against the first. */
@@ -54,9 +56,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         GatePlan chosen = gates.concludeForComparison();
-        double runNoisePct = 100 * Percent.parseFraction("--run-noise", runNoise);
+        RunNoise noise = runNoise.endsWith(".json") ? RunNoise.read(Path.of(runNoise))
+                : RunNoise.uniform(100 * Percent.parseFraction("--run-noise", runNoise));
         List<JsonNode> documents = results.stream().map(ResultReader::read).toList();
-        Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents, runNoisePct);
+        Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents, noise);
         PrintWriter out = spec.commandLine().getOut();
         out.print(ComparisonText.terminal(comparison));
         if (outDir != null) {
