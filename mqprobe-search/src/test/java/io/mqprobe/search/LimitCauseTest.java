@@ -4,10 +4,7 @@ import io.mqprobe.api.monitor.Metric;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.BiFunction;
 
 import static io.mqprobe.search.StepBuilder.step;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,7 +23,7 @@ class LimitCauseTest {
     void should_name_a_broker_throttled_at_the_failing_paced_step() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> cluster(i, rate)
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> cluster(i, rate)
                 .use("broker-2", Metric.CPU_THROTTLED_SHARE, rate <= LATENCY_LIMIT ? 0.1 : 0.64, 1).build());
 
         String limitedBy = search.result(paced).orElseThrow().limitedBy();
@@ -40,7 +37,7 @@ class LimitCauseTest {
         SustainableSearch search = search();
 
         // throttled, but in a share of its periods too small to make a p99
-        List<StepMeasurement> paced = run(search, (i, rate) -> cluster(i, rate)
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> cluster(i, rate)
                 .use("broker-2", Metric.CPU_THROTTLED_SHARE, 0.1, 1).use("broker-2", Metric.GC_MS_PER_S, 8, 20, Double.NaN).build());
 
         SustainablePoint found = search.result(paced).orElseThrow();
@@ -53,7 +50,7 @@ class LimitCauseTest {
     void should_name_long_gc_pauses_at_the_failing_step() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> cluster(i, rate)
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> cluster(i, rate)
                 .use("broker-1", Metric.GC_MS_PER_S, rate <= LATENCY_LIMIT ? 5 : 120, rate <= LATENCY_LIMIT ? 10 : 300, Double.NaN)
                 .build());
 
@@ -80,7 +77,7 @@ class LimitCauseTest {
         SustainableSearch search = new SustainableSearch(DEFAULTS, FRACTIONS, CEILING, FRACTIONS.size() + 4, 2, ramp);
         SustainableSearch blind = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> cluster(i, rate).build());
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> cluster(i, rate).build());
 
         assertThat(search.result(paced).orElseThrow().limitedBy()).endsWith("; broker-2's inferred CPU cap near 0.4 cores"
                 + " (from the ramp's flat steps): a CPU quota stalls requests in bursts, below its mean too");
@@ -107,17 +104,5 @@ class LimitCauseTest {
     /** p99 5 ms up to {@link #LATENCY_LIMIT}, 506 ms above it. */
     private static StepBuilder cluster(int index, double offered) {
         return step(index, offered).target(offered).p99Ms(offered <= LATENCY_LIMIT ? 5 : 506);
-    }
-
-    private static List<StepMeasurement> run(SustainableSearch search, BiFunction<Integer, Double, StepMeasurement> cluster) {
-        List<StepMeasurement> paced = new ArrayList<>();
-        for (int guard = 0; guard < 50; guard++) {
-            Optional<SustainableSearch.Measure> next = search.next(paced);
-            if (next.isEmpty()) {
-                return paced;
-            }
-            paced.add(cluster.apply(paced.size(), next.get().recordsPerSecond()));
-        }
-        throw new AssertionError("the search did not end in 50 steps");
     }
 }

@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.BiFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,44 +16,11 @@ class SustainableSearchTest {
     private static final List<Double> FRACTIONS = List.of(0.25, 0.5, 0.8);
     private static final double CEILING = 100_000;
 
-    /** Runs the search to its end; {@code cluster} measures a step (index, offered rate). */
-    private static List<StepMeasurement> run(SustainableSearch search, BiFunction<Integer, Double, StepMeasurement> cluster) {
-        List<StepMeasurement> paced = new ArrayList<>();
-        for (int guard = 0; guard < 50; guard++) {
-            Optional<SustainableSearch.Measure> next = search.next(paced);
-            if (next.isEmpty()) {
-                return paced;
-            }
-            paced.add(cluster.apply(paced.size(), next.get().recordsPerSecond()));
-        }
-        throw new AssertionError("the search did not end in 50 steps");
-    }
-
-    /** Runs the search with its holds to its end; {@code cluster} measures a search step, {@code hold} a hold. */
-    private static List<List<StepMeasurement>> runHolding(SustainableSearch search, BiFunction<Integer, Double, StepMeasurement> cluster,
-                                                          BiFunction<Integer, Double, StepMeasurement> hold) {
-        List<StepMeasurement> paced = new ArrayList<>();
-        List<StepMeasurement> held = new ArrayList<>();
-        for (int guard = 0; guard < 50; guard++) {
-            Optional<SustainableSearch.Measure> next = search.next(paced, held);
-            if (next.isEmpty()) {
-                return List.of(paced, held);
-            }
-            int index = paced.size() + held.size();
-            if (next.get().hold()) {
-                held.add(hold.apply(index, next.get().recordsPerSecond()));
-            } else {
-                paced.add(cluster.apply(index, next.get().recordsPerSecond()));
-            }
-        }
-        throw new AssertionError("the search did not end in 50 steps");
-    }
-
     @Test
     void should_hold_its_answer_before_reporting_it_and_carry_the_bracket() {
         SustainableSearch search = search();
 
-        List<List<StepMeasurement>> steps = runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 43_000));
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 43_000));
 
         List<StepMeasurement> held = steps.get(1);
         SustainablePoint found = search.result(steps.get(0), held).orElseThrow();
@@ -71,7 +36,7 @@ class SustainableSearchTest {
         // short steps pass up to 43k; held for longer, anything above 41k fails
         SustainableSearch search = search();
 
-        List<List<StepMeasurement>> steps = runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 41_000));
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 41_000));
 
         List<StepMeasurement> held = steps.get(1);
         SustainablePoint found = search.result(steps.get(0), held).orElseThrow();
@@ -87,7 +52,7 @@ class SustainableSearchTest {
         // held for longer, anything above 36k fails: two holds are not enough to get there
         SustainableSearch search = search();
 
-        List<List<StepMeasurement>> steps = runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 36_000));
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> knee(i, rate, 36_000));
 
         SustainablePoint found = search.result(steps.get(0), steps.get(1)).orElseThrow();
         assertThat(steps.get(1)).hasSize(SustainableSearch.MAX_HOLDS);
@@ -103,7 +68,7 @@ class SustainableSearchTest {
         SustainableSearch search = search();
         boolean[] stalled = {false};
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> {
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> {
             if (rate == 50_000 && !stalled[0]) {
                 stalled[0] = true;
                 return StepBuilder.step(i, rate).target(rate).stall(5, 900).build();
@@ -121,7 +86,7 @@ class SustainableSearchTest {
         // the same p99 of 900 ms, but in every second: the rate is too much, and it is not measured again
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> rate >= 50_000
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> rate >= 50_000
                 ? StepBuilder.step(i, rate).target(rate).stall(900, 900).build() : knee(i, rate, 60_000));
 
         assertThat(paced.stream().filter(s -> s.targetRecordsPerSecond() == 50_000)).hasSize(1);
@@ -141,7 +106,7 @@ class SustainableSearchTest {
     void should_narrow_between_last_passing_and_first_failing_rate_to_within_five_percent() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> knee(i, rate, 43_000));
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> knee(i, rate, 43_000));
 
         SustainablePoint found = search.result(paced).orElseThrow();
         assertThat(found.recordsPerSecond()).isLessThanOrEqualTo(43_000).isGreaterThanOrEqualTo(43_000 * 0.95);
@@ -153,7 +118,7 @@ class SustainableSearchTest {
     void should_narrow_up_to_the_ceiling_when_no_fraction_fails() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> knee(i, rate, Double.MAX_VALUE));
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> knee(i, rate, Double.MAX_VALUE));
 
         assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 50_000.0, 80_000.0);
         SustainablePoint found = search.result(paced).orElseThrow();
@@ -166,7 +131,7 @@ class SustainableSearchTest {
         // issue 19: stopping at the highest passing fraction made the answer 0.8 × a ceiling that itself scatters
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 90_000, 0));
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> costly(i, rate, 90_000, 0));
 
         SustainablePoint found = search.result(paced).orElseThrow();
         assertThat(found.recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 90_000).isLessThanOrEqualTo(90_000);
@@ -179,7 +144,7 @@ class SustainableSearchTest {
         boolean[] spiked = {false};
 
         // the first step at 50k has one GC-like spike (p99 250 ms, under twice the SLO); the cluster holds 60k
-        List<StepMeasurement> paced = run(search, (i, rate) -> {
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> {
             if (rate == 50_000 && !spiked[0]) {
                 spiked[0] = true;
                 return StepBuilder.step(i, rate).target(rate).p99Ms(250).build();
@@ -198,7 +163,7 @@ class SustainableSearchTest {
 
         // right after the saturating steps broker-1 is busy with their leftovers during the first paced step only;
         // the load itself holds 60k
-        List<StepMeasurement> paced = run(search, (i, rate) -> {
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> {
             if (!busy[0]) {
                 busy[0] = true;
                 return StepBuilder.step(i, rate).target(rate).cpu("broker-1", 0.47, 0.5).build();
@@ -214,7 +179,7 @@ class SustainableSearchTest {
     void should_not_measure_again_a_rate_the_cluster_did_not_deliver() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> rate <= 30_000
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> rate <= 30_000
                 ? StepBuilder.step(i, rate).target(rate).build()
                 : StepBuilder.step(i, 0.5 * rate).target(rate).build());
 
@@ -226,7 +191,7 @@ class SustainableSearchTest {
     void should_count_a_failure_that_repeats() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) ->
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) ->
                 StepBuilder.step(i, rate).target(rate).p99Ms(rate <= 30_000 ? 5 : 300).build());
 
         assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 50_000.0, 50_000.0);
@@ -239,7 +204,7 @@ class SustainableSearchTest {
     void should_say_why_there_is_no_sustainable_load_within_its_step_budget() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> StepBuilder.step(i, rate).target(rate)
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> StepBuilder.step(i, rate).target(rate)
                 .cpu("broker-1", 0.49, 0.5).build());
 
         assertThat(search.result(paced)).isEmpty();
@@ -271,7 +236,7 @@ class SustainableSearchTest {
     void should_find_where_the_broker_cpu_crosses_its_threshold() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 60_000, 0));
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> costly(i, rate, 60_000, 0));
 
         SustainablePoint found = search.result(paced).orElseThrow();
         assertThat(found.recordsPerSecond()).as("offered %s", paced.stream().map(StepMeasurement::targetRecordsPerSecond).toList())
@@ -283,7 +248,7 @@ class SustainableSearchTest {
     void should_spend_no_step_repeating_a_utilisation_failure_once_a_lower_rate_passed() {
         SustainableSearch search = search();
 
-        List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 60_000, 0));
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> costly(i, rate, 60_000, 0));
 
         List<Double> offered = paced.stream().map(StepMeasurement::targetRecordsPerSecond).toList();
         assertThat(offered).doesNotHaveDuplicates();
@@ -307,7 +272,7 @@ class SustainableSearchTest {
         for (double limit : List.of(55_000.0, 62_000.0, 70_000.0, 76_000.0)) {
             SustainableSearch search = search();
 
-            List<StepMeasurement> paced = run(search, (i, rate) -> steepening(i, rate, limit));
+            List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> steepening(i, rate, limit));
 
             SustainablePoint found = search.result(paced).orElseThrow();
             assertThat(found.recordsPerSecond()).as("limit %s, offered %s", limit,
@@ -323,7 +288,7 @@ class SustainableSearchTest {
         for (int seed = 0; seed < 40; seed++) {
             java.util.Random noise = new java.util.Random(seed);
             SustainableSearch search = search();
-            List<StepMeasurement> paced = run(search, (i, rate) -> costly(i, rate, 60_000, 40 * noise.nextDouble() - 20));
+            List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> costly(i, rate, 60_000, 40 * noise.nextDouble() - 20));
             found.add(search.result(paced).map(SustainablePoint::recordsPerSecond).orElse(0.0));
         }
         List<Double> sorted = found.stream().sorted().toList();
@@ -353,7 +318,7 @@ class SustainableSearchTest {
         // 200k to 234k with the budget spent, and that run's answer stood 15 % below its neighbours'
         SustainableSearch search = new SustainableSearch(DEFAULTS, FRACTIONS, 333_400, FRACTIONS.size() + 4, 3);
 
-        List<StepMeasurement> paced = run(search, SustainableSearchTest::flattening);
+        List<StepMeasurement> paced = SearchRuns.run(search, SustainableSearchTest::flattening);
 
         SustainablePoint found = search.result(paced).orElseThrow();
         assertThat(found.searchedWithinPct()).as("offered %s", paced.stream().map(StepMeasurement::targetRecordsPerSecond).toList())

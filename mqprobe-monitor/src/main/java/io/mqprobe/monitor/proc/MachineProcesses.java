@@ -71,12 +71,8 @@ final class MachineProcesses {
     record Stat(double cpuSeconds, boolean kernelThread, long startTicks) {
 
         static Stat parse(String line) {
-            int close = line.lastIndexOf(')');
-            if (close < 0) {
-                throw new IllegalArgumentException("not a /proc/<pid>/stat line: " + line);
-            }
             // fields[0] is field 3 (state): flags is field 9, utime and stime 14 and 15, starttime 22
-            String[] fields = line.substring(close + 2).trim().split("\\s+");
+            String[] fields = ProcessCounters.statFields(line);
             long flags = Long.parseLong(fields[6]);
             return new Stat(ProcessCounters.parseCpuSeconds(line), (flags & KERNEL_THREAD_FLAG) != 0, Long.parseLong(fields[19]));
         }

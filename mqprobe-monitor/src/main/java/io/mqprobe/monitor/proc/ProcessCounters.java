@@ -44,15 +44,23 @@ public record ProcessCounters(double cpuSeconds, long rssBytes, long readBytes, 
 
     /** utime + stime from a {@code /proc/<pid>/stat} line; the command name may contain spaces and parentheses. */
     static double parseCpuSeconds(String stat) {
-        int close = stat.lastIndexOf(')');
-        if (close < 0) {
-            throw new IllegalArgumentException("not a /proc/<pid>/stat line: " + stat);
-        }
-        String[] fields = stat.substring(close + 2).trim().split("\\s+");
+        String[] fields = statFields(stat);
         // fields[0] is field 3 (state): utime and stime are fields 14 and 15
         long utime = Long.parseLong(fields[11]);
         long stime = Long.parseLong(fields[12]);
         return (utime + stime) / TICKS_PER_SECOND;
+    }
+
+    /**
+     * The fields of a {@code /proc/<pid>/stat} line after the command name, which may hold spaces and parentheses:
+     * element 0 is field 3 (state).
+     */
+    static String[] statFields(String stat) {
+        int close = stat.lastIndexOf(')');
+        if (close < 0) {
+            throw new IllegalArgumentException("not a /proc/<pid>/stat line: " + stat);
+        }
+        return stat.substring(close + 2).trim().split("\\s+");
     }
 
     /** VmRSS from {@code /proc/<pid>/status}; 0 for kernel threads, which have none. */
