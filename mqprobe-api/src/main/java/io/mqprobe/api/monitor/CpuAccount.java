@@ -1,7 +1,5 @@
 package io.mqprobe.api.monitor;
 
-import io.mqprobe.api.units.HumanUnits;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -80,15 +78,21 @@ public record CpuAccount(double hostCores, double capacityCores, double processe
 
     /** "host 1.83 cores = processes 1.42 + beyond them 0.41 (JIT compilers 0.31 cores, ...)". */
     public String describe() {
-        return "host " + cores(hostCores) + " of " + HumanUnits.number(capacityCores) + " cores = processes " + cores(processes)
+        return "host " + cores(hostCores) + " of " + capacity(capacityCores) + " cores = processes " + cores(processes)
                 + " + beyond them " + cores(beyondProcesses()) + " (" + beyondParts() + ")";
     }
 
     /** The step table's form: "1.83/2 cores: processes 1.42, JIT 0.21, other 0.10, kernel 0.05, unexplained 0.05". */
     public String compact() {
-        return cores(hostCores) + "/" + HumanUnits.number(capacityCores) + " cores: processes " + cores(processes) + ", JIT "
+        return cores(hostCores) + "/" + capacity(capacityCores) + " cores: processes " + cores(processes) + ", JIT "
                 + cores(outsideQuotas) + ", other " + cores(otherProcesses) + ", kernel " + cores(kernelThreads)
                 + ", unexplained " + cores(unexplained);
+    }
+
+    /** "2" for whole cores, "1.5" or "0.25" for a fraction (not HumanUnits: api.units depends on the api package, which depends on this one). */
+    private static String capacity(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value)
+                : String.format(Locale.ROOT, "%.2f", value).replaceAll("0$", "");
     }
 
     private static String cores(double value) {
