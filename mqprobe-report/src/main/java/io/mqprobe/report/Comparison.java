@@ -158,7 +158,8 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
 
     /**
      * A ceiling, knee or sustainable load. The sustainable load's spread is also its search's resolution (how far the
-     * lowest failing rate lay above it): a paced step's own interval says how steadily it ran, not where the limit is.
+     * lowest failing rate lay above it), and so is a knee's read from the paced rates: a paced step's own interval says
+     * how steadily it ran, not where the limit is.
      */
     private static Measured verdictPoint(JsonNode point) {
         Measured measured = rate(point, point.path("interval"));

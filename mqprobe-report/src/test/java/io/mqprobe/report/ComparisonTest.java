@@ -69,6 +69,24 @@ class ComparisonTest {
     }
 
     @Test
+    void should_judge_a_knee_read_from_paced_rates_by_the_gap_to_the_rate_where_latency_rose() {
+        // issue 39: one build's paced knee at half the ceiling in one run and a quarter in the next, the rates a step apart
+        ObjectNode before = probeWithIntervals(0.005);
+        ObjectNode after = probeWithIntervals(0.005);
+        ObjectNode unbracketed = probeWithIntervals(0.005);
+        scale(after, "single", "knee", 0.5);
+        scale(unbracketed, "single", "knee", 0.5);
+        ((ObjectNode) verdict(before, "single").path("knee")).put("searchedWithinPct", 33.0);
+        ((ObjectNode) verdict(after, "single").path("knee")).put("searchedWithinPct", 50.0);
+        ((ObjectNode) verdict(unbracketed, "single").path("knee")).put("searchedWithinPct", 10.0);
+
+        assertThat(change(Comparison.of(NAMES, List.of(before, after), 0), "single", "knee"))
+                .isEqualTo(Comparison.Change.WITHIN_SPREAD);
+        assertThat(change(Comparison.of(NAMES, List.of(before, unbracketed), 0), "single", "knee"))
+                .as("finer rates would have told them apart").isEqualTo(Comparison.Change.BEYOND_SPREAD);
+    }
+
+    @Test
     void should_take_a_change_within_the_run_to_run_noise_for_noise_whatever_the_intervals_say() {
         // issue 20: two default probes of one build here differed by 16 % in a ceiling whose intervals were ±4 % and ±8 %
         ObjectNode before = probeWithIntervals(0.03);

@@ -3,7 +3,6 @@ package io.mqprobe.search;
 import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,8 +12,11 @@ import java.util.TreeMap;
  * The knee read from the paced steps when the unthrottled ramp cannot tell one: on two shared cores the ramp's steps
  * scatter by 25-50 % a second, so their intervals overlap and no step stands out. Paced steps run at a known rate, and
  * their latency shows where queueing begins: the knee is the highest offered rate whose p99 stayed within
- * {@link #LATENCY_FACTOR}× the lightest rate's, when a higher rate went beyond it. Each rate counts with its best
- * measurement (a repeated rate was repeated because one measurement may have been noise). Labelled as such.
+ * {@link #LATENCY_FACTOR}× the lightest rate's, below rates that all went beyond it. Each rate counts with its best
+ * measurement (a repeated rate was repeated because one measurement may have been noise), and a rate that went beyond
+ * below one that held is taken for a stall, not the knee: one stall inside a step put this knee at a quarter of the
+ * ceiling in one run and at half of it in the next. The knee carries the gap to the rate above it, where latency rose:
+ * its resolution, within which two runs' knees are the same. Labelled as such.
  */
 public final class PacedKnee {
 
@@ -42,18 +44,20 @@ public final class PacedKnee {
             return Optional.empty();
         }
         double bound = LATENCY_FACTOR * Math.max(FLOOR_US, byRate.get(0).p99Us());
-        for (int i = 1; i < byRate.size(); i++) {
-            if (byRate.get(i).p99Us() > bound) {
-                StepMeasurement knee = byRate.subList(0, i).stream().max(Comparator.comparingDouble(StepMeasurement::recordsPerSecond))
-                        .orElseThrow();
-                String basis = "from the paced steps' latency (the ramp's intervals could not tell one): p99 within "
-                        + HumanUnits.number(LATENCY_FACTOR) + "× the lightest load's " + HumanUnits.latencyUs(byRate.get(0).p99Us())
-                        + " up to here, " + HumanUnits.latencyUs(byRate.get(i).p99Us()) + " at "
-                        + HumanUnits.msgsPerSecond(byRate.get(i).targetRecordsPerSecond()) + " offered";
-                return Optional.of(new StepPoint(knee.index(), knee.recordsPerSecond(), knee.bytesPerSecond(),
-                        StepPoint.intervalOf(knee), null, basis));
-            }
+        int above = byRate.size();   // the lowest rate of the top run of rates whose latency went beyond the bound
+        while ( byRate.get(above - 1).p99Us() > bound) {
+            above--;
         }
-        return Optional.empty();
+        if (above == byRate.size()) {
+            return Optional.empty();   // the highest rate held: no knee within the rates (the lightest always holds)
+        }
+        StepMeasurement held = byRate.get(above - 1);
+        StepMeasurement rose = byRate.get(above);
+        double roseAt = rose.targetRecordsPerSecond();
+        String basis = "from the paced steps' latency (the ramp's intervals could not tell one): p99 within "
+                + HumanUnits.number(LATENCY_FACTOR) + "× the lightest load's " + HumanUnits.latencyUs(byRate.get(0).p99Us())
+                + " up to here, " + HumanUnits.latencyUs(rose.p99Us()) + " at " + HumanUnits.msgsPerSecond(roseAt) + " offered";
+        return Optional.of(new StepPoint(held.index(), held.recordsPerSecond(), held.bytesPerSecond(), StepPoint.intervalOf(held),
+                null, basis, 100 * (roseAt - held.targetRecordsPerSecond()) / roseAt));
     }
 }

@@ -13,16 +13,18 @@ import java.util.List;
  *                 tell from the best one), in ramp order; {@code null} for one step's own figure
  * @param basis    how the point was found when not from the unthrottled ramp ("from the paced steps' latency: ..."),
  *                 else {@code null}
+ * @param searchedWithinPct for a point found among paced rates: how far the next rate, where it no longer held, lay
+ *                 above it, in % of that rate (the rates' resolution, as a sustainable load's); else {@code null}
  */
 public record StepPoint(int step, double recordsPerSecond, double bytesPerSecond, Estimate interval, List<Integer> pooled,
-                        String basis) {
+                        String basis, Double searchedWithinPct) {
 
     public StepPoint {
         pooled = pooled == null || pooled.size() < 2 ? null : List.copyOf(pooled);
     }
 
     public StepPoint(int step, double recordsPerSecond, double bytesPerSecond, Estimate interval, List<Integer> pooled) {
-        this(step, recordsPerSecond, bytesPerSecond, interval, pooled, null);
+        this(step, recordsPerSecond, bytesPerSecond, interval, pooled, null, null);
     }
 
     public StepPoint(int step, double recordsPerSecond, double bytesPerSecond, Estimate interval) {
