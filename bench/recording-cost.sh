@@ -6,7 +6,9 @@
 # Each broker JVM's CPU seconds (utime+stime of /proc/PID/stat) are read over the middle half of every run, the same
 # window in both arms, and divided by the messages sent in it. The issue's bound: at most 2 % of a broker's CPU.
 #
-#   bench/recording-cost.sh [--rounds N] [--seconds S] [--rate MSGS_PER_S]
+#   bench/recording-cost.sh [--rounds N] [--seconds S] [--rate MSGS_PER_S] [--profile]
+#   --profile: the recording also holds the probe's profile part (execution samples every 50 ms, monitor entries and
+#   parks over 10 ms, with their stacks), as `probe` holds it unless --no-profile
 #   --rate 0: no load at all, so the recording's own CPU (its events, the clone and read every 5 s, the JMX calls)
 #   stands alone in cores, free of the load's round-to-round noise (about ±12 % per round at 20000 msgs/s here); its
 #   share of a broker's CPU is that figure over the broker's CPU at its ceiling
@@ -25,12 +27,13 @@
 # Needs bench/target (mvn -q -o -B -pl bench package -DskipTests, with the other modules installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rounds=4 seconds=40 rate=20000 size=1024
+rounds=4 seconds=40 rate=20000 size=1024 profile=
 while [[ $# -gt 0 ]]; do
   case $1 in
     --rounds) rounds=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
+    --profile) profile=profile; shift ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
 done
@@ -93,7 +96,7 @@ ticks() {
 run() {
   local arm=$1 round=$2 s=$3 events=-
   if [[ $arm == with ]]; then
-    "${client_pin[@]}" java -Xmx256m -cp "$cp" io.mqprobe.bench.HoldRecording "$jmx" $(( s + 60 )) \
+    "${client_pin[@]}" java -Xmx256m -cp "$cp" io.mqprobe.bench.HoldRecording "$jmx" $(( s + 60 )) $profile \
         >"$work/hold.out" 2>>"$tools_log" &
     hold_pid=$!
     for _ in $(seq 120); do grep -q '^recording on' "$work/hold.out" && break; kill -0 "$hold_pid" 2>/dev/null || break; sleep 0.5; done

@@ -3,11 +3,14 @@ package io.mqprobe.bench;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.monitor.jfr.BrokerRecording;
 import io.mqprobe.monitor.jfr.ContainerLimits;
+import io.mqprobe.monitor.profile.ProfileStore;
+import io.mqprobe.monitor.profile.StackProfile;
 import io.mqprobe.monitor.jfr.RecordingPart;
 import jdk.jfr.consumer.RecordedEvent;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,10 +24,12 @@ import javax.management.remote.JMXServiceURL;
  * {@link BrokerRecording} with a {@link ContainerLimits} part, cloned and read every few seconds), so that
  * {@code bench/recording-cost.sh} can measure what it costs the brokers. Prints one line once every recording
  * runs ("recording on N brokers"), then per broker the events the recording delivered and the samples
- * ContainerLimits made of them (none on a broker without a CPU or memory limit: the events still flow).
+ * ContainerLimits made of them (none on a broker without a CPU or memory limit: the events still flow). With
+ * {@code profile}, the probe's profile part (execution samples every 50 ms, waits over 10 ms) rides along, as a probe
+ * holds it.
  * The recordings are closed on the broker at the end, also when the process is terminated.
  *
- * <pre>HoldRecording HOST:PORT[,HOST:PORT...] SECONDS</pre>
+ * <pre>HoldRecording HOST:PORT[,HOST:PORT...] SECONDS [profile]</pre>
  */
 public final class HoldRecording {
 
@@ -36,13 +41,16 @@ public final class HoldRecording {
         final String address;
         final JMXConnector connector;
         final ContainerLimits limits = new ContainerLimits();
+        /** The probe's profile of the broker (execution samples, waits), when asked for; else {@code null}. */
+        final StackProfile profile;
         final LongAdder events = new LongAdder();
         final List<ResourceSample> samples = new ArrayList<>();
         volatile BrokerRecording recording;
 
-        Held(String address, JMXConnector connector) {
+        Held(String address, JMXConnector connector, ProfileStore profiles) {
             this.address = address;
             this.connector = connector;
+            this.profile = profiles == null ? null : new StackProfile(profiles, () -> address, true);
         }
 
         /** ContainerLimits as the recording's only part, with every event counted on its way in. */
@@ -50,24 +58,32 @@ public final class HoldRecording {
             return new RecordingPart() {
                 @Override
                 public Map<String, String> settings() {
-                    return limits.settings();
+                    Map<String, String> settings = new HashMap<>(limits.settings());
+                    if (profile != null) {
+                        settings.putAll(profile.settings());
+                    }
+                    return settings;
                 }
 
                 @Override
                 public void onEvent(RecordedEvent event) {
                     events.increment();
                     limits.onEvent(event);
+                    if (profile != null) {
+                        profile.onEvent(event);
+                    }
                 }
             };
         }
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 2) {
-            System.err.println("usage: HoldRecording HOST:PORT[,HOST:PORT...] SECONDS");
+        if (args.length < 2 || args.length > 3 || args.length == 3 && !args[2].equals("profile")) {
+            System.err.println("usage: HoldRecording HOST:PORT[,HOST:PORT...] SECONDS [profile]");
             System.exit(2);
         }
         long holdMs = Long.parseLong(args[1]) * 1000;
+        ProfileStore profiles = args.length == 3 ? new ProfileStore() : null;
         List<Held> held = new ArrayList<>();
         AtomicBoolean closed = new AtomicBoolean();
         // a recording left open would keep running on the broker after this JVM is gone: on TERM too, say what
@@ -84,7 +100,7 @@ public final class HoldRecording {
         for (String address : args[0].split(",")) {
             try {
                 JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + address + "/jmxrmi");
-                Held h = new Held(address, JMXConnectorFactory.connect(url));
+                Held h = new Held(address, JMXConnectorFactory.connect(url), profiles);
                 synchronized (held) {
                     held.add(h);
                 }

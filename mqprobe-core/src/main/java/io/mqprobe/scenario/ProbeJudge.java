@@ -14,6 +14,7 @@ import io.mqprobe.search.PacedKnee;
 import io.mqprobe.search.StepPoint;
 import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.api.monitor.CpuAccount;
+import io.mqprobe.api.profile.CpuProfiles;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.units.HumanUnits;
@@ -53,14 +54,22 @@ public final class ProbeJudge implements Judge {
 
     private final Thresholds thresholds;
     private final boolean hostShared;
+    private final CpuProfiles profiles;
 
     /**
      * @param hostShared true when brokers and load generator share the host's cores (no isolation), as the planner was
      *                   told: then the host's CPU counts against the thresholds
+     * @param profiles   where the profiled processes' time went, for why the verdict's limit binds
      */
-    public ProbeJudge(Thresholds thresholds, boolean hostShared) {
+    public ProbeJudge(Thresholds thresholds, boolean hostShared, CpuProfiles profiles) {
         this.thresholds = thresholds;
         this.hostShared = hostShared;
+        this.profiles = profiles;
+    }
+
+    /** A judge that reads no profiles. */
+    public ProbeJudge(Thresholds thresholds, boolean hostShared) {
+        this(thresholds, hostShared, CpuProfiles.NONE);
     }
 
     /**
@@ -70,6 +79,19 @@ public final class ProbeJudge implements Judge {
      */
     @Override
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
+        ProbeVerdict verdict = findings(steps, interrupted);
+        StepPoint ceiling = verdict.findings().ceiling();
+        if (ceiling == null || interrupted) {
+            return verdict;   // a run being stopped does not wait for the brokers' last recordings
+        }
+        List<Integer> plateau = ceiling.pooled() != null ? ceiling.pooled() : List.of(ceiling.step());
+        List<StepResult> atCeiling = steps.stream().filter(ProbeIntent::ramp).map(MeasuredStep::result)
+                .filter(s -> plateau.contains(s.index())).toList();
+        List<ResourceUsage> resources = VerdictFinder.pooledResources(atCeiling.stream().map(ProbeJudge::toMeasurement).toList());
+        return WhyItBinds.of(profiles, atCeiling, resources).map(verdict::withProfile).orElse(verdict);
+    }
+
+    private ProbeVerdict findings(List<MeasuredStep> steps, boolean interrupted) {
         List<MeasuredStep> rampSteps = steps.stream().filter(ProbeIntent::ramp).toList();
         List<StepMeasurement> measuredRamp = measurements(rampSteps, hostShared);
         Thresholds saturationThresholds = thresholds.withoutLatencyJudgement();

@@ -17,6 +17,8 @@ import io.mqprobe.monitor.proc.CpuSpeedSampler;
 import io.mqprobe.monitor.proc.HostSampler;
 import io.mqprobe.monitor.proc.NamespaceNicSampler;
 import io.mqprobe.monitor.proc.ProcessSampler;
+import io.mqprobe.monitor.profile.LocalProfile;
+import io.mqprobe.monitor.profile.ProfileStore;
 import io.mqprobe.monitor.prometheus.BrokerOwnCpu;
 import io.mqprobe.monitor.prometheus.PrometheusEndpoint;
 import io.mqprobe.monitor.prometheus.PrometheusSampler;
@@ -66,8 +68,18 @@ public final class MonitorSources {
         private double diskWriteCeilingBps = Double.NaN;
         private double nicCeilingBps = Double.NaN;
         private Duration sourceTimeout = Duration.ofSeconds(2);
+        private ProfileStore profiles;
 
         private Builder() {
+        }
+
+        /**
+         * Profile every broker reached over JMX and this process into {@code store} (flight-recorder samples: where their
+         * threads ran and waited).
+         */
+        public Builder profiles(ProfileStore store) {
+            this.profiles = store;
+            return this;
         }
 
         /** /proc and JMX samplers for each embedded broker (source {@code broker-<id>}); pids as of now. */
@@ -187,6 +199,9 @@ public final class MonitorSources {
             if (client) {
                 samplers.add(ProcessSampler.self(diskWriteCeilingBps));
                 samplers.add(new ClientJvmSampler());
+                if (profiles != null) {
+                    samplers.add(LocalProfile.start(profiles));
+                }
             }
             List<LocalBrokerProcess> brokers = List.copyOf(localBrokers.get());
             localProcesses.forEach((source, pid) -> samplers.add(new ProcessSampler(source, pid, diskWriteCeilingBps)));
@@ -203,13 +218,13 @@ public final class MonitorSources {
                     samplers.add(new NamespaceNicSampler("broker-" + id, () -> current(id).pid(), links.get("broker-" + id)));
                 }
                 JmxConnection connection = new JmxConnection(broker.host(), () -> current(id).jmxPort(), sourceTimeout);
-                samplers.add(new KafkaJmxSampler(connection, id, false, false));
+                samplers.add(new KafkaJmxSampler(connection, id, false, false, profiles));
             }
             for (int i = 0; i < jmx.size(); i++) {
                 HostPort address = jmx.get(i);
                 JmxConnection connection = new JmxConnection(address.host(), address::port, sourceTimeout);
                 // the JVM's own CPU, judged against the limit it reports; a node_exporter's CPU is then its node's
-                samplers.add(new KafkaJmxSampler(connection, i + 1, true, true));
+                samplers.add(new KafkaJmxSampler(connection, i + 1, true, true, profiles));
             }
             if (admin != null) {
                 if (replicaLogSizes) {

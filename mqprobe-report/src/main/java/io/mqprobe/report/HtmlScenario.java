@@ -140,6 +140,7 @@ final class HtmlScenario {
             }
             html.append("</dd>\n");
         }
+        html.append(ProfileSection.html(verdict));
         String stop = Fields.text(verdict, "stopReason");
         if (stop != null) {
             row(html, "stopped", null, stop, null);

@@ -104,6 +104,10 @@ public final class TerminalSummary {
             label(out, "bottleneck").append(ansi.red(plain(VerdictText.bottleneck(verdict)))).append('\n');
             Fields.texts(bottleneck, "evidence").forEach(e -> label(out, "").append("- ").append(plain(e)).append('\n'));
         }
+        List<String> why = ProfileSection.lines(verdict);
+        for (int i = 0; i < why.size(); i++) {
+            label(out, i == 0 ? "why" : "").append(plain(why.get(i))).append('\n');
+        }
         String stop = Fields.text(verdict, "stopReason");
         if (stop != null) {
             label(out, "stopped").append(ansi.dim(plain(stop))).append('\n');

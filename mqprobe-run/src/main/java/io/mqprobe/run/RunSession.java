@@ -217,7 +217,14 @@ public final class RunSession implements AutoCloseable {
     /** As above, also sampling further local processes by source name (a mirror's JVM). */
     public Monitoring startMonitoring(Collection<String> groups, ResultDocument.Ceilings ceilings,
                                       Map<String, LongSupplier> processes) {
-        monitoring = Monitoring.start(cluster, plan.monitor(), watchedTopics, groups, ceilings, processes, document(),
+        monitoring = Monitoring.start(cluster, plan.monitor(), watchedTopics, groups, ceilings, processes, false, document(),
+                progress.writer());
+        return monitoring;
+    }
+
+    /** As above, and with {@code profile} the brokers and this process profiled ({@link Monitoring#profiles()}). */
+    public Monitoring startMonitoring(Collection<String> groups, ResultDocument.Ceilings ceilings, boolean profile) {
+        monitoring = Monitoring.start(cluster, plan.monitor(), watchedTopics, groups, ceilings, Map.of(), profile, document(),
                 progress.writer());
         return monitoring;
     }

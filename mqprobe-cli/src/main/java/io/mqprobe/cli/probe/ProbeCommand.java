@@ -71,7 +71,7 @@ public final class ProbeCommand implements Callable<Integer> {
             ResultDocument.Ceilings ceilings = CeilingsStep.measure(plan.ceilings(), session);
             document.setCeilings(ceilings);
             session.save();
-            Monitoring monitoring = session.startMonitoring(List.of(), ceilings);
+            Monitoring monitoring = session.startMonitoring(List.of(), ceilings, plan.profile());
             List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), session.plan().target().security(), session.cluster());
             found.addAll(ProbeExperiment.run(session, monitoring, scenarios, plan.settings(), "   ",
                     new ProbeProgress(session.progress(), scenarios, plan.settings().plan())));

@@ -5,6 +5,7 @@ import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.run.Monitoring;
+import io.mqprobe.run.ProfileFiles;
 import io.mqprobe.run.RunSession;
 import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.scenario.ProbeJudge;
@@ -33,9 +34,10 @@ public final class ProbeExperiment {
                                             ProbeSettings settings, String progressPrefix, ExperimentListener listener) {
         ProbePlanner planner = new ProbePlanner(scenarios, settings, session.cluster().driver(), TopicLifecycle::freshName,
                 session.cluster().hostShared());
-        ProbeJudge judge = new ProbeJudge(settings.thresholds(), session.cluster().hostShared());
+        ProbeJudge judge = new ProbeJudge(settings.thresholds(), session.cluster().hostShared(), monitoring.profiles());
         ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
-                new LoadProgress(session.progress(), progressPrefix), listener);
+                new LoadProgress(session.progress(), progressPrefix),
+                new ProfileFiles(monitoring.profiles(), session.output().runDir(), listener));
         return planner.outcomes(result);
     }
 }

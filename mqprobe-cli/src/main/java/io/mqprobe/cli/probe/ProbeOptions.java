@@ -46,7 +46,7 @@ final class ProbeOptions {
 
     /** The probe's whole plan, validated: scenarios, shared settings (ramp, thresholds), ceilings and topic handling. */
     record ProbeRun(List<ScenarioSpec> scenarios, ProbeSettings settings, CeilingsStep.Asked ceilings, boolean keepTopics,
-                    List<InstanceSpec> specs) {
+                    List<InstanceSpec> specs, boolean profile) {
     }
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
@@ -143,6 +143,11 @@ final class ProbeOptions {
                     + "generator each on a share of the cores, see docs/isolation.md).")
     boolean noIsolation;
 
+    @Option(names = "--no-profile",
+            description = "Do not record where the brokers' and mqprobe's threads run and wait (flight-recorder samples over "
+                    + "JMX; see docs/profiles.md).")
+    boolean noProfile;
+
     @Mixin
     KeepTopicsOption keepTopics;
 
@@ -160,7 +165,7 @@ final class ProbeOptions {
         if (!sizes.isEmpty() && noIsolation) {
             throw new UsageException("--specs sizes isolated brokers; it cannot run with --no-isolation");
         }
-        return new ProbeRun(chosen, settings, asked, keepTopics.keepTopics(), sizes);
+        return new ProbeRun(chosen, settings, asked, keepTopics.keepTopics(), sizes, !noProfile);
     }
 
     /** The default warm-up target with the user's longest wait, or none for 0. */

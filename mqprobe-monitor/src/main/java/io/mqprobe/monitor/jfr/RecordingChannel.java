@@ -36,7 +36,7 @@ public final class RecordingChannel implements AutoCloseable {
             recording = BrokerRecording.start(server, parts, source);
         } catch (BrokerRecording.RecordingRefusedException e) {
             notices.add(source + ": no flight recording over JMX (" + e.getMessage() + "); probed as before: its CPU limit,"
-                    + " if any, is not read but inferred from the steps");
+                    + " if any, is not read but inferred from the steps, and where its threads run is not profiled");
         }
     }
 

@@ -6,6 +6,9 @@ import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 import io.mqprobe.monitor.jfr.ContainerLimits;
 import io.mqprobe.monitor.jfr.RecordingChannel;
+import io.mqprobe.monitor.jfr.RecordingPart;
+import io.mqprobe.monitor.profile.ProfileStore;
+import io.mqprobe.monitor.profile.StackProfile;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -46,15 +49,28 @@ public final class KafkaJmxSampler implements Sampler {
      * @param readIdFromBeans  read the id from {@code kafka.server:type=app-info,id=<id>} (remote brokers)
      * @param reportProcessCpu report the broker JVM's CPU from the OperatingSystem bean (remote brokers
      *                         without a better source; local brokers have /proc)
+     * @param profiles         where the broker's flight-recorder samples go, or {@code null} not to profile it
      */
-    public KafkaJmxSampler(JmxConnection connection, int brokerId, boolean readIdFromBeans, boolean reportProcessCpu) {
+    public KafkaJmxSampler(JmxConnection connection, int brokerId, boolean readIdFromBeans, boolean reportProcessCpu,
+                           ProfileStore profiles) {
         this.connection = connection;
         this.fallbackBrokerId = brokerId;
         this.readIdFromBeans = readIdFromBeans;
         this.reportProcessCpu = reportProcessCpu;
         this.source = "broker-" + brokerId;
         // local brokers' limits are read from their cgroup files, which say the same for free
-        this.recording = reportProcessCpu ? new RecordingChannel(List.of(containerLimits)) : null;
+        List<RecordingPart> parts = new ArrayList<>();
+        if (reportProcessCpu) {
+            parts.add(containerLimits);
+        }
+        if (profiles != null) {
+            parts.add(new StackProfile(profiles, this::source, true));
+        }
+        this.recording = parts.isEmpty() ? null : new RecordingChannel(parts);
+    }
+
+    public KafkaJmxSampler(JmxConnection connection, int brokerId, boolean readIdFromBeans, boolean reportProcessCpu) {
+        this(connection, brokerId, readIdFromBeans, reportProcessCpu, null);
     }
 
     /** {@code jmx broker-3 (127.0.0.1:9999)} when the id is known up front, else {@code jmx host:port}. */
@@ -117,6 +133,9 @@ public final class KafkaJmxSampler implements Sampler {
             source = "broker-" + brokerId(server);
         }
         List<ResourceSample> out = new ArrayList<>(16);
+        if (recording != null) {
+            recording.ensureStarted(server, source);
+        }
         if (reportProcessCpu) {
             processCpu(server, epochMs, out);
         }
@@ -156,7 +175,6 @@ public final class KafkaJmxSampler implements Sampler {
     /** The JVM's CPU against its container's limit when its recorder reports one, else against its processors. */
     private void processCpu(MBeanServerConnection server, long epochMs, List<ResourceSample> out) throws IOException {
         double cpuNs = processCpuNsPerSecond(server, epochMs);
-        recording.ensureStarted(server, source);
         containerLimits.addSamples(epochMs, source, out);
         containerLimits.takeDescription(source).ifPresent(notices::add);
         double limit = containerLimits.cpuLimitCores();

@@ -1,0 +1,27 @@
+package io.mqprobe.result;
+
+import io.mqprobe.api.profile.ProcessProfile;
+
+import java.util.List;
+
+/**
+ * Why a scenario's limit binds: where each profiled process's threads ran and waited over the steps that set the
+ * verdict, and the changes the shares point to.
+ *
+ * @param at        which steps: "the ceiling's steps 2, 3, 4"
+ * @param steps     their indices
+ * @param processes each profiled process with samples in those steps
+ * @param why       per process at or near its CPU quota, "broker-1 CPU 94 %: TLS 41 %, compression (gzip) 23 %, request
+ *                  handling 12 %"
+ * @param advice    what the shares suggest, each line citing its share
+ */
+public record ScenarioProfile(String at, List<Integer> steps, List<ProcessProfile> processes, List<String> why,
+                              List<String> advice) {
+
+    public ScenarioProfile {
+        steps = List.copyOf(steps);
+        processes = List.copyOf(processes);
+        why = List.copyOf(why);
+        advice = List.copyOf(advice);
+    }
+}

@@ -1,0 +1,292 @@
+package io.mqprobe.monitor.profile;
+
+import io.mqprobe.api.profile.CpuProfiles;
+import io.mqprobe.api.profile.FlameNode;
+import io.mqprobe.api.profile.ProcessProfile;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Every recorded process's samples, second by second, for the run: on-CPU samples by part and by stack, the threads
+ * seen per pool, and the waits per pool and site. Bounded: {@link #MAX_SECONDS} seconds per process and
+ * {@link #MAX_STACKS} distinct stacks over the run (later new stacks count under one placeholder), so a soak of hours
+ * keeps its last hours and a few tens of MB.
+ */
+public final class ProfileStore implements CpuProfiles {
+
+    static final int MAX_SECONDS = 4 * 3600;
+    /** A flame graph keeps frames with at least this share of the samples: a few hundred frames, readable, small. */
+    static final double FLAME_MIN_SHARE = 0.005;
+    /** ... and at most this deep (the recorder's own stacks stop at 64 frames). */
+    static final int FLAME_MAX_DEPTH = 64;
+    static final int MAX_STACKS = 50_000;
+    static final String MORE_STACKS = "[more distinct stacks than kept]";
+    /** How long {@link #over} waits at most for recordings read a few seconds late to reach a window's end. */
+    static final long CATCH_UP_MS = 8_000;
+    /** A process whose newest event is older than this before a window's end is not waited for: it stopped recording. */
+    private static final long RECORDING_GAP_MS = 20_000;
+
+    private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final Map<String, Integer> stackIds = new HashMap<>();
+    private final List<String> stacks = new ArrayList<>();
+
+    /** One second of one process: Java samples, native samples of working threads, and the threads seen in native code. */
+    private static final class Second {
+        final Map<String, Integer> parts = new HashMap<>();
+        final Map<Integer, Integer> stacks = new HashMap<>();
+        final Map<String, Integer> nativeParts = new HashMap<>();
+        final Map<Integer, Integer> nativeStacks = new HashMap<>();
+        final Set<String> nativeThreads = new HashSet<>();
+        final Map<String, Set<String>> poolThreads = new HashMap<>();
+        final Map<List<String>, Long> waitNanos = new HashMap<>();
+    }
+
+    private static final class Process {
+        final boolean broker;
+        final TreeMap<Long, Second> seconds = new TreeMap<>();
+        long newestEventMs = Long.MIN_VALUE;
+
+        Process(boolean broker) {
+            this.broker = broker;
+        }
+
+        Second at(long epochMs) {
+            newestEventMs = Math.max(newestEventMs, epochMs);
+            Second second = seconds.computeIfAbsent(epochMs / 1000, k -> new Second());
+            while (seconds.size() > MAX_SECONDS) {
+                seconds.pollFirstEntry();
+            }
+            return second;
+        }
+    }
+
+    /**
+     * An on-CPU sample.
+     *
+     * @param frames {@code class.method} per frame, the running frame first
+     */
+    public synchronized void onCpu(String source, boolean broker, long epochMs, String thread, List<String> frames) {
+        String pool = Subsystems.pool(thread);
+        Second second = process(source, broker).at(epochMs);
+        second.parts.merge(Subsystems.part(frames, pool, broker), 1, Integer::sum);
+        second.stacks.merge(stackId(pool, frames), 1, Integer::sum);
+        second.poolThreads.computeIfAbsent(pool, k -> new HashSet<>()).add(thread);
+    }
+
+    /**
+     * A native-method sample: the recorder takes one thread in native code per period, in turn, so each such sample
+     * stands for as many periods of thread time as there are threads in native code. Only a library's native code
+     * (a codec, a checksum: {@link Subsystems#LIBRARY_PARTS}) counts as work; a thread in any other native call is counted
+     * among the threads in native code and left out.
+     */
+    public synchronized void onNative(String source, boolean broker, long epochMs, String thread, List<String> frames) {
+        String pool = Subsystems.pool(thread);
+        Second second = process(source, broker).at(epochMs);
+        second.nativeThreads.add(thread);
+        String part = Subsystems.part(frames, pool, broker);
+        if (!Subsystems.LIBRARY_PARTS.contains(part)) {
+            return;
+        }
+        second.nativeParts.merge(part, 1, Integer::sum);
+        second.nativeStacks.merge(stackId(pool, frames), 1, Integer::sum);
+        second.poolThreads.computeIfAbsent(pool, k -> new HashSet<>()).add(thread);
+    }
+
+    /**
+     * A wait that ended at {@code epochMs}: a thread blocked at {@code site} for {@code nanos}.
+     *
+     * @param kind "lock", "buffer memory"
+     */
+    public synchronized void onWait(String source, boolean broker, long epochMs, String thread, String site, String kind, long nanos) {
+        String pool = Subsystems.pool(thread);
+        Second second = process(source, broker).at(epochMs);
+        second.waitNanos.merge(List.of(pool, site, kind), nanos, Long::sum);
+        second.poolThreads.computeIfAbsent(pool, k -> new HashSet<>()).add(thread);
+    }
+
+    /** Any event at all: tells {@link #over} how far this process's recording has been read. */
+    public synchronized void seen(String source, boolean broker, long epochMs) {
+        Process process = process(source, broker);
+        process.newestEventMs = Math.max(process.newestEventMs, epochMs);
+    }
+
+    @Override
+    public List<ProcessProfile> over(List<Window> windows) {
+        if (windows.isEmpty()) {
+            return List.of();
+        }
+        awaitReadUpTo(windows.stream().mapToLong(Window::toEpochMs).max().orElseThrow());
+        List<ProcessProfile> profiles = new ArrayList<>();
+        synchronized (this) {
+            processes.forEach((source, process) -> profile(source, process, windows, stacks).ifPresent(profiles::add));
+        }
+        return profiles;
+    }
+
+    @Override
+    public synchronized Map<String, String> folded(Window window) {
+        Map<String, String> folded = new TreeMap<>();
+        processes.forEach((source, process) -> {
+            Map<Integer, Double> counts = weightedStacks(process, List.of(window));
+            StringBuilder text = new StringBuilder();
+            counts.forEach((id, n) -> {
+                if (Math.round(n) > 0) {
+                    text.append(stacks.get(id)).append(' ').append(Math.round(n)).append('\n');
+                }
+            });
+            if (text.length() > 0) {
+                folded.put(source, text.toString());
+            }
+        });
+        return folded;
+    }
+
+    /** The seconds of {@code process} within the windows. */
+    private static List<Second> secondsIn(Process process, List<Window> windows) {
+        List<Second> in = new ArrayList<>();
+        for (Window w : windows) {
+            in.addAll(process.seconds.subMap(w.fromEpochMs() / 1000, true, w.toEpochMs() / 1000, true).values());
+        }
+        return in;
+    }
+
+    /** What one native sample stands for, in Java samples: the threads that were in native code, all sampled in turn. */
+    private static double nativeWeight(List<Second> seconds) {
+        Set<String> threads = new HashSet<>();
+        seconds.forEach(s -> threads.addAll(s.nativeThreads));
+        return threads.size();
+    }
+
+    /** Samples per stack, native ones weighted ({@link #nativeWeight}), sorted by stack id. */
+    private static Map<Integer, Double> weightedStacks(Process process, List<Window> windows) {
+        List<Second> seconds = secondsIn(process, windows);
+        double weight = nativeWeight(seconds);
+        Map<Integer, Double> counts = new TreeMap<>();
+        for (Second s : seconds) {
+            s.stacks.forEach((id, n) -> counts.merge(id, (double) n, Double::sum));
+            s.nativeStacks.forEach((id, n) -> counts.merge(id, n * weight, Double::sum));
+        }
+        return counts;
+    }
+
+    private Process process(String source, boolean broker) {
+        return processes.computeIfAbsent(source, k -> new Process(broker));
+    }
+
+    /** The pool, then the frames from the root to the running one: a flame graph's stack, interned. */
+    private int stackId(String pool, List<String> framesLeafFirst) {
+        StringBuilder folded = new StringBuilder(pool.replace(';', ','));
+        for (int i = framesLeafFirst.size() - 1; i >= 0; i--) {
+            folded.append(';').append(framesLeafFirst.get(i).replace(';', ','));
+        }
+        String key = folded.toString();
+        Integer id = stackIds.get(key);
+        if (id != null) {
+            return id;
+        }
+        if (stacks.size() >= MAX_STACKS) {
+            key = pool + ";" + MORE_STACKS;
+            id = stackIds.get(key);
+            if (id != null) {
+                return id;
+            }
+        }
+        stacks.add(key);
+        stackIds.put(key, stacks.size() - 1);
+        return stacks.size() - 1;
+    }
+
+    /**
+     * Waits until every process still recording has events up to {@code epochMs}, at most until {@link #CATCH_UP_MS}
+     * after it: a recording is read every few seconds, so a window that just ended may not be in yet.
+     */
+    private void awaitReadUpTo(long epochMs) {
+        while (System.currentTimeMillis() < epochMs + CATCH_UP_MS) {
+            synchronized (this) {
+                boolean behind = processes.values().stream()
+                        .anyMatch(p -> p.newestEventMs < epochMs && p.newestEventMs > epochMs - RECORDING_GAP_MS);
+                if (!behind) {
+                    return;
+                }
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static Optional<ProcessProfile> profile(String source, Process process, List<Window> windows, List<String> stacks) {
+        List<Second> seconds = secondsIn(process, windows);
+        double weight = nativeWeight(seconds);
+        Map<String, Double> parts = new HashMap<>();
+        Map<String, Set<String>> poolThreads = new HashMap<>();
+        Map<List<String>, Long> waits = new HashMap<>();
+        long samples = 0;
+        for (Second s : seconds) {
+            s.parts.forEach((part, n) -> parts.merge(part, (double) n, Double::sum));
+            s.nativeParts.forEach((part, n) -> parts.merge(part, n * weight, Double::sum));
+            samples += s.parts.values().stream().mapToLong(Integer::longValue).sum()
+                    + s.nativeParts.values().stream().mapToLong(Integer::longValue).sum();
+            s.poolThreads.forEach((pool, threads) -> poolThreads.computeIfAbsent(pool, k -> new HashSet<>()).addAll(threads));
+            s.waitNanos.forEach((key, nanos) -> waits.merge(key, nanos, Long::sum));
+        }
+        long wallMs = windows.stream().mapToLong(w -> Math.max(0, w.toEpochMs() - w.fromEpochMs())).sum();
+        if (samples == 0 && waits.isEmpty()) {
+            return Optional.empty();
+        }
+        double total = parts.values().stream().mapToDouble(Double::doubleValue).sum();
+        List<ProcessProfile.Part> shares = parts.entrySet().stream()
+                .map(e -> new ProcessProfile.Part(e.getKey(), e.getValue() / total))
+                .sorted(Comparator.comparingDouble(ProcessProfile.Part::share).reversed()).toList();
+        double wallNanos = wallMs * 1e6;
+        List<ProcessProfile.Wait> waited = waits.entrySet().stream()
+                .map(e -> new ProcessProfile.Wait(e.getKey().get(0), e.getKey().get(1), e.getKey().get(2),
+                        Math.min(1, e.getValue() / (wallNanos * poolThreads.getOrDefault(e.getKey().get(0), Set.of("?")).size()))))
+                .filter(w -> w.share() > 0)
+                .sorted(Comparator.comparingDouble(ProcessProfile.Wait::share).reversed()).toList();
+        Map<Integer, Long> stackCounts = new HashMap<>();
+        weightedStacks(process, windows).forEach((id, n) -> stackCounts.put(id, Math.round(n)));
+        long flameTotal = stackCounts.values().stream().mapToLong(Long::longValue).sum();
+        return Optional.of(new ProcessProfile(source, samples, shares, waited, flame(source, stackCounts, stacks, flameTotal)));
+    }
+
+    /** The stacks as a tree rooted at the process, frames below {@link #FLAME_MIN_SHARE} of the samples left out. */
+    static FlameNode flame(String root, Map<Integer, Long> stackCounts, List<String> stacks, long samples) {
+        Branch tree = new Branch();
+        stackCounts.forEach((id, n) -> {
+            Branch at = tree;
+            at.samples += n;
+            String[] frames = stacks.get(id).split(";");
+            for (int i = 0; i < frames.length && i < FLAME_MAX_DEPTH; i++) {
+                at = at.children.computeIfAbsent(frames[i], k -> new Branch());
+                at.samples += n;
+            }
+        });
+        return tree.toNode(root, Math.max(1, Math.round(FLAME_MIN_SHARE * samples)));
+    }
+
+    /** A frame while the tree is built. */
+    private static final class Branch {
+        long samples;
+        final Map<String, Branch> children = new TreeMap<>();
+
+        FlameNode toNode(String name, long minSamples) {
+            List<FlameNode> kept = children.entrySet().stream().filter(e -> e.getValue().samples >= minSamples)
+                    .map(e -> e.getValue().toNode(e.getKey(), minSamples))
+                    .sorted(Comparator.comparingLong(FlameNode::samples).reversed()).toList();
+            return new FlameNode(name, samples, kept);
+        }
+    }
+}
