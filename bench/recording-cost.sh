@@ -7,8 +7,8 @@
 # window in both arms, and divided by the messages sent in it. The bound: at most 2 % of a broker's CPU.
 #
 #   bench/recording-cost.sh [--rounds N] [--seconds S] [--rate MSGS_PER_S] [--profile]
-#   --profile: the recording also holds the probe's profile part (execution samples every 50 ms, monitor entries and
-#   parks over 10 ms, with their stacks), as `probe` holds it unless --no-profile
+#   --profile: the recording also holds the probe's profile part (execution and native-method samples every 20 ms,
+#   monitor entries and parks over 10 ms, with their stacks), as `probe` holds it unless --no-profile
 #   --rate 0: no load at all, so the recording's own CPU (its events, the clone and read every 5 s, the JMX calls)
 #   stands alone in cores, free of the load's round-to-round noise (about ±12 % per round at 20000 msgs/s here); its
 #   share of a broker's CPU is that figure over the broker's CPU at its ceiling

@@ -12,16 +12,21 @@ import java.util.List;
  * @param steps     their indices
  * @param processes each profiled process with samples in those steps
  * @param why       per process at or near its CPU quota, "broker-1 CPU 94 %: TLS 41 %, compression (gzip) 23 %, request
- *                  handling 12 %"
+ *                  handling 12 %"; then what grew as the load grew, and where the time went at the step that failed
+ *                  the sustainable load
  * @param advice    what the shares suggest, each line citing its share
+ * @param bySteps   the parts per process at each ramp step and at the sustainable load's failing step, in step order
+ * @param failingStep the step that failed the sustainable load (the lowest rate that did not hold), or {@code null}
  */
 public record ScenarioProfile(String at, List<Integer> steps, List<ProcessProfile> processes, List<String> why,
-                              List<String> advice) {
+                              List<String> advice, List<StepProfile> bySteps, Integer failingStep) {
 
     public ScenarioProfile {
         steps = List.copyOf(steps);
         processes = List.copyOf(processes);
         why = List.copyOf(why);
         advice = List.copyOf(advice);
+        // documents written before steps were profiled have none
+        bySteps = bySteps == null ? List.of() : List.copyOf(bySteps);
     }
 }

@@ -88,7 +88,24 @@ public final class ProbeJudge implements Judge {
         List<StepResult> atCeiling = steps.stream().filter(ProbeIntent::ramp).map(MeasuredStep::result)
                 .filter(s -> plateau.contains(s.index())).toList();
         List<ResourceUsage> resources = VerdictFinder.pooledResources(atCeiling.stream().map(ProbeJudge::toMeasurement).toList());
-        return WhyItBinds.of(profiles, atCeiling, resources).map(verdict::withProfile).orElse(verdict);
+        List<StepResult> ramp = steps.stream().filter(ProbeIntent::ramp).map(MeasuredStep::result).toList();
+        return WhyItBinds.of(profiles, ramp, atCeiling, resources, failingStep(verdict.findings().sustainable(), steps))
+                .map(verdict::withProfile).orElse(verdict);
+    }
+
+    /**
+     * The step that failed the sustainable load: the last paced or held step offered the lowest rate that did not hold
+     * (a rate measured again is decided by its last measurement), or {@code null} when none failed.
+     */
+    private static WhyItBinds.FailingStep failingStep(SustainablePoint sustainable, List<MeasuredStep> steps) {
+        if (sustainable == null || sustainable.failingRecordsPerSecond() == null) {
+            return null;
+        }
+        double failing = sustainable.failingRecordsPerSecond();
+        return steps.stream().filter(s -> ProbeIntent.paced(s) || ProbeIntent.held(s)).map(MeasuredStep::result)
+                .filter(r -> r.targetRecordsPerSecond() != null && Math.abs(r.targetRecordsPerSecond() - failing) <= 1e-6 * failing)
+                .reduce((first, last) -> last)
+                .map(r -> new WhyItBinds.FailingStep(r, sustainable.limitedBy())).orElse(null);
     }
 
     private ProbeVerdict findings(List<MeasuredStep> steps, boolean interrupted) {

@@ -6,10 +6,12 @@ import io.mqprobe.api.profile.CpuProfiles;
 import io.mqprobe.api.profile.ProcessProfile;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.result.ScenarioProfile;
+import io.mqprobe.result.StepProfile;
 import io.mqprobe.result.StepResult;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,9 +19,10 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Where the profiled processes' time went over the ceiling's steps, the steps that set the verdict: each process's parts
- * and waits, a line per process at or near its CPU quota naming its three largest parts, and advice drawn from the
- * shares, each line citing its share.
+ * Where the profiled processes' time went over the steps that set the verdict: the ceiling's steps (each process's parts
+ * and waits, a line per process at or near its CPU quota naming its three largest parts), every ramp step (what grew as
+ * the load grew) and the step that failed the sustainable load; and advice drawn from the shares, each line citing its
+ * share.
  */
 final class WhyItBinds {
 
@@ -29,40 +32,143 @@ final class WhyItBinds {
     static final double ADVICE_SHARE = 0.10;
     /** Fewer samples than this say too little to name parts. */
     static final long MIN_SAMPLES = 50;
+    /** A part whose share moved this much between the lightest step and the ceiling grew or shrank with the load. */
+    static final double MOVED_SHARE = 0.10;
+    /** GC pauses or compilation this long per second are named beside a busy process's parts. */
+    static final double JVM_MS_PER_S_NAMED = 20;
+    /** GC pauses this long per second (5 % of the time) are worth a line of advice. */
+    static final double GC_MS_PER_S_ADVICE = 50;
+    /** One thread with this share of a pool's samples, while the pool holds {@link #HOT_POOL_SHARE} of the process's. */
+    static final double HOT_THREAD_SHARE = 0.7;
+    static final double HOT_POOL_SHARE = 0.3;
     private static final List<String> CODECS = List.of("gzip", "snappy", "lz4", "zstd");
+    /** The setting that sizes each pool, and what it can and cannot do for one hot thread. */
+    private static final Map<String, String> POOL_SETTINGS = Map.of(
+            "request handlers", "one handler appends to a partition at a time, so more partitions spread the work;"
+                    + " num.io.threads only adds idle handlers",
+            "network processors", "a connection stays on one processor, so more connections spread the work;"
+                    + " num.network.threads adds processors",
+            "replica fetchers", "a fetcher serves the partitions of one leader broker given to it; num.replica.fetchers"
+                    + " spreads them over more fetchers",
+            "client send threads", "more producers (--clients) spread the sends");
 
     private WhyItBinds() {
     }
 
+    /** The step that failed the sustainable load and what broke there, as the search said it. */
+    record FailingStep(StepResult step, String limitedBy) {
+    }
+
     /**
-     * @param steps     the ceiling's steps (the plateau's, or its one step)
-     * @param atCeiling the resources over those steps, for each process's CPU
+     * @param ramp        the ramp's steps, the ceiling's among them, for what grew with the load
+     * @param atCeiling   the ceiling's steps (the plateau's, or its one step)
+     * @param resources   the resources over those steps, for each process's CPU and its JVM's pauses and compilation
+     * @param failing     the step that failed the sustainable load, or {@code null}
      */
-    static Optional<ScenarioProfile> of(CpuProfiles profiles, List<StepResult> steps, List<ResourceUsage> atCeiling) {
-        List<CpuProfiles.Window> windows = steps.stream().map(WhyItBinds::window).toList();
+    static Optional<ScenarioProfile> of(CpuProfiles profiles, List<StepResult> ramp, List<StepResult> atCeiling,
+                                        List<ResourceUsage> resources, FailingStep failing) {
+        List<CpuProfiles.Window> windows = atCeiling.stream().map(WhyItBinds::window).toList();
         List<ProcessProfile> processes = profiles.over(windows).stream().filter(p -> p.samples() >= MIN_SAMPLES || !p.waits().isEmpty())
                 .toList();
         if (processes.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, ResourceUsage> cpu = new TreeMap<>();
-        atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric())).forEach(r -> cpu.put(r.source(), r));
+        List<StepProfile> bySteps = new ArrayList<>();
+        ramp.forEach(step -> bySteps.add(stepProfile(profiles, step)));
+        StepProfile atFailing = failing == null ? null : stepProfile(profiles, failing.step());
+        if (atFailing != null) {
+            bySteps.add(atFailing);
+        }
         List<String> why = new ArrayList<>();
         List<String> advice = new ArrayList<>();
+        Map<String, ResourceUsage> cpu = byProcess(resources, Metric.CPU_CORES);
         for (ProcessProfile p : processes) {
             ResourceUsage used = cpu.get(p.source());
             if (used != null && used.meanPct() >= BUSY_PCT && p.samples() >= MIN_SAMPLES) {
-                why.add(p.source() + " CPU " + HumanUnits.pct(used.meanPct()) + ": " + p.top(3));
+                why.add(p.source() + " CPU " + HumanUnits.pct(used.meanPct()) + ": " + p.top(3) + jvmTimes(p.source(), resources));
             }
             advice.addAll(advice(p));
+            gcAdvice(p.source(), resources).ifPresent(advice::add);
         }
-        List<Integer> indices = steps.stream().map(StepResult::index).toList();
+        List<Integer> indices = atCeiling.stream().map(StepResult::index).toList();
+        grown(processes, ramp, indices, bySteps).forEach(why::add);
+        if (atFailing != null) {
+            why.addAll(atFailing(atFailing, failing));
+        }
         String at = (indices.size() == 1 ? "the ceiling's step " : "the ceiling's steps ")
                 + indices.stream().map(String::valueOf).collect(Collectors.joining(", "));
-        return Optional.of(new ScenarioProfile(at, indices, processes, why, advice));
+        return Optional.of(new ScenarioProfile(at, indices, processes, why, advice, bySteps,
+                failing == null ? null : failing.step().index()));
     }
 
-    /** What the shares suggest: compression and TLS on a broker, waits on a lock or for buffer memory. */
+    private static StepProfile stepProfile(CpuProfiles profiles, StepResult step) {
+        return new StepProfile(step.index(), profiles.over(List.of(window(step))).stream().map(ProcessProfile::withoutFlame).toList());
+    }
+
+    /**
+     * Per busy process, the parts that moved by {@link #MOVED_SHARE} or more from the lightest ramp step with enough
+     * samples to the ceiling: "broker-2 from step 1 (41.2 MB/s) to the ceiling: replication fetch (follower) 12 % → 31 %".
+     */
+    static List<String> grown(List<ProcessProfile> atCeiling, List<StepResult> ramp, List<Integer> ceilingSteps,
+                              List<StepProfile> bySteps) {
+        List<String> lines = new ArrayList<>();
+        for (ProcessProfile ceiling : atCeiling) {
+            if (ceiling.samples() < MIN_SAMPLES) {
+                continue;
+            }
+            for (StepResult step : ramp) {
+                if (ceilingSteps.contains(step.index())) {
+                    break;
+                }
+                Optional<ProcessProfile> light = bySteps.stream().filter(s -> s.step() == step.index()).findFirst()
+                        .flatMap(s -> s.processes().stream().filter(p -> p.source().equals(ceiling.source())).findFirst())
+                        .filter(p -> p.samples() >= MIN_SAMPLES);
+                if (light.isPresent()) {
+                    String moved = moved(light.get(), ceiling);
+                    if (!moved.isEmpty()) {
+                        lines.add(ceiling.source() + " from step " + step.index() + " (" + HumanUnits.mbPerSecond(step.bytesPerSecond())
+                                + ") to the ceiling: " + moved);
+                    }
+                    break;
+                }
+            }
+        }
+        return lines;
+    }
+
+    /** "replication fetch (follower) 12 % → 31 %, request handling 40 % → 22 %": largest move first. */
+    private static String moved(ProcessProfile from, ProcessProfile to) {
+        List<String> names = new ArrayList<>();
+        from.parts().forEach(p -> names.add(p.name()));
+        to.parts().stream().map(ProcessProfile.Part::name).filter(n -> !names.contains(n)).forEach(names::add);
+        return names.stream().filter(n -> Math.abs(to.share(n) - from.share(n)) >= MOVED_SHARE)
+                .sorted(Comparator.comparingDouble((String n) -> Math.abs(to.share(n) - from.share(n))).reversed())
+                .map(n -> n + " " + HumanUnits.pct(100 * from.share(n)) + " → " + HumanUnits.pct(100 * to.share(n)))
+                .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * At the step that failed the sustainable load: each process at or near its quota with its parts (or the busiest one
+     * when none was), and every wait large enough for advice, since a load that fails on latency often fails on a wait.
+     */
+    private static List<String> atFailing(StepProfile profile, FailingStep failing) {
+        String prefix = "at step " + failing.step().index() + ", which the sustainable load failed (" + failing.limitedBy() + "): ";
+        Map<String, ResourceUsage> cpu = byProcess(failing.step().resources(), Metric.CPU_CORES);
+        List<ProcessProfile> sampled = profile.processes().stream().filter(p -> p.samples() >= MIN_SAMPLES && cpu.containsKey(p.source()))
+                .sorted(Comparator.comparingDouble((ProcessProfile p) -> cpu.get(p.source()).meanPct()).reversed()).toList();
+        List<String> lines = new ArrayList<>();
+        for (ProcessProfile p : sampled) {
+            double pct = cpu.get(p.source()).meanPct();
+            if (pct >= BUSY_PCT || lines.isEmpty()) {
+                lines.add(prefix + p.source() + " CPU " + HumanUnits.pct(pct) + ": " + p.top(3));
+            }
+        }
+        profile.processes().forEach(p -> p.waits().stream().filter(w -> w.share() >= ADVICE_SHARE)
+                .forEach(w -> lines.add(prefix + p.source() + ": " + w.describe())));
+        return lines;
+    }
+
+    /** What the shares suggest: compression and TLS on a broker, waits on a lock or for buffer memory, a hot thread. */
     static List<String> advice(ProcessProfile p) {
         List<String> lines = new ArrayList<>();
         boolean broker = p.source().startsWith("broker-");
@@ -89,6 +195,7 @@ final class WhyItBinds {
                 lines.add(p.source() + " spent " + HumanUnits.pct(100 * monitoring) + " of its sampled CPU answering JMX and its"
                         + " flight recording (mqprobe's own monitors; --no-profile leaves the recording out)");
             }
+            p.pools().stream().filter(WhyItBinds::hot).forEach(pool -> lines.add(hotThread(p.source(), pool)));
         }
         for (ProcessProfile.Wait w : p.waits()) {
             if (w.share() >= ADVICE_SHARE) {
@@ -100,6 +207,46 @@ final class WhyItBinds {
             }
         }
         return lines;
+    }
+
+    /** One thread doing most of a busy pool's work while the pool has others: more of them would idle too. */
+    static boolean hot(ProcessProfile.Pool pool) {
+        return pool.threads() >= 2 && pool.busiestShare() >= HOT_THREAD_SHARE && pool.share() >= HOT_POOL_SHARE;
+    }
+
+    private static String hotThread(String source, ProcessProfile.Pool pool) {
+        String setting = POOL_SETTINGS.get(pool.name());
+        return source + ": " + pool.busiest() + " ran " + HumanUnits.pct(100 * pool.busiestShare()) + " of the " + pool.name()
+                + "' samples while " + (pool.threads() - 1) + " other" + (pool.threads() == 2 ? "" : "s") + " idled (the pool ran "
+                + HumanUnits.pct(100 * pool.share()) + " of the process's)" + (setting == null ? "" : ": " + setting);
+    }
+
+    /** "; GC pauses 31 ms/s, compiling 45 ms/s" when either is large enough to name, else "". */
+    private static String jvmTimes(String source, List<ResourceUsage> resources) {
+        List<String> times = new ArrayList<>();
+        Optional.ofNullable(byProcess(resources, Metric.GC_MS_PER_S).get(source)).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
+                .ifPresent(r -> times.add("GC pauses " + Math.round(r.mean()) + " ms/s"));
+        Optional.ofNullable(byProcess(resources, Metric.JIT_MS_PER_S).get(source)).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
+                .ifPresent(r -> times.add("compiling " + Math.round(r.mean()) + " ms/s"));
+        return times.isEmpty() ? "" : "; " + String.join(", ", times);
+    }
+
+    /**
+     * GC pauses are not in the sampled stacks (the recorder samples Java threads, and a paused JVM runs none), so their
+     * share comes from the JVM's own collection time.
+     */
+    private static Optional<String> gcAdvice(String source, List<ResourceUsage> resources) {
+        return Optional.ofNullable(byProcess(resources, Metric.GC_MS_PER_S).get(source)).filter(r -> r.mean() >= GC_MS_PER_S_ADVICE)
+                .map(r -> source + " paused for GC " + Math.round(r.mean()) + " ms of every second at the ceiling ("
+                        + HumanUnits.pct(r.mean() / 10) + " of the time): a larger heap (-Xmx) makes collections rarer, and"
+                        + " batches larger than half a G1 region are allocated as humongous objects: -XX:G1HeapRegionSize above"
+                        + " twice batch.size avoids them");
+    }
+
+    private static Map<String, ResourceUsage> byProcess(List<ResourceUsage> resources, String metric) {
+        Map<String, ResourceUsage> by = new TreeMap<>();
+        resources.stream().filter(r -> metric.equals(r.metric())).forEach(r -> by.put(r.source(), r));
+        return by;
     }
 
     /** A step's measured window: from the end of its warm-up for its measured length. */

@@ -49,7 +49,7 @@ class WhyItBindsTest {
     }
 
     private static ProcessProfile profile(String source, long samples, List<ProcessProfile.Part> parts, ProcessProfile.Wait... waits) {
-        return new ProcessProfile(source, samples, parts, List.of(waits), null);
+        return new ProcessProfile(source, samples, parts, List.of(waits), List.of(), null);
     }
 
     @Test
@@ -62,7 +62,7 @@ class WhyItBindsTest {
         List<ResourceUsage> atCeiling = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.38, 0.4, 0.4),
                 new ResourceUsage("broker-2", Metric.CPU_CORES, 0.05, 0.1, 0.4));
 
-        ScenarioProfile why = WhyItBinds.of(profiles, List.of(step(2), step(3)), atCeiling).orElseThrow();
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(step(2), step(3)), atCeiling, null).orElseThrow();
 
         assertThat(profiles.asked).as("each step's measured window, after its warm-up")
                 .containsExactly(new CpuProfiles.Window(Instant.parse(START).toEpochMilli() + 2_000, Instant.parse(START).toEpochMilli() + 8_000),
@@ -79,7 +79,7 @@ class WhyItBindsTest {
         Planted profiles = new Planted(profile("client", 400, List.of(new ProcessProfile.Part("TLS", 0.3)),
                 new ProcessProfile.Wait("client send threads", "java.security.SecureRandom.nextBytes", "lock", 0.4)));
 
-        ScenarioProfile why = WhyItBinds.of(profiles, List.of(step(4)), List.of()).orElseThrow();
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(step(4)), List.of(), null).orElseThrow();
 
         assertThat(why.advice()).contains("client: client send threads blocked 40 % of their time in "
                 + "java.security.SecureRandom.nextBytes (lock): SecureRandom waits for entropy under a lock; a JVM started with "
@@ -91,7 +91,115 @@ class WhyItBindsTest {
     void should_say_nothing_from_too_few_samples() {
         Planted profiles = new Planted(profile("broker-1", 12, List.of(new ProcessProfile.Part("compression (gzip)", 1.0))));
 
-        assertThat(WhyItBinds.of(profiles, List.of(step(1)), List.of())).isEmpty();
-        assertThat(WhyItBinds.of(CpuProfiles.NONE, List.of(step(1)), List.of())).isEmpty();
+        assertThat(WhyItBinds.of(profiles, List.of(), List.of(step(1)), List.of(), null)).isEmpty();
+        assertThat(WhyItBinds.of(CpuProfiles.NONE, List.of(), List.of(step(1)), List.of(), null)).isEmpty();
+    }
+
+    /** Answers each step's window with the profiles planted for that step (by the step's start), the ceiling's otherwise. */
+    private static final class PerStep implements CpuProfiles {
+        final Map<Long, List<ProcessProfile>> byWindowStart = new java.util.HashMap<>();
+        final List<ProcessProfile> ceiling;
+
+        PerStep(List<ProcessProfile> ceiling) {
+            this.ceiling = ceiling;
+        }
+
+        PerStep at(StepResult step, ProcessProfile... profiles) {
+            byWindowStart.put(WhyItBinds.window(step).fromEpochMs(), List.of(profiles));
+            return this;
+        }
+
+        @Override
+        public List<ProcessProfile> over(List<Window> windows) {
+            return windows.size() == 1 ? byWindowStart.getOrDefault(windows.get(0).fromEpochMs(), ceiling) : ceiling;
+        }
+
+        @Override
+        public Map<String, String> folded(Window window) {
+            return Map.of();
+        }
+    }
+
+    /** A step ten seconds after the previous one, at {@code mbPerSecond}, with its resources. */
+    private static StepResult step(int index, Double target, double mbPerSecond, ResourceUsage... resources) {
+        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+        String started = Instant.parse(START).plusSeconds(10L * index).toString();
+        return new StepResult(index, 2, target, started, 2_000, 6_000, 30_000, 30_000 * 1024L, 10_000, mbPerSecond * 1e6,
+                Map.of(), latency, latency, latency, null, null, List.of(resources));
+    }
+
+    private static ProcessProfile.Part part(String name, double share) {
+        return new ProcessProfile.Part(name, share);
+    }
+
+    @Test
+    void should_tell_what_grew_from_the_lightest_step_with_enough_samples_to_the_ceiling() {
+        StepResult first = step(1, null, 10);
+        StepResult second = step(2, null, 20);
+        StepResult ceilingStep = step(3, null, 40);
+        ProcessProfile atCeiling = profile("broker-2", 400, List.of(part("replication fetch (follower)", 0.40),
+                part("request handling", 0.35), part("network I/O", 0.25)));
+        PerStep profiles = new PerStep(List.of(atCeiling))
+                .at(first, profile("broker-2", 20, List.of(part("request handling", 1.0))))
+                .at(second, profile("broker-2", 90, List.of(part("request handling", 0.6), part("network I/O", 0.3),
+                        part("replication fetch (follower)", 0.1))));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(first, second, ceilingStep), List.of(ceilingStep), List.of(), null)
+                .orElseThrow();
+
+        assertThat(why.why()).as("step 1 had too few samples; network I/O moved 5 points only").containsExactly(
+                "broker-2 from step 2 (20.0 MB/s) to the ceiling: replication fetch (follower) 10 % → 40 %, request handling 60 % → 35 %");
+        assertThat(why.bySteps()).extracting(io.mqprobe.result.StepProfile::step).containsExactly(1, 2, 3);
+        assertThat(why.bySteps().get(1).processes().get(0).parts()).hasSize(3);
+    }
+
+    @Test
+    void should_say_where_the_time_went_at_the_step_that_failed_the_sustainable_load() {
+        StepResult ceilingStep = step(3, null, 40);
+        StepResult failed = step(9, 12_700.0, 13, new ResourceUsage("broker-1", Metric.CPU_CORES, 0.2, 0.3, 0.4),
+                new ResourceUsage("client", Metric.CPU_CORES, 0.45, 0.5, 0.5));
+        PerStep profiles = new PerStep(List.of(profile("broker-1", 300, List.of(part("request handling", 1.0)))))
+                .at(failed, profile("broker-1", 80, List.of(part("request handling", 0.7), part("network I/O", 0.3))),
+                        profile("client", 200, List.of(part("producer send", 0.5), part("TLS", 0.5)),
+                                new ProcessProfile.Wait("client send threads", "java.security.SecureRandom.nextBytes", "lock", 0.4)));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(ceilingStep), List.of(ceilingStep), List.of(),
+                new WhyItBinds.FailingStep(failed, "p99 235 ms > SLO 200 ms")).orElseThrow();
+
+        String at = "at step 9, which the sustainable load failed (p99 235 ms > SLO 200 ms): ";
+        assertThat(why.why()).as("the busy client is named; the broker at half its quota is not").containsExactly(
+                at + "client CPU 90 %: producer send 50 %, TLS 50 %",
+                at + "client: client send threads blocked 40 % of their time in java.security.SecureRandom.nextBytes (lock)");
+        assertThat(why.failingStep()).isEqualTo(9);
+        assertThat(why.bySteps()).extracting(io.mqprobe.result.StepProfile::step).containsExactly(3, 9);
+    }
+
+    @Test
+    void should_point_one_hot_thread_of_an_idle_pool_at_what_spreads_its_work() {
+        ProcessProfile broker = new ProcessProfile("broker-1", 500, List.of(part("request handling", 0.7)), List.of(),
+                List.of(new ProcessProfile.Pool("request handlers", 8, "data-plane-kafka-request-handler-3", 0.9, 0.6),
+                        new ProcessProfile.Pool("network processors", 3, "data-plane-kafka-network-thread-1", 0.5, 0.4)),
+                null);
+
+        List<String> advice = WhyItBinds.advice(broker);
+
+        assertThat(advice).as("network processors shared their work: no line for them").containsExactly(
+                "broker-1: data-plane-kafka-request-handler-3 ran 90 % of the request handlers' samples while 7 others idled"
+                        + " (the pool ran 60 % of the process's): one handler appends to a partition at a time, so more partitions"
+                        + " spread the work; num.io.threads only adds idle handlers");
+    }
+
+    @Test
+    void should_name_long_gc_pauses_beside_the_parts_and_advise_on_the_heap() {
+        StepResult ceilingStep = step(3, null, 40);
+        Planted profiles = new Planted(profile("broker-1", 300, List.of(part("request handling", 1.0))));
+        List<ResourceUsage> resources = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.38, 0.4, 0.4),
+                new ResourceUsage("broker-1", Metric.GC_MS_PER_S, 80, 120, Double.NaN),
+                new ResourceUsage("broker-1", Metric.JIT_MS_PER_S, 5, 10, Double.NaN));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow();
+
+        assertThat(why.why()).containsExactly("broker-1 CPU 95 %: request handling 100 %; GC pauses 80 ms/s");
+        assertThat(why.advice()).anyMatch(a -> a.startsWith("broker-1 paused for GC 80 ms of every second at the ceiling (8 % of the time)"));
     }
 }

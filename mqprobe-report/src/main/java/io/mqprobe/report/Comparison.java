@@ -19,8 +19,11 @@ import java.util.Objects;
  * @param command     what the runs were ({@code probe}, {@code produce}, ...)
  * @param runs        the runs' names, baseline first
  * @param runNoise    a change no larger than this, per figure in % of the baseline, is within the run-to-run noise
+ * @param profileShifts per scenario and later run whose profile and the baseline's both exist, how the CPU profiles
+ *                      differ; shown beside the figures, not judged
  */
-public record Comparison(String command, List<String> runs, RunNoise runNoise, List<Row> rows) {
+public record Comparison(String command, List<String> runs, RunNoise runNoise, List<Row> rows,
+                         List<ProfileShift> profileShifts) {
 
     /**
      * The default run-to-run noise: two default probes of one build on the 2-core test machine lay a median of 5.2 %
@@ -98,8 +101,13 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
             }
         }
         List<Row> rows = new ArrayList<>();
+        List<ProfileShift> profileShifts = new ArrayList<>();
         for (String scenario : scenarios) {
             List<JsonNode> runs = results.stream().map(r -> scenario(r, scenario)).toList();
+            for (int i = 1; i < runs.size(); i++) {
+                ProfileShift.of(scenario, i + 1, Fields.probeVerdict(runs.get(0)), Fields.probeVerdict(runs.get(i)))
+                        .ifPresent(profileShifts::add);
+            }
             if (ResultReader.hasProbeVerdict(runs.get(0))) {
                 for (String figure : List.of("ceiling", "knee", "sustainable")) {
                     rows.add(numbers(scenario, figure, Unit.BYTES_PER_SECOND, runNoise.pct(scenario, figure),
@@ -114,7 +122,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                         steps.stream().map(Comparison::p99).toList()));
             }
         }
-        return new Comparison(command, List.copyOf(names), runNoise, rows);
+        return new Comparison(command, List.copyOf(names), runNoise, rows, List.copyOf(profileShifts));
     }
 
     /** True when some figure moved beyond the runs' spread or some verdict changed. */

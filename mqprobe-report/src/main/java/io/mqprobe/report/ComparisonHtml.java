@@ -11,12 +11,14 @@ import java.util.function.Function;
 
 /**
  * {@code compare.html}: the comparison's table and, per scenario, each run's curve on one chart, so a shift shows as
- * two lines apart. A probe's runs are overlaid step by step over the unthrottled ramp (throughput and p99 against
- * the clients), single runs second by second over their measured window. One self-contained page, like the report.
+ * two lines apart, and the parts of its CPU profile that moved. A probe's runs are overlaid step by step over the
+ * unthrottled ramp (throughput and p99 against the clients), single runs second by second over their measured window.
+ * One self-contained page, like the report.
  */
 public final class ComparisonHtml {
 
-    private static final String[] COLORS = {"#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2"};
+    /** Run i's colour is {@code COLORS[i % length]}, in the charts and the profile shifts alike. */
+    static final String[] COLORS = {"#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2"};
 
     private ComparisonHtml() {
     }
@@ -46,8 +48,10 @@ public final class ComparisonHtml {
                     overRamp(runs, "p99 latency vs load", MetricUnit.MICROS,
                             s -> Fields.number(Fields.object(s, "latencyUs"), "p99")))
                     : List.of(overTime(results, scenario));
+            List<ProfileShift> shifts = comparison.profileShifts().stream().filter(p -> p.scenario().equals(scenario)).toList();
             body.append("<section class=\"card\"><h2>").append(Html.esc(scenario)).append("</h2>\n")
-                    .append(charts.grid(figures, "grid two")).append("</section>\n");
+                    .append(charts.grid(figures, "grid two"))
+                    .append(ProfileShiftSvg.html(shifts, comparison.runs().size())).append("</section>\n");
         }
         return HtmlReport.page("mqprobe compare", "status-ok", body, charts);
     }

@@ -6,8 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** A {@link Comparison} for the terminal and as Markdown: one row per scenario and figure, one column per run. */
+/**
+ * A {@link Comparison} for the terminal and as Markdown: one row per scenario and figure, one column per run, and
+ * how the scenario's CPU profiles moved (under its rows in the terminal, in a list of its own in Markdown).
+ */
 public final class ComparisonText {
+
+    private static final String PROFILES_INTRO = String.format(Locale.ROOT, "Per process with %d samples or more in "
+            + "both runs, the parts of its sampled CPU time and the waits of its threads whose share moved by %.0f pp or "
+            + "more against run 1, largest move first.", ProfileShift.MIN_SAMPLES, ProfileShift.MIN_MOVE_PP);
 
     private ComparisonText() {
     }
@@ -19,7 +26,14 @@ public final class ComparisonText {
         }
         out.append('\n');
         TextTable table = new TextTable(headers(comparison));
-        comparison.rows().forEach(row -> table.row(cells(row)));
+        List<Comparison.Row> rows = comparison.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            table.row(cells(rows.get(i)));
+            String scenario = rows.get(i).scenario();
+            if (i == rows.size() - 1 || !rows.get(i + 1).scenario().equals(scenario)) {
+                profileLines(comparison, scenario).forEach(line -> table.note(1, TerminalSummary.plain(line)));
+            }
+        }
         return out.append(table.render("  ")).append('\n').append(conclusion(comparison)).append('\n').toString();
     }
 
@@ -35,7 +49,69 @@ public final class ComparisonText {
         for (Comparison.Row row : comparison.rows()) {
             out.append("| ").append(String.join(" | ", cells(row))).append(" |\n");
         }
-        return out.append('\n').append(conclusion(comparison)).append('\n').toString();
+        out.append('\n').append(conclusion(comparison)).append('\n');
+        if (!comparison.profileShifts().isEmpty()) {
+            out.append("\n## CPU profiles\n\n").append(PROFILES_INTRO).append("\n\n");
+            for (ProfileShift shift : comparison.profileShifts()) {
+                String label = shift.scenario() + (comparison.runs().size() > 2 ? ", run " + shift.run() : "");
+                shiftLines(shift).forEach(line -> out.append("- ").append(label).append(": ").append(line).append('\n'));
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * Under a scenario's rows, per later run with a profile in both: "profiles: broker-1: compression (gzip) 2 % → 94 %
+     * (+92 pp), ..." and its further lines aligned below; empty when a run has no profile.
+     */
+    static List<String> profileLines(Comparison comparison, String scenario) {
+        List<String> lines = new ArrayList<>();
+        for (ProfileShift shift : comparison.profileShifts()) {
+            if (!shift.scenario().equals(scenario)) {
+                continue;
+            }
+            String label = comparison.runs().size() > 2 ? "profiles, run " + shift.run() + ": " : "profiles: ";
+            List<String> body = shiftLines(shift);
+            for (int i = 0; i < body.size(); i++) {
+                lines.add((i == 0 ? label : " ".repeat(label.length())) + body.get(i));
+            }
+        }
+        return lines;
+    }
+
+    /** Per process a line of moved parts and one of moved waits, or one line saying nothing moved. */
+    static List<String> shiftLines(ProfileShift shift) {
+        if (shift.processesCompared() == 0) {
+            return List.of("no process had " + ProfileShift.MIN_SAMPLES + " samples in both runs, too few to compare");
+        }
+        if (shift.processes().isEmpty()) {
+            return List.of(String.format(Locale.ROOT, "no part moved by %.0f pp or more", ProfileShift.MIN_MOVE_PP));
+        }
+        List<String> lines = new ArrayList<>();
+        for (ProfileShift.ProcessShift process : shift.processes()) {
+            for (List<ProfileShift.Move> moves : List.of(process.parts(), process.waits())) {
+                if (!moves.isEmpty()) {
+                    lines.add(process.source() + ": " + String.join(", ", moves.stream().map(ComparisonText::move).toList()));
+                }
+            }
+        }
+        return lines;
+    }
+
+    /** "compression (gzip) 2 % → 94 % (+92 pp)"; a share one run lacks reads 0 %, and the move says so. */
+    static String move(ProfileShift.Move move) {
+        String note = move.baselineShare() == null ? ", appeared" : move.laterShare() == null ? ", disappeared" : "";
+        return move.name() + " " + share(move.baselineShare()) + " → " + share(move.laterShare()) + " (" + pp(move.movedPp())
+                + note + ")";
+    }
+
+    static String share(Double share) {
+        return HumanUnits.pct(share == null ? 0 : 100 * share);
+    }
+
+    /** "+92 pp", "−29 pp" (a minus sign, not a hyphen). */
+    static String pp(double pp) {
+        return String.format(Locale.ROOT, "%+.0f pp", pp).replace('-', '−');
     }
 
     private static String heading(Comparison comparison) {

@@ -3,12 +3,24 @@ package io.mqprobe.report;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Columns padded to their widest cell for a terminal; numeric columns are right-aligned. */
+/**
+ * Columns padded to their widest cell for a terminal; numeric columns are right-aligned. A note is a line between rows
+ * that starts at a column and runs on past the others without widening them.
+ */
 final class TextTable {
 
     private final List<String> headers;
     private final boolean[] numeric;
-    private final List<List<String>> rows = new ArrayList<>();
+    private final List<Line> lines = new ArrayList<>();
+
+    private sealed interface Line {
+    }
+
+    private record Row(List<String> cells) implements Line {
+    }
+
+    private record Note(int column, String text) implements Line {
+    }
 
     TextTable(List<String> headers, boolean... numeric) {
         this.headers = headers;
@@ -16,7 +28,12 @@ final class TextTable {
     }
 
     void row(List<String> cells) {
-        rows.add(cells);
+        lines.add(new Row(cells));
+    }
+
+    /** {@code text} on a line of its own below the rows so far, starting where {@code column} starts. */
+    void note(int column, String text) {
+        lines.add(new Note(column, text));
     }
 
     /** Each line starts with {@code indent}; lines end without trailing blanks. */
@@ -24,13 +41,25 @@ final class TextTable {
         int[] widths = new int[headers.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = headers.get(c).length();
-            for (List<String> row : rows) {
-                widths[c] = Math.max(widths[c], row.get(c).length());
+            for (Line line : lines) {
+                if (line instanceof Row row) {
+                    widths[c] = Math.max(widths[c], row.cells().get(c).length());
+                }
             }
         }
         StringBuilder out = new StringBuilder();
         line(out, indent, headers, widths);
-        rows.forEach(r -> line(out, indent, r, widths));
+        for (Line line : lines) {
+            if (line instanceof Row row) {
+                line(out, indent, row.cells(), widths);
+            } else if (line instanceof Note note) {
+                int start = 0;
+                for (int c = 0; c < note.column(); c++) {
+                    start += widths[c] + 2;
+                }
+                out.append((indent + " ".repeat(start) + note.text()).stripTrailing()).append('\n');
+            }
+        }
         return out.toString();
     }
 

@@ -15,10 +15,12 @@ import java.util.stream.Collectors;
  * @param parts   each part's share of the sampled on-CPU time, largest first; a native sample counts for as many
  *                periods as there were threads in native code (the recorder samples one of them per period, in turn)
  * @param waits   each thread pool's share of its threads' time spent waiting at one site, largest first
+ * @param pools   each thread pool with samples, its busiest thread and how the pool's samples split, largest pool first
  * @param flame   the sampled stacks as a tree, frames with less than a small share of the samples left out (their
  *                samples stay in their caller's), or {@code null}
  */
-public record ProcessProfile(String source, long samples, List<Part> parts, List<Wait> waits, FlameNode flame) {
+public record ProcessProfile(String source, long samples, List<Part> parts, List<Wait> waits, List<Pool> pools,
+                             FlameNode flame) {
 
     /** A part's share of the process's sampled on-CPU time, in [0, 1]. */
     public record Part(String name, double share) {
@@ -40,9 +42,29 @@ public record ProcessProfile(String source, long samples, List<Part> parts, List
         }
     }
 
+    /**
+     * A thread pool's on-CPU samples: one thread with most of a busy pool's samples while its others idle is a limit that
+     * more threads of the pool would not lift by themselves, nor a bigger quota.
+     *
+     * @param name          "request handlers", "replica fetchers"
+     * @param threads       the pool's threads seen running, waiting or idle
+     * @param busiest       the thread with the most samples
+     * @param busiestShare  its share of the pool's samples, in [0, 1]
+     * @param share         the pool's share of the process's samples, in [0, 1]
+     */
+    public record Pool(String name, int threads, String busiest, double busiestShare, double share) {
+    }
+
     public ProcessProfile {
         parts = List.copyOf(parts);
         waits = List.copyOf(waits);
+        // documents written before pools were kept have none
+        pools = pools == null ? List.of() : List.copyOf(pools);
+    }
+
+    /** The same process without its flame tree: a step's parts, kept small. */
+    public ProcessProfile withoutFlame() {
+        return new ProcessProfile(source, samples, parts, waits, pools, null);
     }
 
     /** "TLS 41 %, compression (gzip) 23 %, request handling 12 %": the {@code n} largest parts. */

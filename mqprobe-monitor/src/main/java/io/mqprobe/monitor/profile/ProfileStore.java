@@ -48,6 +48,9 @@ public final class ProfileStore implements CpuProfiles {
         final Set<String> nativeThreads = new HashSet<>();
         final Map<String, Set<String>> poolThreads = new HashMap<>();
         final Map<List<String>, Long> waitNanos = new HashMap<>();
+        /** Java samples and native samples at work, per {pool, thread}. */
+        final Map<List<String>, Integer> threadSamples = new HashMap<>();
+        final Map<List<String>, Integer> nativeThreadSamples = new HashMap<>();
     }
 
     private static final class Process {
@@ -80,6 +83,7 @@ public final class ProfileStore implements CpuProfiles {
         second.parts.merge(Subsystems.part(frames, pool, broker), 1, Integer::sum);
         second.stacks.merge(stackId(pool, frames), 1, Integer::sum);
         second.poolThreads.computeIfAbsent(pool, k -> new HashSet<>()).add(thread);
+        second.threadSamples.merge(List.of(pool, String.valueOf(thread)), 1, Integer::sum);
     }
 
     /**
@@ -92,13 +96,23 @@ public final class ProfileStore implements CpuProfiles {
         String pool = Subsystems.pool(thread);
         Second second = process(source, broker).at(epochMs);
         second.nativeThreads.add(thread);
+        second.poolThreads.computeIfAbsent(pool, k -> new HashSet<>()).add(thread);
         String part = Subsystems.part(frames, pool, broker);
         if (!Subsystems.LIBRARY_PARTS.contains(part)) {
             return;
         }
         second.nativeParts.merge(part, 1, Integer::sum);
         second.nativeStacks.merge(stackId(pool, frames), 1, Integer::sum);
-        second.poolThreads.computeIfAbsent(pool, k -> new HashSet<>()).add(thread);
+        second.nativeThreadSamples.merge(List.of(pool, String.valueOf(thread)), 1, Integer::sum);
+    }
+
+    /**
+     * A thread seen idle (parked waiting for work): counted among its pool's threads, so a pool whose work all lands on one
+     * thread shows its idle others.
+     */
+    public synchronized void onIdle(String source, boolean broker, long epochMs, String thread) {
+        Second second = process(source, broker).at(epochMs);
+        second.poolThreads.computeIfAbsent(Subsystems.pool(thread), k -> new HashSet<>()).add(thread);
     }
 
     /**
@@ -233,8 +247,11 @@ public final class ProfileStore implements CpuProfiles {
         Map<String, Double> parts = new HashMap<>();
         Map<String, Set<String>> poolThreads = new HashMap<>();
         Map<List<String>, Long> waits = new HashMap<>();
+        Map<List<String>, Double> threadSamples = new HashMap<>();
         long samples = 0;
         for (Second s : seconds) {
+            s.threadSamples.forEach((thread, n) -> threadSamples.merge(thread, (double) n, Double::sum));
+            s.nativeThreadSamples.forEach((thread, n) -> threadSamples.merge(thread, n * weight, Double::sum));
             s.parts.forEach((part, n) -> parts.merge(part, (double) n, Double::sum));
             s.nativeParts.forEach((part, n) -> parts.merge(part, n * weight, Double::sum));
             samples += s.parts.values().stream().mapToLong(Integer::longValue).sum()
@@ -259,7 +276,25 @@ public final class ProfileStore implements CpuProfiles {
         Map<Integer, Long> stackCounts = new HashMap<>();
         weightedStacks(process, windows).forEach((id, n) -> stackCounts.put(id, Math.round(n)));
         long flameTotal = stackCounts.values().stream().mapToLong(Long::longValue).sum();
-        return Optional.of(new ProcessProfile(source, samples, shares, waited, flame(source, stackCounts, stacks, flameTotal)));
+        return Optional.of(new ProcessProfile(source, samples, shares, waited, pools(threadSamples, poolThreads),
+                flame(source, stackCounts, stacks, flameTotal)));
+    }
+
+    /** Each pool with samples: its threads seen, its busiest thread, largest pool first. */
+    static List<ProcessProfile.Pool> pools(Map<List<String>, Double> threadSamples, Map<String, Set<String>> poolThreads) {
+        double total = threadSamples.values().stream().mapToDouble(Double::doubleValue).sum();
+        Map<String, Double> perPool = new HashMap<>();
+        Map<String, Map.Entry<List<String>, Double>> busiest = new HashMap<>();
+        threadSamples.entrySet().forEach(e -> {
+            String pool = e.getKey().get(0);
+            perPool.merge(pool, e.getValue(), Double::sum);
+            busiest.merge(pool, e, (a, b) -> a.getValue() >= b.getValue() ? a : b);
+        });
+        return perPool.entrySet().stream()
+                .map(e -> new ProcessProfile.Pool(e.getKey(), poolThreads.getOrDefault(e.getKey(), Set.of()).size(),
+                        busiest.get(e.getKey()).getKey().get(1), busiest.get(e.getKey()).getValue() / e.getValue(),
+                        e.getValue() / total))
+                .sorted(Comparator.comparingDouble(ProcessProfile.Pool::share).reversed()).toList();
     }
 
     /** The stacks as a tree rooted at the process, frames below {@link #FLAME_MIN_SHARE} of the samples left out. */

@@ -83,8 +83,15 @@ public final class StackProfile implements RecordingPart {
                     store.onWait(name, broker, epochMs, threadName(e.getThread()), frames.get(0), LOCK, e.getDuration().toNanos());
                 }
             }
-            case PARK -> parkSite(frames).ifPresent(site -> store.onWait(name, broker, epochMs, threadName(e.getThread()),
-                    site[0], site[1], e.getDuration().toNanos()));
+            case PARK -> {
+                Optional<String[]> site = parkSite(frames);
+                if (site.isPresent()) {
+                    store.onWait(name, broker, epochMs, threadName(e.getThread()), site.get()[0], site.get()[1],
+                            e.getDuration().toNanos());
+                } else {
+                    store.onIdle(name, broker, epochMs, threadName(e.getThread()));
+                }
+            }
             default -> {
             }
         }

@@ -106,4 +106,29 @@ class ProfileStoreTest {
         assertThat(pool.samples()).isEqualTo(1001);
         assertThat(pool.children().get(0).children()).extracting(FlameNode::name).doesNotContain("rare.Frame.once");
     }
+
+    @Test
+    void should_find_the_one_busy_thread_of_a_pool_whose_others_idle() {
+        ProfileStore store = new ProfileStore();
+        for (int i = 0; i < 90; i++) {
+            store.onCpu("broker-1", true, T0 + i * 10, "data-plane-kafka-request-handler-3", GZIP);
+        }
+        for (int i = 0; i < 10; i++) {
+            store.onCpu("broker-1", true, T0 + i * 10, "data-plane-kafka-request-handler-5", GZIP);
+            store.onCpu("broker-1", true, T0 + i * 10, "data-plane-kafka-network-thread-1-ListenerName(PLAINTEXT)-PLAINTEXT-0", POLL);
+        }
+        for (int t = 0; t < 8; t++) {
+            store.onIdle("broker-1", true, T0 + 500, "data-plane-kafka-request-handler-" + t);
+        }
+
+        List<ProcessProfile.Pool> pools = store.over(List.of(new CpuProfiles.Window(T0, T0 + 2_000))).get(0).pools();
+
+        assertThat(pools).extracting(ProcessProfile.Pool::name).containsExactly("request handlers", "network processors");
+        ProcessProfile.Pool handlers = pools.get(0);
+        assertThat(handlers.threads()).as("the six idle handlers count among the pool's threads").isEqualTo(8);
+        assertThat(handlers.busiest()).isEqualTo("data-plane-kafka-request-handler-3");
+        assertThat(handlers.busiestShare()).isCloseTo(0.9, within(1e-9));
+        assertThat(handlers.share()).isCloseTo(100.0 / 110, within(1e-9));
+        assertThat(pools.get(1).threads()).isEqualTo(1);
+    }
 }

@@ -1,0 +1,53 @@
+package io.mqprobe.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The "why" row of a verdict: every why line shown, and each part's share per profiled step. */
+class ProfileSectionTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static ObjectNode verdict() throws Exception {
+        return (ObjectNode) JSON.readTree("""
+                {"profile": {"at": "the ceiling's step 3", "steps": [3], "processes": [],
+                  "why": ["broker-2 CPU 96 %: replication fetch (follower) 40 %, request handling 35 %, network I/O 25 %",
+                          "broker-2 from step 1 (20.0 MB/s) to the ceiling: replication fetch (follower) 10 % → 40 %"],
+                  "advice": [],
+                  "bySteps": [
+                    {"step": 1, "processes": [{"source": "broker-2", "samples": 90, "parts": [
+                      {"name": "request handling", "share": 0.6}, {"name": "replication fetch (follower)", "share": 0.1},
+                      {"name": "metrics", "share": 0.01}]}]},
+                    {"step": 3, "processes": [{"source": "broker-2", "samples": 400, "parts": [
+                      {"name": "replication fetch (follower)", "share": 0.4}, {"name": "request handling", "share": 0.35},
+                      {"name": "metrics", "share": 0.02}]}]},
+                    {"step": 9, "processes": [{"source": "broker-2", "samples": 80, "parts": [
+                      {"name": "request handling", "share": 0.7}, {"name": "<script>", "share": 0.3}]}]}],
+                  "failingStep": 9}}
+                """);
+    }
+
+    @Test
+    void should_show_every_why_line_and_each_parts_share_per_step() throws Exception {
+        String html = ProfileSection.html(verdict());
+
+        assertThat(html).contains("broker-2 CPU 96 %: replication fetch (follower) 40 %")
+                .contains("<li>broker-2 from step 1 (20.0 MB/s) to the ceiling: replication fetch (follower) 10 % → 40 %</li>");
+        assertThat(html).contains("<th>broker-2</th><th>step 1</th><th>step 3</th><th>step 9 (failed)</th>")
+                .contains("<tr><td>request handling</td><td class=\"num\">60 %</td><td class=\"num\">35 %</td><td class=\"num\">70 %</td></tr>")
+                .contains("<tr><td>replication fetch (follower)</td><td class=\"num\">10 %</td><td class=\"num\">40 %</td><td class=\"num\"></td></tr>");
+        assertThat(html).as("a part under 5 % at every step stays out").doesNotContain("<td>metrics</td>");
+        assertThat(html).as("names are escaped").contains("&lt;script&gt;").doesNotContain("<script>");
+    }
+
+    @Test
+    void should_draw_no_step_table_for_a_profile_written_before_steps_were_profiled() throws Exception {
+        ObjectNode verdict = verdict();
+        ((ObjectNode) verdict.get("profile")).remove("bySteps");
+
+        assertThat(ProfileSection.html(verdict)).doesNotContain("parts per step");
+    }
+}
