@@ -32,6 +32,11 @@ public final class ProfileStore implements CpuProfiles {
     static final String MORE_STACKS = "[more distinct stacks than kept]";
     /** How long {@link #over} waits at most for recordings read a few seconds late to reach a window's end. */
     static final long CATCH_UP_MS = 8_000;
+    /**
+     * A broker lists its threads every 10 s (see {@link StackProfile#THREAD_LIST_PERIOD}): a pool's members are those seen
+     * this long around the windows, so a step shorter than the period still counts its idle threads.
+     */
+    static final long THREAD_LIST_MS = 10_000;
     /** A process whose newest event is older than this before a window's end is not waited for: it stopped recording. */
     private static final long RECORDING_GAP_MS = 20_000;
 
@@ -107,10 +112,10 @@ public final class ProfileStore implements CpuProfiles {
     }
 
     /**
-     * A thread seen idle (parked waiting for work): counted among its pool's threads, so a pool whose work all lands on one
-     * thread shows its idle others.
+     * A thread seen alive, idle or not (parked waiting for work, or listed with its CPU load): counted among its pool's
+     * threads, so a pool whose work all lands on one thread shows its idle others.
      */
-    public synchronized void onIdle(String source, boolean broker, long epochMs, String thread) {
+    public synchronized void onThread(String source, boolean broker, long epochMs, String thread) {
         Second second = process(source, broker).at(epochMs);
         second.poolThreads.computeIfAbsent(Subsystems.pool(thread), k -> new HashSet<>()).add(thread);
     }
@@ -276,7 +281,12 @@ public final class ProfileStore implements CpuProfiles {
         Map<Integer, Long> stackCounts = new HashMap<>();
         weightedStacks(process, windows).forEach((id, n) -> stackCounts.put(id, Math.round(n)));
         long flameTotal = stackCounts.values().stream().mapToLong(Long::longValue).sum();
-        return Optional.of(new ProcessProfile(source, samples, shares, waited, pools(threadSamples, poolThreads),
+        Map<String, Set<String>> members = new HashMap<>();
+        List<Window> widened = windows.stream().map(w -> new Window(w.fromEpochMs() - THREAD_LIST_MS, w.toEpochMs() + THREAD_LIST_MS))
+                .toList();
+        secondsIn(process, widened).forEach(s -> s.poolThreads.forEach((pool, threads) ->
+                members.computeIfAbsent(pool, k -> new HashSet<>()).addAll(threads)));
+        return Optional.of(new ProcessProfile(source, samples, shares, waited, pools(threadSamples, members),
                 flame(source, stackCounts, stacks, flameTotal)));
     }
 

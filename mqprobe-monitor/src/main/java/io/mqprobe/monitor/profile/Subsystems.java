@@ -15,6 +15,9 @@ public final class Subsystems {
     public static final String TLS = "TLS";
     public static final String GZIP = "compression (gzip)";
     public static final String FOLLOWER = "replication fetch (follower)";
+    static final String CLASS_LOADING_PART = "class loading";
+    private static final List<String> CLASS_LOADING = List.of("java.lang.ClassLoader.loadClass", "jdk.internal.loader.",
+            "java.util.jar.JarFile.getInputStream", "java.net.URLClassLoader");
     static final String FETCHERS = "replica fetchers";
 
     /** Which processes a rule applies to: the same record classes validate on a broker and batch on a client. */
@@ -140,6 +143,12 @@ public final class Subsystems {
     }
 
     private static String byFrames(List<String> frames, boolean broker) {
+        for (String frame : frames) {
+            // a class read from a jar inflates it: that is the JVM loading code, not a codec at work
+            if (CLASS_LOADING.stream().anyMatch(frame::startsWith)) {
+                return Subsystems.CLASS_LOADING_PART;
+            }
+        }
         for (String frame : frames) {
             for (Rule rule : RULES) {
                 if (rule.matches(frame, broker)) {

@@ -118,7 +118,8 @@ class ProfileStoreTest {
             store.onCpu("broker-1", true, T0 + i * 10, "data-plane-kafka-network-thread-1-ListenerName(PLAINTEXT)-PLAINTEXT-0", POLL);
         }
         for (int t = 0; t < 8; t++) {
-            store.onIdle("broker-1", true, T0 + 500, "data-plane-kafka-request-handler-" + t);
+            // listed a few seconds before the window, as a broker lists its threads every 10 s
+            store.onThread("broker-1", true, T0 - 6_000, "data-plane-kafka-request-handler-" + t);
         }
 
         List<ProcessProfile.Pool> pools = store.over(List.of(new CpuProfiles.Window(T0, T0 + 2_000))).get(0).pools();

@@ -92,4 +92,17 @@ class SubsystemsTest {
         assertThat(Subsystems.pool("mqprobe-send-7")).isEqualTo("client send threads");
         assertThat(Subsystems.pool("some-pool-12-thread-3")).isEqualTo("some-pool-N-thread-N");
     }
+
+    @Test
+    void should_count_a_jar_inflated_while_loading_a_class_as_class_loading_not_gzip() {
+        List<String> loading = List.of("java.util.zip.Inflater.inflateBytesBytes", "java.util.zip.Inflater.inflate",
+                "java.util.zip.InflaterInputStream.read", "jdk.internal.loader.Resource.getBytes",
+                "jdk.internal.loader.BuiltinClassLoader.defineClass", "java.lang.ClassLoader.loadClass",
+                "io.mqprobe.run.RunSession.run", "java.lang.Thread.run");
+        List<String> compressing = List.of("java.util.zip.Inflater.inflateBytesBytes", "java.util.zip.Inflater.inflate",
+                "org.apache.kafka.common.compress.GzipCompression.wrapForInput", "kafka.server.KafkaApis.handle");
+
+        assertThat(Subsystems.part(loading, "main", false)).isEqualTo("class loading");
+        assertThat(Subsystems.part(compressing, "request handlers", true)).isEqualTo(Subsystems.GZIP);
+    }
 }
