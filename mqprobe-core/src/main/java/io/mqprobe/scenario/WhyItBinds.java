@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -41,6 +42,7 @@ final class WhyItBinds {
     /** One thread with this share of a pool's samples, while the pool holds {@link #HOT_POOL_SHARE} of the process's. */
     static final double HOT_THREAD_SHARE = 0.7;
     static final double HOT_POOL_SHARE = 0.3;
+    private static final String HOST = "host";
     private static final List<String> CODECS = List.of("gzip", "snappy", "lz4", "zstd");
     /** The setting that sizes each pool, and what it can and cannot do for one hot thread. */
     private static final Map<String, String> POOL_SETTINGS = Map.of(
@@ -82,10 +84,17 @@ final class WhyItBinds {
         List<String> why = new ArrayList<>();
         List<String> advice = new ArrayList<>();
         Map<String, ResourceUsage> cpu = byProcess(resources, Metric.CPU_CORES);
+        ResourceUsage host = cpu.get(HOST);
+        boolean hostFull = host != null && host.meanPct() >= ProbeJudge.HOST_BUSY_PCT;
         for (ProcessProfile p : processes) {
             ResourceUsage used = cpu.get(p.source());
-            if (used != null && used.meanPct() >= BUSY_PCT && p.samples() >= MIN_SAMPLES) {
-                why.add(p.source() + " CPU " + HumanUnits.pct(used.meanPct()) + ": " + p.top(3) + jvmTimes(p.source(), resources));
+            // a process without a known limit cannot be called busy, nor one of several sharing a full host: their parts
+            // are named with the cores they used
+            boolean ownLimit = used != null && used.meanPct() >= BUSY_PCT;
+            if (used != null && p.samples() >= MIN_SAMPLES && (ownLimit || !used.hasCapacity() || hostFull)) {
+                String load = ownLimit ? HumanUnits.pct(used.meanPct())
+                        : String.format(Locale.ROOT, "%.2f cores (%s)", used.mean(), hostFull ? "on a full host" : "no limit known");
+                why.add(p.source() + " CPU " + load + ": " + p.top(3) + jvmTimes(p.source(), resources));
             }
             advice.addAll(advice(p));
             gcAdvice(p.source(), resources).ifPresent(advice::add);

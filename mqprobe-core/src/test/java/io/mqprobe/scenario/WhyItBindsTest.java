@@ -202,4 +202,34 @@ class WhyItBindsTest {
         assertThat(why.why()).containsExactly("broker-1 CPU 95 %: request handling 100 %; GC pauses 80 ms/s");
         assertThat(why.advice()).anyMatch(a -> a.startsWith("broker-1 paused for GC 80 ms of every second at the ceiling (8 % of the time)"));
     }
+
+    @Test
+    void should_name_the_parts_of_a_process_without_a_known_limit_with_the_cores_it_used() {
+        StepResult ceilingStep = step(3, null, 40);
+        Planted profiles = new Planted(profile("broker-2", 65, List.of(part("request handling", 0.4),
+                part("replication fetch (follower)", 0.26), part("network I/O", 0.11))),
+                profile("broker-3", 20, List.of(part("request handling", 1.0))));
+        List<ResourceUsage> resources = List.of(new ResourceUsage("broker-2", Metric.CPU_CORES, 0.62, 0.7, Double.NaN),
+                new ResourceUsage("broker-3", Metric.CPU_CORES, 0.1, 0.1, Double.NaN));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow();
+
+        assertThat(why.why()).as("broker-3's 20 samples say too little").containsExactly(
+                "broker-2 CPU 0.62 cores (no limit known): request handling 40 %, replication fetch (follower) 26 %, network I/O 11 %");
+    }
+
+    @Test
+    void should_name_the_parts_of_every_sampled_process_on_a_full_host() {
+        StepResult ceilingStep = step(3, null, 40);
+        Planted profiles = new Planted(profile("broker-1", 64, List.of(part("request handling", 0.28),
+                part("replication fetch (follower)", 0.2), part("metrics", 0.14))));
+        List<ResourceUsage> resources = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.42, 0.54, 2),
+                new ResourceUsage("host", Metric.CPU_CORES, 1.98, 2, 2));
+        List<ResourceUsage> idleHost = List.of(resources.get(0), new ResourceUsage("host", Metric.CPU_CORES, 1.0, 1.2, 2));
+
+        assertThat(WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow().why()).containsExactly(
+                "broker-1 CPU 0.42 cores (on a full host): request handling 28 %, replication fetch (follower) 20 %, metrics 14 %");
+        assertThat(WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), idleHost, null).orElseThrow().why())
+                .as("21 % of the machine on a half-idle host binds nothing").isEmpty();
+    }
 }
