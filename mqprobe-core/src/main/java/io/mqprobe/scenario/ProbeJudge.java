@@ -40,7 +40,7 @@ public final class ProbeJudge implements Judge {
     /** The experiment kind in the result document. */
     public static final String KIND = "probe";
 
-    private static final String HOST = "host";
+    static final String HOST = "host";
     /** The host's CPU this busy over the ceiling's steps means the machine ran out of cores, whatever the quotas say. */
     static final double HOST_BUSY_PCT = 90;
     /** A process throttled in this share of its periods by a limit it reported itself binds on a full host too. */

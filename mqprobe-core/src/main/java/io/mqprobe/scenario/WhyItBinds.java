@@ -42,7 +42,6 @@ final class WhyItBinds {
     /** One thread with this share of a pool's samples, while the pool holds {@link #HOT_POOL_SHARE} of the process's. */
     static final double HOT_THREAD_SHARE = 0.7;
     static final double HOT_POOL_SHARE = 0.3;
-    private static final String HOST = "host";
     private static final List<String> CODECS = List.of("gzip", "snappy", "lz4", "zstd");
     /** The setting that sizes each pool, and what it can and cannot do for one hot thread. */
     private static final Map<String, String> POOL_SETTINGS = Map.of(
@@ -84,7 +83,7 @@ final class WhyItBinds {
         List<String> why = new ArrayList<>();
         List<String> advice = new ArrayList<>();
         Map<String, ResourceUsage> cpu = byProcess(resources, Metric.CPU_CORES);
-        ResourceUsage host = cpu.get(HOST);
+        ResourceUsage host = cpu.get(ProbeJudge.HOST);
         boolean hostFull = host != null && host.meanPct() >= ProbeJudge.HOST_BUSY_PCT;
         for (ProcessProfile p : processes) {
             ResourceUsage used = cpu.get(p.source());
