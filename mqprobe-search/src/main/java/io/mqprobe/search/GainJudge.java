@@ -20,6 +20,8 @@ final class GainJudge {
     private final boolean[] pays;
     private final boolean[] undecided;
     private final boolean[] latencyClimbed;
+    /** The step's mean stayed below the gain bar over the best step before it, whatever its interval. */
+    private final boolean[] flatByMean;
     private final int lastPaying;
 
     GainJudge(List<StepMeasurement> steps, Thresholds thresholds) {
@@ -29,6 +31,7 @@ final class GainJudge {
         pays = new boolean[n];
         undecided = new boolean[n];
         latencyClimbed = new boolean[n];
+        flatByMean = new boolean[n];
         double gainFactor = 1 + thresholds.plateauGainPct() / 100;
         StepMeasurement best = null;
         int last = -1;
@@ -44,6 +47,7 @@ final class GainJudge {
                 boolean held = i == n - 1 || steps.get(i + 1).recordsPerSecond() >= bar;
                 latencyClimbed[i] = latencyClimbed(steps.get(i - 1), step);
                 pays[i] = gained && held && !latencyClimbed[i];
+                flatByMean[i] = !pays[i] && throughput < bar;
                 // no gain proven, but the interval still reaches a gain over the best level: the readings cannot say
                 // there was none either (a wide best step must not make every later step look flat)
                 undecided[i] = !pays[i] && !latencyClimbed[i] && step.throughput().readings() > 0
@@ -83,6 +87,26 @@ final class GainJudge {
             count += undecided[i] ? 1 : 0;
         }
         return count;
+    }
+
+    /**
+     * True when the ramp ends in a plateau its intervals are too wide to confirm, and more load cannot make them
+     * narrower: more than {@code plateauSteps} steps since the last paying one, the last {@code plateauSteps} of them
+     * not even above the best step by their means. Per-second readings of an unthrottled step under a half-core quota
+     * scatter by 25-50 % here, so every step after the plateau's first one is undecided, and the ramp ran to its last
+     * step in every scenario of a default probe (two steps, 21 s, each) without ever confirming a knee.
+     */
+    boolean plateauUnconfirmable() {
+        int needed = thresholds.plateauSteps();
+        if (plateaued() || trailingNonPaying() <= needed) {
+            return false;
+        }
+        for (int i = steps.size() - needed; i < steps.size(); i++) {
+            if (!flatByMean[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Position (in the list) of the knee, when the ramp ended in a confirmed plateau. */

@@ -1,7 +1,7 @@
 package io.mqprobe.search;
 
-import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.HumanUnits;
 
 import java.util.List;
 
@@ -10,7 +10,9 @@ import java.util.List;
  * the last step acknowledged nothing; when its error ratio is above {@code maxErrorRatio} (failed sends are
  * never noise); when p99 broke the SLO in the last two steps, or by more than twice in the last one (one
  * GC pause must not end a probe, a collapse should); when throughput has plateaued by the knee rule of
- * {@link VerdictFinder} (a single dip is only confirmed by the next step); or when {@code maxSteps} are done.
+ * {@link VerdictFinder} (a single dip is only confirmed by the next step); when the readings are too wide to confirm
+ * that plateau but the last steps' means stayed below the best one (more load would not narrow them); or when
+ * {@code maxSteps} are done.
  */
 public final class RampPolicy {
 
@@ -48,6 +50,11 @@ public final class RampPolicy {
         GainJudge judge = new GainJudge(soFar, thresholds);
         if (judge.plateaued()) {
             return new RampDecision.Stop(judge.plateauReason());
+        }
+        if (judge.plateauUnconfirmable()) {
+            return new RampDecision.Stop("flat by the means: the last " + thresholds.plateauSteps() + " steps' means gained less than "
+                    + HumanUnits.pct(thresholds.plateauGainPct()) + " over the best one, "
+                    + growth(judge, soFar.size(), thresholds));
         }
         if (soFar.size() >= maxSteps) {
             return new RampDecision.Stop("max steps: " + soFar.size() + " steps measured, " + growth(judge, soFar.size(), thresholds));

@@ -31,9 +31,23 @@ class KneeIntervalsTest {
 
         assertThat(ramp.get(1).throughput().overlaps(ramp.get(0).throughput())).isTrue();
         assertThat(verdict.knee()).isNull();
-        assertThat(RampPolicy.next(ramp, DEFAULTS, 10)).isInstanceOf(RampDecision.Continue.class);
-        assertThat(RampPolicy.next(ramp, DEFAULTS, 4)).isEqualTo(new RampDecision.Stop("max steps: 4 steps measured, "
+        assertThat(RampPolicy.next(ramp(SPREAD_30, 100_000, 125_000, 122_000, 140_000), DEFAULTS, 4))
+                .isEqualTo(new RampDecision.Stop("max steps: 4 steps measured, "
                 + "no knee decided: the last 3 steps' intervals were too wide to tell a gain from a plateau"));
+    }
+
+    @Test
+    void should_stop_a_ramp_whose_last_steps_stay_below_its_best_by_their_means_without_deciding_a_knee() {
+        List<StepMeasurement> flat = ramp(SPREAD_30, 100_000, 125_000, 122_000, 124_000);
+        // the same until one step fewer, or a last step whose mean rises above the best: more load may still show a gain
+        List<StepMeasurement> tooShort = ramp(SPREAD_30, 100_000, 125_000, 122_000);
+        List<StepMeasurement> risingAgain = ramp(SPREAD_30, 100_000, 125_000, 122_000, 140_000);
+
+        assertThat(RampPolicy.next(flat, DEFAULTS, 10)).isEqualTo(new RampDecision.Stop("flat by the means: the last 2 steps' "
+                + "means gained less than 5 % over the best one, no knee decided: the last 3 steps' intervals were too wide to tell a gain from a plateau"));
+        assertThat(VerdictFinder.find(flat, DEFAULTS, "flat").knee()).isNull();
+        assertThat(RampPolicy.next(tooShort, DEFAULTS, 10)).isInstanceOf(RampDecision.Continue.class);
+        assertThat(RampPolicy.next(risingAgain, DEFAULTS, 10)).isInstanceOf(RampDecision.Continue.class);
     }
 
     @Test
