@@ -197,7 +197,6 @@ public final class StepRunner {
         return consumers == null ? List.of() : consumers.usage(window.fromEpochMs(), window.toEpochMs());
     }
 
-    /** Why the step's interval is wider than its target after its longest measurement, or {@code null}. */
     /** True once a warm-up step has run its shortest and every JVM compiled below the bound over the last seconds. */
     private BooleanSupplier warmedUp(long startedMs, WarmupTarget target) {
         if (target == null) {
@@ -210,6 +209,7 @@ public final class StepRunner {
         };
     }
 
+    /** Why the step's interval is wider than its target after its longest measurement, or {@code null}. */
     private static String unstable(PrecisionTarget precision, WindowTotals window) {
         if (precision == null || precision.met(window.throughput())) {
             return null;

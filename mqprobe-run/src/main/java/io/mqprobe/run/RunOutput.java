@@ -14,17 +14,26 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The run directory of one command: {@code result.json} rewritten every few seconds while the run goes
- * on (so a crash leaves a valid partial document), then {@code report.html}, {@code report.md} and the
- * terminal summary at the end.
+ * The run directory of one command: {@code result.json} rewritten after every step and every few seconds while the run
+ * goes on (so a crash leaves a valid partial document), then {@code report.html}, {@code report.md} and the terminal
+ * summary at the end.
  */
 public final class RunOutput implements AutoCloseable {
 
-    private static final long WRITE_EVERY_SECONDS = 5;
+    /** The periodic rewrite's shortest interval. */
+    private static final long WRITE_EVERY_MS = 5_000;
+    /**
+     * The periodic rewrite waits at least this many times as long as the last write took. It serializes the whole
+     * document, which grows by the second (14 MB by the end of a default probe), on mqprobe's own CPU quota, which the
+     * load shares: rewritten every 5 s whatever its size, it took 17-18 % of the load generator's sampled CPU in the last
+     * two scenarios of a default probe, in bursts that hold the send threads. A small document is still written every 5 s.
+     */
+    private static final long WRITE_COST_FACTOR = 100;
     private static final DateTimeFormatter DIR_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final ResultFile file;
@@ -50,7 +59,7 @@ public final class RunOutput implements AutoCloseable {
         Path json = jsonFile != null ? jsonFile : dir.resolve("result.json");
         RunOutput output = new RunOutput(new ResultFile(json, new ResultDocument(command, argv)), dir);
         output.file.write();
-        output.writer.scheduleAtFixedRate(output::writeQuietly, WRITE_EVERY_SECONDS, WRITE_EVERY_SECONDS, TimeUnit.SECONDS);
+        output.writer.schedule(output::writePeriodically, WRITE_EVERY_MS, TimeUnit.MILLISECONDS);
         return output;
     }
 
@@ -97,11 +106,18 @@ public final class RunOutput implements AutoCloseable {
         return html;
     }
 
-    private void writeQuietly() {
+    private void writePeriodically() {
+        long startNs = System.nanoTime();
         try {
             file.write();
         } catch (RuntimeException e) {
             // the next write or the final one reports a lasting problem; a periodic write must not kill the run
+        }
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
+        try {
+            writer.schedule(this::writePeriodically, Math.max(WRITE_EVERY_MS, WRITE_COST_FACTOR * tookMs), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // finished or closed meanwhile: the final write is the run's own
         }
     }
 
