@@ -20,7 +20,7 @@ final class GainJudge {
     private final boolean[] pays;
     private final boolean[] undecided;
     private final boolean[] latencyClimbed;
-    /** The step's mean stayed below the gain bar over the best step before it, whatever its interval. */
+    /** The step did not pay, and its mean stayed below the gain bar over the best step before it, whatever its interval. */
     private final boolean[] flatByMean;
     private final int lastPaying;
 
@@ -92,9 +92,9 @@ final class GainJudge {
     /**
      * True when the ramp ends in a plateau its intervals are too wide to confirm, and more load cannot make them
      * narrower: more than {@code plateauSteps} steps since the last paying one, the last {@code plateauSteps} of them
-     * not even above the best step by their means. Per-second readings of an unthrottled step under a half-core quota
-     * scatter by 25-50 % here, so every step after the plateau's first one is undecided, and the ramp ran to its last
-     * step in every scenario of a default probe (two steps, 21 s, each) without ever confirming a knee.
+     * gaining less than the plateau's gain over the best step even by their means. Per-second readings of an
+     * unthrottled step under a 0.4-core quota scatter by 25-50 % here, so every step after the plateau's first one is
+     * undecided, and the ramp ran to its sixth step in every scenario of a default probe without ever confirming a knee.
      */
     boolean plateauUnconfirmable() {
         int needed = thresholds.plateauSteps();

@@ -11,8 +11,8 @@ import java.util.List;
  * never noise); when p99 broke the SLO in the last two steps, or by more than twice in the last one (one
  * GC pause must not end a probe, a collapse should); when throughput has plateaued by the knee rule of
  * {@link VerdictFinder} (a single dip is only confirmed by the next step); when the readings are too wide to confirm
- * that plateau but the last steps' means stayed below the best one (more load would not narrow them); or when
- * {@code maxSteps} are done.
+ * that plateau but the last steps' means gained less than the plateau's gain over the best one (more load would not
+ * narrow them); or when {@code maxSteps} are done.
  */
 public final class RampPolicy {
 
