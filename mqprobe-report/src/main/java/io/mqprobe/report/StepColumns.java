@@ -108,7 +108,7 @@ final class StepColumns {
             return "";
         }
         return new CpuAccount(value(a, "hostCores"), value(a, "capacityCores"), value(a, "processes"), value(a, "outsideQuotas"),
-                value(a, "otherProcesses"), value(a, "kernelThreads"), value(a, "unexplained")).compact();
+                value(a, "monitors"), value(a, "otherProcesses"), value(a, "kernelThreads"), value(a, "unexplained")).compact();
     }
 
     private static double value(JsonNode node, String field) {

@@ -27,7 +27,11 @@ class StepColumnsTest {
         JsonNode step = new ObjectMapper().readTree("{\"cpuAccount\": {\"hostCores\": 1.83, \"capacityCores\": 2, \"processes\": 1.42,"
                 + " \"outsideQuotas\": 0.21, \"otherProcesses\": 0.1, \"kernelThreads\": 0.05, \"unexplained\": 0.05}}");
 
-        assertThat(StepColumns.hostCpu(step)).isEqualTo("1.83/2 cores: processes 1.42, JIT 0.21, other 0.10, kernel 0.05, unexplained 0.05");
+        // written before monitor threads were moved out of the quotas: no "monitors" field
+        assertThat(StepColumns.hostCpu(step)).isEqualTo("1.83/2 cores: processes 1.42, JIT 0.21, monitors 0.00, other 0.10, kernel 0.05, unexplained 0.05");
+        JsonNode now = new ObjectMapper().readTree("{\"cpuAccount\": {\"hostCores\": 1.83, \"capacityCores\": 2, \"processes\": 1.42,"
+                + " \"outsideQuotas\": 0.17, \"monitors\": 0.04, \"otherProcesses\": 0.1, \"kernelThreads\": 0.05, \"unexplained\": 0.05}}");
+        assertThat(StepColumns.hostCpu(now)).isEqualTo("1.83/2 cores: processes 1.42, JIT 0.17, monitors 0.04, other 0.10, kernel 0.05, unexplained 0.05");
         assertThat(StepColumns.hostCpu(new ObjectMapper().readTree("{}"))).isEmpty();
     }
 }

@@ -9,8 +9,9 @@ import java.util.Optional;
 
 /**
  * Where the host's busy cores went over a step: the processes mqprobe samples on this host (brokers, itself, local
- * workers: their CPU as judged against their quotas), their threads outside the quotas (the JIT compilers), every
- * other process, the kernel's own threads, and what none of them shows. The parts add up to the host's busy cores.
+ * workers: their CPU as judged against their quotas), their threads outside the quotas (the JIT compilers, and the
+ * threads serving mqprobe's own monitors), every other process, the kernel's own threads, and what none of them shows.
+ * The parts add up to the host's busy cores.
  *
  * <p>{@code unexplained} is the host's busy time no process shows: interrupts taken while the CPU idled, processes that
  * ended inside the step, readings a moment apart. A process's system time holds the kernel work done on its behalf
@@ -19,13 +20,15 @@ import java.util.Optional;
  * @param hostCores      the host's busy cores (steal left out)
  * @param capacityCores  the cores the host had
  * @param processes      the sampled processes' cores, as judged against their quotas
- * @param outsideQuotas  the sampled processes' threads outside their quotas (JIT compilers)
+ * @param outsideQuotas  the sampled processes' JIT compiler threads outside their quotas
+ * @param monitors       the sampled processes' threads serving mqprobe's monitors outside their quotas; 0 in documents
+ *                       written before they were moved out
  * @param otherProcesses every other user-space process on the machine
  * @param kernelThreads  the kernel's threads (ksoftirqd, kworkers, kswapd, jbd2)
  * @param unexplained    the rest of the host's busy cores; negative when the readings overlap
  */
 public record CpuAccount(double hostCores, double capacityCores, double processes, double outsideQuotas,
-                         double otherProcesses, double kernelThreads, double unexplained) {
+                         double monitors, double otherProcesses, double kernelThreads, double unexplained) {
 
     private static final String HOST = "host";
 
@@ -42,15 +45,18 @@ public record CpuAccount(double hostCores, double capacityCores, double processe
         }
         double processes = 0;
         double outside = 0;
+        double monitors = 0;
         for (ResourceUsage r : resources) {
             if (Metric.CPU_OUTSIDE_QUOTA_CORES.equals(r.metric()) && !HOST.equals(r.source())) {
-                outside += r.mean();
+                double ofMonitors = find(resources, r.source(), Metric.CPU_MONITORS_CORES).map(ResourceUsage::mean).orElse(0.0);
+                outside += r.mean() - ofMonitors;
+                monitors += ofMonitors;
                 processes += find(resources, r.source(), Metric.CPU_CORES).map(ResourceUsage::mean).orElse(0.0);
             }
         }
-        double other = Math.max(0, all.get().mean() - processes - outside);
-        double unexplained = host.get().mean() - processes - outside - other - kernel.get().mean();
-        return Optional.of(new CpuAccount(host.get().mean(), host.get().capacity(), processes, outside, other,
+        double other = Math.max(0, all.get().mean() - processes - outside - monitors);
+        double unexplained = host.get().mean() - processes - outside - monitors - other - kernel.get().mean();
+        return Optional.of(new CpuAccount(host.get().mean(), host.get().capacity(), processes, outside, monitors, other,
                 kernel.get().mean(), unexplained));
     }
 
@@ -60,11 +66,12 @@ public record CpuAccount(double hostCores, double capacityCores, double processe
     }
 
     /**
-     * The parts beyond the quotas, largest first ("JIT compilers 0.31 cores, kernel threads 0.12, other processes
-     * 0.05, unexplained 0.04"); parts under 0.01 cores are left out.
+     * The parts beyond the quotas, largest first ("JIT compilers 0.31 cores, kernel threads 0.12, mqprobe's monitors
+     * 0.06, other processes 0.05, unexplained 0.04"); parts under 0.01 cores are left out.
      */
     public String beyondParts() {
         List<Map.Entry<String, Double>> parts = new ArrayList<>(List.of(Map.entry("JIT compilers", outsideQuotas),
+                Map.entry("mqprobe's monitors", monitors),
                 Map.entry("other processes", otherProcesses), Map.entry("kernel threads", kernelThreads),
                 Map.entry("unexplained", unexplained)));
         parts.removeIf(e -> e.getValue() < 0.005);
@@ -82,10 +89,13 @@ public record CpuAccount(double hostCores, double capacityCores, double processe
                 + " + beyond them " + cores(beyondProcesses()) + " (" + beyondParts() + ")";
     }
 
-    /** The step table's form: "1.83/2 cores: processes 1.42, JIT 0.21, other 0.10, kernel 0.05, unexplained 0.05". */
+    /**
+     * The step table's form: "1.83/2 cores: processes 1.42, JIT 0.21, monitors 0.04, other 0.10, kernel 0.05,
+     * unexplained 0.01".
+     */
     public String compact() {
         return cores(hostCores) + "/" + capacity(capacityCores) + " cores: processes " + cores(processes) + ", JIT "
-                + cores(outsideQuotas) + ", other " + cores(otherProcesses) + ", kernel " + cores(kernelThreads)
+                + cores(outsideQuotas) + ", monitors " + cores(monitors) + ", other " + cores(otherProcesses) + ", kernel " + cores(kernelThreads)
                 + ", unexplained " + cores(unexplained);
     }
 

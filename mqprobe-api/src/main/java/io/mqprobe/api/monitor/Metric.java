@@ -20,6 +20,9 @@ public final class Metric {
     // a local process: cores its threads outside its cpu cgroup used (the JIT compilers mqprobe moves out of a quota);
     // reported for every process mqprobe samples on this host, 0 when none sit outside
     public static final String CPU_OUTSIDE_QUOTA_CORES = "cpu.outside_quota.cores";
+    // of those, the cores of the threads that serve mqprobe's own monitors (its samplers, JFR readers and result writer;
+    // a confined broker's JMX and flight-recorder threads), which mqprobe moves into a group of their own
+    public static final String CPU_MONITORS_CORES = "cpu.monitors.cores";
     // host: cores every user-space process on the machine used (all their threads), and the kernel's own threads
     // (ksoftirqd, kworkers, kswapd, jbd2): with the processes mqprobe samples, they account for the host's busy cores
     public static final String CPU_PROCESSES_CORES = "cpu.processes.cores";

@@ -42,6 +42,8 @@ public final class BrokerIsolation implements Isolation {
     private final long diskBytesPerSecond;
     private final BrokerNetwork network;
     private final Optional<CompilerThreads> compilers;
+    /** Sweeps the JMX and recording threads of the nodes this process starts out of their quotas; opened with the first. */
+    private MonitorThreads monitors;
     private boolean closed;
 
     private BrokerIsolation(String scope, List<String> nodes, Cgroups cgroups, InstanceSpec spec, List<String> cpus,
@@ -165,9 +167,15 @@ public final class BrokerIsolation implements Isolation {
     }
 
     @Override
-    public void started(String node, long pid) {
-        if (nodes.contains(node) && pid > 0) {
-            compilers.ifPresent(c -> c.moveWhenStarted(pid, node));
+    public synchronized void started(String node, long pid) {
+        if (nodes.contains(node) && pid > 0 && compilers.isPresent() && !closed) {
+            compilers.get().moveWhenStarted(pid, node);
+            if (monitors == null) {
+                monitors = MonitorThreads.open(cgroups, owner()).orElse(null);
+            }
+            if (monitors != null) {
+                monitors.watch(pid);
+            }
         }
     }
 
@@ -252,7 +260,7 @@ public final class BrokerIsolation implements Isolation {
         List<String> parts = new ArrayList<>();
         parts.add("cgroups " + cgroups.version());
         if (spec != null) {
-            parts.add("brokers " + spec + " each" + (compilers.isPresent() ? ", JIT compiler threads outside the quotas" : ""));
+            parts.add("brokers " + spec + " each" + (compilers.isPresent() ? ", JIT compiler and monitor threads outside the quotas" : ""));
         }
         if (network != null) {
             parts.add("network namespaces " + network.subnetPrefix() + ".0/24"
@@ -271,6 +279,9 @@ public final class BrokerIsolation implements Isolation {
             return;
         }
         closed = true;
+        if (monitors != null) {
+            monitors.close();
+        }
         if (network != null) {
             network.remove();
         }

@@ -22,6 +22,7 @@ public final class ClientCgroup implements AutoCloseable {
     private final List<String> originalTaskFiles;
     private final double cores;
     private final String cpus;
+    private Optional<MonitorThreads> monitors = Optional.empty();
     private boolean oversubscribed;
     private boolean closed;
 
@@ -69,7 +70,8 @@ public final class ClientCgroup implements AutoCloseable {
 
     /**
      * Moves this JVM into {@code mqprobe-<pid>/client} limited to {@code cores} on {@code cpus}, and its JIT compiler
-     * threads out of that quota (see {@link CompilerThreads}).
+     * and monitor threads out of that quota (see {@link CompilerThreads}, {@link MonitorThreads}): the quota is the load
+     * generator's.
      */
     public static ClientCgroup confine(Cgroups cgroups, double cores, String cpus) {
         long pid = ProcessHandle.current().pid();
@@ -81,6 +83,8 @@ public final class ClientCgroup implements AutoCloseable {
         cgroups.move(group, pid, false);
         CompilerThreads.open(cgroups, owner).ifPresent(c -> c.move(pid));
         ClientCgroup client = new ClientCgroup(cgroups, group, original, cores, cpus);
+        client.monitors = MonitorThreads.open(cgroups, owner);
+        client.monitors.ifPresent(m -> m.watch(pid));
         Runtime.getRuntime().addShutdownHook(new Thread(client::close, "mqprobe-client-cgroup"));
         return client;
     }
@@ -99,6 +103,7 @@ public final class ClientCgroup implements AutoCloseable {
             return;
         }
         closed = true;
+        monitors.ifPresent(MonitorThreads::close);
         long pid = ProcessHandle.current().pid();
         for (String file : originalTaskFiles) {
             try {

@@ -72,13 +72,14 @@ public final class ProcessSampler implements Sampler {
         ProcessCounters c = ProcessCounters.read(procRoot, p);
         List<ResourceSample> out = new ArrayList<>(5);
         out.add(new ResourceSample(epochMs, source, Metric.RSS_BYTES, c.rssBytes(), limits.memoryBytes(p)));
-        // judged against the quota: threads moved out of it (JIT compilers) are not the quota's
-        double outside = unquoted.cores(p, epochMs);
-        double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - outside;
+        // judged against the quota: threads moved out of it (JIT compilers, monitor threads) are not the quota's
+        UnquotedThreads.Outside outside = unquoted.cores(p, epochMs);
+        double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - outside.cores();
         ProcessLimits.CpuLimit limit = limits.cpu(p);
         add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), limit.cores());
         if (!Double.isNaN(cpu)) {
-            add(out, epochMs, Metric.CPU_OUTSIDE_QUOTA_CORES, outside, Double.NaN);
+            add(out, epochMs, Metric.CPU_OUTSIDE_QUOTA_CORES, outside.cores(), Double.NaN);
+            add(out, epochMs, Metric.CPU_MONITORS_CORES, outside.monitors(), Double.NaN);
         }
         Optional<ProcessLimits.CfsPeriods> cfs = limit.throttling();
         if (cfs.isPresent()) {

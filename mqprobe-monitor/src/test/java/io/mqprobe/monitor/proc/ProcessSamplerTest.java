@@ -121,18 +121,22 @@ class ProcessSamplerTest {
 
     @Test
     void should_leave_out_the_cpu_of_threads_outside_the_process_cpu_group(@TempDir Path proc) throws Exception {
-        // a broker of one quota'd thread and one compiler thread moved to a group without a quota
-        fakeProcess(proc, 7, "/mqprobe-1/k0-broker-1", Map.of(7L, "/mqprobe-1/k0-broker-1", 9L, "/mqprobe-1/compilers"));
+        // a broker of one quota'd thread, one compiler thread and one JMX thread moved to groups without a quota
+        fakeProcess(proc, 7, "/mqprobe-1/k0-broker-1", Map.of(7L, "/mqprobe-1/k0-broker-1", 9L, "/mqprobe-1/compilers",
+                11L, "/mqprobe-1/monitors"));
         ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
-        writeTicks(proc, 7, 100, Map.of(7L, 60L, 9L, 40L));
+        writeTicks(proc, 7, 110, Map.of(7L, 60L, 9L, 40L, 11L, 10L));
         sampler.sample(1_000);
 
-        // one second later: 2 cores in all, 1.5 of them the compiler's
-        writeTicks(proc, 7, 300, Map.of(7L, 110L, 9L, 190L));
-        ResourceSample cpu = find(sampler.sample(2_000), Metric.CPU_CORES);
+        // one second later: 2.2 cores in all, 1.5 of them the compiler's, 0.2 the JMX thread's
+        writeTicks(proc, 7, 330, Map.of(7L, 110L, 9L, 190L, 11L, 30L));
+        List<ResourceSample> samples = sampler.sample(2_000);
+        ResourceSample cpu = find(samples, Metric.CPU_CORES);
 
         assertThat(cpu.value()).isCloseTo(0.5, within(1e-9));
         assertThat(cpu.capacity()).isEqualTo(2.0);
+        assertThat(find(samples, Metric.CPU_OUTSIDE_QUOTA_CORES).value()).isCloseTo(1.7, within(1e-9));
+        assertThat(find(samples, Metric.CPU_MONITORS_CORES).value()).isCloseTo(0.2, within(1e-9));
     }
 
     @Test

@@ -1,0 +1,156 @@
+package io.mqprobe.embedded.isolation;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+/**
+ * Moves the threads that serve mqprobe's own monitors out of the CPU quotas of the JVMs it confines, into
+ * {@code mqprobe-<pid>/monitors}, a group without a quota beside {@link CompilerThreads}'s: in mqprobe itself its
+ * samplers, the readers of the brokers' flight recordings, the result writer and its own recording's threads; in a
+ * confined broker the threads that answer mqprobe's JMX connection and run the recording it started.
+ *
+ * <p>Why: the quota is the capacity being measured. In a default probe the monitors took 10-20 % of the load
+ * generator's sampled CPU (flight-recording streams 4-7 %, /proc samplers 2-4 %, the result writer 1-3 %) and 3-5 % of
+ * a broker's; under the quota that came out of the load (the ceiling was about 12 % lower with profiling on, 2 of 2
+ * paired runs) and varied with what the monitors happened to do in a step. A broker in production is watched by
+ * an agent that scrapes every 15-60 s, not every second. Their CPU stays visible ({@code cpu.monitors.cores}, and the
+ * host's account, where it sits in the headroom the default isolation leaves outside every quota).
+ *
+ * <p>Threads are found by name, as the JVMs start them at different times (a recording's sampler when the recording
+ * starts, a JMX connection's thread when mqprobe connects): a sweep every second looks at the threads it has not seen.
+ * Only on cgroup v1, where single threads can change groups. Stopped by {@link #close}; bounded by the JVM's life.
+ */
+public final class MonitorThreads implements AutoCloseable {
+
+    static final String GROUP = "monitors";
+    /**
+     * Thread names as the kernel keeps them (15 characters): mqprobe's monitor pools, its readers of broker
+     * recordings, its result writer, HotSpot's flight-recorder threads, and the JDK's JMX connector threads.
+     */
+    static final List<String> NAME_PREFIXES = List.of("mqprobe-monitor", "mqprobe-jfr-", "mqprobe-result-", "JFR ",
+            "RMI TCP ", "RMI Scheduler", "JMX server conn");
+    private static final long SWEEP_MS = 1_000;
+    /** Every so many sweeps the seen threads are forgotten, so a reused thread id is looked at again. */
+    private static final int SWEEPS_PER_FORGET = 60;
+
+    private final Path threadFile;
+    private final Map<Long, Set<Long>> seenByPid = new ConcurrentHashMap<>();
+    private final Thread sweeper;
+    private volatile boolean closed;
+
+    private MonitorThreads(Path threadFile) {
+        this.threadFile = threadFile;
+        this.sweeper = new Thread(this::sweepUntilClosed, "mqprobe-monitor-threads");
+        sweeper.setDaemon(true);
+    }
+
+    /**
+     * Sweeps the monitor threads of watched processes of {@code owner} ({@code mqprobe-<pid>}) into its monitors group,
+     * created when missing.
+     *
+     * @return empty on cgroup v2
+     */
+    static Optional<MonitorThreads> open(Cgroups cgroups, String owner) {
+        String group = owner + "/" + GROUP;
+        Optional<Path> file = cgroups.threadFile(group);
+        if (file.isEmpty()) {
+            return Optional.empty();
+        }
+        cgroups.create(group);
+        MonitorThreads monitors = new MonitorThreads(file.get());
+        monitors.sweeper.start();
+        return Optional.of(monitors);
+    }
+
+    /** Moves {@code pid}'s monitor threads now and in every sweep while it lives. */
+    void watch(long pid) {
+        seenByPid.putIfAbsent(pid, ConcurrentHashMap.newKeySet());
+        sweep(pid);
+    }
+
+    /** Moves the monitor threads of {@code pid} not looked at before; returns how many moved. */
+    int sweep(long pid) {
+        Set<Long> seen = seenByPid.get(pid);
+        if (seen == null) {
+            return 0;
+        }
+        Path taskDir = Path.of("/proc", Long.toString(pid), "task");
+        if (!Files.isDirectory(taskDir)) {
+            seenByPid.remove(pid);   // the process ended
+            return 0;
+        }
+        int moved = 0;
+        for (long tid : find(taskDir, seen)) {
+            try {
+                Files.writeString(threadFile, Long.toString(tid));
+                moved++;
+            } catch (IOException e) {
+                // the thread ended meanwhile: nothing to move
+            }
+        }
+        return moved;
+    }
+
+    /**
+     * Ids of the monitor threads under {@code taskDir} ({@code /proc/<pid>/task}) not in {@code seen}; every thread
+     * looked at is added to {@code seen}, so each is read once.
+     */
+    static List<Long> find(Path taskDir, Set<Long> seen) {
+        List<Long> tids = new ArrayList<>();
+        try (Stream<Path> tasks = Files.list(taskDir)) {
+            for (Path task : tasks.toList()) {
+                long tid = Long.parseLong(task.getFileName().toString());
+                if (seen.add(tid)) {
+                    String name = Cgroups.read(task.resolve("comm"));
+                    if (NAME_PREFIXES.stream().anyMatch(name::startsWith)) {
+                        tids.add(tid);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the process is gone
+        }
+        return tids;
+    }
+
+    private void sweepUntilClosed() {
+        int sweeps = 0;
+        while (!closed) {
+            try {
+                Thread.sleep(SWEEP_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            boolean forget = ++sweeps % SWEEPS_PER_FORGET == 0;
+            for (Long pid : new HashSet<>(seenByPid.keySet())) {
+                if (forget) {
+                    seenByPid.computeIfPresent(pid, (p, s) -> ConcurrentHashMap.newKeySet());
+                }
+                sweep(pid);
+            }
+        }
+    }
+
+    /** Stops sweeping; threads already moved stay where they are until their process leaves its groups. */
+    @Override
+    public void close() {
+        closed = true;
+        sweeper.interrupt();
+        if (Thread.currentThread() != sweeper) {
+            try {
+                sweeper.join(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
