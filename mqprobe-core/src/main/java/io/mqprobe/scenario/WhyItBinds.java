@@ -229,13 +229,22 @@ final class WhyItBinds {
                 + HumanUnits.pct(100 * pool.share()) + " of the process's)" + (setting == null ? "" : ": " + setting);
     }
 
-    /** "; GC pauses 31 ms/s, compiling 45 ms/s" when either is large enough to name, else "". */
+    /**
+     * "; GC pauses 31 ms/s, compiling 45 ms/s of CPU" when either is large enough to name, else "": a local JVM's
+     * compiling is its compilers' CPU, a remote one's its compile clock (as the warm-up judges them, WarmupTarget).
+     */
     private static String jvmTimes(String source, List<ResourceUsage> resources) {
         List<String> times = new ArrayList<>();
         Optional.ofNullable(byProcess(resources, Metric.GC_MS_PER_S).get(source)).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
                 .ifPresent(r -> times.add("GC pauses " + Math.round(r.mean()) + " ms/s"));
-        Optional.ofNullable(byProcess(resources, Metric.JIT_MS_PER_S).get(source)).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
-                .ifPresent(r -> times.add("compiling " + Math.round(r.mean()) + " ms/s"));
+        ResourceUsage compilersCpu = byProcess(resources, Metric.JIT_CPU_MS_PER_S).get(source);
+        if (compilersCpu != null) {
+            Optional.of(compilersCpu).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
+                    .ifPresent(r -> times.add("compiling " + Math.round(r.mean()) + " ms/s of CPU"));
+        } else {
+            Optional.ofNullable(byProcess(resources, Metric.JIT_MS_PER_S).get(source)).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
+                    .ifPresent(r -> times.add("compiling " + Math.round(r.mean()) + " ms/s"));
+        }
         return times.isEmpty() ? "" : "; " + String.join(", ", times);
     }
 

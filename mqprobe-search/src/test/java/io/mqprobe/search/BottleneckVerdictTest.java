@@ -173,6 +173,21 @@ class BottleneckVerdictTest {
     }
 
     @Test
+    void should_name_processes_just_below_saturation_whose_quotas_ran_out_often_and_not_those_whose_quotas_seldom_did() {
+        // replicated-all here: three brokers at 83-85 % of their quotas, throttled in 42-46 % of their periods
+        Bottleneck bound = verdictOfPlateau((i, s) -> s.cpu("client", 0.26, 0.4)
+                .cpu("broker-1", 0.336, 0.4).use("broker-1", Metric.CPU_THROTTLED_SHARE, 0.42)
+                .cpu("broker-2", 0.336, 0.4).use("broker-2", Metric.CPU_THROTTLED_SHARE, 0.46)).bottleneck();
+        Bottleneck free = verdictOfPlateau((i, s) -> s.cpu("client", 0.26, 0.4)
+                .cpu("broker-1", 0.336, 0.4).use("broker-1", Metric.CPU_THROTTLED_SHARE, 0.12)
+                .cpu("broker-2", 0.336, 0.4).use("broker-2", Metric.CPU_THROTTLED_SHARE, 0.15)).bottleneck();
+
+        assertThat(bound.resource()).isEqualTo(Bottleneck.CO_LIMITED);
+        assertThat(bound.source()).isEqualTo("broker-1+broker-2");
+        assertThat(free.resource()).isNotIn(Bottleneck.CO_LIMITED, Bottleneck.CPU);
+    }
+
+    @Test
     void should_blame_replication_when_followers_fall_behind() {
         Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", 0.7, 2)
                 .use("broker-2", Metric.UNDER_REPLICATED, i >= KNEE ? 4 : 0)

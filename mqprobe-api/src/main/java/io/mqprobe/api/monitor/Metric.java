@@ -42,6 +42,9 @@ public final class Metric {
     // JIT compilation time per second of wall time, summed over a JVM's compiler threads: near zero once its hot code is
     // compiled; a JVM that still compiles runs slower code than it will (and spends its CPU quota compiling)
     public static final String JIT_MS_PER_S = "jit.ms_per_s";
+    // a local JVM: CPU time its JIT compiler threads used per second of wall time (from /proc, per thread). The compile
+    // clock above counts a compilation's wall time, waits for a core included: on a crowded host it read 2.5-4 times this
+    public static final String JIT_CPU_MS_PER_S = "jit.cpu_ms_per_s";
     public static final String DISK_READ_BPS = "disk.read.bytes_per_s";
     public static final String DISK_WRITE_BPS = "disk.write.bytes_per_s"; // capacity = probed disk ceiling
     public static final String NET_RX_BPS = "net.rx.bytes_per_s";

@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
 /**
  * CPU, resident memory and storage I/O of one local process (an embedded broker or mqprobe
  * itself) from {@code /proc}; the CPU of threads outside the process's cpu cgroup is left out (see
- * {@link UnquotedThreads}). With a CPU quota, also the share of the quota's periods in which it was throttled. The pid is looked up on every round, so a broker restarted by a
+ * {@link ThreadCpu}). With a CPU quota, also the share of the quota's periods in which it was throttled. The pid is looked up on every round, so a broker restarted by a
  * fault test is followed to its new process.
  */
 public final class ProcessSampler implements Sampler {
@@ -26,7 +26,7 @@ public final class ProcessSampler implements Sampler {
     private final Path procRoot;
     private final ProcessLimits limits;
     private final CounterRates rates = new CounterRates();
-    private final UnquotedThreads unquoted;
+    private final ThreadCpu threads;
     private long lastPid = -1;
 
     /**
@@ -44,7 +44,7 @@ public final class ProcessSampler implements Sampler {
         this.diskWriteCeilingBps = diskWriteCeilingBps;
         this.procRoot = procRoot;
         this.limits = limits;
-        this.unquoted = new UnquotedThreads(procRoot);
+        this.threads = new ThreadCpu(procRoot);
     }
 
     /** mqprobe's own process, reported as source {@code client}. */
@@ -66,20 +66,21 @@ public final class ProcessSampler implements Sampler {
         }
         if (p != lastPid) {
             rates.reset();
-            unquoted.reset();
+            threads.reset();
             lastPid = p;
         }
         ProcessCounters c = ProcessCounters.read(procRoot, p);
         List<ResourceSample> out = new ArrayList<>(5);
         out.add(new ResourceSample(epochMs, source, Metric.RSS_BYTES, c.rssBytes(), limits.memoryBytes(p)));
         // judged against the quota: threads moved out of it (JIT compilers, monitor threads) are not the quota's
-        UnquotedThreads.Outside outside = unquoted.cores(p, epochMs);
-        double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - outside.cores();
+        ThreadCpu.Split split = threads.cores(p, epochMs);
+        double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - split.outside();
         ProcessLimits.CpuLimit limit = limits.cpu(p);
         add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), limit.cores());
         if (!Double.isNaN(cpu)) {
-            add(out, epochMs, Metric.CPU_OUTSIDE_QUOTA_CORES, outside.cores(), Double.NaN);
-            add(out, epochMs, Metric.CPU_MONITORS_CORES, outside.monitors(), Double.NaN);
+            add(out, epochMs, Metric.CPU_OUTSIDE_QUOTA_CORES, split.outside(), Double.NaN);
+            add(out, epochMs, Metric.CPU_MONITORS_CORES, split.monitors(), Double.NaN);
+            add(out, epochMs, Metric.JIT_CPU_MS_PER_S, 1000 * split.compilers(), Double.NaN);
         }
         Optional<ProcessLimits.CfsPeriods> cfs = limit.throttling();
         if (cfs.isPresent()) {

@@ -140,6 +140,29 @@ class ProcessSamplerTest {
     }
 
     @Test
+    void should_report_a_jvms_compiler_threads_cpu_inside_its_quota_or_out(@TempDir Path proc) throws Exception {
+        // a JVM of one worker thread, a C2 compiler thread in its own group and a C1 compiler thread outside it
+        fakeProcess(proc, 7, "/mqprobe-1/client", Map.of(7L, "/mqprobe-1/client", 9L, "/mqprobe-1/client",
+                11L, "/mqprobe-1/compilers"));
+        name(proc, 7, 9, "C2 CompilerThre");
+        name(proc, 7, 11, "C1 CompilerThre");
+        ProcessSampler sampler = new ProcessSampler("client", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
+        writeTicks(proc, 7, 100, Map.of(7L, 50L, 9L, 40L, 11L, 10L));
+        sampler.sample(1_000);
+
+        // one second later: the C2 thread 0.3 cores, the C1 thread 0.05
+        writeTicks(proc, 7, 185, Map.of(7L, 100L, 9L, 70L, 11L, 15L));
+        List<ResourceSample> samples = sampler.sample(2_000);
+
+        assertThat(find(samples, Metric.JIT_CPU_MS_PER_S).value()).isCloseTo(350, within(1e-6));
+        assertThat(find(samples, Metric.CPU_CORES).value()).as("the outside C1 thread left out").isCloseTo(0.8, within(1e-9));
+    }
+
+    private static void name(Path proc, long pid, long tid, String comm) throws IOException {
+        Files.writeString(proc.resolve(pid + "/task/" + tid + "/comm"), comm + "\n");
+    }
+
+    @Test
     void should_report_the_share_of_its_quotas_periods_a_process_was_throttled_in() throws Exception {
         // a spinning child in a group of its own with a fifth of a core: throttled in nearly every period it has work
         java.util.Optional<io.mqprobe.embedded.isolation.Cgroups> cgroups = io.mqprobe.embedded.isolation.Cgroups.detect();
