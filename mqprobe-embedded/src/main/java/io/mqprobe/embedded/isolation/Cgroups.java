@@ -179,6 +179,40 @@ public sealed interface Cgroups permits CgroupV1, CgroupV2 {
         }
     }
 
+    /**
+     * Ids of the threads under {@code taskDir} ({@code /proc/<pid>/task}) that {@code consider} lets through and whose
+     * name as the kernel keeps it (15 characters) {@code named} accepts; none when the process is gone.
+     */
+    static List<Long> threadsNamed(Path taskDir, java.util.function.LongPredicate consider,
+                                   java.util.function.Predicate<String> named) {
+        List<Long> tids = new ArrayList<>();
+        try (Stream<Path> tasks = Files.list(taskDir)) {
+            for (Path task : tasks.toList()) {
+                long tid = Long.parseLong(task.getFileName().toString());
+                if (consider.test(tid) && named.test(read(task.resolve("comm")))) {
+                    tids.add(tid);
+                }
+            }
+        } catch (IOException e) {
+            // the process is gone
+        }
+        return tids;
+    }
+
+    /** Writes each thread id to {@code threadFile} (v1 {@code tasks}); returns how many moved (an ended thread does not). */
+    static int moveThreads(Path threadFile, List<Long> tids) {
+        int moved = 0;
+        for (long tid : tids) {
+            try {
+                Files.writeString(threadFile, Long.toString(tid));
+                moved++;
+            } catch (IOException e) {
+                // the thread (or its process) ended meanwhile: nothing to move
+            }
+        }
+        return moved;
+    }
+
     static List<String> childNames(Path dir) {
         if (!Files.isDirectory(dir)) {
             return List.of();

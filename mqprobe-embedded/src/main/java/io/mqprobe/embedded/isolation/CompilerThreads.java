@@ -1,12 +1,8 @@
 package io.mqprobe.embedded.isolation;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Moves the JIT compiler threads of confined JVMs (brokers and mqprobe itself) out of their CPU quotas into
@@ -51,16 +47,7 @@ public final class CompilerThreads {
 
     /** Moves the compiler threads {@code pid} has now; returns how many moved. */
     int move(long pid) {
-        int moved = 0;
-        for (long tid : find(Path.of("/proc", Long.toString(pid), "task"))) {
-            try {
-                Files.writeString(threadFile, Long.toString(tid));
-                moved++;
-            } catch (IOException e) {
-                // the thread (or the JVM) is gone: nothing to move
-            }
-        }
-        return moved;
+        return Cgroups.moveThreads(threadFile, find(Path.of("/proc", Long.toString(pid), "task")));
     }
 
     /**
@@ -94,17 +81,6 @@ public final class CompilerThreads {
 
     /** Ids of the compiler threads under {@code taskDir} ({@code /proc/<pid>/task}). */
     static List<Long> find(Path taskDir) {
-        List<Long> tids = new ArrayList<>();
-        try (Stream<Path> tasks = Files.list(taskDir)) {
-            for (Path task : tasks.toList()) {
-                String name = Cgroups.read(task.resolve("comm"));
-                if (NAMES.contains(name)) {
-                    tids.add(Long.parseLong(task.getFileName().toString()));
-                }
-            }
-        } catch (IOException e) {
-            // the process is gone
-        }
-        return tids;
+        return Cgroups.threadsNamed(taskDir, tid -> true, NAMES::contains);
     }
 }

@@ -1,16 +1,13 @@
 package io.mqprobe.embedded.isolation;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 
 /**
  * Moves the threads that serve mqprobe's own monitors out of the CPU quotas of the JVMs it confines, into
@@ -88,16 +85,7 @@ public final class MonitorThreads implements AutoCloseable {
             seenByPid.remove(pid);   // the process ended
             return 0;
         }
-        int moved = 0;
-        for (long tid : find(taskDir, seen)) {
-            try {
-                Files.writeString(threadFile, Long.toString(tid));
-                moved++;
-            } catch (IOException e) {
-                // the thread ended meanwhile: nothing to move
-            }
-        }
-        return moved;
+        return Cgroups.moveThreads(threadFile, find(taskDir, seen));
     }
 
     /**
@@ -105,21 +93,7 @@ public final class MonitorThreads implements AutoCloseable {
      * looked at is added to {@code seen}, so each is read once.
      */
     static List<Long> find(Path taskDir, Set<Long> seen) {
-        List<Long> tids = new ArrayList<>();
-        try (Stream<Path> tasks = Files.list(taskDir)) {
-            for (Path task : tasks.toList()) {
-                long tid = Long.parseLong(task.getFileName().toString());
-                if (seen.add(tid)) {
-                    String name = Cgroups.read(task.resolve("comm"));
-                    if (NAME_PREFIXES.stream().anyMatch(name::startsWith)) {
-                        tids.add(tid);
-                    }
-                }
-            }
-        } catch (IOException e) {
-            // the process is gone
-        }
-        return tids;
+        return Cgroups.threadsNamed(taskDir, seen::add, name -> NAME_PREFIXES.stream().anyMatch(name::startsWith));
     }
 
     private void sweepUntilClosed() {
