@@ -57,13 +57,21 @@ public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duratio
      * CPU when it was read, else its compile clock.
      */
     public Optional<ResourceUsage> hottest(List<ResourceUsage> readings) {
+        return compileRates(readings).stream().filter(u -> u.mean() > compileMsPerSecond)
+                .max(Comparator.comparingDouble(ResourceUsage::mean));
+    }
+
+    /** Per JVM its compile figure: its compilers' CPU ({@code jit.cpu_ms_per_s}) when read, else its compile clock. */
+    public static List<ResourceUsage> compileRates(List<ResourceUsage> readings) {
         Set<String> byCpu = readings.stream().filter(u -> Metric.JIT_CPU_MS_PER_S.equals(u.metric()))
                 .map(ResourceUsage::source).collect(Collectors.toSet());
-        return readings.stream()
-                .filter(u -> Metric.JIT_CPU_MS_PER_S.equals(u.metric())
-                        || Metric.JIT_MS_PER_S.equals(u.metric()) && !byCpu.contains(u.source()))
-                .filter(u -> u.mean() > compileMsPerSecond)
-                .max(Comparator.comparingDouble(ResourceUsage::mean));
+        return readings.stream().filter(u -> Metric.JIT_CPU_MS_PER_S.equals(u.metric())
+                || Metric.JIT_MS_PER_S.equals(u.metric()) && !byCpu.contains(u.source())).toList();
+    }
+
+    /** " ms/s of CPU" for a compilers' CPU figure, " ms/s" for a compile clock. */
+    public static String unit(ResourceUsage compileRate) {
+        return Metric.JIT_CPU_MS_PER_S.equals(compileRate.metric()) ? " ms/s of CPU" : " ms/s";
     }
 
     /**
@@ -71,7 +79,6 @@ public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duratio
      * clock) for the hottest JVM above the bound, for a step's flag.
      */
     public Optional<String> compiling(List<ResourceUsage> readings) {
-        return hottest(readings).map(u -> u.source() + " compiling " + HumanUnits.number(Math.round(u.mean())) + " ms/s"
-                + (Metric.JIT_CPU_MS_PER_S.equals(u.metric()) ? " of CPU" : ""));
+        return hottest(readings).map(u -> u.source() + " compiling " + HumanUnits.number(Math.round(u.mean())) + unit(u));
     }
 }

@@ -5,6 +5,7 @@ import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.profile.CpuProfiles;
 import io.mqprobe.api.profile.ProcessProfile;
 import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.result.ScenarioProfile;
 import io.mqprobe.result.StepProfile;
 import io.mqprobe.result.StepResult;
@@ -237,14 +238,8 @@ final class WhyItBinds {
         List<String> times = new ArrayList<>();
         Optional.ofNullable(byProcess(resources, Metric.GC_MS_PER_S).get(source)).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
                 .ifPresent(r -> times.add("GC pauses " + Math.round(r.mean()) + " ms/s"));
-        ResourceUsage compilersCpu = byProcess(resources, Metric.JIT_CPU_MS_PER_S).get(source);
-        if (compilersCpu != null) {
-            Optional.of(compilersCpu).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
-                    .ifPresent(r -> times.add("compiling " + Math.round(r.mean()) + " ms/s of CPU"));
-        } else {
-            Optional.ofNullable(byProcess(resources, Metric.JIT_MS_PER_S).get(source)).filter(r -> r.mean() >= JVM_MS_PER_S_NAMED)
-                    .ifPresent(r -> times.add("compiling " + Math.round(r.mean()) + " ms/s"));
-        }
+        WarmupTarget.compileRates(resources).stream().filter(r -> source.equals(r.source()) && r.mean() >= JVM_MS_PER_S_NAMED)
+                .findFirst().ifPresent(r -> times.add("compiling " + Math.round(r.mean()) + WarmupTarget.unit(r)));
         return times.isEmpty() ? "" : "; " + String.join(", ", times);
     }
 

@@ -204,6 +204,23 @@ class WhyItBindsTest {
     }
 
     @Test
+    void should_name_a_local_jvms_compiling_by_its_compilers_cpu_and_a_remote_ones_by_its_clock() {
+        StepResult ceilingStep = step(3, null, 40);
+        Planted profiles = new Planted(profile("broker-1", 300, List.of(part("request handling", 1.0))),
+                profile("broker-2", 300, List.of(part("request handling", 1.0))));
+        List<ResourceUsage> resources = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.38, 0.4, 0.4),
+                new ResourceUsage("broker-1", Metric.JIT_MS_PER_S, 400, 500, Double.NaN),
+                new ResourceUsage("broker-1", Metric.JIT_CPU_MS_PER_S, 120, 150, Double.NaN),
+                new ResourceUsage("broker-2", Metric.CPU_CORES, 0.38, 0.4, 0.4),
+                new ResourceUsage("broker-2", Metric.JIT_MS_PER_S, 90, 100, Double.NaN));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow();
+
+        assertThat(why.why()).contains("broker-1 CPU 95 %: request handling 100 %; compiling 120 ms/s of CPU",
+                "broker-2 CPU 95 %: request handling 100 %; compiling 90 ms/s");
+    }
+
+    @Test
     void should_name_the_parts_of_a_process_without_a_known_limit_with_the_cores_it_used() {
         StepResult ceilingStep = step(3, null, 40);
         Planted profiles = new Planted(profile("broker-2", 65, List.of(part("request handling", 0.4),

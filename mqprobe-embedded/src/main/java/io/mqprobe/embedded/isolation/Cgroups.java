@@ -55,6 +55,16 @@ public sealed interface Cgroups permits CgroupV1, CgroupV2 {
      */
     Optional<Path> threadFile(String group);
 
+    /**
+     * The thread file of {@code group} (see {@link #threadFile}), the group created when missing; empty on v2, where
+     * nothing is created.
+     */
+    default Optional<Path> openThreadGroup(String group) {
+        Optional<Path> file = threadFile(group);
+        file.ifPresent(f -> create(group));
+        return file;
+    }
+
     /** Moves {@code pid} (all its threads) into the group. */
     default void move(String group, long pid, boolean withMemory) {
         for (String file : taskFiles(group, withMemory)) {

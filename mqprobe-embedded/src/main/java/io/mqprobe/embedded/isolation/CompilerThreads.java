@@ -36,13 +36,7 @@ public final class CompilerThreads {
      * @return empty on cgroup v2
      */
     static Optional<CompilerThreads> open(Cgroups cgroups, String owner) {
-        String group = owner + "/" + GROUP;
-        Optional<Path> file = cgroups.threadFile(group);
-        if (file.isEmpty()) {
-            return Optional.empty();
-        }
-        cgroups.create(group);
-        return Optional.of(new CompilerThreads(file.get()));
+        return cgroups.openThreadGroup(owner + "/" + GROUP).map(CompilerThreads::new);
     }
 
     /** Moves the compiler threads {@code pid} has now; returns how many moved. */

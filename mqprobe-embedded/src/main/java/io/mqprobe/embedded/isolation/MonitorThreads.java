@@ -57,15 +57,9 @@ public final class MonitorThreads implements AutoCloseable {
      * @return empty on cgroup v2
      */
     static Optional<MonitorThreads> open(Cgroups cgroups, String owner) {
-        String group = owner + "/" + GROUP;
-        Optional<Path> file = cgroups.threadFile(group);
-        if (file.isEmpty()) {
-            return Optional.empty();
-        }
-        cgroups.create(group);
-        MonitorThreads monitors = new MonitorThreads(file.get());
-        monitors.sweeper.start();
-        return Optional.of(monitors);
+        Optional<MonitorThreads> monitors = cgroups.openThreadGroup(owner + "/" + GROUP).map(MonitorThreads::new);
+        monitors.ifPresent(m -> m.sweeper.start());
+        return monitors;
     }
 
     /** Moves {@code pid}'s monitor threads now and in every sweep while it lives. */
