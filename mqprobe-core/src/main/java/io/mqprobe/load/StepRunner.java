@@ -215,8 +215,8 @@ public final class StepRunner {
             return null;
         }
         Estimate t = window.throughput();
-        String width = t.halfWidth() == null ? "unknown (" + t.readings() + " readings)"
-                : "±" + HumanUnits.pct(t.halfWidthPct()) + " over " + t.readings() + " readings";
+        String width = t.halfWidth() == null ? "unknown (" + HumanUnits.counted(t.readings(), "reading") + ")"
+                : "±" + HumanUnits.pct(t.halfWidthPct()) + " over " + HumanUnits.counted(t.readings(), "reading");
         return "throughput interval " + width + ", wider than the ±" + HumanUnits.pct(precision.halfWidthPct()) + " asked";
     }
 

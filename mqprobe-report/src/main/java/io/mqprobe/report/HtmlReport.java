@@ -111,7 +111,7 @@ public final class HtmlReport {
             }
             words.add(orEmpty(Fields.text(target, "driver")));
             if (brokers > 0) {
-                words.add(brokers + (brokers == 1 ? " broker" : " brokers"));
+                words.add(HumanUnits.counted(brokers, "broker"));
             }
             if (bootstrap != null) {
                 words.add("at " + bootstrap);

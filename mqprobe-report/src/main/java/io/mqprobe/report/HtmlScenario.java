@@ -2,6 +2,7 @@ package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.SecretRedaction;
+import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,6 +55,31 @@ final class HtmlScenario {
     }
 
     /** Resource timelines under a heading, or nothing when the window has no samples. */
+    /**
+     * The bottleneck's one short sentence, in bold, with {@code badge} after it, and beneath it, folded, the rest of its
+     * summary and the figures behind it: a cell reads at a glance and still holds the evidence.
+     */
+    static String bottleneck(JsonNode verdict, String badge) {
+        StringBuilder html = new StringBuilder("<strong>").append(Html.esc(VerdictText.bottleneckHeadline(verdict)))
+                .append("</strong>").append(badge);
+        String detail = VerdictText.bottleneckDetail(verdict);
+        List<String> evidence = Fields.texts(Fields.object(verdict, "bottleneck"), "evidence");
+        if (detail == null && evidence.isEmpty()) {
+            return html.toString();
+        }
+        html.append("<details class=\"evidence\"><summary>how it shows (")
+                .append(HumanUnits.counted(evidence.size(), "figure")).append(")</summary>");
+        if (detail != null) {
+            html.append("<p>").append(Html.esc(detail)).append("</p>");
+        }
+        if (!evidence.isEmpty()) {
+            html.append("<ul>");
+            evidence.forEach(e -> html.append("<li>").append(Html.esc(e)).append("</li>"));
+            html.append("</ul>");
+        }
+        return html.append("</details>").toString();
+    }
+
     static String resources(Map<String, List<Timeline.Series>> window, JsonNode bottleneck, JsonNode thresholds,
                             Charts charts, String heading) {
         String grid = charts.grid(ResourceCharts.build(window, bottleneck, thresholds), "grid three");
@@ -131,14 +157,7 @@ final class HtmlScenario {
                 limitedBy == null ? null : "limited by " + limitedBy);
         JsonNode bottleneck = Fields.object(verdict, "bottleneck");
         if (bottleneck != null) {
-            html.append("<dt>bottleneck</dt><dd><strong>").append(Html.esc(VerdictText.bottleneck(verdict))).append("</strong>");
-            List<String> evidence = Fields.texts(bottleneck, "evidence");
-            if (!evidence.isEmpty()) {
-                html.append("<ul class=\"evidence\">");
-                evidence.forEach(e -> html.append("<li>").append(Html.esc(e)).append("</li>"));
-                html.append("</ul>");
-            }
-            html.append("</dd>\n");
+            html.append("<dt>bottleneck</dt><dd>").append(bottleneck(verdict, "")).append("</dd>\n");
         }
         html.append(ProfileSection.html(verdict));
         String stop = Fields.text(verdict, "stopReason");

@@ -107,16 +107,7 @@ final class HtmlSummary {
         if (b == null) {
             return HumanUnits.NONE;
         }
-        StringBuilder html = new StringBuilder(Html.esc(VerdictText.bottleneck(verdict)));
-        if ("client".equals(Fields.text(b, "source"))) {
-            html.append(" <span class=\"badge warn\">client-limited</span>");
-        }
-        List<String> evidence = Fields.texts(b, "evidence");
-        if (!evidence.isEmpty()) {
-            html.append("<ul class=\"evidence\">");
-            evidence.forEach(e -> html.append("<li>").append(Html.esc(e)).append("</li>"));
-            html.append("</ul>");
-        }
-        return html.toString();
+        return HtmlScenario.bottleneck(verdict,
+                "client".equals(Fields.text(b, "source")) ? " <span class=\"badge warn\">client-limited</span>" : "");
     }
 }

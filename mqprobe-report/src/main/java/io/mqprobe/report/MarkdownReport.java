@@ -76,7 +76,7 @@ public final class MarkdownReport {
                         .append(esc(VerdictText.point(s, Fields.object(verdict, "knee")))).append(" | ")
                         .append(esc(VerdictText.point(s, sustainable)))
                         .append(limitedBy == null ? "" : " (limited by " + esc(limitedBy) + ")").append(" | ")
-                        .append(esc(VerdictText.bottleneck(verdict))).append(" |\n");
+                        .append(esc(VerdictText.bottleneckHeadline(verdict))).append(" |\n");
             }
             md.append('\n');
         }
@@ -144,7 +144,11 @@ public final class MarkdownReport {
                 .append(limitedBy == null ? "" : " — limited by " + esc(limitedBy)).append('\n');
         JsonNode bottleneck = Fields.object(verdict, "bottleneck");
         if (bottleneck != null) {
-            md.append("- **bottleneck:** ").append(esc(VerdictText.bottleneck(verdict))).append('\n');
+            md.append("- **bottleneck:** ").append(esc(VerdictText.bottleneckHeadline(verdict))).append('\n');
+            String detail = VerdictText.bottleneckDetail(verdict);
+            if (detail != null) {
+                md.append("  - ").append(esc(detail)).append('\n');
+            }
             Fields.texts(bottleneck, "evidence").forEach(e -> md.append("  - ").append(esc(e)).append('\n'));
         }
         String stop = Fields.text(verdict, "stopReason");

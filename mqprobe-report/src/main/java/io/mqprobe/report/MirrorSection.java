@@ -19,13 +19,15 @@ public final class MirrorSection implements VerdictSection {
         JsonNode latency = Fields.object(v, "mirrorLatencyUs");
         Double cpu = Fields.number(v, "mirrorCpuCores");
         Double cpuPerMiB = Fields.number(v, "mirrorCpuSecondsPerMiB");
+        // the field is per MiB (the result's name stays); printed per MB like every rate
+        Double cpuPerMb = cpuPerMiB == null ? null : cpuPerMiB * 1e6 / (1 << 20);
         String text = "arrival " + HumanUnits.rate(Fields.number(v, "arrivalBytesPerSecond"))
                 + " (source " + HumanUnits.rate(Fields.number(v, "sourceBytesPerSecond")) + ")"
                 + " · mirror latency p50 " + HumanUnits.latencyUs(Fields.number(latency, "p50"))
                 + " p99 " + HumanUnits.latencyUs(Fields.number(latency, "p99"))
                 + " max " + HumanUnits.latencyUs(Fields.number(latency, "max"))
                 + " · mirror CPU " + (cpu == null ? HumanUnits.NONE : String.format(Locale.ROOT, "%.2f cores", cpu))
-                + (cpuPerMiB == null ? "" : String.format(Locale.ROOT, " (%.3f CPU-s/MiB)", cpuPerMiB))
+                + (cpuPerMb == null ? "" : String.format(Locale.ROOT, " (%.3f CPU-s/MB)", cpuPerMb))
                 + " · same cluster: replica fetch " + HumanUnits.rate(Fields.number(v, "replicationBytesPerSecond"))
                 + ", leader write " + HumanUnits.rate(Fields.number(v, "leaderWriteBytesPerSecond"))
                 + " · arrived " + HumanUnits.count(Fields.number(v, "arrivedRecords"))

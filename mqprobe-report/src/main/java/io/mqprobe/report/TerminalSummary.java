@@ -15,6 +15,8 @@ import java.util.List;
 public final class TerminalSummary {
 
     private static final String LABEL = "  %-13s";
+    /** The deciding figures of a bottleneck the terminal shows; the report folds every one beneath its headline. */
+    private static final int EVIDENCE_LINES = 3;
 
     private TerminalSummary() {
     }
@@ -101,8 +103,17 @@ public final class TerminalSummary {
         }
         JsonNode bottleneck = Fields.object(verdict, "bottleneck");
         if (bottleneck != null) {
-            label(out, "bottleneck").append(ansi.red(plain(VerdictText.bottleneck(verdict)))).append('\n');
-            Fields.texts(bottleneck, "evidence").forEach(e -> label(out, "").append("- ").append(plain(e)).append('\n'));
+            label(out, "bottleneck").append(ansi.red(plain(VerdictText.bottleneckHeadline(verdict)))).append('\n');
+            String detail = VerdictText.bottleneckDetail(verdict);
+            if (detail != null) {
+                label(out, "").append(plain(detail)).append('\n');
+            }
+            List<String> evidence = Fields.texts(bottleneck, "evidence");
+            evidence.stream().limit(EVIDENCE_LINES).forEach(e -> label(out, "").append("- ").append(plain(e)).append('\n'));
+            if (evidence.size() > EVIDENCE_LINES) {
+                label(out, "").append(ansi.dim("(" + HumanUnits.counted(evidence.size() - EVIDENCE_LINES, "more figure")
+                        + " in the report)")).append('\n');
+            }
         }
         List<String> why = ProfileSection.lines(verdict);
         for (int i = 0; i < why.size(); i++) {

@@ -25,7 +25,7 @@ final class VerdictText {
         return null;
     }
 
-    /** {@code 46.3 MiB/s · 47,363 rec/s · 3 clients}, from a verdict point ({@code ceiling}, {@code knee}, ...). */
+    /** {@code 48.6 MB/s · 47,363 msgs/s · 3 clients}, from a verdict point ({@code ceiling}, {@code knee}, ...). */
     static String point(JsonNode scenario, JsonNode point) {
         if (point == null) {
             return HumanUnits.NONE;
@@ -68,7 +68,7 @@ final class VerdictText {
         if (clients == null) {
             return null;
         }
-        String text = HumanUnits.count(clients) + (clients == 1 ? " client" : " clients");
+        String text = HumanUnits.counted(clients, "client");
         Double target = Fields.number(step, "targetRecordsPerSecond");
         return target == null ? text : text + " at " + HumanUnits.msgsPerSecond(target);
     }
@@ -89,10 +89,10 @@ final class VerdictText {
             return figures;
         }
         String prefix = runComplete ? "no verdict" : "incomplete";
-        return prefix + " after " + steps.size() + (steps.size() == 1 ? " step" : " steps") + "; last: " + figures;
+        return prefix + " after " + HumanUnits.counted(steps.size(), "step") + "; last: " + figures;
     }
 
-    /** {@code 19.5 MiB/s · 20,000 rec/s · p99 4.1 ms · 1 client}. */
+    /** {@code 20.5 MB/s · 20,000 msgs/s · p99 4.1 ms · 1 client}. */
     static String stepFigures(JsonNode step) {
         StringBuilder text = new StringBuilder()
                 .append(HumanUnits.rate(Fields.number(step, "bytesPerSecond")))
@@ -103,6 +103,40 @@ final class VerdictText {
             text.append(" · ").append(load);
         }
         return text.toString();
+    }
+
+    /**
+     * The bottleneck in one short sentence: its summary's first clause (summaries read "verdict: detail" or
+     * "verdict; detail"), naming who is tied when several resources are ("co-limited: client and broker-1 at the ceiling
+     * (steps 2, 3)").
+     */
+    static String bottleneckHeadline(JsonNode verdict) {
+        String summary = bottleneck(verdict);
+        String clause = summary.substring(0, firstClauseEnd(summary));
+        JsonNode b = Fields.object(verdict, "bottleneck");
+        String source = Fields.text(b, "source");
+        String coLimited = "co-limited ";
+        if ("co-limited".equals(Fields.text(b, "resource")) && source != null && clause.startsWith(coLimited)) {
+            List<String> names = List.of(source.split("\\+"));
+            String who = names.size() == 1 ? names.get(0)
+                    : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+            return "co-limited: " + who + " " + clause.substring(coLimited.length());
+        }
+        return clause;
+    }
+
+    /** What the summary says after its headline's clause, or null when the headline is the whole of it. */
+    static String bottleneckDetail(JsonNode verdict) {
+        String summary = bottleneck(verdict);
+        int end = firstClauseEnd(summary);
+        return end >= summary.length() ? null : summary.substring(end + 2);
+    }
+
+    private static int firstClauseEnd(String summary) {
+        int colon = summary.indexOf(": ");
+        int semicolon = summary.indexOf("; ");
+        int end = colon < 0 ? semicolon : semicolon < 0 ? colon : Math.min(colon, semicolon);
+        return end < 0 ? summary.length() : end;
     }
 
     /** The bottleneck's summary line, or its source and resource when there is no summary. */

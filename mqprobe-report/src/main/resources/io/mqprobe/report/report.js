@@ -5,12 +5,14 @@
   var errors = window.__mqErrors || [];
   var status = document.getElementById('mq-status');
 
-  var UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  function bytes(v) {
+  // sizes in binary units (heap, segments), rates in decimal ones as HumanUnits prints them (MB = 10^6 bytes)
+  function scaled(v, base, units) {
     var i = 0;
-    while (Math.abs(v) >= 1024 && i < UNITS.length - 1) { v /= 1024; i++; }
-    return (i === 0 ? v.toFixed(0) : v.toFixed(Math.abs(v) < 10 ? 1 : 0)) + ' ' + UNITS[i];
+    while (Math.abs(v) >= base && i < units.length - 1) { v /= base; i++; }
+    return (i === 0 ? v.toFixed(0) : v.toFixed(Math.abs(v) < 10 ? 1 : 0)) + ' ' + units[i];
   }
+  function bytes(v) { return scaled(v, 1024, ['B', 'KiB', 'MiB', 'GiB', 'TiB']); }
+  function rate(v) { return scaled(v, 1000, ['B', 'kB', 'MB', 'GB', 'TB']) + '/s'; }
   function compact(v) {
     var a = Math.abs(v);
     if (a >= 1e6) { return +(v / 1e6).toFixed(1) + 'M'; }
@@ -28,7 +30,7 @@
   }
   // unit ids are MetricUnit.id() in Java
   var FORMAT = {
-    bytes_per_second: function (v) { return bytes(v) + '/s'; },
+    bytes_per_second: rate,
     bytes: bytes,
     cores: function (v) { return +v.toFixed(2) + ''; },
     percent: function (v) { return +v.toFixed(1) + ' %'; },
@@ -66,7 +68,7 @@
     }
   };
 
-  // byte axes get ticks on round binary values (16 MiB/s, not 16.8 MB/s shown as 16 MiB/s)
+  // size axes get ticks on round binary values (16 MiB, not 16.8 MB shown as 16 MiB); rate axes keep Chart.js's decimal ones
   function binaryStep(max) {
     var unit = 1;
     while (max / unit >= 1024) { unit *= 1024; }
@@ -99,7 +101,7 @@
     };
     if (axis.max !== undefined) { o.max = axis.max; }
     if (axis.suggestedMax !== undefined) { o.suggestedMax = axis.suggestedMax; }
-    if ((axis.unit === 'bytes' || axis.unit === 'bytes_per_second') && axis.max === undefined) {
+    if (axis.unit === 'bytes' && axis.max === undefined) {
       o.afterDataLimits = binaryTicks;
       o.afterBuildTicks = binaryTickList;
     }

@@ -127,7 +127,7 @@ class HtmlReportTest {
         String html = HtmlReport.render(Samples.load(Samples.E2E));
 
         assertThat(html).contains("Per second", "CPU (cores busy)", "e2e p99", "lost 0 · dup 2 · out-of-order 0",
-                "4 (NotLeaderOrFollowerException 1, TimeoutException 3)", "19.5 MiB/s · 20,000 msgs/s · p99 4.1 ms");
+                "4 (NotLeaderOrFollowerException 1, TimeoutException 3)", "20.5 MB/s · 20,000 msgs/s · p99 4.1 ms");
         assertThat(html).doesNotContain("Throughput vs load");
         assertThat(Samples.datasetLabels(Samples.chartSpecs(html))).contains("consumed/s", "end-to-end p99", "seconds with send errors");
     }

@@ -25,8 +25,8 @@ class MarkdownReportTest {
                 "| scenario | ceiling | knee | sustainable | bottleneck |\n|---|---|---|---|---|\n", "## Run\n");
         int scenarios = result.get("scenarios").size();
         assertThat(lines.stream().filter(l -> l.startsWith("## Scenario: "))).hasSize(scenarios);
-        assertThat(lines.stream().filter(l -> l.startsWith("| single | 90.6 MiB/s"))).hasSize(1);
-        assertThat(md).contains("- **knee:** 108.7 MiB/s · 111,328 msgs/s · 4 clients\n",
+        assertThat(lines.stream().filter(l -> l.startsWith("| single | 95.0 MB/s"))).hasSize(1);
+        assertThat(md).contains("- **knee:** 114.0 MB/s · 111,328 msgs/s · 4 clients\n",
                 "- **bottleneck:** broker-1 CPU 1.96/2 cores at the knee\n  - broker-1 CPU 1.96/2 cores (98 %)\n");
     }
 
@@ -63,14 +63,14 @@ class MarkdownReportTest {
     void should_show_consumer_checks_and_errors_for_an_e2e_run() {
         String md = MarkdownReport.render(Samples.load(Samples.E2E));
 
-        assertThat(md).contains("| scenario | result |\n|---|---|\n| e2e | 19.5 MiB/s · 20,000 msgs/s · p99 4.1 ms", "| e2e p99 |", "| consumed |", "399,997 · lost 0 · dup 2 · out-of-order 0",
+        assertThat(md).contains("| scenario | result |\n|---|---|\n| e2e | 20.5 MB/s · 20,000 msgs/s · p99 4.1 ms", "| e2e p99 |", "| consumed |", "399,997 · lost 0 · dup 2 · out-of-order 0",
                 "4 (NotLeaderOrFollowerException 1, TimeoutException 3)", "| 5.3 ms |");
     }
 
     @Test
     void should_mark_interrupted_and_empty_runs_incomplete() {
         assertThat(MarkdownReport.render(Samples.load(Samples.INTERRUPTED)))
-                .contains("**Status: INCOMPLETE — interrupted**", "incomplete after 2 steps; last: 87.7 MiB/s");
+                .contains("**Status: INCOMPLETE — interrupted**", "incomplete after 2 steps; last: 92.0 MB/s");
         assertThat(MarkdownReport.render(Samples.load(Samples.EMPTY)))
                 .contains("**Status: INCOMPLETE", "No scenario has finished a step yet.");
     }

@@ -18,12 +18,20 @@ class TerminalSummaryTest {
         assertThat(text).startsWith("mqprobe probe: complete in 2m37s\n  3 × 48.5 MB/s\n");
         assertThat(text).contains(
                 "scenario replicated-all — 6 partitions, RF 3, acks=all: durable capacity\n"
-                        + "  ceiling      46.7 MiB/s · 47,852 msgs/s · 4 clients\n"
-                        + "  knee         46.3 MiB/s · 47,363 msgs/s · 3 clients\n"
-                        + "  sustainable  42.9 MiB/s · 43,945 msgs/s · 2 clients\n"
+                        + "  ceiling      49.0 MB/s · 47,852 msgs/s · 4 clients\n"
+                        + "  knee         48.5 MB/s · 47,363 msgs/s · 3 clients\n"
+                        + "  sustainable  45.0 MB/s · 43,945 msgs/s · 2 clients\n"
                         + "               limited by broker-2 CPU 1.52/2 cores (76 %) > 75 % at step 2\n"
-                        + "  bottleneck   broker-2 request handlers 6 % idle: followers cannot keep up\n"
+                        + "  bottleneck   broker-2 request handlers 6 % idle\n"
+                        + "               followers cannot keep up\n"
                         + "               - broker-2 request-handler idle 6 %\n");
+        // a verdict leads with its short sentence; beyond three figures the terminal says how many the report holds
+        assertThat(text).contains("  bottleneck   client CPU 1.90/2 cores at the knee\n"
+                + "               mqprobe itself is the limit\n"
+                + "               - client CPU 1.90/2 cores (95 %)\n"
+                + "               - broker-1 CPU 1.12/2 cores (56 %)\n"
+                + "               - disk 6 % of ceiling\n"
+                + "               (1 more figure in the report)\n");
         assertThat(text).doesNotContain("\u001b[");
     }
 
@@ -32,12 +40,12 @@ class TerminalSummaryTest {
         String text = TerminalSummary.render(Samples.load(Samples.E2E), Ansi.of(false, Map.of()));
 
         assertThat(text).contains(
-                "  throughput   19.5 MiB/s · 20,000 msgs/s · 1 client at 20,000 msgs/s over 20s\n",
+                "  throughput   20.5 MB/s · 20,000 msgs/s · 1 client at 20,000 msgs/s over 20s\n",
                 "  latency      p50 1.1 ms  p95 2.7 ms  p99 4.1 ms  p99.9 10 ms  max 16 ms  (corrected, from intended send time)\n",
                 "  service      p50 1.1 ms  p95 2.5 ms  p99 3.8 ms",
                 "  end-to-end   p50 1.5 ms",
                 "  errors       4 (NotLeaderOrFollowerException 1, TimeoutException 3)\n",
-                "  consumed     399,997 records (19.5 MiB/s) · lost 0 · duplicates 2 · out-of-order 0\n",
+                "  consumed     399,997 records (20.5 MB/s) · lost 0 · duplicates 2 · out-of-order 0\n",
                 "    source    metric ",
                 "    broker-1  cpu.cores                       0.88 cores  0.92 cores  2.00 cores\n");
     }
@@ -54,7 +62,7 @@ class TerminalSummaryTest {
     void should_say_incomplete_for_interrupted_and_empty_runs() {
         assertThat(TerminalSummary.render(Samples.load(Samples.INTERRUPTED), false))
                 .startsWith("mqprobe probe: INCOMPLETE — interrupted\n")
-                .contains("  incomplete after 2 steps; last: 87.7 MiB/s");
+                .contains("  incomplete after 2 steps; last: 92.0 MB/s");
         assertThat(TerminalSummary.render(Samples.load(Samples.EMPTY), false))
                 .contains("no scenario has finished a step yet");
     }

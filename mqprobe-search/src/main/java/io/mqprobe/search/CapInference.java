@@ -170,7 +170,7 @@ final class CapInference {
         return new InferredCap(source, resource, metric, capEstimate, line, peaks);
     }
 
-    /** "0.39 ± 0.01 cores", "2.9 MiB/s ± 0.5 %": the level and half the spread of the step means. */
+    /** "0.39 ± 0.01 cores", "3.0 MB/s ± 0.5 %": the level and half the spread of the step means. */
     private static String held(String metric, List<ResourceUsage> readings) {
         double level = level(readings);
         double halfSpread = (max(readings) - min(readings)) / 2;

@@ -77,7 +77,7 @@ final class Evidence {
         return steal + pressure;
     }
 
-    /** "disk 38 % of ceiling (650.0 MiB/s of 1.6 GiB/s) on broker-1", or the rate alone when no ceiling is known. */
+    /** "disk 38 % of ceiling (681.6 MB/s of 1.7 GB/s) on broker-1", or the rate alone when no ceiling is known. */
     static String ceilingShare(String what, ResourceUsage usage) {
         if (!usage.hasCapacity()) {
             return what + " " + HumanUnits.rate(usage.mean()) + " on " + usage.source() + " (no ceiling known)";
@@ -107,7 +107,7 @@ final class Evidence {
         return "ISR shrinks " + HumanUnits.number(shrinks.mean()) + "/s (" + shrinks.source() + ")";
     }
 
-    /** "p99 3.2 ms (SLO 200 ms), errors 0 %, 48,000 msgs/s (46.9 MiB/s) at step 3". */
+    /** "p99 3.2 ms (SLO 200 ms), errors 0 %, 48,000 msgs/s (49.2 MB/s) at step 3". */
     static String load(StepMeasurement at, Thresholds t) {
         String slo = t.judgesLatency() ? "SLO " + HumanUnits.latencyUs(t.sloP99Us()) : "unthrottled, not judged";
         return "p99 " + HumanUnits.latencyUs(at.p99Us()) + " (" + slo + "), errors "

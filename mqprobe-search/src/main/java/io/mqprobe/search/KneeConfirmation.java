@@ -55,7 +55,7 @@ public final class KneeConfirmation {
     }
 
     /**
-     * "knee confirmed: 2 clients 48.1 → 49.0 MiB/s (2 %), 3 clients 49.5 → 48.7 MiB/s (2 %)": every client count
+     * "knee confirmed: 2 clients 50.4 → 51.4 MB/s (2 %), 3 clients 51.9 → 51.1 MB/s (2 %)": every client count
      * measured more than once, first and latest throughput and their spread; empty when nothing was repeated.
      */
     public static Optional<String> spread(List<StepMeasurement> ramp) {

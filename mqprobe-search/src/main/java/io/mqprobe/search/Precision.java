@@ -17,8 +17,7 @@ public final class Precision {
     /** Like {@link #describe(Estimate)}, with {@code source} after the readings: "±3.1 % (24 readings of steps 1, 2)". */
     public static String describe(Estimate estimate, String source) {
         String width = halfWidth(estimate);
-        return width.isEmpty() ? "" : width + " (" + estimate.readings() + (estimate.readings() == 1 ? " reading" : " readings")
-                + source + ")";
+        return width.isEmpty() ? "" : width + " (" + HumanUnits.counted(estimate.readings(), "reading") + source + ")";
     }
 
     /** "±3.1 %", "±?" when too few readings for an interval, "" for an exact figure. */

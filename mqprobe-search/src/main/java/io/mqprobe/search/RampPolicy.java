@@ -72,7 +72,7 @@ public final class RampPolicy {
             return "throughput still growing";
         }
         int flat = judge.trailingNonPaying();
-        return "throughput did not grow over the last " + (flat == 1 ? "step" : flat + " steps") + ", too few to confirm a knee ("
+        return "throughput did not grow over the last " + (flat == 1 ? "step" : HumanUnits.counted(flat, "step")) + ", too few to confirm a knee ("
                 + thresholds.plateauSteps() + " needed)";
     }
 

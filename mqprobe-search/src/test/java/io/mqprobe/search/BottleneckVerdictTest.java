@@ -98,8 +98,8 @@ class BottleneckVerdictTest {
 
         assertThat(b.resource()).isEqualTo(Bottleneck.DISK);
         assertThat(b.source()).isEqualTo("broker-1");
-        assertThat(b.evidence()).first().isEqualTo("disk 94 % of ceiling (1.4 GiB/s of 1.5 GiB/s) on broker-1");
-        assertThat(b.evidence()).contains("NIC 13 % of ceiling (381.5 MiB/s of 3.0 GiB/s) on broker-1");
+        assertThat(b.evidence()).first().isEqualTo("disk 94 % of ceiling (1.5 GB/s of 1.6 GB/s) on broker-1");
+        assertThat(b.evidence()).contains("NIC 13 % of ceiling (400.0 MB/s of 3.2 GB/s) on broker-1");
     }
 
     @Test
@@ -119,7 +119,7 @@ class BottleneckVerdictTest {
         assertThat(b.resource()).isEqualTo(Bottleneck.NIC);
         assertThat(b.source()).isEqualTo("broker-2");
         assertThat(b.summary()).startsWith("NIC 91 % of ceiling");
-        assertThat(b.evidence()).contains("disk 35 % of ceiling (572.2 MiB/s of 1.6 GiB/s) on broker-2");
+        assertThat(b.evidence()).contains("disk 35 % of ceiling (600.0 MB/s of 1.7 GB/s) on broker-2");
     }
 
     @Test
@@ -128,7 +128,7 @@ class BottleneckVerdictTest {
                 .use("broker-1", Metric.DISK_WRITE_BPS, 1.58e9, 1.6e9)).bottleneck();
 
         assertThat(b.resource()).isEqualTo(Bottleneck.CO_LIMITED);
-        assertThat(b.evidence()).startsWith("disk 99 % of ceiling (1.5 GiB/s of 1.5 GiB/s) on broker-1",
+        assertThat(b.evidence()).startsWith("disk 99 % of ceiling (1.6 GB/s of 1.6 GB/s) on broker-1",
                 "broker-1 CPU 1.75/2 cores (88 %)");
         assertThat(b.loadGeneratorAmongLimits()).isFalse();
     }
@@ -218,7 +218,7 @@ class BottleneckVerdictTest {
                 .use("broker-3", Metric.FOLLOWER_WRITE_BPS, Math.min(PLATEAU[i], 15_000) * 1024)).bottleneck();
 
         assertThat(b.resource()).isEqualTo(Bottleneck.REPLICATION);
-        assertThat(b.evidence()).first().isEqualTo("follower log writes 29.3 MiB/s for 29.3 MiB/s from leaders (1×, was 2× at step 0)");
+        assertThat(b.evidence()).first().isEqualTo("follower log writes 30.7 MB/s for 30.7 MB/s from leaders (1×, was 2× at step 0)");
     }
 
     @Test
@@ -307,7 +307,7 @@ class BottleneckVerdictTest {
     void should_end_the_evidence_with_latency_errors_and_throughput_at_the_knee() {
         Bottleneck b = verdictOfPlateau((i, s) -> s.cpu("broker-1", i >= KNEE ? 1.96 : 0.5 * (i + 1), 2)).bottleneck();
 
-        assertThat(b.evidence()).last().isEqualTo("p99 5.0 ms (SLO 200 ms), errors 0 %, 30,000 msgs/s (29.3 MiB/s) at step 2");
+        assertThat(b.evidence()).last().isEqualTo("p99 5.0 ms (SLO 200 ms), errors 0 %, 30,000 msgs/s (30.7 MB/s) at step 2");
     }
 
     private static ScenarioVerdict verdictOfPlateau(BiConsumer<Integer, StepBuilder> resources) {

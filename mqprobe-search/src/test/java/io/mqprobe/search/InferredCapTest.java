@@ -112,8 +112,8 @@ class InferredCapTest {
 
         assertThat(b.resource()).isEqualTo(Bottleneck.DISK);
         assertThat(b.source()).isEqualTo("broker-1");
-        assertThat(b.summary()).startsWith("broker-1's disk write held at 2.9 MiB/s ± 0 % over steps 1-5")
-                .contains("below its ceiling of 1.5 GiB/s: a disk write cap near 2.9 MiB/s", "inferred, not read directly");
+        assertThat(b.summary()).startsWith("broker-1's disk write held at 3.0 MB/s ± 0 % over steps 1-5")
+                .contains("below its ceiling of 1.6 GB/s: a disk write cap near 3.0 MB/s", "inferred, not read directly");
     }
 
     @Test

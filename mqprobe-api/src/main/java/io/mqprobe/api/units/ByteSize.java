@@ -61,8 +61,23 @@ public final class ByteSize {
         return i == 0 ? String.format(Locale.ROOT, "%.0f %s", v, units[i]) : String.format(Locale.ROOT, "%.1f %s", v, units[i]);
     }
 
-    /** Throughput: {@code 48.5 MiB/s}. */
+    /**
+     * Throughput in decimal units, as the field writes it and as {@code --fail-if 'sustainable < 40MB/s'} reads it:
+     * {@code 48.5 MB/s}, {@code 1.6 GB/s} (MB = 10^6 bytes). Sizes of memory and files stay binary ({@link #format}).
+     */
     public static String formatRate(double bytesPerSecond) {
-        return format(bytesPerSecond) + "/s";
+        return formatDecimal(bytesPerSecond) + "/s";
+    }
+
+    /** Decimal units with one decimal, as storage is sold and throughput is written: {@code 850.0 GB}, {@code 512 B}. */
+    public static String formatDecimal(double bytes) {
+        String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
+        int i = 0;
+        double v = bytes;
+        while (Math.abs(v) >= 1000 && i < units.length - 1) {
+            v /= 1000;
+            i++;
+        }
+        return i == 0 ? String.format(Locale.ROOT, "%.0f %s", v, units[i]) : String.format(Locale.ROOT, "%.1f %s", v, units[i]);
     }
 }

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The one way mqprobe prints numbers for people — verdicts, summaries, progress and reports alike:
- * {@code 46.3 MiB/s}, {@code 48.5 MB/s}, {@code 12,000 msgs/s}, {@code 3.2 ms}, {@code 98 %},
+ * {@code 48.5 MB/s}, {@code 1.6 GB/s}, {@code 12,000 msgs/s}, {@code 3.2 ms}, {@code 98 %},
  * {@code 1.96/2 cores}. Absent values ({@code null}) print as {@link #NONE}.
  */
 public final class HumanUnits {
@@ -17,7 +17,7 @@ public final class HumanUnits {
     private HumanUnits() {
     }
 
-    /** Binary units as everywhere in mqprobe's tables: "650.0 MiB/s". */
+    /** Throughput in decimal units, scaled: "650.0 MB/s", "1.6 GB/s" (one unit family for every rate mqprobe prints). */
     public static String rate(double bytesPerSecond) {
         return ByteSize.formatRate(bytesPerSecond);
     }
@@ -26,21 +26,14 @@ public final class HumanUnits {
         return bytesPerSecond == null ? NONE : rate(bytesPerSecond.doubleValue());
     }
 
-    /** Decimal megabytes as the field writes capacity ("48.5 MB/s", MB = 10^6 bytes). */
+    /** Decimal megabytes, never scaled, as the field writes capacity ("48.5 MB/s", "1650.0 MB/s"). */
     public static String mbPerSecond(double bytesPerSecond) {
         return String.format(Locale.ROOT, "%.1f MB/s", bytesPerSecond / 1e6);
     }
 
     /** Storage as it is sold, in decimal units: "850.0 GB", "11.4 TB". */
     public static String storage(double bytes) {
-        String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
-        int i = 0;
-        double v = bytes;
-        while (v >= 1000 && i < units.length - 1) {
-            v /= 1000;
-            i++;
-        }
-        return String.format(Locale.ROOT, i == 0 ? "%.0f %s" : "%.1f %s", v, units[i]);
+        return ByteSize.formatDecimal(bytes);
     }
 
     /** "12,000 msgs/s". */
@@ -59,6 +52,16 @@ public final class HumanUnits {
 
     public static String latencyUs(Double micros) {
         return micros == null ? NONE : latencyUs(micros.doubleValue());
+    }
+
+    /** "1 client", "3 clients", "1,234 readings": a count that reads as English. */
+    public static String counted(double n, String noun) {
+        return counted(n, noun, noun + "s");
+    }
+
+    /** "1 study", "2 studies". */
+    public static String counted(double n, String singular, String plural) {
+        return String.format(Locale.ROOT, "%,.0f ", n) + (n == 1 ? singular : plural);
     }
 
     /** "1,234". */

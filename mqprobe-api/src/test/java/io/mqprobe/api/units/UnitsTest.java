@@ -88,7 +88,9 @@ class UnitsTest {
 
     @Test
     void should_format_human_units() {
-        assertThat(ByteSize.formatRate(48.5 * 1024 * 1024)).isEqualTo("48.5 MiB/s");
+        assertThat(ByteSize.formatRate(48.5e6)).isEqualTo("48.5 MB/s");
+        assertThat(ByteSize.formatRate(1.6e9)).isEqualTo("1.6 GB/s");
+        assertThat(ByteSize.formatRate(900)).isEqualTo("900 B/s");
         assertThat(TimeSpan.formatMicros(3200)).isEqualTo("3.2 ms");
         assertThat(TimeSpan.formatMicros(850)).isEqualTo("850 µs");
         assertThat(DataRate.formatBits(1.25e9)).isEqualTo("10.00 Gbit/s");

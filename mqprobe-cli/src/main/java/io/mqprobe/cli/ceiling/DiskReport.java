@@ -62,7 +62,7 @@ final class DiskReport {
             columns.put(cell.blockSizeBytes(), true);
         }
         double max = result.ceilingBytesPerSecond();
-        out.println("write MiB/s by threads (rows) and block size (columns); darker is faster");
+        out.println("write MB/s by threads (rows) and block size (columns); darker is faster");
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%7s ", ""));
         for (int block : columns.keySet()) {
             header.append(String.format(Locale.ROOT, " %11s", ByteSize.format(block)));
@@ -73,7 +73,7 @@ final class DiskReport {
             for (int block : columns.keySet()) {
                 DiskCell cell = row.getValue().get(block);
                 line.append(cell == null ? String.format(Locale.ROOT, " %11s", "-") : " " + shade(cell.writeBytesPerSecond(), max)
-                        + String.format(Locale.ROOT, "%9.1f", cell.writeBytesPerSecond() / (1 << 20)));
+                        + String.format(Locale.ROOT, "%9.1f", cell.writeBytesPerSecond() / 1e6));
             }
             out.println(line);
         }

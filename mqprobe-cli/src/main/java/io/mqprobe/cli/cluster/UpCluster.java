@@ -4,6 +4,7 @@ import io.mqprobe.api.Drivers;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSystems;
 import io.mqprobe.run.target.EmbeddedClusters;
@@ -50,7 +51,7 @@ final class UpCluster {
     }
 
     static String brokers(int n) {
-        return n + (n == 1 ? " broker" : " brokers");
+        return HumanUnits.counted(n, "broker");
     }
 
     private static long sizeBytes(Path dir) {

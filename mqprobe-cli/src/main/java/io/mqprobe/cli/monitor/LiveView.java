@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
 final class LiveView implements Consumer<ResourceSample> {
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
-    private static final double MIB = 1024.0 * 1024.0;
+    /** Per-broker columns in MB/s (10^6 bytes), the unit of every rate mqprobe prints. */
+    private static final double MB = 1e6;
 
     private final Map<String, ResourceSample> latest = new ConcurrentHashMap<>();
 
@@ -43,10 +44,10 @@ final class LiveView implements Consumer<ResourceSample> {
         lines.add(CLOCK.format(Instant.ofEpochMilli(nowMs)) + "  " + totals(snap, brokers));
         if (!brokers.isEmpty()) {
             lines.add(String.format(Locale.ROOT, "  %-26s%s", "brokers", brokers));
-            perBroker(lines, snap, brokers, "leader in (MiB/s, jmx)", Metric.BYTES_IN_BPS);
-            perBroker(lines, snap, brokers, "follower in (MiB/s, jmx)", Metric.REPLICATION_BYTES_IN_BPS);
-            perBroker(lines, snap, brokers, "leader log (MiB/s)", Metric.LEADER_WRITE_BPS);
-            perBroker(lines, snap, brokers, "follower log (MiB/s)", Metric.FOLLOWER_WRITE_BPS);
+            perBroker(lines, snap, brokers, "leader in (MB/s, jmx)", Metric.BYTES_IN_BPS);
+            perBroker(lines, snap, brokers, "follower in (MB/s, jmx)", Metric.REPLICATION_BYTES_IN_BPS);
+            perBroker(lines, snap, brokers, "leader log (MB/s)", Metric.LEADER_WRITE_BPS);
+            perBroker(lines, snap, brokers, "follower log (MB/s)", Metric.FOLLOWER_WRITE_BPS);
         }
         for (int id : brokers) {
             StringBuilder details = new StringBuilder();
@@ -96,7 +97,7 @@ final class LiveView implements Consumer<ResourceSample> {
         for (int id : brokers) {
             double v = snap.value("broker-" + id, metric);
             any |= !Double.isNaN(v);
-            values.add(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v / MIB));
+            values.add(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v / MB));
         }
         if (any) {
             lines.add(String.format(Locale.ROOT, "  %-26s[%s]", label, String.join(", ", values)));

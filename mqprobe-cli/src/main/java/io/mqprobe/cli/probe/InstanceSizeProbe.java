@@ -2,6 +2,7 @@ package io.mqprobe.cli.probe;
 
 import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.result.ResultDocument;
@@ -93,7 +94,7 @@ final class InstanceSizeProbe {
         List<InstanceSizes.Row> rows = document.instanceSizes();
         List<String> lines = InstanceSizes.scaling(rows);
         String headline = "instance sizes " + String.join(", ", sizes.stream().map(InstanceSpec::toString).toList())
-                + " × " + brokers + (brokers == 1 ? " broker" : " brokers");
+                + " × " + HumanUnits.counted(brokers, "broker");
         document.setSummary(new ResultDocument.Summary(headline, lines, false,
                 List.of("each size ran on a fresh embedded cluster whose brokers were confined to it (cgroups); "
                         + "its own report is in its directory")));

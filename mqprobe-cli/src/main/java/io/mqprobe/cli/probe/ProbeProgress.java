@@ -44,20 +44,20 @@ final class ProbeProgress implements ExperimentListener {
         int step = plan.index();
         int clients = plan.load().producerSpec().map(p -> p.clients()).orElse(0);
         if (plan.warmUntil() != null) {
-            progress.update(String.format(Locale.ROOT, "  warm-up: %d producer client%s until every JVM compiles under %s ms/s"
-                    + " (at most %s) ...", clients, clients == 1 ? "" : "s", HumanUnits.number(plan.warmUntil().compileMsPerSecond()),
+            progress.update(String.format(Locale.ROOT, "  warm-up: %s until every JVM compiles under %s ms/s"
+                    + " (at most %s) ...", HumanUnits.counted(clients, "producer client"), HumanUnits.number(plan.warmUntil().compileMsPerSecond()),
                     TimeSpan.formatSeconds(plan.warmUntil().longest().toSeconds())));
             return;
         }
-        progress.update(String.format(Locale.ROOT, "  step %d: %d producer client%s, warming up ... (at most %s left)",
-                step + 1, clients, clients == 1 ? "" : "s", TimeSpan.formatSeconds(worstCaseLeftSeconds(step))));
+        progress.update(String.format(Locale.ROOT, "  step %d: %s, warming up ... (at most %s left)",
+                step + 1, HumanUnits.counted(clients, "producer client"), TimeSpan.formatSeconds(worstCaseLeftSeconds(step))));
     }
 
     @Override
     public void onStepDone(StepPlan plan, StepResult step) {
         if (plan.warmUntil() != null) {
             long ranMs = step.warmupMs() + step.measuredMs();
-            progress.line(String.format(Locale.ROOT, "  warm-up: %d clients, %s%s", step.clients(), TimeSpan.formatSeconds(ranMs / 1000),
+            progress.line(String.format(Locale.ROOT, "  warm-up: %s, %s%s", HumanUnits.counted(step.clients(), "client"), TimeSpan.formatSeconds(ranMs / 1000),
                     step.compiling() == null ? ", every JVM warm" : ", not warm at its end (its longest or its byte cap): " + step.compiling()));
             return;
         }

@@ -1,6 +1,7 @@
 package io.mqprobe.cli.sweep;
 
 import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.cli.load.LoadProgress;
 import io.mqprobe.cli.run.RunOptions;
@@ -53,7 +54,7 @@ public final class SweepCommand implements Callable<Integer> {
                 spec.commandLine().getParseResult()::hasMatchedOption);
         int runCount = plan.studies().stream().mapToInt(s -> s.cells().size() * plan.settings().repeats()).sum();
         // the bound comes before anything starts, so a user can decide whether to wait for it
-        spec.commandLine().getErr().println("sweep: " + plan.studies().size() + " stud" + (plan.studies().size() == 1 ? "y" : "ies")
+        spec.commandLine().getErr().println("sweep: " + HumanUnits.counted(plan.studies().size(), "study", "studies")
                 + ", " + runCount + " runs: about " + TimeSpan.formatSeconds(plan.bound(true).toSeconds()) + ", at most "
                 + TimeSpan.formatSeconds(plan.bound(false).toSeconds()) + " once the cluster is up");
         spec.commandLine().getErr().flush();

@@ -26,8 +26,8 @@ class MonitorCommandTest {
         // screens at 1.5, 2.5 and 3.5 s: the first round only primes the rates
         assertThat(run.out().lines().filter(l -> l.contains("traffic in"))).hasSize(3);
         assertThat(run.out()).contains("brokers                   [1, 2, 3]")
-                .contains("leader log (MiB/s)").contains("follower log (MiB/s)")
-                .contains("leader in (MiB/s, jmx)").contains("follower in (MiB/s, jmx)");
+                .contains("leader log (MB/s)").contains("follower log (MB/s)")
+                .contains("leader in (MB/s, jmx)").contains("follower in (MB/s, jmx)");
         assertThat(run.out().lines().filter(l -> l.startsWith("  broker-")))
                 .hasSizeGreaterThanOrEqualTo(3 * 3)
                 .allSatisfy(l -> assertThat(l).contains("cpu ").contains("rss "));

@@ -1,5 +1,6 @@
 package io.mqprobe.kafka.embedded;
 
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSpec;
 import io.mqprobe.embedded.EmbeddedSystem;
@@ -29,7 +30,7 @@ public final class KafkaEmbeddedSystem implements EmbeddedSystem {
 
     @Override
     public String describe(EmbeddedSpec spec) {
-        return spec.brokers() + (spec.brokers() == 1 ? " broker" : " brokers");
+        return HumanUnits.counted(spec.brokers(), "broker");
     }
 
     @Override

@@ -126,7 +126,7 @@ public final class ContainerLimits implements RecordingPart {
         String memory = c.memoryLimitBytes() > 0 ? " and " + HumanUnits.storage(c.memoryLimitBytes()) + " of memory" : "";
         return Optional.of(source + " reports a CPU limit of " + HumanUnits.number(c.cpuLimitCores()) + " cores" + memory
                 + " (" + c.containerType() + ", read over JMX from its flight recorder), which its JVM counts as "
-                + c.effectiveCpuCount() + (c.effectiveCpuCount() == 1 ? " processor" : " processors")
+                + HumanUnits.counted(c.effectiveCpuCount(), "processor")
                 + "; its CPU is judged against the limit");
     }
 }

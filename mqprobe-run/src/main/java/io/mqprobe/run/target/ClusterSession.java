@@ -6,6 +6,7 @@ import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.LinkRate;
+import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSpec;
 import io.mqprobe.embedded.EmbeddedSystems;
@@ -319,6 +320,6 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     private static String brokers(int n) {
-        return n + (n == 1 ? " broker" : " brokers");
+        return HumanUnits.counted(n, "broker");
     }
 }
