@@ -71,15 +71,4 @@ class ScenarioFileTest {
         assertThat(profile.builtInScenarios()).isSameAs(BuiltInScenarios.ALL);
         assertThat(profile.capacityUnit()).isEqualTo(CapacityUnit.BYTES);
     }
-
-    @Test
-    void should_ramp_clients_finely_at_first_then_coarsely() {
-        assertThat(new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 8, 10, RampPlan.DEFAULT_FRACTIONS).clientSteps()).containsExactly(1, 2, 3, 4, 6, 8);
-        assertThat(new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 32, 10, RampPlan.DEFAULT_FRACTIONS).clientSteps())
-                .containsExactly(1, 2, 3, 4, 6, 9, 13, 19, 28, 32);
-        assertThat(new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 8, 3, RampPlan.DEFAULT_FRACTIONS).clientSteps()).containsExactly(1, 2, 3);
-        assertThatThrownBy(() -> new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 0, 3, RampPlan.DEFAULT_FRACTIONS)).isInstanceOf(UsageException.class);
-        assertThatThrownBy(() -> new RampPlan(Duration.ZERO, Duration.ofSeconds(5), 4, 3, List.of(0.8, 0.5)))
-                .isInstanceOf(UsageException.class).hasMessageContaining("ascending");
-    }
 }

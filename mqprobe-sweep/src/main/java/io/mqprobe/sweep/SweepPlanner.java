@@ -7,8 +7,8 @@ import io.mqprobe.experiment.Planner;
 import io.mqprobe.experiment.StepAction;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ScenarioResult;
-import io.mqprobe.scenario.ProbeJudge;
-import io.mqprobe.scenario.ProbePlanner;
+import io.mqprobe.probe.ProbeJudge;
+import io.mqprobe.probe.ProbePlanner;
 import io.mqprobe.search.RampDecision;
 import io.mqprobe.search.RampPolicy;
 

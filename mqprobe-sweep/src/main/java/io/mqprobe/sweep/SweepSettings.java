@@ -2,7 +2,7 @@ package io.mqprobe.sweep;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.load.PayloadSpec;
-import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.probe.RampPlan;
 import io.mqprobe.search.Thresholds;
 
 import java.time.Duration;

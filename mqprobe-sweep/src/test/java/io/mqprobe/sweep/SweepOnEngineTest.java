@@ -17,7 +17,7 @@ import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.ResultDocument;
-import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.probe.RampPlan;
 import io.mqprobe.search.Thresholds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

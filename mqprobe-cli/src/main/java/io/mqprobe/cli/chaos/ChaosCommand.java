@@ -21,7 +21,7 @@ import io.mqprobe.chaos.FaultPlanFile;
 import io.mqprobe.chaos.FaultRoles;
 import io.mqprobe.chaos.LogAudit;
 import io.mqprobe.cli.load.EndToEndOptions;
-import io.mqprobe.cli.load.LoadProgress;
+import io.mqprobe.run.LoadProgress;
 import io.mqprobe.cli.run.AllowDestructiveOption;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;

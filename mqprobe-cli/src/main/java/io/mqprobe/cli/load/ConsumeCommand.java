@@ -14,6 +14,7 @@ import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.WindowTotals;
 import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.LoadProgress;
 import io.mqprobe.run.Monitoring;
 import io.mqprobe.stats.DeliveryReport;
 import picocli.CommandLine.Command;

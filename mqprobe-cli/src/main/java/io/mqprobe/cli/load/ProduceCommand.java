@@ -9,6 +9,7 @@ import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.LoadProgress;
 import io.mqprobe.run.Monitoring;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

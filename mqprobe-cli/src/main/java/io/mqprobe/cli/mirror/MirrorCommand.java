@@ -3,7 +3,7 @@ package io.mqprobe.cli.mirror;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.load.LoadProgress;
+import io.mqprobe.run.LoadProgress;
 import io.mqprobe.cli.load.ProducerOptions;
 import io.mqprobe.cli.run.CommandDefaults;
 import io.mqprobe.cli.run.DurationConverter;

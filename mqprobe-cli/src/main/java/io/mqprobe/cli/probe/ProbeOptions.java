@@ -13,11 +13,13 @@ import io.mqprobe.cli.run.RampOptions;
 import io.mqprobe.cli.run.RecordOptions;
 import io.mqprobe.experiment.SettleSpec;
 import io.mqprobe.load.PrecisionTarget;
+import io.mqprobe.probe.CeilingsStep;
+import io.mqprobe.probe.ProbePlan;
 import io.mqprobe.scenario.BuiltInScenarios;
 import io.mqprobe.scenario.DriverProfiles;
 import io.mqprobe.load.WarmupTarget;
-import io.mqprobe.scenario.ProbeSettings;
-import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.probe.ProbeSettings;
+import io.mqprobe.probe.RampPlan;
 import io.mqprobe.scenario.ScenarioFile;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.Thresholds;
@@ -42,11 +44,6 @@ final class ProbeOptions {
         Defaults() {
             super(Map.of("--partitions", "6"));
         }
-    }
-
-    /** The probe's whole plan, validated: scenarios, shared settings (ramp, thresholds), ceilings and topic handling. */
-    record ProbeRun(List<ScenarioSpec> scenarios, ProbeSettings settings, CeilingsStep.Asked ceilings, boolean keepTopics,
-                    List<InstanceSpec> specs, boolean profile) {
     }
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
@@ -152,7 +149,7 @@ final class ProbeOptions {
     KeepTopicsOption keepTopics;
 
     /** Everything the user typed, checked: the plan of the probe. */
-    ProbeRun conclude(String driverId) {
+    ProbePlan conclude(String driverId) {
         List<ScenarioSpec> extra = scenarioFile == null ? List.of() : ScenarioFile.read(scenarioFile);
         List<ScenarioSpec> chosen = scaleManyTopics(BuiltInScenarios.select(scenarios, extra, DriverProfiles.of(driverId).builtInScenarios()));
         ProbeSettings settings = new ProbeSettings(records.sizeBytes(), partitions.partitions(), records.payload(),
@@ -165,7 +162,7 @@ final class ProbeOptions {
         if (!sizes.isEmpty() && noIsolation) {
             throw new UsageException("--specs sizes isolated brokers; it cannot run with --no-isolation");
         }
-        return new ProbeRun(chosen, settings, asked, keepTopics.keepTopics(), sizes, !noProfile);
+        return new ProbePlan(chosen, settings, asked, keepTopics.keepTopics(), sizes, !noProfile);
     }
 
     /** The default warm-up target with the user's longest wait, or none for 0. */

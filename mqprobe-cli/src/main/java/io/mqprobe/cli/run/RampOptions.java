@@ -1,6 +1,6 @@
 package io.mqprobe.cli.run;
 
-import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.probe.RampPlan;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;

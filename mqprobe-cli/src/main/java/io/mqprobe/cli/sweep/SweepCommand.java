@@ -3,7 +3,7 @@ package io.mqprobe.cli.sweep;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.load.LoadProgress;
+import io.mqprobe.run.LoadProgress;
 import io.mqprobe.cli.run.RunOptions;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.ConfigJournal;

@@ -14,7 +14,7 @@ import io.mqprobe.cli.run.RampOptions;
 import io.mqprobe.cli.run.RecordOptions;
 import io.mqprobe.cli.run.ReplicationOption;
 import io.mqprobe.load.PayloadSpec;
-import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.probe.RampPlan;
 import io.mqprobe.search.Thresholds;
 import io.mqprobe.sweep.SweepCell;
 import io.mqprobe.sweep.SweepFactor;

@@ -43,7 +43,7 @@ class ProbeCommandTest {
             JsonNode steps = s.get("steps");
             assertThat(steps.get(0).get("warmupMs").asLong() + steps.get(0).get("measuredMs").asLong()).isLessThan(12_000);
             assertThat(steps.size()).isBetween(3, 1 + 3 + io.mqprobe.search.KneeConfirmation.REPEATED_STEPS + 1
-                    + io.mqprobe.scenario.ProbePlanner.NARROWING_STEPS + io.mqprobe.search.SustainableSearch.EXTRA_STEPS);
+                    + io.mqprobe.probe.ProbePlanner.NARROWING_STEPS + io.mqprobe.search.SustainableSearch.EXTRA_STEPS);
             assertThat(steps.get(0).get("targetRecordsPerSecond").isNull()).isTrue();
             List<Double> offered = new java.util.ArrayList<>();
             steps.forEach(step -> {

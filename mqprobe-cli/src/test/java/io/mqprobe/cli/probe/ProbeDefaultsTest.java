@@ -1,7 +1,7 @@
 package io.mqprobe.cli.probe;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.probe.RampPlan;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -66,7 +66,6 @@ class HouseRulesTest {
             Map.entry("io.mqprobe.cli.ceiling.NetReport", "the NIC ceiling's report: to the ceilings' module"),
             Map.entry("io.mqprobe.cli.chaos.ChaosSummary", "the chaos summary: to mqprobe-chaos"),
             Map.entry("io.mqprobe.cli.cluster.UpCluster", "starts a cluster for `cluster up`: to mqprobe-run"),
-            Map.entry("io.mqprobe.cli.load.LoadProgress", "per-second progress lines: to mqprobe-run's progress seam"),
             Map.entry("io.mqprobe.cli.load.PerfTestFormat", "kafka-producer-perf-test's line format: to mqprobe-report"),
             Map.entry("io.mqprobe.cli.load.RocketMqBenchmarkFormat", "RocketMQ benchmark's line format: to mqprobe-report"),
             Map.entry("io.mqprobe.cli.load.SingleRunSummary", "runs and summarises a single run: to mqprobe-run"),
@@ -77,11 +76,6 @@ class HouseRulesTest {
             Map.entry("io.mqprobe.cli.monitor.ScreenLoop", "the monitor screen's loop: to mqprobe-report"),
             Map.entry("io.mqprobe.cli.omb.OmbRunSummary", "the OMB run's summary: to mqprobe-omb"),
             Map.entry("io.mqprobe.cli.omb.OmbWorkloadRun", "runs an OMB workload: to mqprobe-omb"),
-            Map.entry("io.mqprobe.cli.probe.CeilingsStep", "the probe's ceilings step: to a probe module"),
-            Map.entry("io.mqprobe.cli.probe.InstanceSizeProbe", "the instance-size probe: to a probe module"),
-            Map.entry("io.mqprobe.cli.probe.ProbeExperiment", "assembles and runs the probe: to a probe module"),
-            Map.entry("io.mqprobe.cli.probe.ProbeProgress", "the probe's progress lines: to a probe module"),
-            Map.entry("io.mqprobe.cli.probe.SecurityVariants", "plaintext and SSL variants of a probe: to a probe module"),
             Map.entry("io.mqprobe.cli.sweep.SweepPreset", "the sweep presets: to mqprobe-sweep"),
             Map.entry("io.mqprobe.cli.sweep.SweepProgress", "the sweep's progress lines: to mqprobe-sweep"),
             Map.entry("io.mqprobe.cli.sweep.SweepSummary", "the sweep's summary: to mqprobe-sweep"));
@@ -92,7 +86,6 @@ class HouseRulesTest {
             Map.entry("io.mqprobe.cli.load.SingleRunSummary", "builds a single run: to mqprobe-run"),
             Map.entry("io.mqprobe.cli.mirror.MirrorCommand", "builds the mirror experiment: to mqprobe-mirror"),
             Map.entry("io.mqprobe.cli.omb.OmbWorkloadRun", "builds an OMB workload's run: to mqprobe-omb"),
-            Map.entry("io.mqprobe.cli.probe.ProbeExperiment", "builds the probe: to a probe module"),
             Map.entry("io.mqprobe.cli.sweep.SweepCommand", "builds the sweep experiment: to mqprobe-sweep"));
 
     @Test

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.probe;
+package io.mqprobe.probe;
 
 import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.LinkRate;
@@ -20,7 +20,7 @@ import java.util.List;
  * data, the loopback link and each broker's own link (brokers in network namespaces) are measured quickly; for a remote cluster unknown ones stay unknown
  * (a local measurement would say nothing about the brokers' hosts).
  */
-final class CeilingsStep {
+public final class CeilingsStep {
 
     private static final Duration DISK_BUDGET = Duration.ofSeconds(4);
     private static final Duration NIC_BUDGET = Duration.ofSeconds(3);
@@ -36,7 +36,7 @@ final class CeilingsStep {
      * @param nic           {@code --nic-ceiling}, or {@code null} when not given
      * @param probeUnknown  whether to measure the ones not given (an embedded cluster only; off with {@code --no-ceilings})
      */
-    record Asked(Ceiling disk, Ceiling nic, boolean probeUnknown) {
+    public record Asked(Ceiling disk, Ceiling nic, boolean probeUnknown) {
     }
 
     static ResultDocument.Ceilings measure(Asked asked, RunSession session) {

@@ -1,4 +1,4 @@
-package io.mqprobe.scenario;
+package io.mqprobe.probe;
 
 import io.mqprobe.load.PayloadSpec;
 import io.mqprobe.load.WarmupTarget;

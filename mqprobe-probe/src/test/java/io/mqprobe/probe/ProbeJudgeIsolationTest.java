@@ -1,4 +1,4 @@
-package io.mqprobe.scenario;
+package io.mqprobe.probe;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.probe;
+package io.mqprobe.probe;
 
 import io.mqprobe.api.InstanceSpec;
 import io.mqprobe.api.UsageException;
@@ -53,7 +53,7 @@ final class InstanceSizeProbe {
      *
      * @param probeOnce probes one cluster on the plan it is given: the typed one with a size's directory and broker spec
      */
-    int run(Function<RunPlan, ProbeCommand.Probed> probeOnce) {
+    int run(Function<RunPlan, Probe.Probed> probeOnce) {
         int brokers = typed.target().brokers().orElse(typed.defaultBrokers());
         check(typed.target(), brokers);
         Progress progress = new Progress(err);
@@ -69,7 +69,7 @@ final class InstanceSizeProbe {
                 InstanceSpec size = sizes.get(i);
                 progress.line(String.format(Locale.ROOT, "== broker size %s (%d of %d): %d brokers ==", size, i + 1, sizes.size(), brokers));
                 Path sizeDir = parent.resolve(size.toString());
-                ProbeCommand.Probed probed = probeOnce.apply(typed.withOutDir(sizeDir).withTarget(t -> t.withBrokerSpec(size)));
+                Probe.Probed probed = probeOnce.apply(typed.withOutDir(sizeDir).withTarget(t -> t.withBrokerSpec(size)));
                 document.addInstanceSizes(InstanceSizes.rows(size, probed.brokers() > 0 ? probed.brokers() : brokers,
                         size.toString(), probed.outcomes()));
                 summarize(document, brokers);

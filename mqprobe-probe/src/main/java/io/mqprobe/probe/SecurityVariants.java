@@ -1,4 +1,4 @@
-package io.mqprobe.cli.probe;
+package io.mqprobe.probe;
 
 import io.mqprobe.run.target.ClusterSession;
 import io.mqprobe.run.target.Security;

@@ -1,4 +1,4 @@
-package io.mqprobe.scenario;
+package io.mqprobe.probe;
 
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.DurabilitySettings;
@@ -15,6 +15,7 @@ import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.RampDecision;
 import io.mqprobe.search.RampPolicy;

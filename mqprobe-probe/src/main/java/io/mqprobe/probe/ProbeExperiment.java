@@ -1,6 +1,6 @@
-package io.mqprobe.cli.probe;
+package io.mqprobe.probe;
 
-import io.mqprobe.cli.load.LoadProgress;
+import io.mqprobe.run.LoadProgress;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
@@ -8,9 +8,9 @@ import io.mqprobe.run.Monitoring;
 import io.mqprobe.run.ProfileFiles;
 import io.mqprobe.run.RunSession;
 import io.mqprobe.run.TopicLifecycle;
-import io.mqprobe.scenario.ProbeJudge;
-import io.mqprobe.scenario.ProbePlanner;
-import io.mqprobe.scenario.ProbeSettings;
+import io.mqprobe.probe.ProbeJudge;
+import io.mqprobe.probe.ProbePlanner;
+import io.mqprobe.probe.ProbeSettings;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.ScenarioOutcome;
 

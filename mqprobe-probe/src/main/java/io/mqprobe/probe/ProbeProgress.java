@@ -1,4 +1,4 @@
-package io.mqprobe.cli.probe;
+package io.mqprobe.probe;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.HumanUnits;
@@ -8,8 +8,8 @@ import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.run.Progress;
-import io.mqprobe.scenario.ProbePlanner;
-import io.mqprobe.scenario.RampPlan;
+import io.mqprobe.probe.ProbePlanner;
+import io.mqprobe.probe.RampPlan;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.Precision;
