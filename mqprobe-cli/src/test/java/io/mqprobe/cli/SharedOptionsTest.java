@@ -1,6 +1,6 @@
 package io.mqprobe.cli;
 
-import io.mqprobe.cli.run.CommandDefaults;
+import io.mqprobe.cli.options.CommandDefaults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import picocli.CommandLine;

@@ -4,10 +4,10 @@ import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.DataRate;
-import io.mqprobe.probes.Ceilings;
-import io.mqprobe.probes.link.LinkProbe;
-import io.mqprobe.probes.link.LinkTarget;
-import io.mqprobe.probes.link.NarrowLinks;
+import io.mqprobe.ceilings.Ceilings;
+import io.mqprobe.ceilings.link.LinkProbe;
+import io.mqprobe.ceilings.link.LinkTarget;
+import io.mqprobe.ceilings.link.NarrowLinks;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.run.RunSession;
 

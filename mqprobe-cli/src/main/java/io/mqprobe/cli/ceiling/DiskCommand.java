@@ -2,16 +2,17 @@ package io.mqprobe.cli.ceiling;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.run.DurationConverter;
-import io.mqprobe.cli.run.SizeConverter;
-import io.mqprobe.probes.disk.DiskCell;
-import io.mqprobe.probes.disk.DiskGridPoint;
-import io.mqprobe.probes.disk.DiskPhase;
-import io.mqprobe.probes.disk.DiskProbe;
-import io.mqprobe.probes.disk.DiskProbeListener;
-import io.mqprobe.probes.disk.DiskProbeResult;
-import io.mqprobe.probes.disk.DiskProbeSpec;
-import io.mqprobe.probes.disk.FlushMode;
+import io.mqprobe.ceilings.disk.DiskReport;
+import io.mqprobe.cli.options.DurationConverter;
+import io.mqprobe.cli.options.SizeConverter;
+import io.mqprobe.ceilings.disk.DiskCell;
+import io.mqprobe.ceilings.disk.DiskGridPoint;
+import io.mqprobe.ceilings.disk.DiskPhase;
+import io.mqprobe.ceilings.disk.DiskProbe;
+import io.mqprobe.ceilings.disk.DiskProbeListener;
+import io.mqprobe.ceilings.disk.DiskProbeResult;
+import io.mqprobe.ceilings.disk.DiskProbeSpec;
+import io.mqprobe.ceilings.disk.FlushMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -95,7 +96,7 @@ public final class DiskCommand implements Callable<Integer> {
             err.printf(Locale.ROOT, "disk: %d %s × %s%s in %s, mode %s, at most %s on disk, about %s in all%n", cellCount,
                     cellCount == 1 ? "cell" : "cells",
                     DiskReport.seconds(millis), probe.readPass() ? " × 3 passes" : "", probe.dir().toAbsolutePath().normalize(),
-                    FlushModeConverter.name(probe.flushMode()), ByteSize.format(probe.maxBytesOnDisk()),
+                    probe.flushMode().typedName(), ByteSize.format(probe.maxBytesOnDisk()),
                     TimeSpan.formatSeconds(Math.max(1, cellCount * passes * millis / 1000)));
             err.flush();
         }

@@ -1,6 +1,6 @@
 package io.mqprobe.cli.ceiling;
 
-import io.mqprobe.probes.disk.FlushMode;
+import io.mqprobe.ceilings.disk.FlushMode;
 import picocli.CommandLine;
 
 import java.util.Locale;
@@ -17,15 +17,6 @@ final class FlushModeConverter implements CommandLine.ITypeConverter<FlushMode> 
             case "fsync", "periodic-fsync", "periodic_fsync" -> FlushMode.PERIODIC_FSYNC;
             case "direct", "o_direct" -> FlushMode.DIRECT;
             default -> throw new CommandLine.TypeConversionException("unknown mode '" + value + "' (choose " + CHOICES + ")");
-        };
-    }
-
-    /** The name users type, for output. */
-    static String name(FlushMode mode) {
-        return switch (mode) {
-            case PAGE_CACHE -> "page-cache";
-            case PERIODIC_FSYNC -> "fsync";
-            case DIRECT -> "direct";
         };
     }
 }

@@ -1,12 +1,13 @@
 package io.mqprobe.cli.ceiling;
 
-import io.mqprobe.cli.run.DurationConverter;
-import io.mqprobe.cli.run.SizeConverter;
-import io.mqprobe.probes.net.NetClient;
-import io.mqprobe.probes.net.NetClientSpec;
-import io.mqprobe.probes.net.NetInterval;
-import io.mqprobe.probes.net.NetProbeListener;
-import io.mqprobe.probes.net.NetResult;
+import io.mqprobe.ceilings.net.NetReport;
+import io.mqprobe.cli.options.DurationConverter;
+import io.mqprobe.cli.options.SizeConverter;
+import io.mqprobe.ceilings.net.NetClient;
+import io.mqprobe.ceilings.net.NetClientSpec;
+import io.mqprobe.ceilings.net.NetInterval;
+import io.mqprobe.ceilings.net.NetProbeListener;
+import io.mqprobe.ceilings.net.NetResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

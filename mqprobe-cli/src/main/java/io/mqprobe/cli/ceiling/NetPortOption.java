@@ -1,6 +1,6 @@
 package io.mqprobe.cli.ceiling;
 
-import io.mqprobe.probes.net.NetClientSpec;
+import io.mqprobe.ceilings.net.NetClientSpec;
 import picocli.CommandLine.Option;
 
 /** The TCP port of a network test, iperf3's -p (picocli mixin of net server and net client). */

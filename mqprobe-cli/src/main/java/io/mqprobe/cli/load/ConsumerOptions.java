@@ -1,6 +1,6 @@
 package io.mqprobe.cli.load;
 
-import io.mqprobe.cli.run.ConsumerSettingsOptions;
+import io.mqprobe.cli.options.ConsumerSettingsOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.run.TopicLifecycle;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.load;
 
 import io.mqprobe.api.ProducerProfile;
-import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.options.RunOptions;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;

@@ -1,7 +1,7 @@
 package io.mqprobe.cli.load;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.options.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.load.ProducerLoadSpec;
 import picocli.CommandLine.Mixin;

@@ -2,10 +2,10 @@ package io.mqprobe.cli.load;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.run.ClientsOption;
-import io.mqprobe.cli.run.DurationConverter;
-import io.mqprobe.cli.run.ProducerSettingsOptions;
-import io.mqprobe.cli.run.RecordOptions;
+import io.mqprobe.cli.options.ClientsOption;
+import io.mqprobe.cli.options.DurationConverter;
+import io.mqprobe.cli.options.ProducerSettingsOptions;
+import io.mqprobe.cli.options.RecordOptions;
 import io.mqprobe.load.ProducerLoadSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

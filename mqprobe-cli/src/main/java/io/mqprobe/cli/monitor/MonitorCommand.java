@@ -2,9 +2,9 @@ package io.mqprobe.cli.monitor;
 
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.monitor.Sampler;
-import io.mqprobe.cli.run.CeilingOptions;
-import io.mqprobe.cli.run.DurationConverter;
-import io.mqprobe.cli.run.RemoteSourceOptions;
+import io.mqprobe.cli.options.CeilingOptions;
+import io.mqprobe.cli.options.DurationConverter;
+import io.mqprobe.cli.options.RemoteSourceOptions;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.monitor.MonitorRunner;

@@ -2,7 +2,7 @@ package io.mqprobe.cli.monitor;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.Ceiling;
-import io.mqprobe.cli.run.CeilingOptions;
+import io.mqprobe.cli.options.CeilingOptions;
 
 import java.time.Duration;
 

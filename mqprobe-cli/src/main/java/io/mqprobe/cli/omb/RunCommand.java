@@ -1,9 +1,9 @@
 package io.mqprobe.cli.omb;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.run.DurationConverter;
-import io.mqprobe.cli.run.KeepTopicsOption;
-import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.options.DurationConverter;
+import io.mqprobe.cli.options.KeepTopicsOption;
+import io.mqprobe.cli.options.RunOptions;
 import io.mqprobe.omb.OmbDriverConfig;
 import io.mqprobe.omb.OmbFiles;
 import io.mqprobe.omb.OmbPlan;

@@ -6,7 +6,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.Percent;
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.cli.run.DurationConverter;
+import io.mqprobe.cli.options.DurationConverter;
 import io.mqprobe.plan.BusinessLoad;
 import io.mqprobe.plan.CapacityPlan;
 import io.mqprobe.plan.CapacityReader;

@@ -1,6 +1,6 @@
 package io.mqprobe.cli.probe;
 
-import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.options.RunOptions;
 import io.mqprobe.probe.Probe;
 import io.mqprobe.probe.ProbePlan;
 import io.mqprobe.run.RunPlan;

@@ -3,7 +3,7 @@ package io.mqprobe.cli.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.Percent;
-import io.mqprobe.cli.run.GateOptions;
+import io.mqprobe.cli.options.GateOptions;
 import io.mqprobe.report.Comparison;
 import io.mqprobe.report.ComparisonHtml;
 import io.mqprobe.report.ComparisonText;

@@ -4,7 +4,7 @@ import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.run.LoadProgress;
-import io.mqprobe.cli.run.RunOptions;
+import io.mqprobe.cli.options.RunOptions;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.ConfigJournal;
 import io.mqprobe.experiment.Experiment;

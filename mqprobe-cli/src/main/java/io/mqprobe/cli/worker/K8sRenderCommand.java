@@ -1,8 +1,8 @@
 package io.mqprobe.cli.worker;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.cli.run.CommandDefaults;
-import io.mqprobe.cli.run.ControlTlsOptions;
+import io.mqprobe.cli.options.CommandDefaults;
+import io.mqprobe.cli.options.ControlTlsOptions;
 import io.mqprobe.workers.ControlTlsFiles;
 import io.mqprobe.workers.PrivateFiles;
 import io.mqprobe.workers.WorkerToken;

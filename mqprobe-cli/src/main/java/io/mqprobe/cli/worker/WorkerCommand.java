@@ -2,7 +2,7 @@ package io.mqprobe.cli.worker;
 
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.HostPort;
-import io.mqprobe.cli.run.ControlTlsOptions;
+import io.mqprobe.cli.options.ControlTlsOptions;
 import io.mqprobe.run.ClientProperties;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.workers.AllowedTargets;

@@ -61,9 +61,7 @@ class HouseRulesTest {
      * new class without picocli fails, and so does an entry whose class moved out or now parses options (take it off).
      */
     private static final Map<String, String> FEATURE_WORK_IN_THE_CLI = Map.ofEntries(
-            Map.entry("io.mqprobe.cli.ceiling.DiskReport", "the disk ceiling's report: to the ceilings' module"),
             Map.entry("io.mqprobe.cli.ceiling.JsonOutput", "the ceilings' JSON: to the ceilings' module"),
-            Map.entry("io.mqprobe.cli.ceiling.NetReport", "the NIC ceiling's report: to the ceilings' module"),
             Map.entry("io.mqprobe.cli.chaos.ChaosSummary", "the chaos summary: to mqprobe-chaos"),
             Map.entry("io.mqprobe.cli.cluster.UpCluster", "starts a cluster for `cluster up`: to mqprobe-run"),
             Map.entry("io.mqprobe.cli.load.PerfTestFormat", "kafka-producer-perf-test's line format: to mqprobe-report"),

@@ -16,7 +16,7 @@ import io.mqprobe.embedded.isolation.ClientCgroup;
 import io.mqprobe.embedded.isolation.IsolationOptions;
 import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.embedded.isolation.NetShape;
-import io.mqprobe.probes.link.LinkTarget;
+import io.mqprobe.ceilings.link.LinkTarget;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

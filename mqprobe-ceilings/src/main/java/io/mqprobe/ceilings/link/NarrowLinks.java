@@ -1,0 +1,47 @@
+package io.mqprobe.ceilings.link;
+
+import io.mqprobe.api.monitor.LinkRate;
+import io.mqprobe.api.units.ByteSize;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Links that carried clearly less than they should: less than what mqprobe set on them, or, with nothing set, less than
+ * the other brokers' links. Such a link was narrowed where mqprobe does not look (a tc rule on either end, a slow
+ * interface, a busy bridge) and must be named, because the broker behind it runs out of NIC first.
+ */
+public final class NarrowLinks {
+
+    /** TCP over a tbf link carries about 95 % of its rate; below this share something else narrows it. */
+    static final double NARROWER_THAN = 0.8;
+
+    private NarrowLinks() {
+    }
+
+    /**
+     * One line per narrowed link, naming the broker and the direction.
+     *
+     * @param configuredBytesPerSecond the rate mqprobe set on every link, NaN when it set none
+     */
+    public static List<String> find(List<LinkRate> links, double configuredBytesPerSecond) {
+        List<String> found = new ArrayList<>();
+        for (LinkRate link : links) {
+            double expected = configuredBytesPerSecond > 0 ? configuredBytesPerSecond : widestOther(links, link);
+            if (!(expected > 0) || link.narrowerBytesPerSecond() >= NARROWER_THAN * expected) {
+                continue;
+            }
+            String against = configuredBytesPerSecond > 0
+                    ? "the " + ByteSize.formatRate(configuredBytesPerSecond) + " mqprobe set on it"
+                    : "the other brokers' links (" + ByteSize.formatRate(expected) + ")";
+            found.add(link.name() + "'s link carried " + ByteSize.formatRate(link.inBytesPerSecond()) + " in and "
+                    + ByteSize.formatRate(link.outBytesPerSecond()) + " out, well below " + against
+                    + ": narrowed outside mqprobe; its NIC is judged against what was measured");
+        }
+        return found;
+    }
+
+    private static double widestOther(List<LinkRate> links, LinkRate link) {
+        return links.stream().filter(other -> other != link).mapToDouble(LinkRate::narrowerBytesPerSecond).max().orElse(Double.NaN);
+    }
+}

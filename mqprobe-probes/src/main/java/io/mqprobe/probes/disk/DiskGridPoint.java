@@ -1,5 +1,0 @@
-package io.mqprobe.probes.disk;
-
-/** The shape of one grid cell: how many writer threads and how many bytes per write. */
-public record DiskGridPoint(int threads, int blockSizeBytes) {
-}

@@ -1,6 +1,0 @@
-package io.mqprobe.probes.disk;
-
-/** The passes of one grid cell, in the order they run. */
-public enum DiskPhase {
-    WRITE, COLD_READ, CACHED_READ
-}
