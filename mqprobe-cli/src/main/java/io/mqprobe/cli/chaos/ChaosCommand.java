@@ -11,6 +11,7 @@ import io.mqprobe.chaos.ChaosAudit;
 import io.mqprobe.chaos.ChaosJudge;
 import io.mqprobe.chaos.ChaosPlan;
 import io.mqprobe.chaos.ChaosPlanner;
+import io.mqprobe.chaos.ChaosSummary;
 import io.mqprobe.chaos.ChaosVerdict;
 import io.mqprobe.chaos.ClusterWatch;
 import io.mqprobe.chaos.CommandFaults;

@@ -2,6 +2,7 @@ package io.mqprobe.cli.cluster;
 
 import io.mqprobe.cli.target.DriverOption;
 import io.mqprobe.embedded.EmbeddedCluster;
+import io.mqprobe.run.target.UpCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -8,6 +8,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.target.TargetOptions;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.run.target.TargetPlan;
+import io.mqprobe.run.target.UpCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -12,6 +12,7 @@ import io.mqprobe.embedded.SyncMode;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.run.target.EmbeddedClusters;
 import io.mqprobe.run.target.MqprobeHome;
+import io.mqprobe.run.target.UpCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

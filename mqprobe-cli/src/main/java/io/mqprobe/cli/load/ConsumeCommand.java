@@ -16,6 +16,8 @@ import io.mqprobe.result.WindowTotals;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.LoadProgress;
 import io.mqprobe.run.Monitoring;
+import io.mqprobe.run.RocketMqBenchmarkFormat;
+import io.mqprobe.run.SingleRunSummary;
 import io.mqprobe.stats.DeliveryReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -9,6 +9,7 @@ import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.LoadProgress;
 import io.mqprobe.run.Monitoring;
+import io.mqprobe.run.SingleRunSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -3,6 +3,8 @@ package io.mqprobe.cli.mirror;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.mirror.MirrorTarget;
+import io.mqprobe.mirror.MirrorVariants;
 import io.mqprobe.run.LoadProgress;
 import io.mqprobe.cli.load.ProducerOptions;
 import io.mqprobe.cli.options.CommandDefaults;

@@ -11,6 +11,8 @@ import io.mqprobe.monitor.MonitorRunner;
 import io.mqprobe.monitor.MonitorSources;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.Interruption;
+import io.mqprobe.run.LiveView;
+import io.mqprobe.run.ScreenLoop;
 import io.mqprobe.run.target.ClusterSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,7 +90,7 @@ public final class MonitorCommand implements Callable<Integer> {
             List<Sampler> samplers = sources.build();
             LiveView view = new LiveView();
             try (MonitorRunner runner = MonitorRunner.start(samplers, settings.interval(), view, err)) {
-                new ScreenLoop(settings, control).run(view, out);
+                new ScreenLoop(settings.interval(), settings.duration(), control).run(view, out);
             }
             // Ctrl-C is how an open-ended monitor ends; only a bounded one cut short was interrupted
             return ctrlC.signalled() && settings.duration() != null ? ExitCode.INTERRUPTED : ExitCode.OK;

@@ -7,7 +7,9 @@ import io.mqprobe.cli.options.RunOptions;
 import io.mqprobe.omb.OmbDriverConfig;
 import io.mqprobe.omb.OmbFiles;
 import io.mqprobe.omb.OmbPlan;
+import io.mqprobe.omb.OmbRunSummary;
 import io.mqprobe.omb.OmbWorkload;
+import io.mqprobe.omb.OmbWorkloadRun;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.Monitoring;
 import io.mqprobe.run.TopicLifecycle;
@@ -37,9 +39,6 @@ import java.util.concurrent.Callable;
                 "beside result.json. Unknown fields are errors, unlike OMB. See docs/omb.md for what maps and what not.",
                 "A scenario file takes mqprobe probe's options as well (--step-duration, --max-steps, ...)."})
 public final class RunCommand implements Callable<Integer> {
-
-    /** After the producers stop: time for the last acknowledgements and for consumers to catch up. */
-    static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
     @Spec
     CommandSpec spec;
@@ -94,7 +93,7 @@ public final class RunCommand implements Callable<Integer> {
         for (Path file : workloadFiles) {
             OmbWorkload workload = OmbFiles.readWorkload(file);
             plans.add(OmbPlan.of(workload, file.toString(), driver, TopicLifecycle.freshName("omb-" + workload.slug()),
-                    duration, warmup, DRAIN_TIMEOUT));
+                    duration, warmup, OmbWorkloadRun.DRAIN_TIMEOUT));
         }
         if (embedded && run.target().remote()) {
             throw new UsageException("--embedded runs the embedded cluster; --bootstrap names another: give one");

@@ -18,7 +18,9 @@ import io.mqprobe.sweep.BrokerSettingsCheck;
 import io.mqprobe.sweep.EmbeddedRestarts;
 import io.mqprobe.sweep.SweepJudge;
 import io.mqprobe.sweep.SweepPlanner;
+import io.mqprobe.sweep.SweepProgress;
 import io.mqprobe.sweep.SweepRuns;
+import io.mqprobe.sweep.SweepSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,7 +89,7 @@ public final class SweepCommand implements Callable<Integer> {
                         new Experiment(SweepJudge.KIND, planner, new SweepJudge(plan.studies(), plan.settings().repeats(), plan.settings().thresholds())),
                         monitoring, new LoadProgress(session.progress(), "   "), new SweepProgress(session.progress(), runCount), changes);
                 restore(journal, notes, session);
-                session.document().setSummary(SweepSummary.of(plan.studies(), plan, runs, result, notes));
+                session.document().setSummary(SweepSummary.of(plan.studies(), plan.settings(), runs, result, notes));
             } finally {
                 restore(journal, notes, session);
                 try {

@@ -18,6 +18,7 @@ import io.mqprobe.probe.RampPlan;
 import io.mqprobe.search.Thresholds;
 import io.mqprobe.sweep.SweepCell;
 import io.mqprobe.sweep.SweepFactor;
+import io.mqprobe.sweep.SweepPreset;
 import io.mqprobe.sweep.SweepSettings;
 import io.mqprobe.sweep.SweepStudy;
 import picocli.CommandLine.Mixin;

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.load;
+package io.mqprobe.run;
 
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.units.ByteSize;
@@ -14,9 +14,6 @@ import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.SingleRunVerdict;
 import io.mqprobe.result.StepResult;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.Monitoring;
-import io.mqprobe.run.RunSession;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,25 +26,25 @@ import java.util.function.Consumer;
  * What {@code produce}, {@code e2e} and {@code consume} share: running their one step on the engine,
  * then the summary lines and the exit code from the single-run verdict.
  */
-final class SingleRunSummary {
+public final class SingleRunSummary {
 
     /** After sending ends: time for the last acknowledgements and for consumers to catch up. */
-    static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
     private SingleRunSummary() {
     }
 
     /** The measured step and how it was judged. */
-    record Ran(MeasuredStep step, SingleRunVerdict verdict, boolean atLeastOnce) {
+    public record Ran(MeasuredStep step, SingleRunVerdict verdict, boolean atLeastOnce) {
 
         /** 1 when the verdict found a problem (nothing got through, lost or duplicated messages, a failed consumer). */
-        int exitCode() {
+        public int exitCode() {
             return verdict.passed() ? ExitCode.OK : ExitCode.RUN_FAILED;
         }
     }
 
     /** Runs {@code step} as the one step of {@code scenario}; empty when the run was cancelled before it ran. */
-    static Optional<Ran> run(RunSession session, Monitoring monitoring, ScenarioResult scenario, StepPlan step,
+    public static Optional<Ran> run(RunSession session, Monitoring monitoring, ScenarioResult scenario, StepPlan step,
                              Consumer<IntervalRow> onTick) {
         ExperimentResult result = session.runExperiment(SingleRun.of(scenario, step, atLeastOnce(session)), monitoring, onTick,
                 ExperimentListener.NONE);
@@ -55,15 +52,15 @@ final class SingleRunSummary {
     }
 
     /** The system delivers at least once (RocketMQ): duplicates are its documented behaviour. */
-    static boolean atLeastOnce(RunSession session) {
+    public static boolean atLeastOnce(RunSession session) {
         return session.cluster().driver().unsupported().contains(Capability.DUPLICATE_FREE_SENDS);
     }
 
-    static ScenarioResult.ProducerSetup producerSetup(ProducerLoadSpec spec) {
+    public static ScenarioResult.ProducerSetup producerSetup(ProducerLoadSpec spec) {
         return new ScenarioResult.ProducerSetup(spec.recordSizeBytes(), null, spec.producerProperties());
     }
 
-    static void summarize(ResultDocument document, Ran ran, ProducerLoadSpec spec) {
+    public static void summarize(ResultDocument document, Ran ran, ProducerLoadSpec spec) {
         MeasuredStep measured = ran.step();
         StepResult step = measured.result();
         List<String> lines = new ArrayList<>();

@@ -1,8 +1,6 @@
-package io.mqprobe.cli.sweep;
+package io.mqprobe.sweep;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.sweep.SweepFactor;
-import io.mqprobe.sweep.SweepStudy;
 
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +13,7 @@ import java.util.Locale;
  * A preset runs shorter steps than a single sweep ({@link #STEP_DURATION}) and keeps to the values that
  * tell most, so each ends within minutes on a 2-core machine (its bound is printed before it starts).
  */
-enum SweepPreset {
+public enum SweepPreset {
 
     PRODUCER(1, "batch.size=16384,262144,1048576", "linger.ms=0,5,20", "acks=1,all,0",
             "compression.type=none,gzip,snappy,lz4,zstd", "record-size=1KiB,100,10KiB"),
@@ -29,11 +27,11 @@ enum SweepPreset {
     TOPIC(3, "partitions=6,1,12", "replication-factor=1,3");
 
     /** A preset's steps, unless the user gives them (text: they stand in --help). */
-    static final String STEP_WARMUP = "1s";
-    static final String STEP_DURATION = "3s";
+    public static final String STEP_WARMUP = "1s";
+    public static final String STEP_DURATION = "3s";
 
     /** What a producer preset sends when the user names no payload. */
-    static final String PRODUCER_PAYLOAD = "compressible:0.5";
+    public static final String PRODUCER_PAYLOAD = "compressible:0.5";
 
     private final int embeddedBrokers;
     private final List<String> factors;
@@ -44,20 +42,20 @@ enum SweepPreset {
     }
 
     /** Brokers of the embedded cluster the preset starts when the user names none. */
-    int embeddedBrokers() {
+    public int embeddedBrokers() {
         return embeddedBrokers;
     }
 
-    static SweepPreset of(String name) {
+    public static SweepPreset of(String name) {
         return Arrays.stream(values()).filter(p -> p.name().equalsIgnoreCase(name)).findFirst()
                 .orElseThrow(() -> new UsageException("--preset takes producer, consumer, broker or topic, got '" + name + "'"));
     }
 
-    List<SweepStudy> studies() {
+    public List<SweepStudy> studies() {
         return factors.stream().map(f -> new SweepStudy(List.of(SweepFactor.parse(f)))).toList();
     }
 
-    String id() {
+    public String id() {
         return name().toLowerCase(Locale.ROOT);
     }
 }

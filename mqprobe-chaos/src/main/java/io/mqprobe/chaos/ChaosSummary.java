@@ -1,8 +1,6 @@
-package io.mqprobe.cli.chaos;
+package io.mqprobe.chaos;
 
 import io.mqprobe.api.units.TimeSpan;
-import io.mqprobe.chaos.ChaosJudge;
-import io.mqprobe.chaos.ChaosVerdict;
 import io.mqprobe.result.ResultDocument;
 
 import java.util.ArrayList;
@@ -11,12 +9,12 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** The end-of-run summary of {@code chaos}: the delivery line and the verdict table, one row per fault. */
-final class ChaosSummary {
+public final class ChaosSummary {
 
     private ChaosSummary() {
     }
 
-    static ResultDocument.Summary of(ChaosVerdict v) {
+    public static ResultDocument.Summary of(ChaosVerdict v) {
         String headline = (v.passed() ? "passed: " : "FAILED: ") + ChaosJudge.deliveryLine(v);
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "%-28s %-8s %-9s %-13s %-10s %-10s %-9s %-13s %-9s %s", "fault", "brokers",

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.load;
+package io.mqprobe.run;
 
 import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.WindowTotals;

@@ -1,14 +1,15 @@
-package io.mqprobe.cli.monitor;
+package io.mqprobe.run;
 
 import io.mqprobe.load.RunControl;
 
+import java.time.Duration;
 import java.io.PrintWriter;
 
 /**
  * Prints the live view every interval until the duration is over or the run is cancelled. Screens
  * are drawn half an interval after each sampling round, so every round's samples have arrived.
  */
-final class ScreenLoop {
+public final class ScreenLoop {
 
     /** A value missing from two and a half rounds is from a source that stopped answering. */
     private static final double STALE_AFTER_INTERVALS = 2.5;
@@ -17,14 +18,15 @@ final class ScreenLoop {
     private final long durationMs;
     private final RunControl control;
 
-    ScreenLoop(MonitorSettings settings, RunControl control) {
-        this.intervalMs = settings.interval().toMillis();
-        this.durationMs = settings.duration() == null ? Long.MAX_VALUE : settings.duration().toMillis();
+    /** @param duration how long to watch, or {@code null} for until Ctrl-C */
+    public ScreenLoop(Duration interval, Duration duration, RunControl control) {
+        this.intervalMs = interval.toMillis();
+        this.durationMs = duration == null ? Long.MAX_VALUE : duration.toMillis();
         this.control = control;
     }
 
     /** @return the number of screens printed */
-    int run(LiveView view, PrintWriter out) {
+    public int run(LiveView view, PrintWriter out) {
         long startMs = System.currentTimeMillis();
         long endMs = durationMs == Long.MAX_VALUE ? Long.MAX_VALUE : startMs + durationMs;
         // the first round only primes the rates: the first screen comes after the second

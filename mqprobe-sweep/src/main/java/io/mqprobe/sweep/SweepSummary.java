@@ -1,13 +1,8 @@
-package io.mqprobe.cli.sweep;
+package io.mqprobe.sweep;
 
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.result.ResultDocument;
-import io.mqprobe.sweep.SweepVerdict;
-import io.mqprobe.sweep.SweepMetric;
-import io.mqprobe.sweep.SweepRuns;
-import io.mqprobe.sweep.SweepRanking;
-import io.mqprobe.sweep.SweepStudy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,26 +10,26 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The sweep's answer in the result document's summary: per study the ranked table and the recommendation. */
-final class SweepSummary {
+public final class SweepSummary {
 
     private SweepSummary() {
     }
 
-    static ResultDocument.Summary of(List<SweepStudy> studies, SweepOptions.SweepRun plan, SweepRuns runs,
+    public static ResultDocument.Summary of(List<SweepStudy> studies, SweepSettings settings, SweepRuns runs,
                                       ExperimentResult result, List<String> notes) {
         List<SweepVerdict> verdicts = verdicts(runs, result);
         List<String> lines = new ArrayList<>();
         String headline = null;
         for (SweepStudy study : studies) {
-            SweepMetric primary = plan.settings().paced() && !study.consumes() ? SweepMetric.P99 : SweepMetric.THROUGHPUT;
+            SweepMetric primary = settings.paced() && !study.consumes() ? SweepMetric.P99 : SweepMetric.THROUGHPUT;
             SweepRanking.Answer answer = SweepRanking.rank(study, verdicts, primary);
             if (answer.rows().isEmpty()) {
                 continue;
             }
             headline = headline == null ? answer.recommendation() : headline;
-            String measured = primary == SweepMetric.P99 ? "p99 at " + HumanUnits.msgsPerSecond(plan.settings().rateRecordsPerSecond())
+            String measured = primary == SweepMetric.P99 ? "p99 at " + HumanUnits.msgsPerSecond(settings.rateRecordsPerSecond())
                     : study.consumes() ? "consumer throughput" : "throughput at the ceiling";
-            lines.add(study.name() + " (" + measured + ", " + plan.settings().repeats() + " runs per value): "
+            lines.add(study.name() + " (" + measured + ", " + settings.repeats() + " runs per value): "
                     + (studies.size() > 1 ? answer.recommendation() : "ranked"));
             int rank = 1;
             for (SweepRanking.Row row : answer.rows()) {
@@ -67,7 +62,7 @@ final class SweepSummary {
     }
 
     /** Verdicts of every run, plus runs that could not start (their failure, so the ranking marks them). */
-    static List<SweepVerdict> verdicts(SweepRuns runs, ExperimentResult result) {
+    public static List<SweepVerdict> verdicts(SweepRuns runs, ExperimentResult result) {
         List<SweepVerdict> verdicts = new ArrayList<>();
         for (Map.Entry<String, SweepRuns.Run> e : runs.all().entrySet()) {
             if (result.verdicts().get(e.getKey()) instanceof SweepVerdict v) {

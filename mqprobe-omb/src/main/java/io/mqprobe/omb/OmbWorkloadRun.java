@@ -1,4 +1,4 @@
-package io.mqprobe.cli.omb;
+package io.mqprobe.omb;
 
 import io.mqprobe.api.Capability;
 import io.mqprobe.api.Durability;
@@ -15,10 +15,6 @@ import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.SingleRun;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.KeyDistributor;
-import io.mqprobe.omb.OmbPlan;
-import io.mqprobe.omb.OmbResultFile;
-import io.mqprobe.omb.OmbWindows;
-import io.mqprobe.omb.OmbWorkload;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.SingleRunVerdict;
 import io.mqprobe.result.StepResult;
@@ -32,6 +28,7 @@ import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.SustainablePoint;
 import io.mqprobe.search.Thresholds;
 
+import java.time.Duration;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,13 +44,16 @@ import java.util.Set;
  * while {@link OmbWindows} collects the seconds, writes OMB's result file into the run directory and deletes the
  * topics (unless kept) so the next workload starts on a clean disk.
  */
-final class OmbWorkloadRun {
+public final class OmbWorkloadRun {
+
+    /** After the producers stop: time for the last acknowledgements and for consumers to catch up. */
+    public static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
     /**
      * One workload that ran: its plan, its measured step, how it was judged, where OMB's file went and where the
      * run differed from OMB.
      */
-    record Ran(OmbPlan plan, MeasuredStep step, SingleRunVerdict verdict, Path ombFile, List<String> notes) {
+    public record Ran(OmbPlan plan, MeasuredStep step, SingleRunVerdict verdict, Path ombFile, List<String> notes) {
     }
 
     private final RunSession session;
@@ -61,7 +61,7 @@ final class OmbWorkloadRun {
     private final Set<String> scenarioNames = new HashSet<>();
     private final List<String> failures = new ArrayList<>();
 
-    OmbWorkloadRun(RunSession session, Monitoring monitoring) {
+    public OmbWorkloadRun(RunSession session, Monitoring monitoring) {
         this.session = session;
         this.monitoring = monitoring;
     }
@@ -70,7 +70,7 @@ final class OmbWorkloadRun {
      * Empty when the run was cancelled before the step ran, or when a workload asking for the most the cluster takes
      * ({@code producerRate: 0}) found no sustainable rate ({@link #failures()} says why).
      */
-    Optional<Ran> run(OmbPlan asked) {
+    public Optional<Ran> run(OmbPlan asked) {
         if (asked.producers().keys() != KeyDistributor.NO_KEY && session.cluster().driver().unsupported().contains(Capability.KEYED_SENDS)) {
             throw new UsageException("keyDistributor " + asked.producers().keys() + " needs keyed sends, which the "
                     + session.cluster().driver().id() + " driver does not have; use NO_KEY");
@@ -93,7 +93,7 @@ final class OmbWorkloadRun {
                     + topics.size() + " × " + first.partitions() + " partitions, driver " + plan.driver().name() + ")",
                     new ScenarioResult.TopicLayout(layoutName, first.partitions(), first.replicationFactor(), "broker-chosen"),
                     new ScenarioResult.ProducerSetup(plan.producers().recordSizeBytes(), null, plan.producers().producerProperties()));
-            StepPlan step = StepPlan.of(name, 0, plan.load(), plan.warmup(), RunCommand.DRAIN_TIMEOUT);
+            StepPlan step = StepPlan.of(name, 0, plan.load(), plan.warmup(), DRAIN_TIMEOUT);
             OmbWindows windows = new OmbWindows(plan.subscriptions());
             ExperimentResult result = session.runExperiment(SingleRun.of(scenario, step, atLeastOnce()), monitoring,
                     new LoadProgress(session.progress(), name), windows, ExperimentListener.NONE, ActionHandler.NONE);
@@ -138,7 +138,7 @@ final class OmbWorkloadRun {
     }
 
     /** Why workloads could not run (no sustainable rate), or ran short of what they asked (a backlog), one line each. */
-    List<String> failures() {
+    public List<String> failures() {
         return List.copyOf(failures);
     }
 

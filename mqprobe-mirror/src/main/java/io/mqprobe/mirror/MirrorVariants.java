@@ -1,7 +1,6 @@
-package io.mqprobe.cli.mirror;
+package io.mqprobe.mirror;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.mirror.MirrorVariant;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code --vary KEY=V1,V2} flags into the grid of variations, first flag outermost. */
-final class MirrorVariants {
+public final class MirrorVariants {
 
-    static final int MAX_VARIANTS = 16;
+    public static final int MAX_VARIANTS = 16;
 
     private MirrorVariants() {
     }
 
-    static List<MirrorVariant> grid(List<String> flags) {
+    public static List<MirrorVariant> grid(List<String> flags) {
         List<Map<String, String>> grid = new ArrayList<>();
         grid.add(new LinkedHashMap<>());
         for (String flag : flags) {

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.sweep;
+package io.mqprobe.sweep;
 
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.experiment.ExperimentListener;
@@ -8,18 +8,17 @@ import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
 import io.mqprobe.run.Progress;
-import io.mqprobe.sweep.SweepVerdict;
 
 import java.util.Locale;
 
 /** Sweep progress: which run of how many, each step's figure, each config change, and what the run measured. */
-final class SweepProgress implements ExperimentListener {
+public final class SweepProgress implements ExperimentListener {
 
     private final Progress progress;
     private final int runs;
     private int run;
 
-    SweepProgress(Progress progress, int runs) {
+    public SweepProgress(Progress progress, int runs) {
         this.progress = progress;
         this.runs = runs;
     }

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.monitor;
+package io.mqprobe.run;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  * follower side by side), CPU, memory, disk, NIC and under-replicated partitions. Values older than
  * the staleness limit are left out rather than shown as if current.
  */
-final class LiveView implements Consumer<ResourceSample> {
+public final class LiveView implements Consumer<ResourceSample> {
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
     /** Per-broker columns in MB/s (10^6 bytes), the unit of every rate mqprobe prints. */
@@ -37,7 +37,7 @@ final class LiveView implements Consumer<ResourceSample> {
     }
 
     /** The screen at {@code nowMs}, ignoring samples older than {@code maxAgeMs}. */
-    List<String> render(long nowMs, long maxAgeMs) {
+    public List<String> render(long nowMs, long maxAgeMs) {
         Snapshot snap = new Snapshot(nowMs - maxAgeMs);
         List<Integer> brokers = snap.brokerIds();
         List<String> lines = new ArrayList<>();

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.mirror;
+package io.mqprobe.mirror;
 
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
@@ -6,7 +6,6 @@ import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.kafka.embedded.EmbeddedClusterOptions;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
-import io.mqprobe.mirror.EmbeddedMirrorMaker;
 import io.mqprobe.run.RunSession;
 
 import java.io.PrintWriter;
@@ -19,7 +18,7 @@ import java.util.Optional;
  * The mirror's far side: a target cluster (an embedded one with MirrorMaker 2 started here, or the user's with
  * the user's running mirror) and an admin connection to see the mirrored topics appear. Closes what it started.
  */
-final class MirrorTarget implements AutoCloseable {
+public final class MirrorTarget implements AutoCloseable {
 
     private static final int TARGET_BROKERS = 1;
     private static final long TARGET_HEAP_BYTES = 512L << 20;
@@ -41,7 +40,7 @@ final class MirrorTarget implements AutoCloseable {
     }
 
     /** The user's target ({@code bootstrap} not null), or an embedded target and mirror next to the session's embedded source. */
-    static MirrorTarget open(String bootstrap, Map<String, String> clientSettings, RunSession session, String topicPattern) {
+    public static MirrorTarget open(String bootstrap, Map<String, String> clientSettings, RunSession session, String topicPattern) {
         PrintWriter progress = session.progress().writer();
         if (bootstrap != null) {
             Target target = new Target(session.cluster().target().driverId(), bootstrap, clientSettings, Duration.ofSeconds(10));
@@ -74,20 +73,20 @@ final class MirrorTarget implements AutoCloseable {
         }
     }
 
-    String bootstrap() {
+    public String bootstrap() {
         return bootstrap;
     }
 
-    Map<String, String> clientSettings() {
+    public Map<String, String> clientSettings() {
         return clientSettings;
     }
 
-    Optional<EmbeddedMirrorMaker> mirror() {
+    public Optional<EmbeddedMirrorMaker> mirror() {
         return Optional.ofNullable(mirror);
     }
 
     /** True once {@code topic} exists in the target with all its partitions led; false after {@code timeout}. */
-    boolean awaitTopic(String topic, Duration timeout) {
+    public boolean awaitTopic(String topic, Duration timeout) {
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadlineNs) {
             if (mirror != null) {

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.omb;
+package io.mqprobe.omb;
 
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.TimeSpan;
@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Locale;
 
 /** The end-of-run summary of {@code mqprobe run}: one line per workload, OMB's file, and where mqprobe differed. */
-final class OmbRunSummary {
+public final class OmbRunSummary {
 
     private OmbRunSummary() {
     }
 
     /** @param failures workloads that could not run or ran short of what they asked, one line each */
-    static void summarize(ResultDocument document, List<OmbWorkloadRun.Ran> ran, List<String> failures) {
+    public static void summarize(ResultDocument document, List<OmbWorkloadRun.Ran> ran, List<String> failures) {
         if (ran.isEmpty() && failures.isEmpty()) {
             return;
         }

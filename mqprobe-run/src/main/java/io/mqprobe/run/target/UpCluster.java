@@ -1,4 +1,4 @@
-package io.mqprobe.cli.cluster;
+package io.mqprobe.run.target;
 
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.LocalBrokerProcess;
@@ -7,7 +7,6 @@ import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSystems;
-import io.mqprobe.run.target.EmbeddedClusters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,27 +19,27 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Finds and prints the cluster of {@code mqprobe cluster up}. */
-final class UpCluster {
+public final class UpCluster {
 
     private UpCluster() {
     }
 
-    static Optional<EmbeddedCluster> find(String driverId) {
+    public static Optional<EmbeddedCluster> find(String driverId) {
         return EmbeddedClusters.attach(driverId);
     }
 
-    static EmbeddedCluster require(String driverId) {
+    public static EmbeddedCluster require(String driverId) {
         String which = driverId.equals(Drivers.DEFAULT_ID) ? "" : EmbeddedSystems.of(driverId).name() + " ";
         return find(driverId).orElseThrow(() -> new UsageException("no embedded " + which + "cluster is up; start one with "
                 + "'mqprobe cluster up" + driverFlag(driverId) + "'"));
     }
 
     /** {@code " --driver ID"} for drivers other than the default, to repeat in hints. */
-    static String driverFlag(String driverId) {
+    public static String driverFlag(String driverId) {
         return driverId.equals(Drivers.DEFAULT_ID) ? "" : " --driver " + driverId;
     }
 
-    static void printBrokers(PrintWriter out, EmbeddedCluster cluster) {
+    public static void printBrokers(PrintWriter out, EmbeddedCluster cluster) {
         out.printf(Locale.ROOT, "%-7s %-8s %-13s %-6s %-6s %-6s %-8s %s%n", "broker", "pid", "host", "port", "jmx", "alive", "spec", "data");
         for (LocalBrokerProcess broker : cluster.brokers()) {
             out.printf(Locale.ROOT, "%-7d %-8s %-13s %-6d %-6d %-6s %-8s %s%n", broker.brokerId(),
@@ -50,7 +49,7 @@ final class UpCluster {
         }
     }
 
-    static String brokers(int n) {
+    public static String brokers(int n) {
         return HumanUnits.counted(n, "broker");
     }
 

@@ -1,4 +1,4 @@
-package io.mqprobe.cli.monitor;
+package io.mqprobe.run;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
