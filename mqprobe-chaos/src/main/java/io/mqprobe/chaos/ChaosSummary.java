@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** The end-of-run summary of {@code chaos}: the delivery line and the verdict table, one row per fault. */
-public final class ChaosSummary {
+final class ChaosSummary {
 
     private ChaosSummary() {
     }

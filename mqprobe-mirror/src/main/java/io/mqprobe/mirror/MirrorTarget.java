@@ -18,7 +18,7 @@ import java.util.Optional;
  * The mirror's far side: a target cluster (an embedded one with MirrorMaker 2 started here, or the user's with
  * the user's running mirror) and an admin connection to see the mirrored topics appear. Closes what it started.
  */
-public final class MirrorTarget implements AutoCloseable {
+final class MirrorTarget implements AutoCloseable {
 
     private static final int TARGET_BROKERS = 1;
     private static final long TARGET_HEAP_BYTES = 512L << 20;

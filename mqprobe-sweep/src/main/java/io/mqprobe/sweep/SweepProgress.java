@@ -12,7 +12,7 @@ import io.mqprobe.run.Progress;
 import java.util.Locale;
 
 /** Sweep progress: which run of how many, each step's figure, each config change, and what the run measured. */
-public final class SweepProgress implements ExperimentListener {
+final class SweepProgress implements ExperimentListener {
 
     private final Progress progress;
     private final int runs;

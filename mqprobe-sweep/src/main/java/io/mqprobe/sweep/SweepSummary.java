@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The sweep's answer in the result document's summary: per study the ranked table and the recommendation. */
-public final class SweepSummary {
+final class SweepSummary {
 
     private SweepSummary() {
     }

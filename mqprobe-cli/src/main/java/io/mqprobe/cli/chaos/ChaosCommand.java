@@ -1,37 +1,13 @@
 package io.mqprobe.cli.chaos;
 
-import io.mqprobe.api.Driver;
-import io.mqprobe.api.Durability;
-import io.mqprobe.api.DurabilitySettings;
-import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.fault.FaultSpec;
-import io.mqprobe.chaos.ChaosAudit;
-import io.mqprobe.chaos.ChaosJudge;
-import io.mqprobe.chaos.ChaosPlan;
-import io.mqprobe.chaos.ChaosPlanner;
-import io.mqprobe.chaos.ChaosSummary;
-import io.mqprobe.chaos.ChaosVerdict;
-import io.mqprobe.chaos.ClusterWatch;
+import io.mqprobe.chaos.ChaosRun;
 import io.mqprobe.chaos.CommandFaults;
-import io.mqprobe.chaos.EmbeddedFaults;
-import io.mqprobe.chaos.FaultExecutor;
-import io.mqprobe.chaos.FaultLog;
 import io.mqprobe.chaos.FaultPlanFile;
-import io.mqprobe.chaos.FaultRoles;
-import io.mqprobe.chaos.LogAudit;
 import io.mqprobe.cli.load.EndToEndOptions;
-import io.mqprobe.run.LoadProgress;
 import io.mqprobe.cli.options.AllowDestructiveOption;
-import io.mqprobe.cli.options.RunOptions;
-import io.mqprobe.consume.ConsumerLoadSpec;
-import io.mqprobe.experiment.Experiment;
-import io.mqprobe.experiment.ExperimentListener;
-import io.mqprobe.experiment.ExperimentResult;
-import io.mqprobe.load.ProducerLoadSpec;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.Monitoring;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +15,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,10 +31,6 @@ public final class ChaosCommand implements Callable<Integer> {
 
     /** Offered load when --throughput is not given: steady, well below what 2 cores take with three replicas. */
     static final double DEFAULT_RECORDS_PER_SECOND = 1_000;
-    static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
-    static final long WATCH_PERIOD_MS = 500;
-    /** Reading the whole topic again after the load: seconds for what a chaos run writes; bounded all the same. */
-    static final long AUDIT_TIMEOUT_MS = 60_000;
 
     @Spec
     CommandSpec spec;
@@ -103,50 +74,12 @@ public final class ChaosCommand implements Callable<Integer> {
         }
         Map<String, String> topicSettings = new LinkedHashMap<>(file.topicConfigs());
         topicConfigs.forEach(pair -> FaultPlanFile.put(topicSettings, pair));
-        EndToEndOptions.Load asked = e2e.conclude("chaos", DEFAULT_RECORDS_PER_SECOND, DRAIN_TIMEOUT);
+        EndToEndOptions.Load asked = e2e.conclude("chaos", DEFAULT_RECORDS_PER_SECOND, ChaosRun.DRAIN_TIMEOUT);
         String topicName = asked.topic();
-        ProducerLoadSpec userLoad = asked.producer().withDefaults(file.producerProperties());
-        ConsumerLoadSpec consumers = asked.consumers();
-        RunOptions run = e2e.run();
-        new ChaosPlan(TopicSpec.of(topicName, 1, 1), userLoad, consumers, plan, 0, 0);   // refuses a bad plan before anything starts
-        return run.session("chaos", spec, 3, e2e.topic().keepTopics(), session -> {
-            if (!session.cluster().embedded() && commands.isEmpty()) {
-                throw new UsageException("chaos on a cluster mqprobe did not start needs --fault-cmd templates and --allow-destructive");
-            }
-            session.brokerFaultsPlanned();
-            Driver driver = session.cluster().driver();
-            TopicSpec layout = layout(topicName, session.brokerCount(), file);
-            DurabilitySettings durable = driver.durability(Durability.ALL_REPLICAS, layout.replicationFactor());
-            Map<String, String> configs = new LinkedHashMap<>(durable.topicConfigs());
-            configs.putAll(topicSettings);
-            ChaosPlan chaos = new ChaosPlan(session.topics().capped(layout.withConfigs(configs)),
-                    userLoad.withDefaults(producerDefaults(driver, durable, userLoad)), consumers, plan,
-                    e2e.warmup().toMillis(), DRAIN_TIMEOUT.toMillis());
-            FaultRoles roles = new FaultRoles(driver.admin(), topicName);
-            FaultExecutor executor = commands.isEmpty()
-                    ? new EmbeddedFaults(session.cluster().embeddedCluster().orElseThrow(), roles)
-                    : new CommandFaults(commands, driver.admin(), session.cluster()::localBrokers, roles);
-            Monitoring monitoring = session.startMonitoring(consumers.groupIds());
-            ExperimentResult result;
-            try (ClusterWatch watch = ClusterWatch.start(driver.admin(), topicName, WATCH_PERIOD_MS);
-                 FaultLog log = new FaultLog(executor)) {
-                ChaosAudit audit = new ChaosAudit(log, watch, new LogAudit(driver, topicName, layout.partitions(), AUDIT_TIMEOUT_MS));
-                LoadProgress progress = new LoadProgress(session.progress(), "chaos");
-                result = session.runExperiment(new Experiment(ChaosPlanner.KIND, new ChaosPlanner(chaos, audit), new ChaosJudge()),
-                        monitoring, progress, new ExperimentListener() {
-                            @Override
-                            public void onAction(io.mqprobe.result.ActionRecord action) {
-                                session.progress().line("fault " + action.action() + ": " + action.outcome()
-                                        + (action.error() == null ? "" : " (" + action.error() + ")"));
-                            }
-                        }, log);
-            }
-            if (!(result.verdicts().get(ChaosPlanner.SCENARIO) instanceof ChaosVerdict verdict)) {
-                return session.exitCode(ExitCode.OK);
-            }
-            session.document().setSummary(ChaosSummary.of(verdict));
-            return session.exitCode(verdict.passed() ? ExitCode.OK : ExitCode.RUN_FAILED);
-        });
+        ChaosRun.Request request = new ChaosRun.Request(topicName, brokers -> layout(topicName, brokers, file),
+                asked.producer().withDefaults(file.producerProperties()), asked.consumers(), plan, topicSettings, commands,
+                e2e.warmup().toMillis());
+        return e2e.run().session("chaos", spec, 3, e2e.topic().keepTopics(), session -> ChaosRun.run(session, request));
     }
 
     /** The topic's layout from the options; a plan file's replication factor when --replication-factor is not given. */
@@ -160,20 +93,5 @@ public final class ChaosCommand implements Callable<Integer> {
                     + ", the cluster has " + brokers + " brokers");
         }
         return TopicSpec.of(topicName, layout.partitions(), file.replicationFactor());
-    }
-
-    /**
-     * The driver's delivery-check defaults (idempotence included) with its durable acknowledgement, unless
-     * the user chose a weaker one: then idempotence, which needs durable writes, is left to the user.
-     */
-    private static Map<String, String> producerDefaults(Driver driver, DurabilitySettings durable, ProducerLoadSpec load) {
-        boolean weaker = durable.producerProperties().entrySet().stream()
-                .anyMatch(e -> load.producerProperties().containsKey(e.getKey())
-                        && !e.getValue().equals(load.producerProperties().get(e.getKey())));
-        Map<String, String> defaults = new LinkedHashMap<>(driver.producerDefaults(weaker ? ProducerProfile.PLAIN : ProducerProfile.DELIVERY_CHECK));
-        if (!weaker) {
-            defaults.putAll(durable.producerProperties());
-        }
-        return defaults;
     }
 }

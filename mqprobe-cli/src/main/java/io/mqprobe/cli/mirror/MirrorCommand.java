@@ -1,29 +1,18 @@
 package io.mqprobe.cli.mirror;
 
-import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.mirror.MirrorTarget;
+import io.mqprobe.mirror.MirrorRun;
 import io.mqprobe.mirror.MirrorVariants;
-import io.mqprobe.run.LoadProgress;
 import io.mqprobe.cli.load.ProducerOptions;
 import io.mqprobe.cli.options.CommandDefaults;
 import io.mqprobe.cli.options.DurationConverter;
 import io.mqprobe.cli.options.PartitionsOption;
 import io.mqprobe.cli.options.ReplicationOption;
 import io.mqprobe.cli.options.RunOptions;
-import io.mqprobe.experiment.Experiment;
-import io.mqprobe.experiment.ExperimentListener;
-import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.load.ProducerLoadSpec;
-import io.mqprobe.mirror.MirrorJudge;
-import io.mqprobe.mirror.MirrorPlanner;
 import io.mqprobe.mirror.MirrorVariant;
-import io.mqprobe.result.ResultDocument;
-import io.mqprobe.result.Verdict;
 import io.mqprobe.run.ClientProperties;
-import io.mqprobe.run.ExitCode;
-import io.mqprobe.run.Monitoring;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,12 +22,9 @@ import picocli.CommandLine.Spec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.LongSupplier;
 
 /** {@code mqprobe mirror}: how fast, how late and at what CPU cost records cross to another cluster through MirrorMaker 2. */
 @Command(name = "mirror", mixinStandardHelpOptions = true, sortOptions = false, defaultValueProvider = MirrorCommand.Defaults.class,
@@ -49,7 +35,6 @@ import java.util.function.LongSupplier;
 public final class MirrorCommand implements Callable<Integer> {
 
     private static final int SOURCE_BROKERS = 2;
-    private static final String TOPIC_PATTERN = "mqprobe-mirror-.*";
 
     @Spec
     CommandSpec spec;
@@ -81,7 +66,7 @@ public final class MirrorCommand implements Callable<Integer> {
     String sourceBootstrap;
 
     @Option(names = "--target-bootstrap", paramLabel = "HOST:PORT[,...]",
-            description = "Target cluster, with a mirror already copying topics " + TOPIC_PATTERN + " from the source under the alias "
+            description = "Target cluster, with a mirror already copying topics " + MirrorRun.TOPIC_PATTERN + " from the source under the alias "
                     + "'source' (default: an embedded cluster and an embedded MirrorMaker 2).")
     String targetBootstrap;
 
@@ -99,33 +84,10 @@ public final class MirrorCommand implements Callable<Integer> {
         if ((sourceBootstrap == null) != (targetBootstrap == null)) {
             throw new UsageException("give both --source-bootstrap and --target-bootstrap (a running mirror between them), or neither");
         }
-        Map<String, String> targetClient = ClientProperties.load(targetCommandConfig);
-        String tag = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x100000, 0xffffff));
+        MirrorRun.Request request = new MirrorRun.Request(variants, base, partitions.partitions(), replication.replicationFactor(),
+                producer.warmup(), drainTimeout, targetBootstrap, ClientProperties.load(targetCommandConfig));
         return run.session("mirror", spec, SOURCE_BROKERS, false,
-                plan -> sourceBootstrap == null ? plan : plan.withTarget(t -> t.withBootstrap(sourceBootstrap)), session -> {
-            try (MirrorTarget target = MirrorTarget.open(targetBootstrap, targetClient, session, TOPIC_PATTERN)) {
-                ProducerLoadSpec load = base.withDefaults(session.cluster().driver().producerDefaults(ProducerProfile.CAPACITY));
-                Map<String, LongSupplier> processes = target.mirror().map(m -> Map.<String, LongSupplier>of(MirrorJudge.MIRROR_SOURCE, m::pid))
-                        .orElse(Map.of());
-                Monitoring monitoring = session.startMonitoring(List.of(), ResultDocument.Ceilings.UNKNOWN, processes);
-                Map<String, String> consumer = new LinkedHashMap<>(target.clientSettings());
-                consumer.put("bootstrap.servers", target.bootstrap());
-                // the mirrored topic appears after the consumer starts looking: find it within a second
-                consumer.put("metadata.max.age.ms", "1000");
-                MirrorPlanner planner = new MirrorPlanner(new MirrorPlanner.Settings(variants, load, partitions.partitions(),
-                        replication.replicationFactor(), producer.warmup(), drainTimeout, Duration.ofSeconds(90),
-                        i -> "mqprobe-mirror-" + tag + "-" + i, consumer), target::awaitTopic);
-                ExperimentResult result = session.runExperiment(new Experiment(MirrorJudge.KIND, planner, new MirrorJudge()),
-                        monitoring, new LoadProgress(session.progress(), "   "), new ExperimentListener() {
-                            @Override
-                            public void onScenarioStart(io.mqprobe.result.ScenarioResult scenario) {
-                                session.progress().writer().println("mirror variation " + scenario.name());
-                                session.progress().writer().flush();
-                            }
-                        });
-                boolean passed = result.verdicts().values().stream().allMatch(Verdict::passed);
-                return session.exitCode(passed ? ExitCode.OK : ExitCode.RUN_FAILED);
-            }
-        });
+                plan -> sourceBootstrap == null ? plan : plan.withTarget(t -> t.withBootstrap(sourceBootstrap)),
+                session -> MirrorRun.run(session, request));
     }
 }
