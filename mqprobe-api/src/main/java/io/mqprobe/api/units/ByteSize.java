@@ -51,14 +51,7 @@ public final class ByteSize {
 
     /** Binary units with one decimal: {@code 48.5 MiB}. */
     public static String format(double bytes) {
-        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
-        int i = 0;
-        double v = bytes;
-        while (Math.abs(v) >= 1024 && i < units.length - 1) {
-            v /= 1024;
-            i++;
-        }
-        return i == 0 ? String.format(Locale.ROOT, "%.0f %s", v, units[i]) : String.format(Locale.ROOT, "%.1f %s", v, units[i]);
+        return scaled(bytes, 1024, "B", "KiB", "MiB", "GiB", "TiB");
     }
 
     /**
@@ -71,11 +64,14 @@ public final class ByteSize {
 
     /** Decimal units with one decimal, as storage is sold and throughput is written: {@code 850.0 GB}, {@code 512 B}. */
     public static String formatDecimal(double bytes) {
-        String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
+        return scaled(bytes, 1000, "B", "kB", "MB", "GB", "TB", "PB");
+    }
+
+    private static String scaled(double bytes, int base, String... units) {
         int i = 0;
         double v = bytes;
-        while (Math.abs(v) >= 1000 && i < units.length - 1) {
-            v /= 1000;
+        while (Math.abs(v) >= base && i < units.length - 1) {
+            v /= base;
             i++;
         }
         return i == 0 ? String.format(Locale.ROOT, "%.0f %s", v, units[i]) : String.format(Locale.ROOT, "%.1f %s", v, units[i]);
