@@ -1,6 +1,8 @@
 package io.mqprobe.result;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -21,7 +23,9 @@ import java.util.ServiceLoader;
  */
 public final class ResultJson {
 
-    public static final ObjectMapper MAPPER = withVerdictKinds(JsonMapper.builder()
+    public static final ObjectMapper MAPPER = withVerdictKinds(JsonMapper.builder(JsonFactory.builder()
+                    // trees written by hand (OMB's result file) meet the same rule as records
+                    .addDecorator((factory, generator) -> new FiniteNumbers(generator)).build())
             .addModule(new SimpleModule().addSerializer(Double.class, new FiniteDouble())
                     .addSerializer(double.class, new FiniteDouble())
                     .addSerializer(Duration.class, new DurationJson.Serializer())
@@ -41,6 +45,28 @@ public final class ResultJson {
     }
 
     private ResultJson() {
+    }
+
+    /** NaN and infinities, wherever they come from, as {@code null}. */
+    private static final class FiniteNumbers extends JsonGeneratorDelegate {
+
+        FiniteNumbers(JsonGenerator generator) {
+            super(generator, false);
+        }
+
+        @Override
+        public void writeNumber(double v) throws IOException {
+            if (Double.isFinite(v)) {
+                super.writeNumber(v);
+            } else {
+                writeNull();
+            }
+        }
+
+        @Override
+        public void writeNumber(float v) throws IOException {
+            writeNumber((double) v);
+        }
     }
 
     private static final class FiniteDouble extends JsonSerializer<Double> {

@@ -1,7 +1,6 @@
 package io.mqprobe.omb;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.mqprobe.result.ResultJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -27,7 +26,6 @@ import java.util.function.Function;
  */
 public final class OmbResultFile {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss").withZone(ZoneOffset.UTC);
     /** OMB's percentile suffixes, in its order. */
@@ -61,7 +59,7 @@ public final class OmbResultFile {
         Path file = dir.resolve(fileName(plan.workload().name(), plan.driver().name(), at));
         try {
             Files.createDirectories(dir);
-            JSON.writeValue(file.toFile(), toJson(plan.workload(), plan.driver(), windows, notes));
+            ResultJson.writeFile(file, toJson(plan.workload(), plan.driver(), windows, notes));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
@@ -70,7 +68,7 @@ public final class OmbResultFile {
 
     static ObjectNode toJson(OmbWorkload workload, OmbDriverConfig driver, OmbWindows run, List<String> notes) {
         List<OmbWindows.Window> windows = run.windows();
-        ObjectNode json = JSON.createObjectNode();
+        ObjectNode json = ResultJson.MAPPER.createObjectNode();
         json.put("workload", workload.name());
         json.put("driver", driver.name());
         json.put("messageSize", workload.messageSizeBytes());

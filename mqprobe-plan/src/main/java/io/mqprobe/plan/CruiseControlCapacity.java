@@ -1,6 +1,6 @@
 package io.mqprobe.plan;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.units.HumanUnits;
 
@@ -20,7 +20,7 @@ import java.util.Locale;
  */
 public record CruiseControlCapacity(long diskMib, long nwInKibPerSecond, long nwOutKibPerSecond, Integer cores, String doc) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     /** The capacity of a broker of {@code plan}, or null when the plan is not Kafka's (Cruise Control balances Kafka only). */
     public static CruiseControlCapacity of(SizedPlan plan) {
@@ -45,7 +45,7 @@ public record CruiseControlCapacity(long diskMib, long nwInKibPerSecond, long nw
 
     /** {@code capacity.json}: CPU in percent of the broker. */
     public ObjectNode capacityJson() {
-        return file(JSON.createObjectNode().put("DISK", Long.toString(diskMib)).put("CPU", "100"));
+        return file(JSON.objectNode().put("DISK", Long.toString(diskMib)).put("CPU", "100"));
     }
 
     /** {@code capacityCores.json}: CPU in cores; null when the cores were not measured. */
@@ -53,14 +53,14 @@ public record CruiseControlCapacity(long diskMib, long nwInKibPerSecond, long nw
         if (cores == null) {
             return null;
         }
-        ObjectNode capacity = JSON.createObjectNode().put("DISK", Long.toString(diskMib));
+        ObjectNode capacity = JSON.objectNode().put("DISK", Long.toString(diskMib));
         capacity.putObject("CPU").put("num.cores", Integer.toString(cores));
         return file(capacity);
     }
 
     private ObjectNode file(ObjectNode capacity) {
         capacity.put("NW_IN", Long.toString(nwInKibPerSecond)).put("NW_OUT", Long.toString(nwOutKibPerSecond));
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JSON.objectNode();
         ObjectNode broker = root.putArray("brokerCapacities").addObject();
         broker.put("brokerId", "-1");
         broker.set("capacity", capacity);
