@@ -17,10 +17,11 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * Watches, on a thread of its own, for what nobody planned: mqprobe's topics outgrowing the disk budget,
- * a log dir falling below the reserve, a broker dying, or the cluster no longer answering. The first one
- * found stops the run once (the caller cancels the load and marks the result failed) within
- * {@link #CHECK_EVERY_MS} plus, for a silent cluster, {@link #SILENT_MS}.
+ * Watches for what nobody planned: mqprobe's topics outgrowing the disk budget, a log dir falling below the
+ * reserve, a broker dying, or the cluster no longer answering. The first one found stops the run once (the caller
+ * cancels the load and marks the result failed) within {@link #CHECK_EVERY_MS} plus, for a silent cluster,
+ * {@link #SILENT_MS}. The brokers and the disk are watched on threads of their own: asking a dead broker for its
+ * log dirs blocks for the client's whole API timeout, and the broker watch must not wait behind it.
  */
 final class RunGuard implements AutoCloseable {
 
@@ -36,16 +37,17 @@ final class RunGuard implements AutoCloseable {
     private final Supplier<List<LocalBrokerProcess>> localBrokers;
     private final Set<Integer> brokersAtStart;
     private final Consumer<String> stop;
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
+    private final ScheduledExecutorService threads = Executors.newScheduledThreadPool(2, r -> {
         Thread t = new Thread(r, "mqprobe-run-guard");
         t.setDaemon(true);
         return t;
     });
     private final long silentMs;
+    private final Watch brokerWatch = new Watch(this::brokerGone);
+    private final Watch diskWatch = new Watch(this::disk);
     private volatile boolean brokerFaultsPlanned;
     private volatile boolean restarting;
     private volatile String reason;
-    private volatile long lastAnswerMs = System.currentTimeMillis();
 
     /** @param stop told the reason, once, when the run must stop */
     RunGuard(ClusterAdmin admin, DiskBudget budget, boolean topicSizesKnown, Supplier<Collection<String>> topics,
@@ -64,7 +66,9 @@ final class RunGuard implements AutoCloseable {
         this.localBrokers = localBrokers;
         this.brokersAtStart = admin.describeBrokers().stream().map(BrokerInfo::id).collect(Collectors.toSet());
         this.stop = stop;
-        thread.scheduleWithFixedDelay(this::check, CHECK_EVERY_MS, CHECK_EVERY_MS, TimeUnit.MILLISECONDS);
+        for (Watch watch : List.of(brokerWatch, diskWatch)) {
+            threads.scheduleWithFixedDelay(watch::check, CHECK_EVERY_MS, CHECK_EVERY_MS, TimeUnit.MILLISECONDS);
+        }
     }
 
     /** Brokers going down is the experiment (chaos): only the disk is watched from now on. */
@@ -77,7 +81,8 @@ final class RunGuard implements AutoCloseable {
      * while it lasts the guard does not check; the silence is counted again from its end.
      */
     void restarting(boolean now) {
-        lastAnswerMs = System.currentTimeMillis();
+        brokerWatch.answered();
+        diskWatch.answered();
         restarting = now;
     }
 
@@ -90,32 +95,60 @@ final class RunGuard implements AutoCloseable {
         return reason;
     }
 
-    private void check() {
-        if (reason != null) {
-            return;
+    /** Stops the run for the first reason either watch found; a later one is not told. */
+    private synchronized void found(String why) {
+        if (reason == null) {
+            reason = why;
+            stop.accept(why);
         }
-        if (restarting) {
+    }
+
+    /**
+     * One question asked every {@link #CHECK_EVERY_MS}: a non-null answer stops the run; failing every time for
+     * {@code silentMs} (since its last answer) means the cluster has stopped answering.
+     */
+    private final class Watch {
+
+        private final Supplier<String> question;
+        private volatile long lastAnswerMs = System.currentTimeMillis();
+
+        Watch(Supplier<String> question) {
+            this.question = question;
+        }
+
+        void answered() {
             lastAnswerMs = System.currentTimeMillis();
-            return;
         }
-        String found = brokerFaultsPlanned ? null : deadLocalBroker();
-        try {
-            if (found == null) {
-                found = disk();
+
+        void check() {
+            if (reason != null) {
+                return;
             }
-            if (found == null && !brokerFaultsPlanned) {
-                found = brokersGone();
+            if (restarting) {
+                answered();
+                return;
             }
-            lastAnswerMs = System.currentTimeMillis();
-        } catch (RuntimeException e) {
-            if (!brokerFaultsPlanned && found == null && System.currentTimeMillis() - lastAnswerMs > silentMs) {
-                found = "the cluster has not answered for " + silentMs / 1000 + " s (" + e.getMessage() + ")";
+            String why;
+            try {
+                why = question.get();
+                answered();
+            } catch (RuntimeException e) {
+                why = !brokerFaultsPlanned && System.currentTimeMillis() - lastAnswerMs > silentMs
+                        ? "the cluster has not answered for " + silentMs / 1000 + " s (" + e.getMessage() + ")" : null;
+            }
+            if (why != null) {
+                found(why);
             }
         }
-        if (found != null) {
-            reason = found;
-            stop.accept(found);
+    }
+
+    /** A broker that died or left the cluster, or null; brokers going down is no news when it is the experiment. */
+    private String brokerGone() {
+        if (brokerFaultsPlanned) {
+            return null;
         }
+        String dead = deadLocalBroker();
+        return dead != null ? dead : brokersGone();
     }
 
     private String deadLocalBroker() {
@@ -142,6 +175,6 @@ final class RunGuard implements AutoCloseable {
 
     @Override
     public void close() {
-        thread.shutdownNow();
+        threads.shutdownNow();
     }
 }

@@ -119,17 +119,32 @@ class ChaosCommandTest {
         assertThat(lines[1]).isEqualTo("start 2");
     }
 
+    /**
+     * Waits until the run's periodically written result holds a second of load: the guard watches the brokers by then,
+     * so a kill falls inside the run, not before it.
+     */
+    private static void awaitLoadRunning(Path dir) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        Path result = dir.resolve("result.json");
+        while (!Files.exists(result) || ResultJson.MAPPER.readTree(result.toFile()).path("intervals").isEmpty()) {
+            assertThat(System.nanoTime()).as("the run started its load").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
     @Test
     void should_end_a_produce_run_within_bounded_time_when_a_broker_dies_unplanned(@TempDir Path dir) throws Exception {
         cluster.useHome();
         CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("produce", "--duration", "120s",
                 "--throughput", "500", "--connect-timeout", "60s", "--out", dir.toString()));
         EmbeddedKafkaCluster brokers = cluster.brokers();
-        Thread.sleep(15_000);
+        awaitLoadRunning(dir);
         brokers.kill(3);
         CliRun run;
         try {
-            run = running.get(100, TimeUnit.SECONDS);
+            // the broker leaves the cluster after its 9 s session timeout and the guard looks every 2 s; a guard stuck
+            // behind an admin call to the dead broker (60 s with this connect timeout) ends the run too late for this
+            run = running.get(45, TimeUnit.SECONDS);
         } finally {
             brokers.restart(3);
         }

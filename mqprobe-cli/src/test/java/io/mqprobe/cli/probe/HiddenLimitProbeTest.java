@@ -53,7 +53,7 @@ class HiddenLimitProbeTest {
 
         CliRun run = CliRun.of("probe", "--bootstrap", cluster.bootstrap(), "--jmx", broker.host() + ":" + broker.jmxPort(),
                 "--scenarios", "single", "--no-ceilings", "--jvm-warmup", "0", "--step-warmup", "1s", "--step-duration", "3s",
-                "--sustainable-steps", "none", "--max-steps", "4", "--max-clients", "4", "--out", out.toString());
+                "--max-step-duration", "3s", "--sustainable-steps", "none", "--max-steps", "4", "--max-clients", "4", "--out", out.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).contains("broker-1 reports a CPU limit of 0.3 cores", "counts as 1 processor");
