@@ -11,12 +11,12 @@ import java.util.List;
  * x axis (load steps or elapsed seconds), up to two y axes with a unit each, line and marker series,
  * and shaded bands. Values are rounded here so long timelines stay small in the page.
  */
-final class ChartSpec {
+public final class ChartSpec {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /** Marker shapes for verdict points, shared by every chart so the legend reads the same everywhere. */
-    enum Marker {
+    public enum Marker {
         CEILING("star", "#7c3aed"), KNEE("triangle", "#ea580c"), SUSTAINABLE("rectRot", "#16a34a"), ERROR("crossRot", "#dc2626");
 
         final String pointStyle;
@@ -36,7 +36,7 @@ final class ChartSpec {
     }
 
     /** A chart over load steps, one category per step label. */
-    static ChartSpec overSteps(String xTitle, List<String> labels) {
+    public static ChartSpec overSteps(String xTitle, List<String> labels) {
         ChartSpec spec = new ChartSpec();
         ObjectNode x = spec.root.putObject("x").put("type", "category").put("title", xTitle);
         labels.forEach(x.putArray("labels")::add);
@@ -61,7 +61,7 @@ final class ChartSpec {
      * Declares y axis {@code y} (left) or {@code y1} (right) with a {@link MetricUnit} id; a null title shows
      * none, and {@code suggestedMax} (or null) keeps small values from filling the whole height.
      */
-    ChartSpec axis(String id, MetricUnit unit, String title, Double suggestedMax) {
+    public ChartSpec axis(String id, MetricUnit unit, String title, Double suggestedMax) {
         ObjectNode axis = root.withObjectProperty("axes").putObject(id).put("unit", unit.id());
         if (title != null) {
             axis.put("title", title);
@@ -73,7 +73,7 @@ final class ChartSpec {
     }
 
     /** A line over categories: {@code values[i]} belongs to label {@code i}; null leaves a gap. */
-    ObjectNode categoryLine(String label, String axis, String color, List<Double> values) {
+    public ObjectNode categoryLine(String label, String axis, String color, List<Double> values) {
         ObjectNode d = dataset(label, axis, color);
         ArrayNode data = d.putArray("data");
         values.forEach(v -> addRounded(data, v));
@@ -93,7 +93,7 @@ final class ChartSpec {
     }
 
     /** A single verdict point drawn on top of the lines, on category {@code index}. */
-    void categoryMarker(Marker marker, String label, String axis, int index, int categories, double value) {
+    public void categoryMarker(Marker marker, String label, String axis, int index, int categories, double value) {
         ObjectNode d = dataset(label, axis, marker.color).put("marker", marker.pointStyle).put("line", false);
         ArrayNode data = d.putArray("data");
         for (int i = 0; i < categories; i++) {
@@ -117,7 +117,7 @@ final class ChartSpec {
     }
 
     /** A shaded x range, e.g. a warm-up or the knee step's measured window; label may be null. */
-    void band(double fromX, double toX, String color, String label, boolean labelAtBottom) {
+    public void band(double fromX, double toX, String color, String label, boolean labelAtBottom) {
         ObjectNode b = bands.addObject().put("bottom", labelAtBottom);
         ArrayNode x = b.putArray("x");
         addRounded(x, fromX);

@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.List;
 
 /** Collects the charts of one page: hands out canvas ids and keeps the specs the page script draws. */
-final class Charts {
+public final class Charts {
 
     private final ArrayNode specs = JsonNodeFactory.instance.arrayNode();
 
     /** Markup for a grid of figures; empty charts are left out. */
-    String grid(List<Figure> figures, String gridClass) {
+    public String grid(List<Figure> figures, String gridClass) {
         StringBuilder html = new StringBuilder();
         for (Figure f : figures) {
             if (f != null && !f.spec().isEmpty()) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Escaping for text from the document: every string a result carries is untrusted (topic names, errors, argv). */
-final class Html {
+public final class Html {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -14,7 +14,7 @@ final class Html {
     }
 
     /** Text or attribute value, safe in both. Null prints as a dash. */
-    static String esc(String text) {
+    public static String esc(String text) {
         if (text == null) {
             return HumanUnits.NONE;
         }

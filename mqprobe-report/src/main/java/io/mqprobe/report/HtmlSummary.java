@@ -95,11 +95,11 @@ final class HtmlSummary {
         return html.append("</tbody></table></div>\n").toString();
     }
 
-    /** A sweep run's measured figure or failure; otherwise what the steps say. */
+    /** The verdict's line where it is the scenario's whole result (a sweep's run); otherwise what the steps say. */
     private static String resultText(JsonNode scenario, boolean complete) {
-        JsonNode verdict = Fields.object(scenario, "verdict");
-        return verdict != null && "sweep".equals(Fields.text(verdict, "kind")) ? SweepSection.oneLine(verdict)
-                : VerdictText.withoutVerdict(scenario, complete);
+        return VerdictSection.of(scenario).filter(VerdictSection::lineIsTheResult)
+                .flatMap(section -> section.line(scenario, Fields.object(scenario, "verdict")))
+                .orElseGet(() -> VerdictText.withoutVerdict(scenario, complete));
     }
 
     private static String bottleneck(JsonNode verdict) {

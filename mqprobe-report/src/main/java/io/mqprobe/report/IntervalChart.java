@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 
 /**
@@ -51,11 +52,11 @@ final class IntervalChart {
             spec.timeMarkers(ChartSpec.Marker.ERROR, "seconds with send errors", "y", errorSeconds);
         }
         shadeSteps(spec, intervals, xs, scenario);
-        ChaosSection.shadeFaults(spec, scenario, originMs);
+        Optional<String> marked = VerdictSection.of(scenario)
+                .flatMap(section -> section.markIntervals(spec, Fields.object(scenario, "verdict"), originMs));
         spec.dropEmptyDatasets();
-        return new Figure("Per second", ChaosSection.verdict(scenario) != null
-                ? "shaded: warm-up (grey), each fault from when it fired to when it was undone or its unavailability ended (red)"
-                : "shaded: warm-up (grey, labelled with the step's clients), knee step (orange), sustainable step (green)", spec, false);
+        return new Figure("Per second", marked.orElse(
+                "shaded: warm-up (grey, labelled with the step's clients), knee step (orange), sustainable step (green)"), spec, false);
     }
 
     /** A line of the intervals that have {@code field}; one that no interval has is dropped later. */

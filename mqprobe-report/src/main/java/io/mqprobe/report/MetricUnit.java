@@ -9,10 +9,10 @@ import java.util.Locale;
  * The unit of a metric, read from the suffix of its name (see {@code Metric}), so metrics added later
  * still print in human units. The lower-case {@link #id()} is what the page script formats axis ticks by.
  */
-enum MetricUnit {
+public enum MetricUnit {
     BYTES_PER_SECOND, BYTES, CORES, PERCENT, MILLIS, MICROS, PER_SECOND, COUNT;
 
-    static MetricUnit of(String metric) {
+    public static MetricUnit of(String metric) {
         String m = metric.toLowerCase(Locale.ROOT);
         if (m.endsWith("bytes_per_s")) {
             return BYTES_PER_SECOND;
@@ -42,7 +42,7 @@ enum MetricUnit {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    String format(double value) {
+    public String format(double value) {
         return switch (this) {
             case BYTES_PER_SECOND -> ByteSize.formatRate(value);
             case BYTES -> ByteSize.format(value);

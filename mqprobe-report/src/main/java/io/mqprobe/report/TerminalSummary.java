@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The end-of-run summary every load command prints: status, headline, per scenario the verdict with its
@@ -77,18 +78,19 @@ public final class TerminalSummary {
         JsonNode verdict = Fields.probeVerdict(scenario);
         List<JsonNode> steps = Fields.objects(scenario, "steps");
         JsonNode any = Fields.object(scenario, "verdict");
+        Optional<VerdictSection> section = VerdictSection.of(scenario);
         if (verdict != null) {
             verdict(out, scenario, verdict, ansi);
-        } else if (any != null && "sweep".equals(Fields.text(any, "kind"))) {
-            String line = SweepSection.oneLine(any);
-            out.append("  ").append(Fields.text(any, "failure") != null ? ansi.red(plain(line)) : plain(line)).append('\n');
+        } else if (section.filter(VerdictSection::lineIsTheResult).isPresent()) {
+            String line = plain(section.get().line(scenario, any).orElse(HumanUnits.NONE));
+            out.append("  ").append(section.get().failed(any) ? ansi.red(line) : line).append('\n');
         } else if (steps.size() == 1 && Fields.text(scenario, "skipped") == null) {
             SingleStepText.append(out, steps.get(0), ansi);
         } else {
             out.append("  ").append(plain(VerdictText.withoutVerdict(scenario, runComplete))).append('\n');
         }
-        VerdictSection.of(scenario).ifPresent(section -> section.line(scenario, any)
-                .ifPresent(line -> label(out, section.kind()).append(plain(line)).append('\n')));
+        section.filter(s -> !s.lineIsTheResult()).ifPresent(s -> s.line(scenario, any)
+                .ifPresent(line -> label(out, s.kind()).append(plain(line)).append('\n')));
         BreakdownSection.line(scenario).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
     }
 

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.fail;
  * Runs headless Chromium (the Debian package) on a local file: dump the DOM after the page's scripts ran,
  * or take a screenshot. Every run has its own profile directory and a hard time limit.
  */
-final class Chromium {
+public final class Chromium {
 
     private static final long LIMIT_SECONDS = 90;
     private static final int VIRTUAL_TIME_BUDGET_MS = 15_000;
@@ -35,7 +35,7 @@ final class Chromium {
      * The browser, or a skipped test when it is not installed; on CI ({@code CI=true}) a missing browser
      * fails the test, so the browser check can never silently disappear.
      */
-    static Chromium require(Path workDir) {
+    public static Chromium require(Path workDir) {
         Path found = find();
         if (found == null) {
             String message = "chromium is not installed (apt-get install -y chromium, or set CHROMIUM_BIN)";
@@ -48,13 +48,13 @@ final class Chromium {
     }
 
     /** The DOM as serialised after the page's scripts ran. */
-    String dumpDom(Path html) throws IOException, InterruptedException {
+    public String dumpDom(Path html) throws IOException, InterruptedException {
         Path out = run("dom", html, List.of("--dump-dom"));
         return Files.readString(out);
     }
 
     /** A PNG of the first {@code widthPx} × {@code heightPx} of the page. */
-    void screenshot(Path html, Path png, int widthPx, int heightPx) throws IOException, InterruptedException {
+    public void screenshot(Path html, Path png, int widthPx, int heightPx) throws IOException, InterruptedException {
         Files.deleteIfExists(png);
         run("shot", html, List.of("--hide-scrollbars", "--window-size=" + widthPx + "," + heightPx,
                 "--screenshot=" + png.toAbsolutePath()));

@@ -16,21 +16,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HtmlReportTest {
 
     @Test
-    void should_chart_every_sweep_metric_over_the_values_and_mark_a_failed_cell_in_the_heat_map() {
-        String html = HtmlReport.render(Samples.load(Samples.SWEEP_GRID));
-
-        String sweep = html.substring(html.indexOf("<section class=\"card\" id=\"sweep\">"));
-        assertThat(sweep).contains("<h3>batch.size × linger.ms</h3>");
-        // one chart per metric the runs reported: throughput, records/s, client and broker CPU, batch, per request, errors
-        var specs = Samples.chartSpecs(html);
-        assertThat(specs).hasSize(7);
-        assertThat(specs.get(0).get("x").get("labels")).hasSize(4);
-        assertThat(Samples.datasetLabels(Samples.JSON.createArrayNode().add(specs.get(0)))).containsExactly("mean", "run 1", "run 2");
-        assertThat(sweep).contains("<table class=\"heatmap\">").contains("<td class=\"failed\">failed</td>");
-        assertThat(sweep).contains("batch.size=65536 linger.ms=5: nothing acknowledged");
-    }
-
-    @Test
     void should_render_a_section_with_scaling_charts_for_every_probe_scenario() {
         JsonNode result = Samples.load(Samples.FULL_PROBE);
         String html = HtmlReport.render(result);

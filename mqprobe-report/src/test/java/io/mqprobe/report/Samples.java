@@ -16,18 +16,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The sample result documents under {@code src/test/resources/samples} and helpers to look inside reports. */
-final class Samples {
+public final class Samples {
 
-    static final String FULL_PROBE = "probe-full";
-    static final String E2E = "e2e-single";
-    static final String INTERRUPTED = "probe-interrupted";
-    static final String EMPTY = "empty-incomplete";
-    static final String SWEEP_GRID = "sweep-grid";
+    public static final String FULL_PROBE = "probe-full";
+    public static final String E2E = "e2e-single";
+    public static final String INTERRUPTED = "probe-interrupted";
+    public static final String EMPTY = "empty-incomplete";
+    public static final String SWEEP_GRID = "sweep-grid";
     /** A real chaos run (acks=1, leader killed and restarted: 6,361 acknowledged messages lost), timeline trimmed. */
-    static final String CHAOS = "chaos-acks1";
-    static final List<String> ALL = List.of(FULL_PROBE, E2E, INTERRUPTED, EMPTY, SWEEP_GRID);
+    public static final String CHAOS = "chaos-acks1";
+    public static final List<String> ALL = List.of(FULL_PROBE, E2E, INTERRUPTED, EMPTY, SWEEP_GRID);
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    public static final ObjectMapper JSON = new ObjectMapper();
 
     private static final Pattern CHART_DATA = Pattern.compile(
             "<script type=\"application/json\" id=\"mq-charts\">(.*?)</script>", Pattern.DOTALL);
@@ -36,7 +36,7 @@ final class Samples {
     }
 
     /** A fresh, mutable copy of a sample. */
-    static ObjectNode load(String name) {
+    public static ObjectNode load(String name) {
         try (InputStream in = Samples.class.getResourceAsStream("/samples/" + name + ".json")) {
             return (ObjectNode) JSON.readTree(in);
         } catch (IOException e) {
@@ -45,14 +45,14 @@ final class Samples {
     }
 
     /** Copies a sample to {@code dir} as result.json, the way a run leaves it. */
-    static Path copyTo(String name, Path dir) throws IOException {
+    public static Path copyTo(String name, Path dir) throws IOException {
         Path file = dir.resolve("result.json");
         Files.writeString(file, JSON.writeValueAsString(load(name)));
         return file;
     }
 
     /** The chart specs embedded in a rendered page. */
-    static ArrayNode chartSpecs(String html) {
+    public static ArrayNode chartSpecs(String html) {
         Matcher m = CHART_DATA.matcher(html);
         if (!m.find()) {
             throw new AssertionError("no chart data block in the page");
@@ -65,14 +65,14 @@ final class Samples {
     }
 
     /** All dataset labels of the given specs. */
-    static List<String> datasetLabels(JsonNode specs) {
+    public static List<String> datasetLabels(JsonNode specs) {
         List<String> labels = new ArrayList<>();
         specs.forEach(spec -> spec.get("datasets").forEach(d -> labels.add(d.get("label").asText())));
         return labels;
     }
 
     /** The markup of the section with {@code id}. */
-    static String section(String html, String id) {
+    public static String section(String html, String id) {
         int start = html.indexOf("<section class=\"scenario card\" id=\"" + id + "\">");
         if (start < 0) {
             throw new AssertionError("no section " + id);
@@ -80,7 +80,7 @@ final class Samples {
         return html.substring(start, html.indexOf("</section>", start));
     }
 
-    static int count(String haystack, String needle) {
+    public static int count(String haystack, String needle) {
         int n = 0;
         for (int i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + needle.length())) {
             n++;

@@ -1,7 +1,9 @@
-package io.mqprobe.report;
+package io.mqprobe.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.report.HtmlReport;
+import io.mqprobe.report.Samples;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

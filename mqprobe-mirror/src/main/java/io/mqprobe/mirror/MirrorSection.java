@@ -1,7 +1,9 @@
-package io.mqprobe.report;
+package io.mqprobe.mirror;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.report.Fields;
+import io.mqprobe.report.VerdictSection;
 
 import java.util.Locale;
 import java.util.Optional;

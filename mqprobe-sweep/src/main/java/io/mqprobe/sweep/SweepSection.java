@@ -1,5 +1,12 @@
-package io.mqprobe.report;
+package io.mqprobe.sweep;
 
+import io.mqprobe.report.ChartSpec;
+import io.mqprobe.report.Charts;
+import io.mqprobe.report.Fields;
+import io.mqprobe.report.Figure;
+import io.mqprobe.report.Html;
+import io.mqprobe.report.MetricUnit;
+import io.mqprobe.report.VerdictSection;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -7,33 +14,50 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The sweep's answer as pictures: per study, one chart per metric with every value on the x axis (the
  * mean as a line, each repeat as a point, so the spread is visible), and for a grid a heat map of
  * throughput. Values whose runs failed are named under the charts, never dropped silently.
  */
-final class SweepSection {
+public final class SweepSection implements VerdictSection {
 
     private static final String[] RUN_COLORS = {"#64748b", "#f97316", "#16a34a", "#7c3aed", "#0891b2"};
 
-    private SweepSection() {
+    @Override
+    public String kind() {
+        return "sweep";
     }
 
-    /** Empty unless the document holds sweep verdicts. */
-    static String render(List<JsonNode> scenarios, Charts charts) {
+    /** A run's measured figure, or why it failed: the whole of its scenario's result. */
+    @Override
+    public Optional<String> line(JsonNode scenario, JsonNode verdict) {
+        return Optional.of(oneLine(verdict));
+    }
+
+    @Override
+    public boolean lineIsTheResult() {
+        return true;
+    }
+
+    /** Nothing in a run's card: its study's section ranks the runs. */
+    @Override
+    public String html(JsonNode scenario, JsonNode verdict) {
+        return "";
+    }
+
+    @Override
+    public boolean failed(JsonNode verdict) {
+        return Fields.text(verdict, "failure") != null;
+    }
+
+    @Override
+    public String runSection(List<JsonNode> verdicts, Charts charts) {
         Map<String, List<JsonNode>> byStudy = new LinkedHashMap<>();
-        for (JsonNode s : scenarios) {
-            JsonNode v = Fields.object(s, "verdict");
-            if (v != null && "sweep".equals(Fields.text(v, "kind"))) {
-                byStudy.computeIfAbsent(Fields.text(v, "study"), k -> new ArrayList<>()).add(v);
-            }
-        }
-        if (byStudy.isEmpty()) {
-            return "";
-        }
+        verdicts.forEach(v -> byStudy.computeIfAbsent(Fields.text(v, "study"), k -> new ArrayList<>()).add(v));
         StringBuilder html = new StringBuilder("<section class=\"card\" id=\"sweep\">\n<h2>Sweep</h2>\n");
-        byStudy.forEach((study, verdicts) -> html.append(study(study, verdicts, charts)));
+        byStudy.forEach((study, runs) -> html.append(study(study, runs, charts)));
         return html.append("</section>\n").toString();
     }
 

@@ -1,5 +1,9 @@
-package io.mqprobe.report;
+package io.mqprobe.chaos;
 
+import io.mqprobe.report.ChartSpec;
+import io.mqprobe.report.Fields;
+import io.mqprobe.report.Html;
+import io.mqprobe.report.VerdictSection;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -28,7 +32,7 @@ public final class ChaosSection implements VerdictSection {
 
     @Override
     public String html(JsonNode scenario, JsonNode verdict) {
-        return table(scenario);
+        return table(verdict);
     }
 
     @Override
@@ -36,19 +40,10 @@ public final class ChaosSection implements VerdictSection {
         return Optional.of(Fields.texts(verdict, "problems").isEmpty());
     }
 
-    /** The scenario's chaos verdict, or null for any other kind. */
-    static JsonNode verdict(JsonNode scenario) {
-        JsonNode v = Fields.object(scenario, "verdict");
-        return v != null && "chaos".equals(Fields.text(v, "kind")) ? v : null;
-    }
-
     /** Shades every fault that fired; x in seconds from {@code originMs}. */
-    static void shadeFaults(ChartSpec spec, JsonNode scenario, long originMs) {
-        JsonNode v = verdict(scenario);
-        if (v == null) {
-            return;
-        }
-        for (JsonNode f : Fields.objects(v, "faults")) {
+    @Override
+    public Optional<String> markIntervals(ChartSpec spec, JsonNode verdict, long originMs) {
+        for (JsonNode f : Fields.objects(verdict, "faults")) {
             Double fired = Fields.number(f, "firedEpochMs");
             if (fired == null) {
                 continue;
@@ -66,14 +61,11 @@ public final class ChaosSection implements VerdictSection {
             double from = (fired - originMs) / 1000.0;
             spec.band(from, from + lengthMs / 1000.0, FAULT, Fields.text(f, "fault"), false);
         }
+        return Optional.of("shaded: warm-up (grey), each fault from when it fired to when it was undone or its unavailability ended (red)");
     }
 
-    /** The delivery line, the problems and the per-fault table; empty for other verdicts. */
-    static String table(JsonNode scenario) {
-        JsonNode v = verdict(scenario);
-        if (v == null) {
-            return "";
-        }
+    /** The delivery line, the problems and the per-fault table. */
+    static String table(JsonNode v) {
         boolean passed = Fields.texts(v, "problems").isEmpty();
         StringBuilder html = new StringBuilder("<dl class=\"verdict\">\n<dt>delivery</dt><dd><strong>")
                 .append(passed ? "passed" : "FAILED").append("</strong> ")
