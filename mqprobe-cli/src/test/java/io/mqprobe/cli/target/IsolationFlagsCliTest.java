@@ -1,15 +1,23 @@
 package io.mqprobe.cli.target;
 
 import io.mqprobe.cli.CliRun;
+import io.mqprobe.cli.TempMqprobeHome;
 import io.mqprobe.run.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The isolation flags refuse bad input in one line with exit 2, before any broker starts. */
+/**
+ * The isolation flags refuse bad input in one line with exit 2, before any broker starts. Runs under its own mqprobe
+ * home: a {@code cluster up} cluster another test class left running would answer first (its isolation stays as started).
+ */
 @Timeout(60)
 class IsolationFlagsCliTest {
+
+    @RegisterExtension
+    final TempMqprobeHome home = new TempMqprobeHome();
 
     @Test
     void should_refuse_specs_that_oversubscribe_the_machine_unless_allowed() {
