@@ -86,7 +86,10 @@ final class WhyItBinds {
         Map<String, ResourceUsage> cpu = byProcess(resources, Metric.CPU_CORES);
         ResourceUsage host = cpu.get(ProbeJudge.HOST);
         boolean hostFull = host != null && host.meanPct() >= ProbeJudge.HOST_BUSY_PCT;
-        for (ProcessProfile p : processes) {
+        Map<String, ResourceUsage> monitorsOutside = byProcess(resources, Metric.CPU_MONITORS_CORES);
+        for (ProcessProfile sampled : processes) {
+            // a process whose monitor threads ran outside its quota is judged on what ran inside it
+            ProcessProfile p = monitorsOutside.containsKey(sampled.source()) ? sampled.without(ProcessProfile.MONITORING) : sampled;
             ResourceUsage used = cpu.get(p.source());
             // a process without a known limit cannot be called busy, nor one of several sharing a full host: their parts
             // are named with the cores they used
@@ -96,7 +99,7 @@ final class WhyItBinds {
                         : String.format(Locale.ROOT, "%.2f cores (%s)", used.mean(), hostFull ? "on a full host" : "no limit known");
                 why.add(p.source() + " CPU " + load + ": " + p.top(3) + jvmTimes(p.source(), resources));
             }
-            advice.addAll(advice(p));
+            advice.addAll(advice(sampled, monitorsOutside.containsKey(sampled.source())));
             gcAdvice(p.source(), resources).ifPresent(advice::add);
         }
         List<Integer> indices = atCeiling.stream().map(StepResult::index).toList();
@@ -166,10 +169,12 @@ final class WhyItBinds {
         List<ProcessProfile> sampled = profile.processes().stream().filter(p -> p.samples() >= MIN_SAMPLES && cpu.containsKey(p.source()))
                 .sorted(Comparator.comparingDouble((ProcessProfile p) -> cpu.get(p.source()).meanPct()).reversed()).toList();
         List<String> lines = new ArrayList<>();
+        Map<String, ResourceUsage> monitorsOutside = byProcess(failing.step().resources(), Metric.CPU_MONITORS_CORES);
         for (ProcessProfile p : sampled) {
             double pct = cpu.get(p.source()).meanPct();
             if (pct >= BUSY_PCT || lines.isEmpty()) {
-                lines.add(prefix + p.source() + " CPU " + HumanUnits.pct(pct) + ": " + p.top(3));
+                ProcessProfile inQuota = monitorsOutside.containsKey(p.source()) ? p.without(ProcessProfile.MONITORING) : p;
+                lines.add(prefix + p.source() + " CPU " + HumanUnits.pct(pct) + ": " + inQuota.top(3));
             }
         }
         profile.processes().forEach(p -> p.waits().stream().filter(w -> w.share() >= ADVICE_SHARE)
@@ -177,8 +182,12 @@ final class WhyItBinds {
         return lines;
     }
 
-    /** What the shares suggest: compression and TLS on a broker, waits on a lock or for buffer memory, a hot thread. */
-    static List<String> advice(ProcessProfile p) {
+    /**
+     * What the shares suggest: compression and TLS on a broker, waits on a lock or for buffer memory, a hot thread.
+     *
+     * @param monitorsOutside whether the process's monitor threads ran outside its CPU quota
+     */
+    static List<String> advice(ProcessProfile p, boolean monitorsOutside) {
         List<String> lines = new ArrayList<>();
         boolean broker = p.source().startsWith("broker-");
         if (p.samples() >= MIN_SAMPLES) {
@@ -199,10 +208,11 @@ final class WhyItBinds {
                 lines.add(p.source() + " spends " + HumanUnits.pct(100 * tls) + " of its sampled CPU in TLS: a plaintext probe"
                         + " of the same cluster tells what encryption costs in MB/s; TLS also turns off zero-copy fetches");
             }
-            double monitoring = p.share("monitoring (JMX, JFR)");
+            double monitoring = p.share(ProcessProfile.MONITORING);
             if (monitoring >= ADVICE_SHARE / 2) {
                 lines.add(p.source() + " spent " + HumanUnits.pct(100 * monitoring) + " of its sampled CPU answering JMX and its"
-                        + " flight recording (mqprobe's own monitors; --no-profile leaves the recording out)");
+                        + " flight recording (mqprobe's own monitors; " + (monitorsOutside ? "their threads ran outside its quota, so"
+                        + " its parts above leave them out" : "--no-profile leaves the recording out") + ")");
             }
             p.pools().stream().filter(WhyItBinds::hot).forEach(pool -> lines.add(hotThread(p.source(), pool)));
         }

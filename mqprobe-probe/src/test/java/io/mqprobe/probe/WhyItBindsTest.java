@@ -75,6 +75,26 @@ class WhyItBindsTest {
     }
 
     @Test
+    void should_leave_out_the_monitors_of_a_process_whose_monitor_threads_ran_outside_its_quota() {
+        List<ProcessProfile.Part> parts = List.of(new ProcessProfile.Part("produce validation", 0.36),
+                new ProcessProfile.Part("request handling", 0.27), new ProcessProfile.Part(ProcessProfile.MONITORING, 0.1),
+                new ProcessProfile.Part("network I/O", 0.09));
+        Planted profiles = new Planted(profile("broker-1", 800, parts), profile("broker-2", 800, parts));
+        // broker-1's JMX and recorder threads were moved out of its quota (it reports their cores); broker-2's were not
+        List<ResourceUsage> atCeiling = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.38, 0.4, 0.4),
+                new ResourceUsage("broker-1", Metric.CPU_MONITORS_CORES, 0.02, 0.03, Double.NaN),
+                new ResourceUsage("broker-2", Metric.CPU_CORES, 0.38, 0.4, 0.4));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(step(2)), atCeiling, null).orElseThrow();
+
+        assertThat(why.why()).containsExactly(
+                "broker-1 CPU 95 %: produce validation 40 %, request handling 30 %, network I/O 10 %",
+                "broker-2 CPU 95 %: produce validation 36 %, request handling 27 %, monitoring (JMX, JFR) 10 %");
+        assertThat(why.advice()).anyMatch(a -> a.startsWith("broker-1 spent 10 % of its sampled CPU answering JMX")
+                && a.contains("ran outside its quota"));
+    }
+
+    @Test
     void should_point_send_threads_waiting_on_secure_random_at_the_entropy_source() {
         Planted profiles = new Planted(profile("client", 400, List.of(new ProcessProfile.Part("TLS", 0.3)),
                 new ProcessProfile.Wait("client send threads", "java.security.SecureRandom.nextBytes", "lock", 0.4)));
@@ -181,7 +201,7 @@ class WhyItBindsTest {
                         new ProcessProfile.Pool("network processors", 3, "data-plane-kafka-network-thread-1", 0.5, 0.4)),
                 null);
 
-        List<String> advice = WhyItBinds.advice(broker);
+        List<String> advice = WhyItBinds.advice(broker, false);
 
         assertThat(advice).as("network processors shared their work: no line for them").containsExactly(
                 "broker-1: data-plane-kafka-request-handler-3 ran 90 % of the request handlers' samples while 7 others idled"

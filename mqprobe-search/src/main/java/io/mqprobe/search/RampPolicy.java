@@ -66,7 +66,8 @@ public final class RampPolicy {
     private static String growth(GainJudge judge, int steps, Thresholds thresholds) {
         int undecided = judge.undecidedAfterLastPaying();
         if (undecided > 0) {
-            return "no knee decided: the last " + undecided + " steps' intervals were too wide to tell a gain from a plateau";
+            return "no knee decided: " + (undecided == 1 ? "the last step's interval was" : "the last " + undecided + " steps' intervals were")
+                    + " too wide to tell a gain from a plateau";
         }
         if (judge.pays(steps - 1)) {
             return "throughput still growing";

@@ -22,6 +22,9 @@ import java.util.stream.Collectors;
 public record ProcessProfile(String source, long samples, List<Part> parts, List<Wait> waits, List<Pool> pools,
                              FlameNode flame) {
 
+    /** The part of mqprobe's own monitors in a process: its JMX connector and flight recorder answering mqprobe. */
+    public static final String MONITORING = "monitoring (JMX, JFR)";
+
     /** A part's share of the process's sampled on-CPU time, in [0, 1]. */
     public record Part(String name, double share) {
     }
@@ -65,6 +68,19 @@ public record ProcessProfile(String source, long samples, List<Part> parts, List
     /** The same process without its flame tree: a step's parts, kept small. */
     public ProcessProfile withoutFlame() {
         return new ProcessProfile(source, samples, parts, waits, pools, null);
+    }
+
+    /**
+     * The process's time without one part, the others' shares taken of what is left: what ran inside its CPU quota when
+     * that part's threads ran outside it (mqprobe's monitors, moved out of the quota they would be measured against).
+     */
+    public ProcessProfile without(String part) {
+        double left = 1 - share(part);
+        if (left >= 1 || left <= 0) {
+            return this;
+        }
+        List<Part> kept = parts.stream().filter(p -> !p.name().equals(part)).map(p -> new Part(p.name(), p.share() / left)).toList();
+        return new ProcessProfile(source, Math.round(samples * left), kept, waits, pools, flame);
     }
 
     /** "TLS 41 %, compression (gzip) 23 %, request handling 12 %": the {@code n} largest parts. */

@@ -1,5 +1,6 @@
 package io.mqprobe.monitor.profile;
 
+import io.mqprobe.api.profile.ProcessProfile;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -91,7 +92,7 @@ public final class Subsystems {
                     "org.apache.kafka.common.protocol.", "org.apache.kafka.common.message.", "kafka.server.")),
             new Rule("metrics", Side.ANY, List.of("org.apache.kafka.common.metrics.", "com.yammer.metrics.",
                     "org.apache.kafka.server.metrics.")),
-            new Rule("monitoring (JMX, JFR)", Side.ANY, List.of("jdk.jfr.", "jdk.management.jfr.", "javax.management.",
+            new Rule(ProcessProfile.MONITORING, Side.ANY, List.of("jdk.jfr.", "jdk.management.jfr.", "javax.management.",
                     "com.sun.jmx.", "sun.management.", "java.lang.management.", "com.sun.management.", "sun.rmi.", "java.rmi.")),
             new Rule("record batching", Side.CLIENT, List.of("org.apache.kafka.clients.producer.internals.RecordAccumulator",
                     "org.apache.kafka.clients.producer.internals.ProducerBatch", "org.apache.kafka.common.record.")),
