@@ -86,10 +86,8 @@ final class WhyItBinds {
         Map<String, ResourceUsage> cpu = byProcess(resources, Metric.CPU_CORES);
         ResourceUsage host = cpu.get(ProbeJudge.HOST);
         boolean hostFull = host != null && host.meanPct() >= ProbeJudge.HOST_BUSY_PCT;
-        Map<String, ResourceUsage> monitorsOutside = byProcess(resources, Metric.CPU_MONITORS_CORES);
         for (ProcessProfile sampled : processes) {
-            // a process whose monitor threads ran outside its quota is judged on what ran inside it
-            ProcessProfile p = monitorsOutside.containsKey(sampled.source()) ? sampled.without(ProcessProfile.MONITORING) : sampled;
+            ProcessProfile p = inQuota(sampled, resources);
             ResourceUsage used = cpu.get(p.source());
             // a process without a known limit cannot be called busy, nor one of several sharing a full host: their parts
             // are named with the cores they used
@@ -99,7 +97,7 @@ final class WhyItBinds {
                         : String.format(Locale.ROOT, "%.2f cores (%s)", used.mean(), hostFull ? "on a full host" : "no limit known");
                 why.add(p.source() + " CPU " + load + ": " + p.top(3) + jvmTimes(p.source(), resources));
             }
-            advice.addAll(advice(sampled, monitorsOutside.containsKey(sampled.source())));
+            advice.addAll(advice(sampled, p != sampled));
             gcAdvice(p.source(), resources).ifPresent(advice::add);
         }
         List<Integer> indices = atCeiling.stream().map(StepResult::index).toList();
@@ -169,17 +167,23 @@ final class WhyItBinds {
         List<ProcessProfile> sampled = profile.processes().stream().filter(p -> p.samples() >= MIN_SAMPLES && cpu.containsKey(p.source()))
                 .sorted(Comparator.comparingDouble((ProcessProfile p) -> cpu.get(p.source()).meanPct()).reversed()).toList();
         List<String> lines = new ArrayList<>();
-        Map<String, ResourceUsage> monitorsOutside = byProcess(failing.step().resources(), Metric.CPU_MONITORS_CORES);
         for (ProcessProfile p : sampled) {
             double pct = cpu.get(p.source()).meanPct();
             if (pct >= BUSY_PCT || lines.isEmpty()) {
-                ProcessProfile inQuota = monitorsOutside.containsKey(p.source()) ? p.without(ProcessProfile.MONITORING) : p;
-                lines.add(prefix + p.source() + " CPU " + HumanUnits.pct(pct) + ": " + inQuota.top(3));
+                lines.add(prefix + p.source() + " CPU " + HumanUnits.pct(pct) + ": " + inQuota(p, failing.step().resources()).top(3));
             }
         }
         profile.processes().forEach(p -> p.waits().stream().filter(w -> w.share() >= ADVICE_SHARE)
                 .forEach(w -> lines.add(prefix + p.source() + ": " + w.describe())));
         return lines;
+    }
+
+    /**
+     * The process as its quota saw it: without mqprobe's monitors when their threads ran outside the quota (the process
+     * reports their cores), else as sampled.
+     */
+    private static ProcessProfile inQuota(ProcessProfile p, List<ResourceUsage> resources) {
+        return byProcess(resources, Metric.CPU_MONITORS_CORES).containsKey(p.source()) ? p.without(ProcessProfile.MONITORING) : p;
     }
 
     /**
