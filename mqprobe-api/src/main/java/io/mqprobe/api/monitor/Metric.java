@@ -36,6 +36,9 @@ public final class Metric {
     // on the CPU clock, so it moves only with what one core delivers (a shared physical core, another guest), not with load
     public static final String CPU_SPEED_MB_PER_CPU_S = "cpu.speed.mb_per_cpu_s";
     public static final String RSS_BYTES = "mem.rss.bytes";
+    // source host: the machine's page cache (Cached + Buffers - Shmem); a local process in a memory cgroup of its own
+    // (not the root): what that cgroup is charged (v1 total_cache, v2 file), shared with whatever else sits in it;
+    // capacity = the memory limit (the host's memory for host)
     public static final String PAGE_CACHE_BYTES = "mem.pagecache.bytes";
     public static final String GC_MS_PER_S = "gc.ms_per_s";           // GC pause time per second of wall time
     public static final String GC_COUNT_PER_S = "gc.count_per_s";

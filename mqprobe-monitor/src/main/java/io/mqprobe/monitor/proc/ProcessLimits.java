@@ -6,12 +6,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What a process may use: CPU cores (its CPU affinity, capped by the cgroup CPU quota, v2
  * {@code cpu.max} or v1 {@code cpu.cfs_quota_us}, of its cgroup and every parent) and memory
  * (cgroup memory limit, else the machine's memory). This is what "100 % CPU" means for a broker
- * started with {@code --spec 2c4g}.
+ * started with {@code --spec 2c4g}. Also the page cache its memory cgroup is charged.
  */
 public final class ProcessLimits {
 
@@ -85,6 +86,33 @@ public final class ProcessLimits {
             limit = Math.min(limit, memoryLimit(dir));
         }
         return limit;
+    }
+
+    /**
+     * Page cache charged to {@code pid}'s own memory cgroup: v1 {@code memory.stat} {@code total_cache} (the group and
+     * its descendants), else {@code cache}; v2 {@code file}. These are the file pages the group's processes brought in,
+     * for a broker mostly its log segments; everything else in the same group is charged to it too. Empty when the
+     * process sits in the root memory cgroup, whose figures are the whole machine's, or when the group's
+     * {@code memory.stat} cannot be read (a v2 group without the memory controller has none).
+     */
+    public OptionalDouble pageCacheBytes(long pid) throws IOException {
+        for (CgroupMembership group : memberships(pid, "memory")) {
+            if (group.atRoot() || group.dirsInnermostFirst().isEmpty()) {
+                continue;
+            }
+            String stat = readOrNull(group.dirsInnermostFirst().get(0).resolve("memory.stat"));
+            if (stat == null) {
+                continue;
+            }
+            long bytes = group.v2() ? statField(stat, "file") : statField(stat, "total_cache");
+            if (bytes < 0 && !group.v2()) {
+                bytes = statField(stat, "cache");   // the group's own figure, where the kernel gives no hierarchical one
+            }
+            if (bytes >= 0) {
+                return OptionalDouble.of(bytes);
+            }
+        }
+        return OptionalDouble.empty();
     }
 
     /**
@@ -174,6 +202,23 @@ public final class ProcessLimits {
      */
     List<Path> cgroupDirs(long pid, String controller) throws IOException {
         List<Path> dirs = new ArrayList<>();
+        for (CgroupMembership group : memberships(pid, controller)) {
+            dirs.addAll(group.dirsInnermostFirst());
+        }
+        return dirs;
+    }
+
+    /**
+     * Where {@code pid} sits in each hierarchy of a controller (v1 with that controller, v2 unified).
+     *
+     * @param atRoot the process is in the hierarchy's root group ({@code /} in {@code /proc/<pid>/cgroup}); inside a
+     *               cgroup namespace that root is a container's group, which cannot be told apart from here
+     */
+    private record CgroupMembership(boolean v2, boolean atRoot, List<Path> dirsInnermostFirst) {
+    }
+
+    private List<CgroupMembership> memberships(long pid, String controller) throws IOException {
+        List<CgroupMembership> groups = new ArrayList<>();
         List<MountPoint> mounts = cgroupMounts(Files.readAllLines(procRoot.resolve("self/mountinfo")));
         for (String line : Files.readAllLines(procRoot.resolve(pid + "/cgroup"))) {
             String[] parts = line.split(":", 3);
@@ -187,11 +232,11 @@ public final class ProcessLimits {
             }
             for (MountPoint mp : mounts) {
                 if (v2 ? mp.fsType().equals("cgroup2") : mp.fsType().equals("cgroup") && mp.containsController(controller)) {
-                    addWithParents(dirs, mp, parts[2]);
+                    groups.add(new CgroupMembership(v2, parts[2].equals("/"), withParents(mp, parts[2])));
                 }
             }
         }
-        return dirs;
+        return groups;
     }
 
     private synchronized List<MountPoint> cgroupMounts(List<String> mountinfo) {
@@ -203,11 +248,12 @@ public final class ProcessLimits {
         return cgroupMounts;
     }
 
-    private void addWithParents(List<Path> dirs, MountPoint mp, String cgroupPath) {
+    private List<Path> withParents(MountPoint mp, String cgroupPath) {
         // the cgroup path is relative to the namespace root; the mount may expose only a subtree of it
         String relative = cgroupPath.startsWith(mp.root()) ? cgroupPath.substring(mp.root().length()) : cgroupPath;
         Path base = sysRoot.resolve(mp.mountPoint().substring(1));
         Path dir = base.resolve(relative.startsWith("/") ? relative.substring(1) : relative).normalize();
+        List<Path> dirs = new ArrayList<>();
         while (dir.startsWith(base)) {
             dirs.add(dir);
             if (dir.equals(base)) {
@@ -215,6 +261,7 @@ public final class ProcessLimits {
             }
             dir = dir.getParent();
         }
+        return dirs;
     }
 
     private static String readOrNull(Path file) {

@@ -10,13 +10,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.LongSupplier;
 
 /**
- * CPU, resident memory and storage I/O of one local process (an embedded broker or mqprobe
- * itself) from {@code /proc}; the CPU of threads outside the process's cpu cgroup is left out (see
- * {@link ThreadCpu}). With a CPU quota, also the share of the quota's periods in which it was throttled. The pid is looked up on every round, so a broker restarted by a
- * fault test is followed to its new process.
+ * CPU, resident memory and storage I/O of one local process (an embedded broker or mqprobe itself) from
+ * {@code /proc}, and the page cache of its memory cgroup when it has one of its own; the CPU of threads outside the
+ * process's cpu cgroup is left out (see {@link ThreadCpu}). With a CPU quota, also the share of the quota's periods in
+ * which it was throttled. The pid is looked up on every round, so a broker restarted by a fault test is followed to
+ * its new process.
  */
 public final class ProcessSampler implements Sampler {
 
@@ -70,8 +72,14 @@ public final class ProcessSampler implements Sampler {
             lastPid = p;
         }
         ProcessCounters c = ProcessCounters.read(procRoot, p);
-        List<ResourceSample> out = new ArrayList<>(5);
-        out.add(new ResourceSample(epochMs, source, Metric.RSS_BYTES, c.rssBytes(), limits.memoryBytes(p)));
+        List<ResourceSample> out = new ArrayList<>(10);
+        double memoryBytes = limits.memoryBytes(p);
+        out.add(new ResourceSample(epochMs, source, Metric.RSS_BYTES, c.rssBytes(), memoryBytes));
+        // its memory group's page cache counts against the same limit: the kernel reclaims it first when the group is full
+        OptionalDouble pageCache = limits.pageCacheBytes(p);
+        if (pageCache.isPresent()) {
+            out.add(new ResourceSample(epochMs, source, Metric.PAGE_CACHE_BYTES, pageCache.getAsDouble(), memoryBytes));
+        }
         // judged against the quota: threads moved out of it (JIT compilers, monitor threads) are not the quota's
         ThreadCpu.Split split = threads.cores(p, epochMs);
         double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - split.outside();

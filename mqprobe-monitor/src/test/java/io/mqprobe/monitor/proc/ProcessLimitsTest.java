@@ -118,4 +118,71 @@ class ProcessLimitsTest {
 
         assertThat(none.cpu(77).throttling()).isEmpty();
     }
+
+    // every field near the right one holds a number of its own: reading a wrong one gives a wrong figure
+    private static final String V1_MEMORY_STAT = "cache 1100\nrss 2200\nmapped_file 3300\nshmem 4400\nactive_file 5500\n"
+            + "inactive_file 6600\ntotal_cache 7700\ntotal_rss 8800\ntotal_mapped_file 9900\ntotal_shmem 11000\n";
+    private static final String V2_MEMORY_STAT = "anon 1100\nfile 2200\nkernel 3300\nshmem 4400\nfile_mapped 5500\n"
+            + "file_dirty 6600\nfile_writeback 7700\nactive_file 8800\ninactive_file 9900\n";
+
+    @Test
+    void should_read_the_hierarchical_page_cache_of_the_process_own_v1_memory_group() throws IOException {
+        ProcessLimits v1 = limits("4:memory:/brokers/b1\n3:cpu,cpuacct:/brokers/b1\n",
+                "32 31 0:29 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n"
+                        + "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n");
+        write("sys/fs/cgroup/memory/brokers/b1/memory.stat", V1_MEMORY_STAT);
+        write("sys/fs/cgroup/memory/brokers/memory.stat", "cache 1\ntotal_cache 2\n");
+        write("sys/fs/cgroup/memory/memory.stat", "cache 3\ntotal_cache 4\n");
+
+        assertThat(v1.pageCacheBytes(77)).hasValue(7700.0);
+    }
+
+    @Test
+    void should_take_the_v1_group_own_cache_where_the_kernel_gives_no_total() throws IOException {
+        ProcessLimits v1 = limits("4:memory:/brokers/b1\n", "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n");
+        write("sys/fs/cgroup/memory/brokers/b1/memory.stat", "cache 1100\nrss 2200\nmapped_file 3300\n");
+
+        assertThat(v1.pageCacheBytes(77)).hasValue(1100.0);
+    }
+
+    @Test
+    void should_read_the_file_pages_of_the_process_own_v2_group() throws IOException {
+        ProcessLimits v2 = limits("0::/brokers/b1\n", "30 23 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
+        write("sys/fs/cgroup/brokers/b1/memory.stat", V2_MEMORY_STAT);
+        write("sys/fs/cgroup/brokers/memory.stat", "anon 1\nfile 2\n");
+
+        assertThat(v2.pageCacheBytes(77)).hasValue(2200.0);
+    }
+
+    @Test
+    void should_read_the_v1_memory_group_of_a_hybrid_system_whose_v2_tree_has_no_memory_controller() throws IOException {
+        ProcessLimits hybrid = limits("4:memory:/brokers/b1\n0::/\n",
+                "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n"
+                        + "41 31 0:38 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw\n");
+        write("sys/fs/cgroup/memory/brokers/b1/memory.stat", V1_MEMORY_STAT);
+        write("sys/fs/cgroup/unified/memory.stat", V2_MEMORY_STAT);
+
+        assertThat(hybrid.pageCacheBytes(77)).hasValue(7700.0);
+    }
+
+    @Test
+    void should_have_no_page_cache_of_its_own_in_the_root_memory_group() throws IOException {
+        // the root group's memory.stat counts the whole machine's page cache, which says nothing about this process
+        ProcessLimits v2 = limits("0::/\n", "30 23 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
+        write("sys/fs/cgroup/memory.stat", V2_MEMORY_STAT);
+        assertThat(v2.pageCacheBytes(77)).isEmpty();
+
+        ProcessLimits v1 = limits("4:memory:/\n", "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n");
+        write("sys/fs/cgroup/memory/memory.stat", V1_MEMORY_STAT);
+        assertThat(v1.pageCacheBytes(77)).isEmpty();
+    }
+
+    @Test
+    void should_have_no_page_cache_when_its_group_memory_stat_cannot_be_read() throws IOException {
+        ProcessLimits v2 = limits("0::/brokers/b1\n", "30 23 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
+        write("sys/fs/cgroup/brokers/b1/cpu.max", "max 100000\n");   // the group exists, without the memory controller
+        write("sys/fs/cgroup/brokers/memory.stat", V2_MEMORY_STAT);  // a parent's figure is not the process's
+
+        assertThat(v2.pageCacheBytes(77)).isEmpty();
+    }
 }

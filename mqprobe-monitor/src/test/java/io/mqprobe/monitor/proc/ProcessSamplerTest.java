@@ -103,7 +103,8 @@ class ProcessSamplerTest {
         List<ResourceSample> next = sampler.sample(3_000);
 
         // CPU time of a different process is no difference at all: no rate until two readings of the new one
-        assertThat(afterRestart).extracting(ResourceSample::metric).containsExactly(Metric.RSS_BYTES);
+        assertThat(afterRestart).extracting(ResourceSample::metric).contains(Metric.RSS_BYTES)
+                .isSubsetOf(Metric.RSS_BYTES, Metric.PAGE_CACHE_BYTES);
         assertThat(next).extracting(ResourceSample::metric).contains(Metric.CPU_CORES);
     }
 
@@ -199,6 +200,71 @@ class ProcessSamplerTest {
 
         assertThat(sampler.sample(System.currentTimeMillis())).extracting(ResourceSample::metric)
                 .contains(Metric.CPU_CORES).doesNotContain(Metric.CPU_THROTTLED_SHARE);
+    }
+
+    @Test
+    void should_report_the_page_cache_of_the_process_memory_group_against_its_memory_limit(@TempDir Path proc) throws Exception {
+        fakeProcess(proc, 7, "/mqprobe-1/k0-broker-1", Map.of(7L, "/mqprobe-1/k0-broker-1"));
+        writeTicks(proc, 7, 100, Map.of(7L, 100L));
+        Files.writeString(proc.resolve("self/mountinfo"), "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n");
+        Path group = Files.createDirectories(proc.resolve("sys/fs/cgroup/memory/mqprobe-1/k0-broker-1"));
+        Files.writeString(group.resolve("memory.limit_in_bytes"), "524288\n");
+        Files.writeString(group.resolve("memory.stat"), "cache 300000\nrss 100000\ntotal_cache 300000\ntotal_rss 100000\n");
+        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
+
+        ResourceSample pageCache = find(sampler.sample(1_000), Metric.PAGE_CACHE_BYTES);
+
+        assertThat(pageCache.source()).isEqualTo("broker-1");
+        assertThat(pageCache.value()).isEqualTo(300000.0);
+        assertThat(pageCache.capacity()).isEqualTo(524288.0);
+    }
+
+    @Test
+    void should_report_no_page_cache_for_a_process_in_the_root_memory_group(@TempDir Path proc) throws Exception {
+        fakeProcess(proc, 7, "/", Map.of(7L, "/"));
+        writeTicks(proc, 7, 100, Map.of(7L, 100L));
+        Files.writeString(proc.resolve("self/mountinfo"), "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n");
+        Path root = Files.createDirectories(proc.resolve("sys/fs/cgroup/memory"));
+        Files.writeString(root.resolve("memory.stat"), "cache 300000\ntotal_cache 9000000\n");
+        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
+
+        assertThat(sampler.sample(1_000)).extracting(ResourceSample::metric)
+                .contains(Metric.RSS_BYTES).doesNotContain(Metric.PAGE_CACHE_BYTES);
+    }
+
+    @Test
+    void should_count_the_pages_a_child_writes_in_the_page_cache_of_its_memory_group() throws Exception {
+        java.util.Optional<io.mqprobe.embedded.isolation.Cgroups> cgroups = io.mqprobe.embedded.isolation.Cgroups.detect();
+        org.junit.jupiter.api.Assumptions.assumeTrue(cgroups.isPresent(), "needs root and a cgroup hierarchy");
+        String group = "mqprobe-test-pagecache-" + ProcessHandle.current().pid();
+        long bytes = 8L << 20;
+        long limitBytes = 512L << 20;
+        Path dir = Files.createDirectories(Path.of("target", "proc-write-test")).toAbsolutePath();
+        Path file = dir.resolve("cached-" + System.nanoTime());
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = start(java, "-XX:-UsePerfData", "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
+                WritingChild.class.getName(), file.toString(), Long.toString(bytes));
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
+            PrintWriter in = new PrintWriter(child.getOutputStream(), true);
+            assertThat(out.readLine()).isEqualTo("ready");
+            cgroups.get().create(group);
+            cgroups.get().limitMemory(group, limitBytes);
+            cgroups.get().move(group, child.pid(), true);
+            in.println("go");
+            assertThat(out.readLine()).isEqualTo("done");
+
+            ResourceSample pageCache = find(new ProcessSampler("broker-9", child::pid, Double.NaN)
+                    .sample(System.currentTimeMillis()), Metric.PAGE_CACHE_BYTES);
+
+            // the file's pages were brought in after the move, so they are the group's; they stay cached after fsync
+            assertThat(pageCache.value()).isBetween((double) bytes, bytes + 64.0 * (1 << 20));
+            assertThat(pageCache.capacity()).isEqualTo((double) limitBytes);
+        } finally {
+            child.destroyForcibly().waitFor();
+            cgroups.get().remove(group);
+            Files.deleteIfExists(file);
+        }
     }
 
     /** A /proc with process {@code pid}: its cpu cgroup (v1) and its threads' groups; nothing else limits it. */
