@@ -91,6 +91,10 @@ class EmbeddedBrokerMonitorTest {
             assertThat(total(samples, follower, Metric.FOLLOWER_WRITE_BPS)).isBetween(payload, payload * 1.05);
             assertThat(total(samples, follower, Metric.LEADER_WRITE_BPS)).isZero();
         }
+        // every broker holds a copy of the new topic's one partition
+        for (String broker : List.of("broker-1", "broker-2", "broker-3")) {
+            assertThat(last(samples, broker, Metric.LOG_SIZE_BYTES)).isBetween(payload, payload * 1.05);
+        }
         assertThat(samples.samples()).filteredOn(s -> s.source().equals("broker-2") && s.metric().equals(Metric.CPU_CORES))
                 .isNotEmpty().allSatisfy(s -> assertThat(s.capacity()).isPositive());
         assertThat(samples.samples()).filteredOn(s -> s.metric().equals(Metric.REQUEST_HANDLER_IDLE_PCT))
@@ -218,6 +222,11 @@ class EmbeddedBrokerMonitorTest {
         }
         assertThat(failed.get()).isZero();
         return acked.get();
+    }
+
+    private static double last(ResourceAggregator samples, String source, String metric) {
+        return samples.samples().stream().filter(s -> s.source().equals(source) && s.metric().equals(metric))
+                .reduce((earlier, later) -> later).orElseThrow(() -> new AssertionError("no " + source + " " + metric)).value();
     }
 
     /** The integral of a rate over the run: the counter's growth between the first and last sample. */

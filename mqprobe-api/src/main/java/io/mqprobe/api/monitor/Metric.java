@@ -88,6 +88,9 @@ public final class Metric {
     // Kafka protocol only (log-dir growth, ISR, groups)
     public static final String LEADER_WRITE_BPS = "log.leader_write.bytes_per_s";
     public static final String FOLLOWER_WRITE_BPS = "log.follower_write.bytes_per_s";
+    // bytes the watched topics' logs hold on each broker (its replicas, leader and follower); a soak watches it level
+    // off against retention
+    public static final String LOG_SIZE_BYTES = "log.size.bytes";
     public static final String CONSUMER_LAG = "group.lag.messages";
 
     // RocketMQ broker runtime statistics (the admin's broker runtime info, like `mqadmin brokerStatus`)

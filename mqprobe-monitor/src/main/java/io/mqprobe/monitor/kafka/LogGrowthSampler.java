@@ -22,7 +22,8 @@ import java.util.TreeMap;
  * Per-broker write rates from the growth of every replica's log size, split into leader writes
  * (business traffic the broker accepts) and follower writes (replication it receives), through the
  * Kafka protocol alone. Followers' traffic is invisible in leader-side metrics; this shows it on any
- * cluster without JMX. Also reports the cluster's under-replicated partitions (source {@code cluster}).
+ * cluster without JMX. Also reports the bytes each broker's replicas hold, and the cluster's under-replicated
+ * partitions (source {@code cluster}).
  */
 public final class LogGrowthSampler implements Sampler {
 
@@ -74,9 +75,13 @@ public final class LogGrowthSampler implements Sampler {
             growthByBroker.put(broker.id(), new long[2]);
         }
         Map<ReplicaKey, Long> currentSizes = new HashMap<>();
+        // brokers that reported replicas only: the admin leaves out a broker whose log dirs did not answer, and a 0 for it
+        // would read as emptied logs (so a broker that holds none of the watched topics says nothing either)
+        Map<Integer, Long> heldByBroker = new TreeMap<>();
         for (ReplicaLogSize s : sizes) {
             ReplicaKey key = new ReplicaKey(s.brokerId(), s.topic(), s.partition());
             currentSizes.put(key, s.sizeBytes());
+            heldByBroker.merge(s.brokerId(), s.sizeBytes(), Long::sum);
             Long before = previousSizes.get(key);
             // a shrinking log was truncated or had old segments deleted: that is not negative traffic
             long grown = before == null ? 0 : Math.max(0, s.sizeBytes() - before);
@@ -85,6 +90,7 @@ public final class LogGrowthSampler implements Sampler {
         }
         List<ResourceSample> out = new ArrayList<>();
         out.add(ResourceSample.of(epochMs, "cluster", Metric.UNDER_REPLICATED, underReplicated));
+        heldByBroker.forEach((id, bytes) -> out.add(ResourceSample.of(epochMs, "broker-" + id, Metric.LOG_SIZE_BYTES, bytes)));
         if (previousEpochMs > 0 && epochMs > previousEpochMs) {
             double seconds = (epochMs - previousEpochMs) / 1000.0;
             growthByBroker.forEach((id, growth) -> {
