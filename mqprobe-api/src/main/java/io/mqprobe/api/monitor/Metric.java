@@ -42,6 +42,10 @@ public final class Metric {
     public static final String PAGE_CACHE_BYTES = "mem.pagecache.bytes";
     public static final String GC_MS_PER_S = "gc.ms_per_s";           // GC pause time per second of wall time
     public static final String GC_COUNT_PER_S = "gc.count_per_s";
+    // a JVM's old generation (G1 Old Gen, PS Old Gen, Tenured Gen; ZGC's and Shenandoah's one heap) as its last
+    // collection left it: what survives. Rising over a soak, it is a leak or a cache that grows; capacity = the pool's
+    // max. Absent until the pool's first collection (G1 updates it in mixed and full collections, not young ones)
+    public static final String OLD_GEN_AFTER_GC_BYTES = "gc.old_after_gc.bytes";
     // JIT compilation time per second of wall time, summed over a JVM's compiler threads: near zero once its hot code is
     // compiled; a JVM that still compiles runs slower code than it will (and spends its CPU quota compiling)
     public static final String JIT_MS_PER_S = "jit.ms_per_s";

@@ -7,7 +7,10 @@ import io.mqprobe.api.monitor.Sampler;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Garbage collection and JIT compilation of mqprobe's own JVM (source {@code client}) from the platform MXBeans. */
+/**
+ * Garbage collection, the old generation after it and JIT compilation of mqprobe's own JVM (source {@code client})
+ * from the platform MXBeans.
+ */
 public final class ClientJvmSampler implements Sampler {
 
     private final CounterRates rates = new CounterRates();
@@ -19,8 +22,9 @@ public final class ClientJvmSampler implements Sampler {
 
     @Override
     public List<ResourceSample> sample(long epochMs) {
-        List<ResourceSample> out = new ArrayList<>(3);
+        List<ResourceSample> out = new ArrayList<>(4);
         JvmTotals.platform().addRates(rates, epochMs, "client", out);
+        OldGenAfterGc.platform().ifPresent(oldGen -> oldGen.addTo(out, epochMs, "client"));
         return out;
     }
 }

@@ -21,11 +21,30 @@ class ClientJvmSamplerTest {
         List<ResourceSample> first = sampler.sample(1_000);
         List<ResourceSample> second = sampler.sample(3_000);
 
-        assertThat(first).isEmpty();   // a rate needs two readings
+        assertThat(first).extracting(ResourceSample::metric).doesNotContain(RATES);   // a rate needs two readings
         assertThat(second).allSatisfy(s -> assertThat(s.source()).isEqualTo("client"))
-                .extracting(ResourceSample::metric).containsExactly(Metric.GC_MS_PER_S, Metric.GC_COUNT_PER_S, Metric.JIT_MS_PER_S);
+                .extracting(ResourceSample::metric).containsSubsequence(RATES);
         // over a pretended 2 s, the JIT time this JVM compiled between the two readings, halved
         long compiledAfter = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
-        assertThat(second.get(2).value()).isBetween(0.0, (compiledAfter - compiledBefore) / 2.0);
+        assertThat(find(second, Metric.JIT_MS_PER_S).value()).isBetween(0.0, (compiledAfter - compiledBefore) / 2.0);
+    }
+
+    @Test
+    void should_report_this_jvms_old_generation_after_a_collection() {
+        System.gc();
+
+        ResourceSample oldGen = find(new ClientJvmSampler().sample(1_000), Metric.OLD_GEN_AFTER_GC_BYTES);
+
+        assertThat(oldGen.source()).isEqualTo("client");
+        // surefire's -Xmx1g: the old generation may take at most the whole heap
+        assertThat(oldGen.capacity()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
+        assertThat(oldGen.value()).isPositive().isLessThan(oldGen.capacity());
+    }
+
+    private static final String[] RATES = {Metric.GC_MS_PER_S, Metric.GC_COUNT_PER_S, Metric.JIT_MS_PER_S};
+
+    private static ResourceSample find(List<ResourceSample> samples, String metric) {
+        return samples.stream().filter(s -> s.metric().equals(metric)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + metric + " in " + samples));
     }
 }

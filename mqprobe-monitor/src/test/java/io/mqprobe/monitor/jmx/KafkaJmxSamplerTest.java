@@ -68,6 +68,18 @@ class KafkaJmxSamplerTest {
     }
 
     @Test
+    void should_read_the_brokers_old_generation_after_a_collection_from_its_first_round() throws Exception {
+        System.gc();   // the JVM behind the connection is this one
+        try (KafkaJmxSampler sampler = sampler(true, false)) {
+            ResourceSample oldGen = find(sampler.sample(1_000), Metric.OLD_GEN_AFTER_GC_BYTES);
+
+            assertThat(oldGen.source()).isEqualTo("broker-7");
+            assertThat(oldGen.capacity()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
+            assertThat(oldGen.value()).isPositive().isLessThan(oldGen.capacity());
+        }
+    }
+
+    @Test
     void should_read_the_broker_pools_threads_on_a_combined_broker_and_controller() throws Exception {
         beans.alsoController();
         // as Kafka starts them: the controller's pool first, then the broker's, with the same thread names
