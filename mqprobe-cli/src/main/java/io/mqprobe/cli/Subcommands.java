@@ -24,6 +24,7 @@ final class Subcommands {
         top.addSubcommand(new io.mqprobe.cli.load.E2eCommand());
         top.addSubcommand(new io.mqprobe.cli.mirror.MirrorCommand());
         top.addSubcommand(new io.mqprobe.cli.chaos.ChaosCommand());
+        top.addSubcommand(new io.mqprobe.cli.soak.SoakCommand());
         top.addSubcommand(new io.mqprobe.cli.omb.RunCommand());
         top.addSubcommand(new io.mqprobe.cli.worker.WorkerCommand());
         top.addSubcommand(new io.mqprobe.cli.worker.K8sCommand());

@@ -47,6 +47,11 @@ public final class TopicLifecycle implements AutoCloseable {
         this.replicaSizeLimit = limitOfReplica;
     }
 
+    /** What the run's topics may hold on the brokers' disks, when the run has a budget. */
+    public java.util.Optional<DiskBudget> budget() {
+        return budget == null || !budget.capped() ? java.util.Optional.empty() : java.util.Optional.of(budget);
+    }
+
     /** The topics this run created and has not deleted yet. */
     public List<String> created() {
         return List.copyOf(created);

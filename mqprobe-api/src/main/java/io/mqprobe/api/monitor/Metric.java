@@ -96,6 +96,10 @@ public final class Metric {
     // off against retention
     public static final String LOG_SIZE_BYTES = "log.size.bytes";
     public static final String CONSUMER_LAG = "group.lag.messages";
+    // a group mqprobe reads with (its own clock): how old the records it reads are, and what it reads; a soak's
+    // catch-up group, kept that far behind the writes, reads what the brokers may no longer hold in their page cache
+    public static final String GROUP_LAG_SECONDS = "group.lag.seconds";
+    public static final String GROUP_READ_BPS = "group.read.bytes_per_s";
 
     // RocketMQ broker runtime statistics (the admin's broker runtime info, like `mqadmin brokerStatus`)
     public static final String RMQ_PUT_TPS = "rocketmq.put.per_s";                       // messages stored, 10 s window

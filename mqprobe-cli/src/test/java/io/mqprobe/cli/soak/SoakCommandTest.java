@@ -1,0 +1,62 @@
+package io.mqprobe.cli.soak;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.cli.CliRun;
+import io.mqprobe.cli.SharedCliCluster;
+import io.mqprobe.result.ResultJson;
+import io.mqprobe.run.ExitCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code mqprobe soak} end to end on the shared embedded cluster, and its refusals before any cluster is touched. */
+@ExtendWith(SharedCliCluster.class)
+@Timeout(180)
+class SoakCommandTest {
+
+    @Test
+    void should_hold_a_low_rate_and_write_the_minutes_a_verdict_and_where_the_catch_up_group_read(@TempDir Path dir) throws Exception {
+        // two minutes' worth: one whole, one cut by the end; a catch-up group 10 s behind
+        CliRun run = CliRun.of("soak", "--throughput", "2000", "--duration", "65s", "--catch-up", "10s",
+                "--partitions", "3", "--replication-factor", "3", "--out", dir.toString());
+
+        JsonNode v = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0).get("verdict");
+        assertThat(v.get("kind").asText()).isEqualTo("soak");
+        assertThat(run.exitCode()).as(v.get("headline").asText() + "\n" + run.err()).isEqualTo(ExitCode.OK);
+        assertThat(v.get("held").asBoolean()).isTrue();
+        assertThat(v.get("minutes")).hasSize(2);
+        JsonNode first = v.get("minutes").get(0);
+        assertThat(first.get("seconds").asInt()).isBetween(59, 61);
+        assertThat(first.get("ackedPerSecond").asDouble()).isBetween(1800.0, 2200.0);
+        assertThat(first.get("p99Ms").asDouble()).isPositive();
+        assertThat(first.get("catchUpLagS").asDouble()).as("the catch-up group kept its distance").isBetween(9.0, 15.0);
+        assertThat(first.get("brokers").size()).isEqualTo(SharedCliCluster.BROKERS);
+        assertThat(v.get("cache").toString()).contains("the catch-up group").contains("reads 1");
+        assertThat(run.out()).contains("held 2.0 MB/s for 1 min 5 s").contains("minute").contains("residency");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("Soak, minute by minute");
+    }
+
+    @Test
+    void should_refuse_a_soak_without_a_rate_or_with_a_bad_lag_in_one_line_before_any_cluster() {
+        CliRun noRate = CliRun.of("soak", "--duration", "1m");
+        CliRun badLag = CliRun.of("soak", "--throughput", "1000", "--catch-up", "10m");
+        CliRun badRate = CliRun.of("soak", "--throughput", "fast");
+        CliRun missingFrom = CliRun.of("soak", "--from", "/nonexistent/result.json");
+
+        for (CliRun run : new CliRun[]{noRate, badLag, badRate, missingFrom}) {
+            assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT);
+            assertThat(run.errLines()).as(run.err()).isEqualTo(1);
+            assertThat(run.millis()).isLessThan(5_000);
+        }
+        assertThat(noRate.err()).contains("give the rate to hold");
+        assertThat(badLag.err()).contains("--catch-up must be between 1s and 4m");
+        assertThat(badRate.err()).contains("bad rate 'fast'");
+        assertThat(missingFrom.err()).contains("cannot read --from /nonexistent/result.json");
+    }
+}

@@ -1,0 +1,104 @@
+package io.mqprobe.soak;
+
+import io.mqprobe.api.units.HumanUnits;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Where a soak's readers read from, told by the page cache's residency: a broker whose cache holds R seconds of its
+ * writes serves a reader behind by less than R from memory, and one behind by more from its disk, whose reads then
+ * share the disk with the writes (the instance-size study's "high IO"). The figures are the minutes' medians; the
+ * disk reads measured beside them say whether the cache behaved as its residency says.
+ */
+final class CacheFindings {
+
+    /** Disk reads below this share of what the catch-up group read mean the cache served it, whatever the residency says. */
+    static final double FROM_DISK_SHARE = 0.10;
+
+    private CacheFindings() {
+    }
+
+    static List<String> of(List<SoakMinute> minutes, SoakCriteria criteria) {
+        List<String> lines = new ArrayList<>();
+        if (minutes.isEmpty()) {
+            return lines;
+        }
+        List<String> brokers = SoakJudge.brokers(minutes);
+        Double most = null;
+        double diskReads = 0;
+        double writes = 0;
+        Double ceiling = null;
+        for (String broker : brokers) {
+            Double residency = median(minutes, m -> field(m, broker, SoakMinute.Broker::residencyS));
+            Double cached = median(minutes, m -> field(m, broker, SoakMinute.Broker::pageCacheBytes));
+            Double written = median(minutes, m -> field(m, broker, SoakMinute.Broker::writeBps));
+            Double read = median(minutes, m -> field(m, broker, SoakMinute.Broker::diskReadBps));
+            Double brokerCeiling = median(minutes, m -> field(m, broker, SoakMinute.Broker::diskWriteCeilingBps));
+            diskReads += read == null ? 0 : read;
+            writes += written == null ? 0 : written;
+            if (brokerCeiling != null) {
+                ceiling = ceiling == null ? brokerCeiling : Double.valueOf(Math.max(ceiling, brokerCeiling));
+            }
+            if (residency != null) {
+                most = most == null ? residency : Math.max(most, residency);
+                lines.add(String.format(Locale.ROOT, "%s holds %s of writes in its page cache (%s cached, %s written)",
+                        broker, Drift.Unit.SECONDS.format(residency), cached == null ? HumanUnits.NONE : HumanUnits.storage(cached), HumanUnits.rate(written)));
+            }
+        }
+        if (most == null) {
+            Double host = median(minutes, SoakMinute::hostResidencyS);
+            if (host != null) {
+                most = host;
+                lines.add("the host's page cache holds " + Drift.Unit.SECONDS.format(host) + " of the brokers' writes (no broker has a memory "
+                        + "cgroup of its own to tell them apart)");
+            } else {
+                lines.add("no page-cache figure: no broker's cache or the host's was sampled, so where readers read from is unknown");
+            }
+        }
+        Double e2e = median(minutes, SoakMinute::e2eP99Ms);
+        if (e2e != null) {
+            lines.add("the on-time group " + criteria.onTimeGroup() + " reads within " + Drift.Unit.MILLIS.format(e2e) + " (p99) of the writes"
+                    + (most != null && e2e / 1000 < most ? ": from the cache" : ""));
+        }
+        if (criteria.catchUpGroup() == null) {
+            return lines;
+        }
+        Double lag = median(minutes, SoakMinute::catchUpLagS);
+        Double read = median(minutes, SoakMinute::catchUpReadBps);
+        if (lag == null || read == null) {
+            lines.add("the catch-up group " + criteria.catchUpGroup() + " read nothing it could time");
+            return lines;
+        }
+        String reading = String.format(Locale.ROOT, "the catch-up group %s reads %s behind (%s)", criteria.catchUpGroup(),
+                Drift.Unit.SECONDS.format(lag), HumanUnits.rate(read));
+        String disk = "the brokers read " + HumanUnits.rate(diskReads) + " from disk"
+                + (ceiling == null ? "" : String.format(Locale.ROOT, ", disk at %.0f %% of its ceiling with writes",
+                100 * (diskReads + writes) / ceiling));
+        boolean fromDisk = diskReads >= FROM_DISK_SHARE * read;
+        if (most != null && lag > most) {
+            lines.add(reading + ", beyond what any page cache holds (" + Drift.Unit.SECONDS.format(most) + "): "
+                    + (fromDisk ? "it reads from disk, " + disk : "yet " + disk + ": the cache held more than its figure says"));
+        } else if (most != null) {
+            lines.add(reading + ", within the page cache (" + Drift.Unit.SECONDS.format(most) + "): "
+                    + (fromDisk ? "yet " + disk + ": something else reads the disk" : "it reads from the cache, " + disk));
+        } else {
+            lines.add(reading + ": " + disk);
+        }
+        return lines;
+    }
+
+    private static Double field(SoakMinute m, String broker, Function<SoakMinute.Broker, Double> value) {
+        SoakMinute.Broker b = m.brokers().get(broker);
+        return b == null ? null : value.apply(b);
+    }
+
+    static Double median(List<SoakMinute> minutes, Function<SoakMinute, Double> value) {
+        List<Double> values = minutes.stream().map(value).filter(Objects::nonNull).sorted().toList();
+        return values.isEmpty() ? null : values.get(values.size() / 2);
+    }
+
+}

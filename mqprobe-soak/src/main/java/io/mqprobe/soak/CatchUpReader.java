@@ -1,0 +1,134 @@
+package io.mqprobe.soak;
+
+import io.mqprobe.api.ClientSettings;
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.MessageConsumer;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.stamp.MessageStamp;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A consumer group kept a fixed time behind the writes, as a late consumer or a recovering follower is: it hands
+ * over no record younger than the lag, so every fetch asks the brokers for data written that long ago, which a small
+ * page cache no longer holds. Once a second it reports how old the records it read were and how much it read
+ * ({@link Metric#GROUP_LAG_SECONDS}, {@link Metric#GROUP_READ_BPS}, source {@code group:<id>}), like a monitor.
+ * One thread, stopped by {@link #close} or its deadline, whichever comes first.
+ */
+final class CatchUpReader implements AutoCloseable {
+
+    /** The longest lag: a reader that holds a fetched batch longer than Kafka's poll interval (5 min) leaves its group. */
+    static final Duration MAX_LAG = Duration.ofMinutes(4);
+    private static final Duration POLL = Duration.ofMillis(100);
+    private static final long REPORT_EVERY_MS = 1_000;
+    private static final long NAP_MS = 100;
+
+    private final MessageConsumer consumer;
+    private final String topic;
+    private final String source;
+    private final long lagUs;
+    private final long deadlineMs;
+    private final Consumer<ResourceSample> samples;
+    private final Thread thread;
+    private volatile boolean stopped;
+    private volatile Throwable failure;
+    private long windowStartMs = System.currentTimeMillis();
+    private long windowBytes;
+    private double windowLagUsSum;
+    private long windowRecords;
+
+    private CatchUpReader(Driver driver, String topic, String group, Duration lag, Duration runFor, Consumer<ResourceSample> samples) {
+        this.consumer = driver.newConsumer(ClientSettings.consumer(group + "-0", group, Map.of()));
+        this.topic = topic;
+        this.source = MinuteSeries.GROUP_PREFIX + group;
+        this.lagUs = lag.toNanos() / 1_000;
+        this.deadlineMs = System.currentTimeMillis() + runFor.toMillis();
+        this.samples = samples;
+        this.thread = new Thread(this::run, "mqprobe-catch-up-" + group);
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts reading {@code topic} as group {@code group}, {@code lag} behind, for at most {@code runFor}. */
+    static CatchUpReader start(Driver driver, String topic, String group, Duration lag, Duration runFor,
+                               Consumer<ResourceSample> samples) {
+        CatchUpReader reader = new CatchUpReader(driver, topic, group, lag, runFor, samples);
+        reader.thread.start();
+        return reader;
+    }
+
+    private void run() {
+        try (consumer) {
+            consumer.subscribe(List.of(topic));
+            while (!stopped && System.currentTimeMillis() < deadlineMs) {
+                consumer.poll(POLL, (partition, value) -> onRecord(value));
+                reportIfDue();
+            }
+        } catch (RuntimeException e) {
+            if (!stopped) {
+                failure = e;
+            }
+        }
+    }
+
+    private void onRecord(byte[] value) {
+        if (value == null || !MessageStamp.isStamped(value)) {
+            return;
+        }
+        long sentUs = MessageStamp.sendEpochMicros(value);
+        // hold the record until it is as old as the lag: what comes after it is fetched no earlier
+        while (!stopped && nowUs() - sentUs < lagUs && System.currentTimeMillis() < deadlineMs) {
+            reportIfDue();
+            sleep(Math.min(NAP_MS, Math.max(1, (lagUs - (nowUs() - sentUs)) / 1_000)));
+        }
+        windowBytes += value.length;
+        windowLagUsSum += nowUs() - sentUs;
+        windowRecords++;
+    }
+
+    private void reportIfDue() {
+        long now = System.currentTimeMillis();
+        if (now - windowStartMs < REPORT_EVERY_MS) {
+            return;
+        }
+        samples.accept(ResourceSample.of(now, source, Metric.GROUP_READ_BPS, windowBytes * 1000.0 / (now - windowStartMs)));
+        if (windowRecords > 0) {
+            samples.accept(ResourceSample.of(now, source, Metric.GROUP_LAG_SECONDS, windowLagUsSum / windowRecords / 1e6));
+        }
+        windowStartMs = now;
+        windowBytes = 0;
+        windowLagUsSum = 0;
+        windowRecords = 0;
+    }
+
+    private static long nowUs() {
+        return System.currentTimeMillis() * 1_000;
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Why the reader stopped early, or {@code null}. */
+    String failure() {
+        Throwable f = failure;
+        return f == null ? null : f.getMessage() == null ? f.getClass().getSimpleName() : f.getMessage();
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        try {
+            thread.join(Duration.ofSeconds(10).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

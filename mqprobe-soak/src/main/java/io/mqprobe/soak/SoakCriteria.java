@@ -1,0 +1,28 @@
+package io.mqprobe.soak;
+
+import java.time.Duration;
+
+/**
+ * What a soak is judged against.
+ *
+ * @param targetRecordsPerSecond the offered rate
+ * @param sloP99                 the p99 a minute must stay within
+ * @param asked                  how long the load was asked to run, measured
+ * @param onTimeGroup            the group reading as the writes arrive
+ * @param catchUpGroup           the group kept behind, or {@code null}
+ * @param diskLimitBytes         what the soak's topic may hold on all brokers together (the run's disk budget), or
+ *                               {@code null} without one
+ * @param origin                 the probe's answer the soak checks, or {@code null}
+ */
+record SoakCriteria(double targetRecordsPerSecond, Duration sloP99, Duration asked, String onTimeGroup, String catchUpGroup,
+                    Double diskLimitBytes, ProbeOrigin origin) {
+
+    /** A minute in which the on-time group's readers saw records this many seconds after they were sent (p99) fell behind. */
+    static final double ON_TIME_BEHIND_S = 10;
+    /** A minute that acknowledged less than this share of the offered rate did not carry it. */
+    static final double CARRIED_SHARE = 0.9;
+    /** Failed sends above this share of a minute's sends break it (the probe's error threshold). */
+    static final double ERROR_SHARE = 0.001;
+    /** A minute shorter than this (the last, cut by the end) is too short to judge a rate by. */
+    static final int SHORTEST_JUDGED_S = 20;
+}

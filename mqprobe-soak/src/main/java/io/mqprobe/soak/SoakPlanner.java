@@ -1,0 +1,77 @@
+package io.mqprobe.soak;
+
+import io.mqprobe.api.Durability;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.PlanContext;
+import io.mqprobe.experiment.Planner;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.StepLoad;
+import io.mqprobe.load.WarmupTarget;
+import io.mqprobe.result.ScenarioResult;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * One scenario, two steps on a fresh topic: a warm-up at the soak's rate until every JVM has compiled the code it runs
+ * (a cold broker's backlog would otherwise sit in the soak's first minute), then the rate held with its on-time readers
+ * for the whole soak. The per-minute figures come from that one long step's seconds and the monitors: one step, not
+ * many short ones, keeps the clients and their connections as production keeps them.
+ */
+final class SoakPlanner implements Planner {
+
+    static final String KIND = "soak";
+    static final String SCENARIO = "soak";
+    static final int WARM_STEP = 0;
+    static final int SOAK_STEP = 1;
+
+    private final TopicSpec topic;
+    private final ProducerLoadSpec producers;
+    private final ConsumerLoadSpec consumers;
+    private final Durability durability;
+    private final long warmupMs;
+    private final long drainMs;
+    private final Consumer<TopicSpec> topicReady;
+
+    /** @param topicReady called once the topic exists, before the load starts (the catch-up reader joins then) */
+    SoakPlanner(TopicSpec topic, ProducerLoadSpec producers, ConsumerLoadSpec consumers, Durability durability, long warmupMs,
+                long drainMs, Consumer<TopicSpec> topicReady) {
+        this.topic = topic;
+        this.producers = producers;
+        this.consumers = consumers;
+        this.durability = durability;
+        this.warmupMs = warmupMs;
+        this.drainMs = drainMs;
+        this.topicReady = topicReady;
+    }
+
+    @Override
+    public Optional<StepPlan> next(List<MeasuredStep> measured, PlanContext context) {
+        if (measured.size() == 1) {
+            return Optional.of(new StepPlan(SCENARIO, SOAK_STEP, new StepLoad.ProduceAndConsume(producers, consumers), warmupMs,
+                    drainMs, List.of()));
+        }
+        if (!measured.isEmpty()) {
+            return Optional.empty();
+        }
+        context.startScenario(new ScenarioResult(SCENARIO, "a steady rate held on " + topic.name() + " with on-time readers",
+                new ScenarioResult.TopicLayout(topic.name(), topic.partitions(), topic.replicationFactor(), "broker-chosen"),
+                new ScenarioResult.ProducerSetup(producers.recordSizeBytes(), durability, producers.producerProperties())));
+        context.createTopic(topic);
+        topicReady.accept(topic);
+        return Optional.of(warmStep());
+    }
+
+    /** The soak's load until the JVMs are warm, at most the warm-up's longest; the on-time group reads on from its end. */
+    private StepPlan warmStep() {
+        WarmupTarget target = WarmupTarget.DEFAULT;
+        ConsumerLoadSpec reading = new ConsumerLoadSpec(consumers.topics(), consumers.groupId(), consumers.threads(), 0,
+                target.longest().plusMillis(drainMs), consumers.consumerProperties(), consumers.groups());
+        return new StepPlan(SCENARIO, WARM_STEP, new StepLoad.ProduceAndConsume(producers.withDuration(target.longest()), reading),
+                target.shortest().toMillis(), drainMs, List.of()).withWarmUntil(target);
+    }
+}

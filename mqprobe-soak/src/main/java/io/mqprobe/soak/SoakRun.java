@@ -1,0 +1,151 @@
+package io.mqprobe.soak;
+
+import io.mqprobe.api.Driver;
+import io.mqprobe.api.Durability;
+import io.mqprobe.api.DurabilitySettings;
+import io.mqprobe.api.ProducerProfile;
+import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.experiment.ActionHandler;
+import io.mqprobe.experiment.Experiment;
+import io.mqprobe.experiment.ExperimentListener;
+import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.LoadProgress;
+import io.mqprobe.run.Monitoring;
+import io.mqprobe.run.RunSession;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
+
+/**
+ * {@code mqprobe soak}'s job inside its run session: one rate held on a fresh topic for a long time, with on-time
+ * readers and, when asked, a catch-up group kept behind; the topic capped by the run's disk budget so segments roll and
+ * retention deletes them during the soak; judged per minute ({@link SoakJudge}).
+ */
+public final class SoakRun {
+
+    /** After the producers stop: time for the last acknowledgements and the on-time readers to catch up. */
+    static final Duration DRAIN = Duration.ofSeconds(30);
+    /** Retention must keep this many times the catch-up lag, or the catch-up group reads what retention deleted. */
+    static final int RETAINED_LAGS = 2;
+
+    /**
+     * A soak as concluded from its flags, checked before a cluster starts.
+     *
+     * @param layout     the topic's layout for a cluster of N brokers
+     * @param load       the producers at the soak's rate, running for warm-up plus the soak
+     * @param onTime     the on-time readers
+     * @param catchUp    how far behind the catch-up group reads, or {@code null} for none
+     * @param sloP99     the p99 every minute must stay within
+     * @param origin     the probe's answer this soak checks, or {@code null}
+     */
+    public record Request(String topicName, IntFunction<TopicSpec> layout, Durability durability, ProducerLoadSpec load,
+                          ConsumerLoadSpec onTime, Duration catchUp, Duration sloP99, long warmupMs, ProbeOrigin origin) {
+
+        public Request {
+            if (catchUp != null && (catchUp.isNegative() || catchUp.isZero() || catchUp.compareTo(CatchUpReader.MAX_LAG) > 0)) {
+                throw new UsageException("--catch-up must be between 1s and " + CatchUpReader.MAX_LAG.toMinutes() + "m, got "
+                        + catchUp.toSeconds() + "s");
+            }
+            if (load.targetRecordsPerSecond() <= 0) {
+                throw new UsageException("a soak holds a rate: give --throughput (or --from a probe's result)");
+            }
+        }
+
+        /** The measured length: the load's, less its warm-up. */
+        Duration soak() {
+            return load.duration().minusMillis(warmupMs);
+        }
+    }
+
+    private SoakRun() {
+    }
+
+    /** @return the exit code: 1 when the soak broke */
+    public static int run(RunSession session, Request request) {
+        Driver driver = session.cluster().driver();
+        TopicSpec layout = request.layout().apply(session.brokerCount());
+        DurabilitySettings durable = driver.durability(request.durability(), layout.replicationFactor());
+        TopicSpec topic = session.topics().capped(layout.withConfigs(durable.topicConfigs()));
+        requireRetentionFor(request, topic);
+        Map<String, String> defaults = new LinkedHashMap<>(driver.producerDefaults(ProducerProfile.PLAIN));
+        defaults.putAll(durable.producerProperties());
+        ProducerLoadSpec producers = request.load().withDefaults(defaults);
+        String catchUpGroup = request.catchUp() == null ? null : request.onTime().groupId() + "-catch-up";
+        List<String> groups = new ArrayList<>(request.onTime().groupIds());
+        if (catchUpGroup != null) {
+            groups.add(catchUpGroup);
+        }
+        Monitoring monitoring = session.startMonitoring(groups);
+        MinuteLatency latency = new MinuteLatency();
+        Double diskLimit = session.topics().budget().map(b -> (double) b.budgetBytes()).orElse(null);
+        SoakCriteria criteria = new SoakCriteria(producers.targetRecordsPerSecond(), request.sloP99(), request.soak(),
+                request.onTime().groupId(), catchUpGroup, diskLimit, request.origin());
+        ResultDocument document = session.document();
+        long loadMs = producers.duration().toMillis();
+        AtomicReference<CatchUpReader> reader = new AtomicReference<>();
+        SoakJudge judge = new SoakJudge(criteria, load -> minutes(load, latency, document, criteria));
+        SoakPlanner planner = new SoakPlanner(topic, producers, request.onTime(), request.durability(), request.warmupMs(),
+                DRAIN.toMillis(), created -> {
+            if (catchUpGroup != null) {
+                reader.set(CatchUpReader.start(driver, created.name(), catchUpGroup, request.catchUp(),
+                        Duration.ofMillis(loadMs).plus(DRAIN), document::addSample));
+                session.progress().line("catch-up group " + catchUpGroup + " reads " + request.catchUp().toSeconds()
+                        + " s behind the writes");
+            }
+        });
+        ExperimentResult result;
+        try {
+            result = session.runExperiment(new Experiment(SoakPlanner.KIND, planner, judge), monitoring,
+                    new LoadProgress(session.progress(), "soak"), latency, new ExperimentListener() { }, ActionHandler.NONE);
+        } finally {
+            CatchUpReader r = reader.get();
+            if (r != null) {
+                r.close();
+                if (r.failure() != null) {
+                    session.document().addSummaryNote("the catch-up group failed: " + r.failure());
+                }
+            }
+        }
+        if (!(result.verdicts().get(SoakPlanner.SCENARIO) instanceof SoakVerdict verdict)) {
+            return session.exitCode(ExitCode.OK);
+        }
+        session.document().setSummary(SoakSummary.of(verdict));
+        return session.exitCode(verdict.held() ? ExitCode.OK : ExitCode.RUN_FAILED);
+    }
+
+    private static List<io.mqprobe.soak.SoakMinute> minutes(MeasuredStep load, MinuteLatency latency, ResultDocument document,
+                                                            SoakCriteria criteria) {
+        long started = SoakJudge.started(load);
+        long loadEnd = started + load.plan().load().producerSpec().orElseThrow().duration().toMillis();
+        return MinuteSeries.of(load.outcome().rows(), loadEnd, latency, document.samplesBetween(started, loadEnd),
+                criteria.onTimeGroup(), criteria.catchUpGroup());
+    }
+
+    /** A catch-up group behind by more than retention keeps would read deleted records: refused before the load. */
+    private static void requireRetentionFor(Request request, TopicSpec topic) {
+        String retention = topic.configs().get("retention.bytes");
+        if (request.catchUp() == null || retention == null) {
+            return;
+        }
+        double bytesPerSecond = request.load().targetRecordsPerSecond() * request.load().recordSizeBytes();
+        double keptSeconds = Double.parseDouble(retention) * topic.partitions() / bytesPerSecond;
+        if (keptSeconds < RETAINED_LAGS * request.catchUp().toSeconds()) {
+            throw new UsageException(String.format(Locale.ROOT, "the disk budget keeps %.0f s of the soak's %s on its topic, "
+                    + "under %d × the catch-up lag of %d s: raise --disk-budget or shorten --catch-up", keptSeconds,
+                    HumanUnits.rate(bytesPerSecond), RETAINED_LAGS, request.catchUp().toSeconds()));
+        }
+    }
+}

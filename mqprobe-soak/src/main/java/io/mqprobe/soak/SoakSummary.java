@@ -1,0 +1,64 @@
+package io.mqprobe.soak;
+
+import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.result.ResultDocument;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.DoubleFunction;
+
+/** The end-of-run summary of {@code soak}: the verdict, a table of the minutes, what drifted and where readers read from. */
+final class SoakSummary {
+
+    /** The table shows every minute of a short soak, and this many evenly spaced ones (with the last) of a long one. */
+    static final int TABLE_ROWS = 12;
+
+    private SoakSummary() {
+    }
+
+    static ResultDocument.Summary of(SoakVerdict v) {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "%-7s %-7s %-9s %-9s %-9s %-10s %-10s %s", "minute", "MB/s", "p99",
+                "p99.9", "e2e p99", "catch-up", "residency", "disk reads"));
+        for (SoakMinute m : shown(v.minutes())) {
+            SoakMinute.Broker least = m.brokers().values().stream().filter(b -> b.residencyS() != null)
+                    .min(java.util.Comparator.comparingDouble(SoakMinute.Broker::residencyS)).orElse(null);
+            double reads = m.brokers().values().stream().map(SoakMinute.Broker::diskReadBps).filter(Objects::nonNull)
+                    .mapToDouble(Double::doubleValue).sum();
+            lines.add(String.format(Locale.ROOT, "%-7s %-7s %-9s %-9s %-9s %-10s %-10s %s", m.minute() + 1
+                            + (m.seconds() < 60 ? "*" : ""), String.format(Locale.ROOT, "%.1f", m.bytesPerSecond() / 1e6),
+                    or(m.p99Ms(), Drift.Unit.MILLIS::format), or(m.p999Ms(), Drift.Unit.MILLIS::format), or(m.e2eP99Ms(), Drift.Unit.MILLIS::format),
+                    or(m.catchUpLagS(), Drift.Unit.SECONDS::format),
+                    least == null ? or(m.hostResidencyS(), Drift.Unit.SECONDS::format) : Drift.Unit.SECONDS.format(least.residencyS()),
+                    HumanUnits.rate(reads)));
+        }
+        List<String> notes = new ArrayList<>();
+        v.evidence().forEach(e -> notes.add("before the break: " + e));
+        v.drifts().forEach(d -> notes.add("drift: " + d.describe()));
+        notes.addAll(v.cache());
+        if (v.probe() != null) {
+            notes.add("the probe's sustainable load for " + v.probe().scenario() + " (" + HumanUnits.rate(v.probe().sustainableBytesPerSecond())
+                    + ", " + v.probe().file() + ") " + v.probe().outcome());
+        }
+        notes.add("* = a minute cut short by the end; residency = seconds of writes the least-holding broker's page cache held");
+        return new ResultDocument.Summary(v.headline(), lines, false, notes);
+    }
+
+    private static List<SoakMinute> shown(List<SoakMinute> minutes) {
+        if (minutes.size() <= TABLE_ROWS) {
+            return minutes;
+        }
+        List<SoakMinute> shown = new ArrayList<>();
+        for (int i = 0; i < TABLE_ROWS - 1; i++) {
+            shown.add(minutes.get(i * (minutes.size() - 1) / (TABLE_ROWS - 1)));
+        }
+        shown.add(minutes.get(minutes.size() - 1));
+        return shown;
+    }
+
+    private static String or(Double value, DoubleFunction<String> format) {
+        return value == null ? HumanUnits.NONE : format.apply(value);
+    }
+}

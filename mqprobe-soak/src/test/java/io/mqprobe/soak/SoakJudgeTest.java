@@ -1,0 +1,103 @@
+package io.mqprobe.soak;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The soak's verdict from recordings with planted breaks, drifts and page caches, and from steady ones. */
+class SoakJudgeTest {
+
+    private static final Duration FIVE_MINUTES = Duration.ofMinutes(5);
+
+    @Test
+    void should_hold_a_steady_soak_with_no_drift() {
+        SoakVerdict v = new SoakRecording(300).p99Us(s -> 10_000 + (s % 7) * 300).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.held()).as(v.headline()).isTrue();
+        assertThat(v.headline()).startsWith("held 10.0 MB/s for 5 min 0 s: p99 ").endsWith("no drift");
+        assertThat(v.minutes()).hasSize(5);
+        assertThat(v.drifts()).isEmpty();
+        assertThat(v.brokeAtMs()).isNull();
+    }
+
+    @Test
+    void should_break_at_the_second_a_stall_pushed_p99_past_the_slo_and_say_what_moved_before() {
+        // from 3 min 20 s on, a stall: the sends wait 450 ms; the cache shrank before it
+        SoakVerdict v = new SoakRecording(300).p99Us(s -> s >= 200 ? 450_000 : 10_000)
+                .cache(s -> s < 60 ? 6e8 : 1e8, s -> 0).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.held()).isFalse();
+        assertThat(v.brokeAtMs()).isEqualTo(200_000);
+        assertThat(v.headline()).isEqualTo("broke at 3 min 20 s: p99 450 ms > SLO 200 ms in minute 4");
+        assertThat(v.evidence()).anySatisfy(e -> assertThat(e).startsWith("broker-1 page-cache residency 60.0 s → 10.0 s"));
+    }
+
+    @Test
+    void should_break_when_the_offered_rate_is_not_carried_for_a_minute() {
+        SoakVerdict v = new SoakRecording(300).acked(s -> s >= 125 ? 7_000 : 10_000).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.held()).isFalse();
+        assertThat(v.brokeAtMs()).isEqualTo(125_000);
+        assertThat(v.brokeBy()).contains("minute 3 carried").contains("under 90 %");
+    }
+
+    @Test
+    void should_break_when_the_on_time_readers_fall_behind_though_the_producers_are_fine() {
+        SoakVerdict v = new SoakRecording(300).e2eUs(s -> s >= 150 ? 12e6 : 20_000).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.brokeAtMs()).isEqualTo(150_000);
+        assertThat(v.brokeBy()).isEqualTo("the on-time group g read 12.0 s behind the writes (end-to-end p99) in minute 3");
+    }
+
+    @Test
+    void should_not_let_a_short_last_minute_decide_the_rate() {
+        // the last 10 seconds are the producers stopping: a short minute is no evidence the rate was not carried
+        SoakVerdict v = new SoakRecording(250).acked(s -> s >= 240 ? 1_000 : 10_000).judge(Duration.ofSeconds(250), 30e9, false);
+
+        assertThat(v.held()).as(v.headline()).isTrue();
+    }
+
+    @Test
+    void should_find_a_retention_that_never_deletes_with_the_time_until_the_budget_is_full() {
+        // 1 GB more every minute, against a 30 GB budget: the disk budget stops the run in about 24 minutes more
+        SoakVerdict v = new SoakRecording(600).logBytes(s -> 1e9 + 1e9 * s / 60.0).judge(Duration.ofMinutes(10), 30e9, false);
+
+        assertThat(v.held()).isTrue();
+        assertThat(v.drifts()).singleElement().satisfies(d -> {
+            assertThat(d.series()).isEqualTo("the topic's logs");
+            assertThat(d.toLimitMin()).isBetween(18.0, 21.0);
+        });
+        assertThat(v.headline()).endsWith("1 drift (below)");
+    }
+
+    @Test
+    void should_say_a_catch_up_group_beyond_the_residency_reads_from_disk() {
+        // 30 MB of cache at 10 MB/s written: 3 s of writes; the group reads 30 s behind, the brokers read 8 MB/s from disk
+        SoakVerdict v = new SoakRecording(300).cache(s -> 3e7, s -> 8e6).catchUp(30, 1e7).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.cache()).contains("broker-2 holds 3.0 s of writes in its page cache (30.0 MB cached, 10.0 MB/s written)");
+        assertThat(v.cache()).anySatisfy(line -> assertThat(line)
+                .startsWith("the catch-up group g-catch-up reads 30.0 s behind (10.0 MB/s), beyond what any page cache holds (3.0 s): it reads from disk, the brokers read 24.0 MB/s from disk")
+                .endsWith("disk at 27 % of its ceiling with writes"));
+    }
+
+    @Test
+    void should_say_a_catch_up_group_within_the_residency_reads_from_the_cache() {
+        SoakVerdict v = new SoakRecording(300).cache(s -> 6e8, s -> 0).catchUp(30, 1e7).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.cache()).anySatisfy(line -> assertThat(line)
+                .startsWith("the catch-up group g-catch-up reads 30.0 s behind (10.0 MB/s), within the page cache (60.0 s): it reads from the cache"));
+        assertThat(v.cache()).anySatisfy(line -> assertThat(line).startsWith("the on-time group g reads within").endsWith("from the cache"));
+    }
+
+    @Test
+    void should_not_call_a_run_cut_short_held() {
+        SoakVerdict v = new SoakRecording(120).judge(FIVE_MINUTES, 30e9, true);
+
+        assertThat(v.held()).isFalse();
+        assertThat(v.brokeAtMs()).isNull();
+        assertThat(v.headline()).isEqualTo("stopped after 2 min 0 s of 5 min 0 s (interrupted): held 10.0 MB/s until then");
+    }
+}

@@ -1,0 +1,138 @@
+package io.mqprobe.soak;
+
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.stats.LatencySummary;
+import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.StepLoad;
+import io.mqprobe.load.StepRunner;
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.StepResult;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntToDoubleFunction;
+
+/**
+ * A soak's recording made by hand: one row per second and, per second, what the monitors would have sampled, each
+ * figure a function of the second so a test plants a stall, a climb or a small page cache where it wants one.
+ */
+final class SoakRecording {
+
+    static final long START_MS = Instant.parse("2026-11-29T10:00:00Z").toEpochMilli();
+    static final double RATE = 10_000;
+    static final String ON_TIME = "g";
+    static final String CATCH_UP = "g-catch-up";
+
+    private final int seconds;
+    private IntToDoubleFunction p99Us = s -> 10_000;
+    private IntToDoubleFunction acked = s -> RATE;
+    private IntToDoubleFunction e2eUs;
+    private IntToDoubleFunction logBytes = s -> 5e8;
+    private IntToDoubleFunction pageCache = s -> 6e8;
+    private IntToDoubleFunction diskReads = s -> 0;
+    private Double catchUpLagS;
+    private double catchUpReadBps;
+
+    SoakRecording(int seconds) {
+        this.seconds = seconds;
+    }
+
+    SoakRecording p99Us(IntToDoubleFunction value) {
+        p99Us = value;
+        return this;
+    }
+
+    /** The on-time readers' end-to-end p99 per second; the senders' p99 when not given. */
+    SoakRecording e2eUs(IntToDoubleFunction value) {
+        e2eUs = value;
+        return this;
+    }
+
+    SoakRecording acked(IntToDoubleFunction value) {
+        acked = value;
+        return this;
+    }
+
+    SoakRecording logBytes(IntToDoubleFunction value) {
+        logBytes = value;
+        return this;
+    }
+
+    /** Each broker's page cache and its disk reads; every broker writes 10 MB/s. */
+    SoakRecording cache(IntToDoubleFunction bytes, IntToDoubleFunction reads) {
+        pageCache = bytes;
+        diskReads = reads;
+        return this;
+    }
+
+    SoakRecording catchUp(double lagS, double readBps) {
+        catchUpLagS = lagS;
+        catchUpReadBps = readBps;
+        return this;
+    }
+
+    List<IntervalRow> rows() {
+        List<IntervalRow> rows = new ArrayList<>();
+        for (int s = 0; s < seconds; s++) {
+            double p99 = p99Us.applyAsDouble(s);
+            double e2e = e2eUs == null ? p99 : e2eUs.applyAsDouble(s);
+            rows.add(new IntervalRow(START_MS + 1000L * s, SoakPlanner.SCENARIO, SoakPlanner.SOAK_STEP, IntervalRow.MEASURE, acked.applyAsDouble(s),
+                    acked.applyAsDouble(s), acked.applyAsDouble(s) * 1000, p99, p99 / 2, p99, p99 / 4, p99 / 2, 0,
+                    acked.applyAsDouble(s), e2e, e2e / 2, e2e));
+        }
+        return rows;
+    }
+
+    List<ResourceSample> samples() {
+        List<ResourceSample> out = new ArrayList<>();
+        for (int s = 0; s < seconds; s++) {
+            long at = START_MS + 1000L * s + 500;
+            for (String broker : List.of("broker-1", "broker-2", "broker-3")) {
+                out.add(new ResourceSample(at, broker, Metric.PAGE_CACHE_BYTES, pageCache.applyAsDouble(s), 1e9));
+                out.add(new ResourceSample(at, broker, Metric.DISK_WRITE_BPS, 1e7, 2e8));
+                out.add(ResourceSample.of(at, broker, Metric.DISK_READ_BPS, diskReads.applyAsDouble(s)));
+                out.add(ResourceSample.of(at, broker, Metric.LOG_SIZE_BYTES, logBytes.applyAsDouble(s) / 3));
+            }
+            out.add(ResourceSample.of(at, "group:" + ON_TIME, Metric.CONSUMER_LAG, 100));
+            out.add(ResourceSample.of(at, "cluster", Metric.UNDER_REPLICATED, 0));
+            if (catchUpLagS != null) {
+                out.add(ResourceSample.of(at, "group:" + CATCH_UP, Metric.GROUP_LAG_SECONDS, catchUpLagS));
+                out.add(ResourceSample.of(at, "group:" + CATCH_UP, Metric.GROUP_READ_BPS, catchUpReadBps));
+            }
+        }
+        return out;
+    }
+
+    List<SoakMinute> minutes() {
+        return MinuteSeries.of(rows(), START_MS + 1000L * seconds, null, samples(), ON_TIME, catchUpLagS == null ? null : CATCH_UP);
+    }
+
+    /** The soak's one load step, as the runner would have recorded it. */
+    MeasuredStep step() {
+        ProducerLoadSpec producers = new ProducerLoadSpec("t", 1, 1, false, 1000, RATE, 0, Duration.ofSeconds(seconds),
+                new PayloadSpec.Random(), Map.of(), false);
+        ConsumerLoadSpec consumers = new ConsumerLoadSpec(List.of("t"), ON_TIME, 1, 0, Duration.ofSeconds(seconds), Map.of());
+        StepPlan plan = new StepPlan(SoakPlanner.SCENARIO, SoakPlanner.SOAK_STEP, new StepLoad.ProduceAndConsume(producers, consumers), 0, 0, List.of());
+        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+        StepResult result = new StepResult(0, 1, RATE, Instant.ofEpochMilli(START_MS).toString(), 0, seconds * 1000L,
+                (long) RATE * seconds, (long) RATE * seconds * 1000, RATE, RATE * 1000, Map.of(), latency, latency, latency,
+                null, null, List.of());
+        return new MeasuredStep(plan, new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of(), rows()));
+    }
+
+    SoakCriteria criteria(Duration asked, Double diskLimit) {
+        return new SoakCriteria(RATE, Duration.ofMillis(200), asked, ON_TIME, catchUpLagS == null ? null : CATCH_UP, diskLimit, null);
+    }
+
+    SoakVerdict judge(Duration asked, Double diskLimit, boolean interrupted) {
+        return new SoakJudge(criteria(asked, diskLimit), step -> minutes()).judge(SoakPlanner.SCENARIO, List.of(step()), interrupted);
+    }
+}

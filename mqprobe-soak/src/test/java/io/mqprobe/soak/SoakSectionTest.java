@@ -1,0 +1,56 @@
+package io.mqprobe.soak;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.report.HtmlReport;
+import io.mqprobe.report.Samples;
+import io.mqprobe.result.ResultJson;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The soak's verdict in the HTML report: its card, and the minutes as charts with the minute that broke marked. */
+class SoakSectionTest {
+
+    @Test
+    void should_draw_the_minutes_and_mark_the_minute_that_broke() {
+        SoakVerdict verdict = new SoakRecording(300).p99Us(s -> s >= 200 ? 450_000 : 10_000).cache(s -> 3e7, s -> 8e6)
+                .catchUp(30, 1e7).judge(Duration.ofMinutes(5), 30e9, false);
+
+        String html = HtmlReport.render(withVerdict(verdict));
+
+        assertThat(html).contains("did not hold</strong> broke at 3 min 20 s: p99 450 ms &gt; SLO 200 ms in minute 4")
+                .contains("Soak, minute by minute")
+                .contains("beyond what any page cache holds (3.0 s): it reads from disk");
+        List<String> titles = Samples.datasetLabels(Samples.chartSpecs(html));
+        JsonNode marked = null;
+        for (JsonNode chart : Samples.chartSpecs(html)) {
+            for (JsonNode d : chart.path("datasets")) {
+                if ("broke".equals(d.path("label").asText())) {
+                    marked = d.get("data");
+                }
+            }
+        }
+        assertThat(titles).contains("throughput", "p99", "catch-up group", "broker-1", "broker-3");
+        assertThat(marked).as("the break's marker").isNotNull();
+        assertThat(marked.get(3).asDouble()).as("on minute 4").isEqualTo(450.0);
+    }
+
+    @Test
+    void should_say_held_for_a_soak_that_held() {
+        SoakVerdict verdict = new SoakRecording(300).judge(Duration.ofMinutes(5), 30e9, false);
+
+        assertThat(HtmlReport.render(withVerdict(verdict))).contains("held</strong> held 10.0 MB/s for 5 min 0 s")
+                .contains("none beyond the minutes' noise");
+    }
+
+    /** The e2e sample with its one scenario judged as a soak, as a soak's result file reads. */
+    private static ObjectNode withVerdict(SoakVerdict verdict) {
+        ObjectNode result = Samples.load(Samples.E2E);
+        ((ObjectNode) result.withArray("scenarios").get(0)).set("verdict", ResultJson.MAPPER.valueToTree(verdict));
+        return result;
+    }
+}
