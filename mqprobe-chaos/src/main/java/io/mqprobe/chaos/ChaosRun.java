@@ -11,6 +11,7 @@ import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.result.ActionRecord;
 import io.mqprobe.run.ExitCode;
@@ -18,7 +19,6 @@ import io.mqprobe.run.LoadProgress;
 import io.mqprobe.run.Monitoring;
 import io.mqprobe.run.RunSession;
 
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +30,6 @@ import java.util.function.IntFunction;
  */
 public final class ChaosRun {
 
-    /** After the producers stop: time for the last acknowledgements and for consumers to catch up. */
-    public static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
     static final long WATCH_PERIOD_MS = 500;
     /** Reading the whole topic again after the load: seconds for what a chaos run writes; bounded all the same. */
     static final long AUDIT_TIMEOUT_MS = 60_000;
@@ -70,7 +68,7 @@ public final class ChaosRun {
         ProducerLoadSpec load = request.load();
         ChaosPlan chaos = new ChaosPlan(session.topics().capped(layout.withConfigs(configs)),
                 load.withDefaults(producerDefaults(driver, durable, load)), request.consumers(), request.faults(),
-                request.warmupMs(), DRAIN_TIMEOUT.toMillis());
+                request.warmupMs(), StepPlan.DRAIN_TIMEOUT.toMillis());
         FaultRoles roles = new FaultRoles(driver.admin(), topicName);
         FaultExecutor executor = request.faultCommands().isEmpty()
                 ? new EmbeddedFaults(session.cluster().embeddedCluster().orElseThrow(), roles)

@@ -33,6 +33,9 @@ public record StepPlan(String scenario, int index, StepLoad load, long warmupMs,
                        List<StepAction> actions, PrecisionTarget precision, SettleSpec settle,
                        @JsonIgnore StepIntent intent, WarmupTarget warmUntil) {
 
+    /** After the producers stop: time for the last acknowledgements and for consumers to catch up (end-to-end loads). */
+    public static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
+
     /** A step of fixed length that starts at once, measured for itself. */
     public StepPlan(String scenario, int index, StepLoad load, long warmupMs, long drainTimeoutMs, List<StepAction> actions) {
         this(scenario, index, load, warmupMs, drainTimeoutMs, actions, null, null, StepIntent.MEASURE, null);

@@ -28,7 +28,6 @@ import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.SustainablePoint;
 import io.mqprobe.search.Thresholds;
 
-import java.time.Duration;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,9 +44,6 @@ import java.util.Set;
  * topics (unless kept) so the next workload starts on a clean disk.
  */
 public final class OmbWorkloadRun {
-
-    /** After the producers stop: time for the last acknowledgements and for consumers to catch up. */
-    public static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
     /**
      * One workload that ran: its plan, its measured step, how it was judged, where OMB's file went and where the
@@ -93,7 +89,7 @@ public final class OmbWorkloadRun {
                     + topics.size() + " × " + first.partitions() + " partitions, driver " + plan.driver().name() + ")",
                     new ScenarioResult.TopicLayout(layoutName, first.partitions(), first.replicationFactor(), "broker-chosen"),
                     new ScenarioResult.ProducerSetup(plan.producers().recordSizeBytes(), null, plan.producers().producerProperties()));
-            StepPlan step = StepPlan.of(name, 0, plan.load(), plan.warmup(), DRAIN_TIMEOUT);
+            StepPlan step = StepPlan.of(name, 0, plan.load(), plan.warmup(), StepPlan.DRAIN_TIMEOUT);
             OmbWindows windows = new OmbWindows(plan.subscriptions());
             ExperimentResult result = session.runExperiment(SingleRun.of(scenario, step, atLeastOnce()), monitoring,
                     new LoadProgress(session.progress(), name), windows, ExperimentListener.NONE, ActionHandler.NONE);

@@ -15,7 +15,6 @@ import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.SingleRunVerdict;
 import io.mqprobe.result.StepResult;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,9 +26,6 @@ import java.util.function.Consumer;
  * then the summary lines and the exit code from the single-run verdict.
  */
 public final class SingleRunSummary {
-
-    /** After sending ends: time for the last acknowledgements and for consumers to catch up. */
-    public static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
     private SingleRunSummary() {
     }

@@ -8,6 +8,7 @@ import io.mqprobe.chaos.CommandFaults;
 import io.mqprobe.chaos.FaultPlanFile;
 import io.mqprobe.cli.load.EndToEndOptions;
 import io.mqprobe.cli.options.AllowDestructiveOption;
+import io.mqprobe.experiment.StepPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -74,7 +75,7 @@ public final class ChaosCommand implements Callable<Integer> {
         }
         Map<String, String> topicSettings = new LinkedHashMap<>(file.topicConfigs());
         topicConfigs.forEach(pair -> FaultPlanFile.put(topicSettings, pair));
-        EndToEndOptions.Load asked = e2e.conclude("chaos", DEFAULT_RECORDS_PER_SECOND, ChaosRun.DRAIN_TIMEOUT);
+        EndToEndOptions.Load asked = e2e.conclude("chaos", DEFAULT_RECORDS_PER_SECOND, StepPlan.DRAIN_TIMEOUT);
         String topicName = asked.topic();
         ChaosRun.Request request = new ChaosRun.Request(topicName, brokers -> layout(topicName, brokers, file),
                 asked.producer().withDefaults(file.producerProperties()), asked.consumers(), plan, topicSettings, commands,

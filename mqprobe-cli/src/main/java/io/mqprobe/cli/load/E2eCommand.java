@@ -39,7 +39,7 @@ public final class E2eCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         e2e.requireFreshTopic("e2e always uses a fresh topic; use --partitions and --replication-factor to shape it");
-        EndToEndOptions.Load asked = e2e.conclude("e2e", DEFAULT_THROUGHPUT, SingleRunSummary.DRAIN_TIMEOUT);
+        EndToEndOptions.Load asked = e2e.conclude("e2e", DEFAULT_THROUGHPUT, StepPlan.DRAIN_TIMEOUT);
         RunOptions run = e2e.run();
         return run.session("e2e", spec, 1, e2e.topic().keepTopics(), session -> {
             ScenarioResult.TopicLayout layout = e2e.topic().resolve(session, "e2e");
@@ -51,7 +51,7 @@ public final class E2eCommand implements Callable<Integer> {
             ScenarioResult scenario = new ScenarioResult("e2e", "produce and consume " + layout.name(), layout,
                     SingleRunSummary.producerSetup(load));
             StepPlan step = StepPlan.of("e2e", 0, new StepLoad.ProduceAndConsume(load, asked.consumers()), e2e.warmup(),
-                    SingleRunSummary.DRAIN_TIMEOUT);
+                    StepPlan.DRAIN_TIMEOUT);
             Optional<SingleRunSummary.Ran> ran = SingleRunSummary.run(session, monitoring, scenario, step,
                     new LoadProgress(session.progress(), "e2e"));
             if (ran.isEmpty()) {

@@ -79,7 +79,7 @@ public final class ProduceCommand implements Callable<Integer> {
                 onTick = onTick.andThen(benchmark);
             }
             StepPlan step = StepPlan.of("produce", 0, new StepLoad.Produce(load), producer.warmup(),
-                    SingleRunSummary.DRAIN_TIMEOUT);
+                    StepPlan.DRAIN_TIMEOUT);
             Optional<SingleRunSummary.Ran> ran = SingleRunSummary.run(session, monitoring, scenario, step, onTick);
             if (ran.isEmpty()) {
                 return session.exitCode(ExitCode.OK);

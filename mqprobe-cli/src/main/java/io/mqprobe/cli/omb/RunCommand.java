@@ -4,6 +4,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.cli.options.DurationConverter;
 import io.mqprobe.cli.options.KeepTopicsOption;
 import io.mqprobe.cli.options.RunOptions;
+import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.omb.OmbDriverConfig;
 import io.mqprobe.omb.OmbFiles;
 import io.mqprobe.omb.OmbPlan;
@@ -93,7 +94,7 @@ public final class RunCommand implements Callable<Integer> {
         for (Path file : workloadFiles) {
             OmbWorkload workload = OmbFiles.readWorkload(file);
             plans.add(OmbPlan.of(workload, file.toString(), driver, TopicLifecycle.freshName("omb-" + workload.slug()),
-                    duration, warmup, OmbWorkloadRun.DRAIN_TIMEOUT));
+                    duration, warmup, StepPlan.DRAIN_TIMEOUT));
         }
         if (embedded && run.target().remote()) {
             throw new UsageException("--embedded runs the embedded cluster; --bootstrap names another: give one");
