@@ -2,6 +2,7 @@ package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -115,11 +116,15 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                 }
                 rows.add(words(scenario, "bottleneck", runs.stream().map(Comparison::bottleneck).toList()));
             } else {
-                List<JsonNode> steps = runs.stream().map(s -> s.path("steps").path(0)).toList();
+                // the measured load is the scenario's last step: a soak's warm-up comes before it
+                List<JsonNode> steps = runs.stream().map(Comparison::lastStep).toList();
                 rows.add(numbers(scenario, "throughput", Unit.BYTES_PER_SECOND, runNoise.pct(scenario, "throughput"),
                         steps.stream().map(step -> rate(step, step.path("throughput"))).toList()));
                 rows.add(numbers(scenario, "p99 of seconds", Unit.MICROS, runNoise.pct(scenario, "p99 of seconds"),
                         steps.stream().map(Comparison::p99).toList()));
+                if (VerdictSection.of(runs.get(0)).isPresent()) {
+                    rows.add(words(scenario, "verdict", runs.stream().map(Comparison::outcome).toList()));
+                }
             }
         }
         return new Comparison(command, List.copyOf(names), runNoise, rows, List.copyOf(profileShifts));
@@ -187,6 +192,18 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
         }
         JsonNode halfWidth = perSecond.path("halfWidth");
         return new Measured(perSecond.path("mean").asDouble(), halfWidth.isNumber() ? halfWidth.asDouble() : null);
+    }
+
+    private static JsonNode lastStep(JsonNode scenario) {
+        JsonNode steps = scenario.path("steps");
+        return steps.path(Math.max(0, steps.size() - 1));
+    }
+
+    /** A kind's verdict as its section reads it: passed or failed, for runs compared side by side. */
+    private static String outcome(JsonNode scenario) {
+        JsonNode verdict = Fields.object(scenario, "verdict");
+        return VerdictSection.of(scenario).flatMap(section -> section.passed(verdict))
+                .map(passed -> passed ? "passed" : "failed").orElse(HumanUnits.NONE);
     }
 
     private static String bottleneck(JsonNode scenario) {

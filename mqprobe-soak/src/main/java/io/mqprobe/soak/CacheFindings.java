@@ -8,6 +8,9 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 
+import static io.mqprobe.soak.Drift.Unit.MILLIS;
+import static io.mqprobe.soak.Drift.Unit.SECONDS;
+
 /**
  * Where a soak's readers read from, told by the page cache's residency: a broker whose cache holds R seconds of its
  * writes serves a reader behind by less than R from memory, and one behind by more from its disk, whose reads then
@@ -45,23 +48,25 @@ final class CacheFindings {
             }
             if (residency != null) {
                 most = most == null ? residency : Math.max(most, residency);
-                lines.add(String.format(Locale.ROOT, "%s holds %s of writes in its page cache (%s cached, %s written)",
-                        broker, Drift.Unit.SECONDS.format(residency), cached == null ? HumanUnits.NONE : HumanUnits.storage(cached), HumanUnits.rate(written)));
+                lines.add(String.format(Locale.ROOT, "%s holds %s of writes in its page cache (%s cached, %s written)", broker,
+                        SECONDS.format(residency), cached == null ? HumanUnits.NONE : HumanUnits.storage(cached),
+                        HumanUnits.rate(written)));
             }
         }
         if (most == null) {
             Double host = median(minutes, SoakMinute::hostResidencyS);
             if (host != null) {
                 most = host;
-                lines.add("the host's page cache holds " + Drift.Unit.SECONDS.format(host) + " of the brokers' writes (no broker has a memory "
-                        + "cgroup of its own to tell them apart)");
+                lines.add("the host's page cache holds " + SECONDS.format(host) + " of the brokers' writes (no broker has a "
+                        + "memory cgroup of its own to tell them apart)");
             } else {
-                lines.add("no page-cache figure: no broker's cache or the host's was sampled, so where readers read from is unknown");
+                lines.add("no page-cache figure: no broker's cache or the host's was sampled, so where readers read from is "
+                        + "unknown");
             }
         }
         Double e2e = median(minutes, SoakMinute::e2eP99Ms);
         if (e2e != null) {
-            lines.add("the on-time group " + criteria.onTimeGroup() + " reads within " + Drift.Unit.MILLIS.format(e2e) + " (p99) of the writes"
+            lines.add("the on-time group " + criteria.onTimeGroup() + " reads within " + MILLIS.format(e2e) + " (p99) of the writes"
                     + (most != null && e2e / 1000 < most ? ": from the cache" : ""));
         }
         if (criteria.catchUpGroup() == null) {
@@ -74,16 +79,16 @@ final class CacheFindings {
             return lines;
         }
         String reading = String.format(Locale.ROOT, "the catch-up group %s reads %s behind (%s)", criteria.catchUpGroup(),
-                Drift.Unit.SECONDS.format(lag), HumanUnits.rate(read));
+                SECONDS.format(lag), HumanUnits.rate(read));
         String disk = "the brokers read " + HumanUnits.rate(diskReads) + " from disk"
                 + (ceiling == null ? "" : String.format(Locale.ROOT, ", disk at %.0f %% of its ceiling with writes",
                 100 * (diskReads + writes) / ceiling));
         boolean fromDisk = diskReads >= FROM_DISK_SHARE * read;
         if (most != null && lag > most) {
-            lines.add(reading + ", beyond what any page cache holds (" + Drift.Unit.SECONDS.format(most) + "): "
+            lines.add(reading + ", beyond what any page cache holds (" + SECONDS.format(most) + "): "
                     + (fromDisk ? "it reads from disk, " + disk : "yet " + disk + ": the cache held more than its figure says"));
         } else if (most != null) {
-            lines.add(reading + ", within the page cache (" + Drift.Unit.SECONDS.format(most) + "): "
+            lines.add(reading + ", within the page cache (" + SECONDS.format(most) + "): "
                     + (fromDisk ? "yet " + disk + ": something else reads the disk" : "it reads from the cache, " + disk));
         } else {
             lines.add(reading + ": " + disk);

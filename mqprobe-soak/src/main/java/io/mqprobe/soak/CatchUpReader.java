@@ -41,7 +41,8 @@ final class CatchUpReader implements AutoCloseable {
     private double windowLagUsSum;
     private long windowRecords;
 
-    private CatchUpReader(Driver driver, String topic, String group, Duration lag, Duration runFor, Consumer<ResourceSample> samples) {
+    private CatchUpReader(Driver driver, String topic, String group, Duration lag, Duration runFor,
+                          Consumer<ResourceSample> samples) {
         this.consumer = driver.newConsumer(ClientSettings.consumer(group + "-0", group, Map.of()));
         this.topic = topic;
         this.source = MinuteSeries.GROUP_PREFIX + group;

@@ -29,8 +29,8 @@ public record Drift(String series, Unit unit, double perMinute, double noise, do
             return switch (this) {
                 case BYTES -> HumanUnits.storage(value);
                 case BYTES_PER_SECOND -> HumanUnits.rate(value);
-                case SECONDS -> value >= 100 ? String.format(Locale.ROOT, "%.0f s", value) : String.format(Locale.ROOT, "%.1f s", value);
-                case MILLIS -> value >= 100 ? String.format(Locale.ROOT, "%.0f ms", value) : String.format(Locale.ROOT, "%.1f ms", value);
+                case SECONDS -> String.format(Locale.ROOT, value >= 100 ? "%.0f s" : "%.1f s", value);
+                case MILLIS -> String.format(Locale.ROOT, value >= 100 ? "%.0f ms" : "%.1f ms", value);
                 case MILLIS_PER_SECOND -> String.format(Locale.ROOT, "%.1f ms/s", value);
                 case MESSAGES -> String.format(Locale.ROOT, "%,.0f messages", value);
             };

@@ -28,7 +28,8 @@ final class MinuteLatency implements IntervalListener {
     private int current = -1;
 
     @Override
-    public synchronized void onInterval(IntervalRow row, boolean sending, SendStats.Snapshot send, ConsumeStats.Snapshot consume) {
+    public synchronized void onInterval(IntervalRow row, boolean sending, SendStats.Snapshot send,
+                                        ConsumeStats.Snapshot consume) {
         if (row.step() != SoakPlanner.SOAK_STEP || !IntervalRow.MEASURE.equals(row.phase()) || !sending || send == null) {
             return;
         }

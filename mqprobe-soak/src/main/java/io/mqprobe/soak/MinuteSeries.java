@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -70,7 +71,7 @@ final class MinuteSeries {
                 : Double.valueOf(seconds.stream().mapToDouble(IntervalRow::p99Us).max().orElse(0) / 1000);
         Double p999Ms = p == null ? null : p.p999Us() / 1000;
         Double e2eP99Ms = p != null && p.e2eP99Us() != null ? Double.valueOf(p.e2eP99Us() / 1000) : seconds.stream()
-                .map(IntervalRow::e2eP99Us).filter(v -> v != null).mapToDouble(v -> v / 1000).boxed().max(Double::compare).orElse(null);
+                .map(IntervalRow::e2eP99Us).filter(Objects::nonNull).map(v -> v / 1000).max(Double::compare).orElse(null);
         Map<String, SoakMinute.Broker> brokers = new TreeMap<>();
         double allWrites = 0;
         for (String broker : readings.sources(BROKER_PREFIX)) {

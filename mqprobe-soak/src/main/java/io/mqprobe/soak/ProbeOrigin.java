@@ -33,7 +33,8 @@ public record ProbeOrigin(Path file, String scenario, double recordsPerSecond, d
     /** The scenario a soak takes when none is named: the default probe's most demanding durable one, if it ran. */
     static final String PREFERRED = "replicated-all";
     /** Files of older and newer releases carry fields this one does not know: they are read past, not refused. */
-    private static final ObjectReader TOLERANT = ResultJson.MAPPER.reader().without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectReader TOLERANT = ResultJson.MAPPER.reader()
+            .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /**
      * @param scenario the scenario to take, or {@code null} for {@link #PREFERRED} when the file has it, else the first
@@ -67,8 +68,9 @@ public record ProbeOrigin(Path file, String scenario, double recordsPerSecond, d
                 }
             }
         }
-        throw new UsageException(file + " has " + (scenario == null ? "no scenario with a sustainable load"
-                : "no scenario '" + scenario + "' with a sustainable load") + (withLoad.isEmpty() ? "" : " (it has " + String.join(", ", withLoad) + ")"));
+        String which = scenario == null ? "no scenario" : "no scenario '" + scenario + "'";
+        throw new UsageException(file + " has " + which + " with a sustainable load"
+                + (withLoad.isEmpty() ? "" : " (it has " + String.join(", ", withLoad) + ")"));
     }
 
     private static SustainablePoint sustainable(Path file, JsonNode scenario) {
@@ -82,7 +84,8 @@ public record ProbeOrigin(Path file, String scenario, double recordsPerSecond, d
             Verdict v = TOLERANT.treeToValue(kinded, Verdict.class);
             return v instanceof ProbeVerdict p ? p.findings().sustainable() : null;
         } catch (IOException e) {
-            throw new UsageException("cannot read the verdict of " + scenario.path("name").asText() + " in " + file + ": " + e.getMessage());
+            throw new UsageException("cannot read the verdict of " + scenario.path("name").asText() + " in " + file + ": "
+                    + e.getMessage());
         }
     }
 
@@ -98,7 +101,8 @@ public record ProbeOrigin(Path file, String scenario, double recordsPerSecond, d
                     TOLERANT.treeToValue(scenario.get("topic"), ScenarioResult.TopicLayout.class),
                     TOLERANT.treeToValue(scenario.get("producer"), ScenarioResult.ProducerSetup.class));
         } catch (IOException | IllegalArgumentException e) {
-            throw new UsageException("cannot read the scenario " + scenario.path("name").asText() + " of " + file + ": " + e.getMessage());
+            throw new UsageException("cannot read the scenario " + scenario.path("name").asText() + " of " + file + ": "
+                    + e.getMessage());
         }
     }
 }

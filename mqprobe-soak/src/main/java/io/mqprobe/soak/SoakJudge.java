@@ -12,6 +12,13 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
+import static io.mqprobe.soak.Drift.Unit.BYTES;
+import static io.mqprobe.soak.Drift.Unit.BYTES_PER_SECOND;
+import static io.mqprobe.soak.Drift.Unit.MESSAGES;
+import static io.mqprobe.soak.Drift.Unit.MILLIS;
+import static io.mqprobe.soak.Drift.Unit.MILLIS_PER_SECOND;
+import static io.mqprobe.soak.Drift.Unit.SECONDS;
+
 /**
  * Judges a soak from its one load step and the minutes it folds into ({@link MinuteSeries}, through the readings the
  * run hands it): the first minute that crossed a threshold (failed sends, the offered rate not carried, p99 past the
@@ -20,6 +27,9 @@ import java.util.function.Function;
  * from ({@link CacheFindings}).
  */
 final class SoakJudge implements Judge {
+
+    private static final boolean UP = true;
+    private static final boolean DOWN = false;
 
     private final SoakCriteria criteria;
     private final Function<MeasuredStep, List<SoakMinute>> readings;
@@ -36,8 +46,8 @@ final class SoakJudge implements Judge {
 
     @Override
     public SoakVerdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
-        Optional<MeasuredStep> soaked = steps.stream().filter(s -> s.plan().index() == SoakPlanner.SOAK_STEP && s.outcome() != null)
-                .findFirst();
+        Optional<MeasuredStep> soaked = steps.stream()
+                .filter(s -> s.plan().index() == SoakPlanner.SOAK_STEP && s.outcome() != null).findFirst();
         if (soaked.isEmpty()) {
             String why = steps.isEmpty() ? "the soak did not start" : "the soak stopped during its warm-up";
             return new SoakVerdict(false, 0, criteria.asked().toMillis(), null, null, why, List.of(), List.of(), List.of(),
@@ -47,7 +57,8 @@ final class SoakJudge implements Judge {
         List<SoakMinute> minutes = readings.apply(load);
         long ranMs = load.result().measuredMs();
         long origin = minutes.isEmpty() ? 0 : minutes.get(0).fromEpochMs();
-        Optional<Crossing> crossing = firstCrossing(minutes, load.outcome().rows(), origin);
+        List<Crossing> crossings = crossings(minutes, load.outcome().rows(), origin);
+        Optional<Crossing> crossing = crossings.stream().findFirst();
         List<SoakMinute> held = crossing.map(c -> minutes.subList(0, c.minute())).orElse(minutes);
         List<Drift> drifts = drifts(held);
         List<String> cache = CacheFindings.of(held.isEmpty() ? minutes : held, criteria);
@@ -58,11 +69,14 @@ final class SoakJudge implements Judge {
         List<String> evidence = new ArrayList<>();
         if (crossing.isPresent()) {
             Crossing c = crossing.get();
-            headline = "broke at " + clock(c.atMs()) + ": " + c.what();
+            headline = "broke at " + clock(c.atMs()) + ": " + c.what() + " (" + crossings.size() + " of "
+                    + HumanUnits.counted(minutes.size(), "minute") + " past a threshold)";
             evidence.addAll(before(minutes, c.minute()));
+            warmUp(steps).ifPresent(evidence::add);
         } else if (!fullLength) {
             headline = "stopped after " + clock(ranMs) + " of " + clock(criteria.asked().toMillis())
-                    + (interrupted ? " (interrupted)" : "") + ": held " + rate + " until then";
+                    + (interrupted ? " (interrupted)" : "") + (minutes.isEmpty() ? ", before a minute was measured"
+                    : ": held " + rate + " until then");
         } else {
             headline = "held " + rate + " for " + clock(ranMs) + ": " + p99Spread(minutes)
                     + (drifts.isEmpty() ? ", no drift" : ", " + HumanUnits.counted(drifts.size(), "drift") + " (below)");
@@ -73,51 +87,66 @@ final class SoakJudge implements Judge {
                 probeCheck(passed, headline));
     }
 
+    /** A warm-up that ran to its longest with a JVM still compiling: the first minutes ran on code not yet compiled. */
+    private static Optional<String> warmUp(List<MeasuredStep> steps) {
+        return steps.stream().filter(s -> s.plan().index() == SoakPlanner.WARM_STEP && s.outcome() != null)
+                .map(s -> s.result().compiling()).filter(java.util.Objects::nonNull).findFirst()
+                .map(compiling -> "the warm-up ended at its longest with " + compiling
+                        + ": the first minutes ran on JVMs still compiling");
+    }
+
     private SoakVerdict.ProbeCheck probeCheck(boolean held, String headline) {
         ProbeOrigin origin = criteria.origin();
         if (origin == null) {
             return null;
         }
-        String outcome = held ? "confirmed: " + headline
-                : "not confirmed: " + headline + "; what production can carry lies below " + HumanUnits.rate(origin.bytesPerSecond());
+        // the probe's paced steps ran producers alone: the soak's readers fetch every record too
+        String outcome = held ? "confirmed, with every record also read on time: " + headline
+                : "not confirmed: " + headline + "; with every record also read on time (the probe ran producers alone), "
+                + "what production can carry lies below " + HumanUnits.rate(origin.bytesPerSecond());
         return new SoakVerdict.ProbeCheck(origin.file().toString(), origin.scenario(), origin.bytesPerSecond(), held, outcome);
     }
 
-    /** The first minute past a threshold, and the first second in it that was. */
-    Optional<Crossing> firstCrossing(List<SoakMinute> minutes, List<IntervalRow> rows, long origin) {
+    /** Each minute past a threshold, in order, with the first second in it that was. */
+    List<Crossing> crossings(List<SoakMinute> minutes, List<IntervalRow> rows, long origin) {
+        return minutes.stream().map(m -> crossingIn(m, rows, origin)).flatMap(Optional::stream).toList();
+    }
+
+    /** The first threshold {@code m} crossed, and the first second in it that did. */
+    private Optional<Crossing> crossingIn(SoakMinute m, List<IntervalRow> rows, long origin) {
         double target = criteria.targetRecordsPerSecond();
         double sloMs = criteria.sloP99().toNanos() / 1e6;
-        for (SoakMinute m : minutes) {
-            List<IntervalRow> seconds = rows.stream().filter(r -> IntervalRow.MEASURE.equals(r.phase())
-                    && MinuteSeries.minuteOf(r.epochMs(), origin) == m.minute() && r.epochMs() >= origin).toList();
-            boolean judgedRate = m.seconds() >= SoakCriteria.SHORTEST_JUDGED_S;
-            double sends = m.ackedPerSecond() * m.seconds() + m.errors();
-            if (judgedRate && m.errors() > SoakCriteria.ERROR_SHARE * sends) {
-                return crossing(m, seconds, r -> r.errors() > 0, origin,
-                        String.format(Locale.ROOT, "%,d failed sends in minute %d, over %.1f %% of its sends", m.errors(),
-                                m.minute() + 1, 100 * SoakCriteria.ERROR_SHARE));
-            }
-            if (judgedRate && target > 0 && m.ackedPerSecond() < SoakCriteria.CARRIED_SHARE * target) {
-                return crossing(m, seconds, r -> r.ackedPerSecond() < SoakCriteria.CARRIED_SHARE * target, origin,
-                        String.format(Locale.ROOT, "minute %d carried %s of the offered %s (under %.0f %%)", m.minute() + 1,
-                                HumanUnits.msgsPerSecond(m.ackedPerSecond()), HumanUnits.msgsPerSecond(target),
-                                100 * SoakCriteria.CARRIED_SHARE));
-            }
-            if (m.p99Ms() != null && m.p99Ms() > sloMs) {
-                return crossing(m, seconds, r -> r.p99Us() / 1000 > sloMs, origin, String.format(Locale.ROOT,
-                        "p99 %s > SLO %s in minute %d", Drift.Unit.MILLIS.format(m.p99Ms()), Drift.Unit.MILLIS.format(sloMs), m.minute() + 1));
-            }
-            // judged by what its readers saw (send to read), not by its committed offsets, which lag by the commit interval
-            if (m.e2eP99Ms() != null && m.e2eP99Ms() > SoakCriteria.ON_TIME_BEHIND_S * 1000) {
-                return crossing(m, seconds, r -> r.e2eP99Us() != null && r.e2eP99Us() > SoakCriteria.ON_TIME_BEHIND_S * 1e6, origin,
-                        String.format(Locale.ROOT, "the on-time group %s read %s behind the writes (end-to-end p99) in minute %d",
-                                criteria.onTimeGroup(), Drift.Unit.SECONDS.format(m.e2eP99Ms() / 1000), m.minute() + 1));
-            }
-            if (m.underReplicated() != null && m.underReplicated() > 0) {
-                return crossing(m, seconds, r -> false, origin, String.format(Locale.ROOT,
-                        "%s under-replicated throughout minute %d", HumanUnits.counted(m.underReplicated(), "partition"),
-                        m.minute() + 1));
-            }
+        List<IntervalRow> seconds = rows.stream().filter(r -> IntervalRow.MEASURE.equals(r.phase())
+                && MinuteSeries.minuteOf(r.epochMs(), origin) == m.minute() && r.epochMs() >= origin).toList();
+        boolean judgedRate = m.seconds() >= SoakCriteria.SHORTEST_JUDGED_S;
+        double sends = m.ackedPerSecond() * m.seconds() + m.errors();
+        if (judgedRate && m.errors() > SoakCriteria.ERROR_SHARE * sends) {
+            return crossing(m, seconds, r -> r.errors() > 0, origin,
+                    String.format(Locale.ROOT, "%,d failed sends in minute %d, over %.1f %% of its sends", m.errors(),
+                            m.minute() + 1, 100 * SoakCriteria.ERROR_SHARE));
+        }
+        if (judgedRate && target > 0 && m.ackedPerSecond() < SoakCriteria.CARRIED_SHARE * target) {
+            return crossing(m, seconds, r -> r.ackedPerSecond() < SoakCriteria.CARRIED_SHARE * target, origin,
+                    String.format(Locale.ROOT, "minute %d carried %s of the offered %s (under %.0f %%)", m.minute() + 1,
+                            HumanUnits.msgsPerSecond(m.ackedPerSecond()), HumanUnits.msgsPerSecond(target),
+                            100 * SoakCriteria.CARRIED_SHARE));
+        }
+        if (m.p99Ms() != null && m.p99Ms() > sloMs) {
+            return crossing(m, seconds, r -> r.p99Us() / 1000 > sloMs, origin, String.format(Locale.ROOT,
+                    "p99 %s > SLO %s in minute %d", MILLIS.format(m.p99Ms()), MILLIS.format(sloMs),
+                    m.minute() + 1));
+        }
+        // judged by what its readers saw (send to read), not by its committed offsets, which lag by the commit interval
+        if (m.e2eP99Ms() != null && m.e2eP99Ms() > SoakCriteria.ON_TIME_BEHIND_S * 1000) {
+            double behindUs = SoakCriteria.ON_TIME_BEHIND_S * 1e6;
+            return crossing(m, seconds, r -> r.e2eP99Us() != null && r.e2eP99Us() > behindUs, origin,
+                    String.format(Locale.ROOT, "the on-time group %s read %s behind the writes (end-to-end p99) in minute %d",
+                            criteria.onTimeGroup(), SECONDS.format(m.e2eP99Ms() / 1000), m.minute() + 1));
+        }
+        if (m.underReplicated() != null && m.underReplicated() > 0) {
+            return crossing(m, seconds, r -> false, origin, String.format(Locale.ROOT,
+                    "%s under-replicated throughout minute %d", HumanUnits.counted(m.underReplicated(), "partition"),
+                    m.minute() + 1));
         }
         return Optional.empty();
     }
@@ -132,25 +161,28 @@ final class SoakJudge implements Judge {
     List<Drift> drifts(List<SoakMinute> minutes) {
         List<Drift> found = new ArrayList<>();
         double target = criteria.targetRecordsPerSecond();
-        Drift.of("throughput", Drift.Unit.BYTES_PER_SECOND, values(minutes, m -> m.bytesPerSecond()), false, null).ifPresent(found::add);
-        Drift.of("p99", Drift.Unit.MILLIS, values(minutes, SoakMinute::p99Ms), true, criteria.sloP99().toNanos() / 1e6).ifPresent(found::add);
-        Drift.of("the on-time group's lag", Drift.Unit.MESSAGES, values(minutes, SoakMinute::onTimeLag), true,
-                target > 0 ? SoakCriteria.ON_TIME_BEHIND_S * target : null).ifPresent(found::add);
-        Drift.of("the catch-up group's lag", Drift.Unit.SECONDS, values(minutes, SoakMinute::catchUpLagS), true, null).ifPresent(found::add);
-        Drift.of("the topic's logs", Drift.Unit.BYTES, values(minutes, SoakJudge::logBytes), true, criteria.diskLimitBytes()).ifPresent(found::add);
+        Double onTimeLimit = target > 0 ? SoakCriteria.ON_TIME_BEHIND_S * target : null;
+        watch(found, "throughput", BYTES_PER_SECOND, values(minutes, SoakMinute::bytesPerSecond), DOWN, null);
+        watch(found, "p99", MILLIS, values(minutes, SoakMinute::p99Ms), UP, criteria.sloP99().toNanos() / 1e6);
+        watch(found, "the on-time group's lag", MESSAGES, values(minutes, SoakMinute::onTimeLag), UP, onTimeLimit);
+        watch(found, "the catch-up group's lag", SECONDS, values(minutes, SoakMinute::catchUpLagS), UP, null);
+        watch(found, "the topic's logs", BYTES, values(minutes, SoakJudge::logBytes), UP, criteria.diskLimitBytes());
         for (String broker : brokers(minutes)) {
             Double heap = minutes.stream().map(m -> m.brokers().get(broker)).filter(b -> b != null && b.oldGenMaxBytes() != null)
                     .map(SoakMinute.Broker::oldGenMaxBytes).reduce((a, b) -> b).orElse(null);
-            Drift.of(broker + " old generation after GC", Drift.Unit.BYTES, values(minutes, m -> of(m, broker, SoakMinute.Broker::oldGenAfterGcBytes)),
-                    true, heap).ifPresent(found::add);
-            Drift.of(broker + " GC pauses", Drift.Unit.MILLIS_PER_SECOND, values(minutes, m -> of(m, broker, SoakMinute.Broker::gcMsPerS)), true, null)
-                    .ifPresent(found::add);
-            Drift.of(broker + " page-cache residency", Drift.Unit.SECONDS, values(minutes, m -> of(m, broker, SoakMinute.Broker::residencyS)), false,
-                    null).ifPresent(found::add);
-            Drift.of(broker + " disk reads", Drift.Unit.BYTES_PER_SECOND, values(minutes, m -> of(m, broker, SoakMinute.Broker::diskReadBps)), true, null)
-                    .ifPresent(found::add);
+            watch(found, broker + " old generation after GC", BYTES, of(minutes, broker, SoakMinute.Broker::oldGenAfterGcBytes),
+                    UP, heap);
+            watch(found, broker + " GC pauses", MILLIS_PER_SECOND, of(minutes, broker, SoakMinute.Broker::gcMsPerS), UP, null);
+            watch(found, broker + " page-cache residency", SECONDS, of(minutes, broker, SoakMinute.Broker::residencyS), DOWN,
+                    null);
+            watch(found, broker + " disk reads", BYTES_PER_SECOND, of(minutes, broker, SoakMinute.Broker::diskReadBps), UP, null);
         }
         return found;
+    }
+
+    private static void watch(List<Drift> found, String series, Drift.Unit unit, List<Double> values, boolean upward,
+                              Double limit) {
+        Drift.of(series, unit, values, upward, limit).ifPresent(found::add);
     }
 
     /** How the last minute before the break differs from the first, where it moved by a quarter or more. */
@@ -162,17 +194,16 @@ final class SoakJudge implements Judge {
         SoakMinute last = minutes.get(broke - 1);
         List<String> moved = new ArrayList<>();
         String span = "minute 1 → " + (broke);
-        moved(moved, span, "p99", first.p99Ms(), last.p99Ms(), Drift.Unit.MILLIS::format);
+        moved(moved, span, "p99", first.p99Ms(), last.p99Ms(), MILLIS::format);
         moved(moved, span, "throughput", first.bytesPerSecond(), last.bytesPerSecond(), HumanUnits::rate);
-        moved(moved, span, "catch-up lag", first.catchUpLagS(), last.catchUpLagS(), s -> String.format(Locale.ROOT, "%.1f s", s));
+        moved(moved, span, "catch-up lag", first.catchUpLagS(), last.catchUpLagS(), SECONDS::format);
         for (String broker : brokers(minutes)) {
             SoakMinute.Broker a = first.brokers().get(broker);
             SoakMinute.Broker b = last.brokers().get(broker);
             if (a != null && b != null) {
                 moved(moved, span, broker + " disk reads", a.diskReadBps(), b.diskReadBps(), HumanUnits::rate);
-                moved(moved, span, broker + " page-cache residency", a.residencyS(), b.residencyS(),
-                        s -> String.format(Locale.ROOT, "%.1f s", s));
-                moved(moved, span, broker + " GC pauses", a.gcMsPerS(), b.gcMsPerS(), v -> String.format(Locale.ROOT, "%.1f ms/s", v));
+                moved(moved, span, broker + " page-cache residency", a.residencyS(), b.residencyS(), SECONDS::format);
+                moved(moved, span, broker + " GC pauses", a.gcMsPerS(), b.gcMsPerS(), MILLIS_PER_SECOND::format);
             }
         }
         return moved.isEmpty() ? List.of("nothing watched moved by a quarter before it (" + span + ")") : moved;
@@ -193,9 +224,12 @@ final class SoakJudge implements Judge {
         return minutes.stream().filter(m -> m.seconds() >= SoakCriteria.SHORTEST_JUDGED_S).map(value).toList();
     }
 
-    private static Double of(SoakMinute m, String broker, Function<SoakMinute.Broker, Double> value) {
-        SoakMinute.Broker b = m.brokers().get(broker);
-        return b == null ? null : value.apply(b);
+    /** One broker's figure per judged minute. */
+    private static List<Double> of(List<SoakMinute> minutes, String broker, Function<SoakMinute.Broker, Double> value) {
+        return values(minutes, m -> {
+            SoakMinute.Broker b = m.brokers().get(broker);
+            return b == null ? null : value.apply(b);
+        });
     }
 
     private static Double logBytes(SoakMinute m) {
@@ -212,7 +246,8 @@ final class SoakJudge implements Judge {
         if (p99.isEmpty()) {
             return "no latency measured";
         }
-        return "p99 " + Drift.Unit.MILLIS.format(p99.get(p99.size() / 2)) + " (minutes " + Drift.Unit.MILLIS.format(p99.get(0)) + "–" + Drift.Unit.MILLIS.format(p99.get(p99.size() - 1)) + ")";
+        return "p99 " + MILLIS.format(p99.get(p99.size() / 2)) + " (minutes " + MILLIS.format(p99.get(0)) + "–"
+                + MILLIS.format(p99.get(p99.size() - 1)) + ")";
     }
 
 

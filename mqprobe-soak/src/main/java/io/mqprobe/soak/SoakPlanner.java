@@ -12,15 +12,18 @@ import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.result.ScenarioResult;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * One scenario, two steps on a fresh topic: a warm-up at the soak's rate until every JVM has compiled the code it runs
- * (a cold broker's backlog would otherwise sit in the soak's first minute), then the rate held with its on-time readers
- * for the whole soak. The per-minute figures come from that one long step's seconds and the monitors: one step, not
- * many short ones, keeps the clients and their connections as production keeps them.
+ * (a cold broker's backlog would otherwise sit in the soak's first minute) and the catch-up group reads its lag behind
+ * (its first reads of old data, from disk where the cache no longer holds it, are the soak's steady state, not its
+ * first minute's surprise), then the rate held with its on-time readers for the whole soak. The per-minute figures come
+ * from that one long step's seconds and the monitors: one step, not many short ones, keeps the clients and their
+ * connections as production keeps them.
  */
 final class SoakPlanner implements Planner {
 
@@ -28,6 +31,8 @@ final class SoakPlanner implements Planner {
     static final String SCENARIO = "soak";
     static final int WARM_STEP = 0;
     static final int SOAK_STEP = 1;
+    /** How long the catch-up group reads at its lag before the soak is measured. */
+    static final Duration CATCH_UP_SETTLING = Duration.ofSeconds(15);
 
     private final TopicSpec topic;
     private final ProducerLoadSpec producers;
@@ -35,17 +40,22 @@ final class SoakPlanner implements Planner {
     private final Durability durability;
     private final long warmupMs;
     private final long drainMs;
+    private final Duration catchUp;
     private final Consumer<TopicSpec> topicReady;
 
-    /** @param topicReady called once the topic exists, before the load starts (the catch-up reader joins then) */
+    /**
+     * @param catchUp    how far behind the catch-up group reads, or {@code null} without one
+     * @param topicReady called once the topic exists, before the load starts (the catch-up reader joins then)
+     */
     SoakPlanner(TopicSpec topic, ProducerLoadSpec producers, ConsumerLoadSpec consumers, Durability durability, long warmupMs,
-                long drainMs, Consumer<TopicSpec> topicReady) {
+                long drainMs, Duration catchUp, Consumer<TopicSpec> topicReady) {
         this.topic = topic;
         this.producers = producers;
         this.consumers = consumers;
         this.durability = durability;
         this.warmupMs = warmupMs;
         this.drainMs = drainMs;
+        this.catchUp = catchUp;
         this.topicReady = topicReady;
     }
 
@@ -66,12 +76,25 @@ final class SoakPlanner implements Planner {
         return Optional.of(warmStep());
     }
 
-    /** The soak's load until the JVMs are warm, at most the warm-up's longest; the on-time group reads on from its end. */
+    /**
+     * The soak's load until the JVMs are warm, and the catch-up group has read for a while at its lag; at most the
+     * warm-up's longest (longer by the lag). The on-time group reads on from its end.
+     */
     private StepPlan warmStep() {
-        WarmupTarget target = WarmupTarget.DEFAULT;
+        WarmupTarget target = warmTarget(catchUp);
         ConsumerLoadSpec reading = new ConsumerLoadSpec(consumers.topics(), consumers.groupId(), consumers.threads(), 0,
                 target.longest().plusMillis(drainMs), consumers.consumerProperties(), consumers.groups());
-        return new StepPlan(SCENARIO, WARM_STEP, new StepLoad.ProduceAndConsume(producers.withDuration(target.longest()), reading),
-                target.shortest().toMillis(), drainMs, List.of()).withWarmUntil(target);
+        StepLoad load = new StepLoad.ProduceAndConsume(producers.withDuration(target.longest()), reading);
+        return new StepPlan(SCENARIO, WARM_STEP, load, target.shortest().toMillis(), drainMs, List.of()).withWarmUntil(target);
+    }
+
+    static WarmupTarget warmTarget(Duration catchUp) {
+        WarmupTarget warm = WarmupTarget.DEFAULT;
+        if (catchUp == null) {
+            return warm;
+        }
+        Duration settled = catchUp.plus(CATCH_UP_SETTLING);
+        return new WarmupTarget(warm.compileMsPerSecond(), settled.compareTo(warm.shortest()) > 0 ? settled : warm.shortest(),
+                warm.longest().plus(catchUp));
     }
 }

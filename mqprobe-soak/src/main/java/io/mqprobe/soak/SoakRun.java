@@ -12,6 +12,7 @@ import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.ExperimentResult;
+import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.result.ResultDocument;
@@ -36,8 +37,6 @@ import java.util.function.IntFunction;
  */
 public final class SoakRun {
 
-    /** After the producers stop: time for the last acknowledgements and the on-time readers to catch up. */
-    static final Duration DRAIN = Duration.ofSeconds(30);
     /** Retention must keep this many times the catch-up lag, or the catch-up group reads what retention deleted. */
     static final int RETAINED_LAGS = 2;
 
@@ -80,7 +79,9 @@ public final class SoakRun {
         DurabilitySettings durable = driver.durability(request.durability(), layout.replicationFactor());
         TopicSpec topic = session.topics().capped(layout.withConfigs(durable.topicConfigs()));
         requireRetentionFor(request, topic);
-        Map<String, String> defaults = new LinkedHashMap<>(driver.producerDefaults(ProducerProfile.PLAIN));
+        // the probe's producers (big batches, short queues): the soak holds what the probe measured, with the client
+        // as cheap per record as it was there
+        Map<String, String> defaults = new LinkedHashMap<>(driver.producerDefaults(ProducerProfile.CAPACITY));
         defaults.putAll(durable.producerProperties());
         ProducerLoadSpec producers = request.load().withDefaults(defaults);
         String catchUpGroup = request.catchUp() == null ? null : request.onTime().groupId() + "-catch-up";
@@ -98,10 +99,11 @@ public final class SoakRun {
         AtomicReference<CatchUpReader> reader = new AtomicReference<>();
         SoakJudge judge = new SoakJudge(criteria, load -> minutes(load, latency, document, criteria));
         SoakPlanner planner = new SoakPlanner(topic, producers, request.onTime(), request.durability(), request.warmupMs(),
-                DRAIN.toMillis(), created -> {
+                StepPlan.DRAIN_TIMEOUT.toMillis(), request.catchUp(), created -> {
             if (catchUpGroup != null) {
+                Duration warmLongest = SoakPlanner.warmTarget(request.catchUp()).longest();
                 reader.set(CatchUpReader.start(driver, created.name(), catchUpGroup, request.catchUp(),
-                        Duration.ofMillis(loadMs).plus(DRAIN), document::addSample));
+                        warmLongest.plusMillis(loadMs).plus(StepPlan.DRAIN_TIMEOUT.multipliedBy(2)), document::addSample));
                 session.progress().line("catch-up group " + catchUpGroup + " reads " + request.catchUp().toSeconds()
                         + " s behind the writes");
             }

@@ -120,10 +120,10 @@ public final class SoakSection implements VerdictSection {
         ChartSpec lag = ChartSpec.overSteps("minute", labels).axis("y", MetricUnit.COUNT, "on-time lag (messages)", null)
                 .axis("y1", MetricUnit.MILLIS, "catch-up lag", null);
         lag.categoryLine("on-time group (committed offsets)", "y", COLORS[0], values(minutes, SoakMinute::onTimeLag));
-        lag.categoryLine("catch-up group", "y1", COLORS[2], values(minutes, m -> m.catchUpLagS() == null ? null : m.catchUpLagS() * 1000));
+        lag.categoryLine("catch-up group", "y1", COLORS[2], values(minutes, m -> millis(m.catchUpLagS())));
         figures.add(new Figure("the groups' lag", "the catch-up group's lag in time behind the writes", lag, false));
         figures.add(perBroker(minutes, labels, "page-cache residency", MetricUnit.MILLIS,
-                b -> b.residencyS() == null ? null : b.residencyS() * 1000, "seconds of its writes each broker's page cache holds"));
+                b -> millis(b.residencyS()), "seconds of its writes each broker's page cache holds"));
         figures.add(perBroker(minutes, labels, "disk reads", MetricUnit.BYTES_PER_SECOND, SoakMinute.Broker::diskReadBps,
                 "read from the disk itself, not the cache"));
         figures.add(perBroker(minutes, labels, "the topic's log size", MetricUnit.BYTES, SoakMinute.Broker::logBytes,
@@ -146,6 +146,11 @@ public final class SoakSection implements VerdictSection {
             }));
         }
         return new Figure(title, note, spec, false);
+    }
+
+    /** Seconds on a time axis, which the page formats from milliseconds. */
+    private static Double millis(Double seconds) {
+        return seconds == null ? null : seconds * 1000;
     }
 
     private static List<Double> values(List<SoakMinute> minutes, Function<SoakMinute, Double> value) {

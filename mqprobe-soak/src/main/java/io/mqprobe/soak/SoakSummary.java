@@ -9,6 +9,9 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.DoubleFunction;
 
+import static io.mqprobe.soak.Drift.Unit.MILLIS;
+import static io.mqprobe.soak.Drift.Unit.SECONDS;
+
 /** The end-of-run summary of {@code soak}: the verdict, a table of the minutes, what drifted and where readers read from. */
 final class SoakSummary {
 
@@ -22,16 +25,17 @@ final class SoakSummary {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "%-7s %-7s %-9s %-9s %-9s %-10s %-10s %s", "minute", "MB/s", "p99",
                 "p99.9", "e2e p99", "catch-up", "residency", "disk reads"));
+        SoakMinute last = v.minutes().isEmpty() ? null : v.minutes().get(v.minutes().size() - 1);
         for (SoakMinute m : shown(v.minutes())) {
             SoakMinute.Broker least = m.brokers().values().stream().filter(b -> b.residencyS() != null)
                     .min(java.util.Comparator.comparingDouble(SoakMinute.Broker::residencyS)).orElse(null);
             double reads = m.brokers().values().stream().map(SoakMinute.Broker::diskReadBps).filter(Objects::nonNull)
                     .mapToDouble(Double::doubleValue).sum();
             lines.add(String.format(Locale.ROOT, "%-7s %-7s %-9s %-9s %-9s %-10s %-10s %s", m.minute() + 1
-                            + (m.seconds() < 60 ? "*" : ""), String.format(Locale.ROOT, "%.1f", m.bytesPerSecond() / 1e6),
-                    or(m.p99Ms(), Drift.Unit.MILLIS::format), or(m.p999Ms(), Drift.Unit.MILLIS::format), or(m.e2eP99Ms(), Drift.Unit.MILLIS::format),
-                    or(m.catchUpLagS(), Drift.Unit.SECONDS::format),
-                    least == null ? or(m.hostResidencyS(), Drift.Unit.SECONDS::format) : Drift.Unit.SECONDS.format(least.residencyS()),
+                            + (m == last && m.seconds() < 59 ? "*" : ""), String.format(Locale.ROOT, "%.1f", m.bytesPerSecond() / 1e6),
+                    or(m.p99Ms(), MILLIS::format), or(m.p999Ms(), MILLIS::format), or(m.e2eP99Ms(), MILLIS::format),
+                    or(m.catchUpLagS(), SECONDS::format),
+                    least == null ? or(m.hostResidencyS(), SECONDS::format) : SECONDS.format(least.residencyS()),
                     HumanUnits.rate(reads)));
         }
         List<String> notes = new ArrayList<>();
@@ -39,8 +43,8 @@ final class SoakSummary {
         v.drifts().forEach(d -> notes.add("drift: " + d.describe()));
         notes.addAll(v.cache());
         if (v.probe() != null) {
-            notes.add("the probe's sustainable load for " + v.probe().scenario() + " (" + HumanUnits.rate(v.probe().sustainableBytesPerSecond())
-                    + ", " + v.probe().file() + ") " + v.probe().outcome());
+            notes.add("the probe's sustainable load for " + v.probe().scenario() + " ("
+                    + HumanUnits.rate(v.probe().sustainableBytesPerSecond()) + ", " + v.probe().file() + ") " + v.probe().outcome());
         }
         notes.add("* = a minute cut short by the end; residency = seconds of writes the least-holding broker's page cache held");
         return new ResultDocument.Summary(v.headline(), lines, false, notes);

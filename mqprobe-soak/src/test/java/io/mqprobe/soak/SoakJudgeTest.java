@@ -30,7 +30,7 @@ class SoakJudgeTest {
 
         assertThat(v.held()).isFalse();
         assertThat(v.brokeAtMs()).isEqualTo(200_000);
-        assertThat(v.headline()).isEqualTo("broke at 3 min 20 s: p99 450 ms > SLO 200 ms in minute 4");
+        assertThat(v.headline()).isEqualTo("broke at 3 min 20 s: p99 450 ms > SLO 200 ms in minute 4 (2 of 5 minutes past a threshold)");
         assertThat(v.evidence()).anySatisfy(e -> assertThat(e).startsWith("broker-1 page-cache residency 60.0 s → 10.0 s"));
     }
 

@@ -22,7 +22,7 @@ class SoakSectionTest {
 
         String html = HtmlReport.render(withVerdict(verdict));
 
-        assertThat(html).contains("did not hold</strong> broke at 3 min 20 s: p99 450 ms &gt; SLO 200 ms in minute 4")
+        assertThat(html).contains("did not hold</strong> broke at 3 min 20 s: p99 450 ms &gt; SLO 200 ms in minute 4 (2 of 5 minutes")
                 .contains("Soak, minute by minute")
                 .contains("beyond what any page cache holds (3.0 s): it reads from disk");
         List<String> titles = Samples.datasetLabels(Samples.chartSpecs(html));

@@ -13,6 +13,7 @@ import io.mqprobe.cli.options.RecordOptions;
 import io.mqprobe.cli.options.ReplicationOption;
 import io.mqprobe.cli.options.RunOptions;
 import io.mqprobe.consume.ConsumerLoadSpec;
+import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.run.target.TargetPlan;
@@ -54,7 +55,8 @@ public final class SoakCommand implements Callable<Integer> {
     Path from;
 
     @Option(names = "--scenario", paramLabel = "NAME",
-            description = "The scenario of --from to hold (default: replicated-all when it has one, else the first with a sustainable load).")
+            description = {"The scenario of --from to hold (default: replicated-all when it has one, else the first with",
+                    "a sustainable load)."})
     String scenario;
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
@@ -62,8 +64,9 @@ public final class SoakCommand implements Callable<Integer> {
     Duration duration;
 
     @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
-            description = {"Leading time of the soak excluded from its minutes (default: 10s), after a warm-up step that runs",
-                    "the soak's load until every JVM has compiled what it runs (at most a minute)."})
+            description = {"Leading time of the soak excluded from its minutes (default: 10s), after a warm-up step that",
+                    "runs the soak's load until every JVM has compiled what it runs (at most a minute; with --catch-up,",
+                    "until that group has read LAG + 15s behind)."})
     Duration warmup;
 
     @Option(names = "--catch-up", paramLabel = "LAG", converter = DurationConverter.class,
@@ -94,7 +97,8 @@ public final class SoakCommand implements Callable<Integer> {
     @Mixin
     ConsumerSettingsOptions consumerSettings;
 
-    @Option(names = "--no-isolation", description = "Do not isolate the embedded brokers (by default, as root, they run in cgroups of their own, which is also how each broker's page cache is told apart).")
+    @Option(names = "--no-isolation", description = {"Do not isolate the embedded brokers (by default, as root, they run in",
+            "cgroups of their own, which is also how each broker's page cache is told apart)."})
     boolean noIsolation;
 
     @Mixin
@@ -121,7 +125,7 @@ public final class SoakCommand implements Callable<Integer> {
         ProducerLoadSpec load = new ProducerLoadSpec(topicName, producers, 1, false, recordSize, recordsPerSecond, 0,
                 soak.plus(lead), records.payload(), producerSettings, false, List.of(), null);
         ConsumerLoadSpec onTime = new ConsumerLoadSpec(List.of(topicName), group, consumerSettings.threads(), 0,
-                soak.plus(lead).plus(Duration.ofSeconds(30)), consumerSettings.properties());
+                soak.plus(lead).plus(StepPlan.DRAIN_TIMEOUT), consumerSettings.properties());
         SoakRun.Request request = new SoakRun.Request(topicName, brokers -> layout(topicName, brokers, origin), durability, load,
                 onTime, catchUp, sloP99, lead.toMillis(), origin);
         return run.session("soak", spec, 3, false, plan -> noIsolation ? plan : plan.withTarget(TargetPlan::withIsolationByDefault),
@@ -132,7 +136,8 @@ public final class SoakCommand implements Callable<Integer> {
     private double rate(ProbeOrigin origin, int recordSize) {
         if (throughput == null) {
             if (origin == null) {
-                throw new UsageException("give the rate to hold (--throughput 40MB/s or 40000) or a probe's result (--from result.json)");
+                throw new UsageException("give the rate to hold (--throughput 40MB/s or 40000) or a probe's result "
+                        + "(--from result.json)");
             }
             return origin.bytesPerSecond() / recordSize;
         }
@@ -150,7 +155,8 @@ public final class SoakCommand implements Callable<Integer> {
         int rf = origin != null && !given("--replication-factor") ? origin.layout().replicationFactor()
                 : TopicSpec.replicationOn(replication.replicationFactor(), brokers);
         if (rf > brokers) {
-            throw new UsageException("replication factor " + rf + " needs at least " + rf + " brokers, the cluster has " + brokers);
+            throw new UsageException("replication factor " + rf + " needs at least " + rf + " brokers, the cluster has "
+                    + brokers);
         }
         return TopicSpec.of(topicName, p, rf);
     }

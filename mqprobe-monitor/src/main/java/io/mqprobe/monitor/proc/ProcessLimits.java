@@ -92,7 +92,8 @@ public final class ProcessLimits {
      * Page cache charged to {@code pid}'s own memory cgroup: v1 {@code memory.stat} {@code total_cache} (the group and
      * its descendants), else {@code cache}; v2 {@code file}. These are the file pages the group's processes brought in,
      * for a broker mostly its log segments; everything else in the same group is charged to it too. Empty when the
-     * process sits in the root memory cgroup, whose figures are the whole machine's, or when the group's
+     * process sits in the root memory cgroup, whose figures are the whole machine's, when it shares its group with other
+     * processes (a sandbox's one group: the figure is all of theirs, the same for each), or when the group's
      * {@code memory.stat} cannot be read (a v2 group without the memory controller has none).
      */
     public OptionalDouble pageCacheBytes(long pid) throws IOException {
@@ -100,7 +101,11 @@ public final class ProcessLimits {
             if (group.atRoot() || group.dirsInnermostFirst().isEmpty()) {
                 continue;
             }
-            String stat = readOrNull(group.dirsInnermostFirst().get(0).resolve("memory.stat"));
+            Path own = group.dirsInnermostFirst().get(0);
+            if (sharedWithOthers(own, pid)) {
+                return OptionalDouble.empty();
+            }
+            String stat = readOrNull(own.resolve("memory.stat"));
             if (stat == null) {
                 continue;
             }
@@ -113,6 +118,12 @@ public final class ProcessLimits {
             }
         }
         return OptionalDouble.empty();
+    }
+
+    /** True when the group's {@code cgroup.procs} lists another process than {@code pid}; false when it cannot be read. */
+    private static boolean sharedWithOthers(Path group, long pid) {
+        String procs = readOrNull(group.resolve("cgroup.procs"));
+        return procs != null && procs.lines().map(String::trim).filter(l -> !l.isEmpty()).anyMatch(l -> !l.equals(Long.toString(pid)));
     }
 
     /**

@@ -178,6 +178,18 @@ class ProcessLimitsTest {
     }
 
     @Test
+    void should_have_no_page_cache_of_its_own_in_a_group_it_shares_with_other_processes() throws IOException {
+        // one group for a whole sandbox: every process in it would report the same figure, all of theirs
+        ProcessLimits v1 = limits("4:memory:/sandbox\n", "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n");
+        write("sys/fs/cgroup/memory/sandbox/memory.stat", V1_MEMORY_STAT);
+        write("sys/fs/cgroup/memory/sandbox/cgroup.procs", "77\n78\n");
+        assertThat(v1.pageCacheBytes(77)).isEmpty();
+
+        write("sys/fs/cgroup/memory/sandbox/cgroup.procs", "77\n");
+        assertThat(v1.pageCacheBytes(77)).hasValue(7700.0);
+    }
+
+    @Test
     void should_have_no_page_cache_when_its_group_memory_stat_cannot_be_read() throws IOException {
         ProcessLimits v2 = limits("0::/brokers/b1\n", "30 23 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
         write("sys/fs/cgroup/brokers/b1/cpu.max", "max 100000\n");   // the group exists, without the memory controller
