@@ -43,7 +43,10 @@ class SharedOptionsTest {
             Map.entry("--block", "disk's list of write sizes vs. net client's one socket write"),
             Map.entry("--scenario-file", "probe's scenario YAML vs. chaos's fault plan"),
             Map.entry("--record-size", "what a load sends vs. plan's production message"),
-            Map.entry("--replication-factor", "the topics a run creates vs. plan's production copies"));
+            Map.entry("--replication-factor", "the topics a run creates vs. plan's production copies"),
+            Map.entry("--from", "the probe results plan sizes a cluster from vs. the one probe result whose load a soak holds"),
+            Map.entry("--scenario", "the scenario plan's broker count rests on vs. the scenario whose load a soak holds"),
+            Map.entry("--throughput", "a load's records/s, -1 for as fast as it goes, vs. the rate a soak holds, in records/s or bytes/s"));
 
     private final List<CommandLine> commands = all(MqprobeCommand.commandLine(new PrintWriter(new StringWriter()),
             new PrintWriter(new StringWriter())));

@@ -21,16 +21,22 @@ final class MinuteLatency implements IntervalListener {
     record Percentiles(double p99Us, double p999Us, Double e2eP99Us) {
     }
 
+    private final int step;
     private final Map<Integer, Percentiles> finished = new ConcurrentHashMap<>();
     private final Histogram sends = LatencyHistograms.newHistogram();
     private final Histogram reads = LatencyHistograms.newHistogram();
     private long originMs = -1;
     private int current = -1;
 
+    /** @param step the soak's own step: a warm-up's seconds are no minute of the soak */
+    MinuteLatency(int step) {
+        this.step = step;
+    }
+
     @Override
     public synchronized void onInterval(IntervalRow row, boolean sending, SendStats.Snapshot send,
                                         ConsumeStats.Snapshot consume) {
-        if (row.step() != SoakPlanner.SOAK_STEP || !IntervalRow.MEASURE.equals(row.phase()) || !sending || send == null) {
+        if (row.step() != step || !IntervalRow.MEASURE.equals(row.phase()) || !sending || send == null) {
             return;
         }
         if (originMs < 0) {

@@ -47,7 +47,7 @@ final class SoakJudge implements Judge {
     @Override
     public SoakVerdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
         Optional<MeasuredStep> soaked = steps.stream()
-                .filter(s -> s.plan().index() == SoakPlanner.SOAK_STEP && s.outcome() != null).findFirst();
+                .filter(s -> s.plan().warmUntil() == null && s.outcome() != null).findFirst();
         if (soaked.isEmpty()) {
             String why = steps.isEmpty() ? "the soak did not start" : "the soak stopped during its warm-up";
             return new SoakVerdict(false, 0, criteria.asked().toMillis(), null, null, why, List.of(), List.of(), List.of(),
@@ -89,7 +89,7 @@ final class SoakJudge implements Judge {
 
     /** A warm-up that ran to its longest with a JVM still compiling: the first minutes ran on code not yet compiled. */
     private static Optional<String> warmUp(List<MeasuredStep> steps) {
-        return steps.stream().filter(s -> s.plan().index() == SoakPlanner.WARM_STEP && s.outcome() != null)
+        return steps.stream().filter(s -> s.plan().warmUntil() != null && s.outcome() != null)
                 .map(s -> s.result().compiling()).filter(java.util.Objects::nonNull).findFirst()
                 .map(compiling -> "the warm-up ended at its longest with " + compiling
                         + ": the first minutes ran on JVMs still compiling");

@@ -29,8 +29,6 @@ final class SoakPlanner implements Planner {
 
     static final String KIND = "soak";
     static final String SCENARIO = "soak";
-    static final int WARM_STEP = 0;
-    static final int SOAK_STEP = 1;
     /** How long the catch-up group reads at its lag before the soak is measured. */
     static final Duration CATCH_UP_SETTLING = Duration.ofSeconds(15);
 
@@ -40,40 +38,45 @@ final class SoakPlanner implements Planner {
     private final Durability durability;
     private final long warmupMs;
     private final long drainMs;
-    private final Duration catchUp;
+    private final WarmupTarget warmUntil;
     private final Consumer<TopicSpec> topicReady;
 
     /**
-     * @param catchUp    how far behind the catch-up group reads, or {@code null} without one
+     * @param warmUntil  how long the warm-up step runs ({@link #warmTarget}), or {@code null} for none
      * @param topicReady called once the topic exists, before the load starts (the catch-up reader joins then)
      */
     SoakPlanner(TopicSpec topic, ProducerLoadSpec producers, ConsumerLoadSpec consumers, Durability durability, long warmupMs,
-                long drainMs, Duration catchUp, Consumer<TopicSpec> topicReady) {
+                long drainMs, WarmupTarget warmUntil, Consumer<TopicSpec> topicReady) {
         this.topic = topic;
         this.producers = producers;
         this.consumers = consumers;
         this.durability = durability;
         this.warmupMs = warmupMs;
         this.drainMs = drainMs;
-        this.catchUp = catchUp;
+        this.warmUntil = warmUntil;
         this.topicReady = topicReady;
     }
 
     @Override
     public Optional<StepPlan> next(List<MeasuredStep> measured, PlanContext context) {
-        if (measured.size() == 1) {
-            return Optional.of(new StepPlan(SCENARIO, SOAK_STEP, new StepLoad.ProduceAndConsume(producers, consumers), warmupMs,
-                    drainMs, List.of()));
-        }
         if (!measured.isEmpty()) {
-            return Optional.empty();
+            return measured.size() == soakStep() ? Optional.of(soakStep(measured.size())) : Optional.empty();
         }
         context.startScenario(new ScenarioResult(SCENARIO, "a steady rate held on " + topic.name() + " with on-time readers",
                 new ScenarioResult.TopicLayout(topic.name(), topic.partitions(), topic.replicationFactor(), "broker-chosen"),
                 new ScenarioResult.ProducerSetup(producers.recordSizeBytes(), durability, producers.producerProperties())));
         context.createTopic(topic);
         topicReady.accept(topic);
-        return Optional.of(warmStep());
+        return Optional.of(warmUntil == null ? soakStep(0) : warmStep());
+    }
+
+    /** The index of the soak's own step: after the warm-up, when there is one. */
+    int soakStep() {
+        return warmUntil == null ? 0 : 1;
+    }
+
+    private StepPlan soakStep(int index) {
+        return new StepPlan(SCENARIO, index, new StepLoad.ProduceAndConsume(producers, consumers), warmupMs, drainMs, List.of());
     }
 
     /**
@@ -81,20 +84,26 @@ final class SoakPlanner implements Planner {
      * warm-up's longest (longer by the lag). The on-time group reads on from its end.
      */
     private StepPlan warmStep() {
-        WarmupTarget target = warmTarget(catchUp);
+        WarmupTarget target = warmUntil;
         ConsumerLoadSpec reading = new ConsumerLoadSpec(consumers.topics(), consumers.groupId(), consumers.threads(), 0,
                 target.longest().plusMillis(drainMs), consumers.consumerProperties(), consumers.groups());
         StepLoad load = new StepLoad.ProduceAndConsume(producers.withDuration(target.longest()), reading);
-        return new StepPlan(SCENARIO, WARM_STEP, load, target.shortest().toMillis(), drainMs, List.of()).withWarmUntil(target);
+        return new StepPlan(SCENARIO, 0, load, target.shortest().toMillis(), drainMs, List.of()).withWarmUntil(target);
     }
 
-    static WarmupTarget warmTarget(Duration catchUp) {
-        WarmupTarget warm = WarmupTarget.DEFAULT;
+    /**
+     * The warm-up a soak runs: until its JVMs are warm by {@code jvm} (none when {@code null}), and, with a catch-up
+     * group, at least until that group has read at its lag for {@link #CATCH_UP_SETTLING}; {@code null} for none.
+     */
+    static WarmupTarget warmTarget(WarmupTarget jvm, Duration catchUp) {
         if (catchUp == null) {
-            return warm;
+            return jvm;
         }
         Duration settled = catchUp.plus(CATCH_UP_SETTLING);
-        return new WarmupTarget(warm.compileMsPerSecond(), settled.compareTo(warm.shortest()) > 0 ? settled : warm.shortest(),
-                warm.longest().plus(catchUp));
+        if (jvm == null) {
+            return new WarmupTarget(WarmupTarget.DEFAULT.compileMsPerSecond(), settled, settled);
+        }
+        return new WarmupTarget(jvm.compileMsPerSecond(), settled.compareTo(jvm.shortest()) > 0 ? settled : jvm.shortest(),
+                jvm.longest().plus(catchUp));
     }
 }

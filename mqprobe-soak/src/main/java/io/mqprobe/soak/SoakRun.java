@@ -15,6 +15,7 @@ import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.LoadProgress;
@@ -48,10 +49,12 @@ public final class SoakRun {
      * @param onTime     the on-time readers
      * @param catchUp    how far behind the catch-up group reads, or {@code null} for none
      * @param sloP99     the p99 every minute must stay within
+     * @param warmUntil  the JVM warm-up before the soak, or {@code null} for none (a catch-up group still gets one)
      * @param origin     the probe's answer this soak checks, or {@code null}
      */
     public record Request(String topicName, IntFunction<TopicSpec> layout, Durability durability, ProducerLoadSpec load,
-                          ConsumerLoadSpec onTime, Duration catchUp, Duration sloP99, long warmupMs, ProbeOrigin origin) {
+                          ConsumerLoadSpec onTime, Duration catchUp, Duration sloP99, long warmupMs, WarmupTarget warmUntil,
+                          ProbeOrigin origin) {
 
         public Request {
             if (catchUp != null && (catchUp.isNegative() || catchUp.isZero() || catchUp.compareTo(CatchUpReader.MAX_LAG) > 0)) {
@@ -90,24 +93,25 @@ public final class SoakRun {
             groups.add(catchUpGroup);
         }
         Monitoring monitoring = session.startMonitoring(groups);
-        MinuteLatency latency = new MinuteLatency();
         Double diskLimit = session.topics().budget().map(b -> (double) b.budgetBytes()).orElse(null);
         SoakCriteria criteria = new SoakCriteria(producers.targetRecordsPerSecond(), request.sloP99(), request.soak(),
                 request.onTime().groupId(), catchUpGroup, diskLimit, request.origin());
         ResultDocument document = session.document();
         long loadMs = producers.duration().toMillis();
         AtomicReference<CatchUpReader> reader = new AtomicReference<>();
-        SoakJudge judge = new SoakJudge(criteria, load -> minutes(load, latency, document, criteria));
+        WarmupTarget warmUntil = SoakPlanner.warmTarget(request.warmUntil(), request.catchUp());
         SoakPlanner planner = new SoakPlanner(topic, producers, request.onTime(), request.durability(), request.warmupMs(),
-                StepPlan.DRAIN_TIMEOUT.toMillis(), request.catchUp(), created -> {
+                StepPlan.DRAIN_TIMEOUT.toMillis(), warmUntil, created -> {
             if (catchUpGroup != null) {
-                Duration warmLongest = SoakPlanner.warmTarget(request.catchUp()).longest();
+                Duration warmLongest = warmUntil.longest();
                 reader.set(CatchUpReader.start(driver, created.name(), catchUpGroup, request.catchUp(),
                         warmLongest.plusMillis(loadMs).plus(StepPlan.DRAIN_TIMEOUT.multipliedBy(2)), document::addSample));
                 session.progress().line("catch-up group " + catchUpGroup + " reads " + request.catchUp().toSeconds()
                         + " s behind the writes");
             }
         });
+        MinuteLatency latency = new MinuteLatency(planner.soakStep());
+        SoakJudge judge = new SoakJudge(criteria, load -> minutes(load, latency, document, criteria));
         ExperimentResult result;
         try {
             result = session.runExperiment(new Experiment(SoakPlanner.KIND, planner, judge), monitoring,

@@ -17,7 +17,7 @@ class MinuteLatencyTest {
 
     @Test
     void should_merge_the_seconds_of_a_minute_and_keep_minutes_apart() {
-        MinuteLatency latency = new MinuteLatency();
+        MinuteLatency latency = new MinuteLatency(1);
         // minute 1: 59 quiet seconds and one in which every send waited 500 ms: 0.17 % of the minute's sends
         for (int s = 0; s < 60; s++) {
             tick(latency, s, s == 30 ? 500_000 : 1_000, s == 30 ? 100 : 1_000);
@@ -41,7 +41,7 @@ class MinuteLatencyTest {
         SendStats.Snapshot send = new SendStats.Snapshot(second * 1000L, sends, sends, sends * 1000L, 0, Map.of(), h,
                 h, LatencyHistograms.newHistogram(), 0, 0, 0, 0);
         ConsumeStats.Snapshot read = new ConsumeStats.Snapshot(second * 1000L, sends, sends * 1000L, h);
-        IntervalRow row = new IntervalRow(second * 1000L, "soak", SoakPlanner.SOAK_STEP, IntervalRow.MEASURE, sends, sends, sends * 1000.0,
+        IntervalRow row = new IntervalRow(second * 1000L, "soak", 1, IntervalRow.MEASURE, sends, sends, sends * 1000.0,
                 micros, micros, micros, micros, micros, 0, (double) sends, (double) micros, (double) micros, (double) micros);
         latency.onInterval(row, true, send, read);
     }

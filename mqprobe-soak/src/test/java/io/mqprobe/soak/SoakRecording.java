@@ -84,7 +84,7 @@ final class SoakRecording {
         for (int s = 0; s < seconds; s++) {
             double p99 = p99Us.applyAsDouble(s);
             double e2e = e2eUs == null ? p99 : e2eUs.applyAsDouble(s);
-            rows.add(new IntervalRow(START_MS + 1000L * s, SoakPlanner.SCENARIO, SoakPlanner.SOAK_STEP, IntervalRow.MEASURE, acked.applyAsDouble(s),
+            rows.add(new IntervalRow(START_MS + 1000L * s, SoakPlanner.SCENARIO, 1, IntervalRow.MEASURE, acked.applyAsDouble(s),
                     acked.applyAsDouble(s), acked.applyAsDouble(s) * 1000, p99, p99 / 2, p99, p99 / 4, p99 / 2, 0,
                     acked.applyAsDouble(s), e2e, e2e / 2, e2e));
         }
@@ -120,7 +120,7 @@ final class SoakRecording {
         ProducerLoadSpec producers = new ProducerLoadSpec("t", 1, 1, false, 1000, RATE, 0, Duration.ofSeconds(seconds),
                 new PayloadSpec.Random(), Map.of(), false);
         ConsumerLoadSpec consumers = new ConsumerLoadSpec(List.of("t"), ON_TIME, 1, 0, Duration.ofSeconds(seconds), Map.of());
-        StepPlan plan = new StepPlan(SoakPlanner.SCENARIO, SoakPlanner.SOAK_STEP, new StepLoad.ProduceAndConsume(producers, consumers), 0, 0, List.of());
+        StepPlan plan = new StepPlan(SoakPlanner.SCENARIO, 1, new StepLoad.ProduceAndConsume(producers, consumers), 0, 0, List.of());
         LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
         StepResult result = new StepResult(0, 1, RATE, Instant.ofEpochMilli(START_MS).toString(), 0, seconds * 1000L,
                 (long) RATE * seconds, (long) RATE * seconds * 1000, RATE, RATE * 1000, Map.of(), latency, latency, latency,

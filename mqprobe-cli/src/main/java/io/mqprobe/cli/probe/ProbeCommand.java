@@ -35,6 +35,6 @@ public final class ProbeCommand implements Callable<Integer> {
         // everything the user typed is checked before a cluster starts
         ProbePlan plan = probe.conclude(run.target().driverId());
         RunPlan typed = run.conclude("probe", spec, EMBEDDED_BROKERS, plan.keepTopics());
-        return Probe.run(plan, typed, !probe.noIsolation, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return Probe.run(plan, typed, probe.isolation.isolate(), spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -6,11 +6,14 @@ import io.mqprobe.api.units.Percent;
 import io.mqprobe.cli.options.CeilingOptions;
 import io.mqprobe.cli.options.CommandDefaults;
 import io.mqprobe.cli.options.DurationConverter;
+import io.mqprobe.cli.options.IsolationOption;
+import io.mqprobe.cli.options.JvmWarmupOption;
 import io.mqprobe.cli.options.KeepTopicsOption;
 import io.mqprobe.cli.options.PartitionsOption;
 import io.mqprobe.cli.options.ProducerSettingsOptions;
 import io.mqprobe.cli.options.RampOptions;
 import io.mqprobe.cli.options.RecordOptions;
+import io.mqprobe.cli.options.SloOption;
 import io.mqprobe.experiment.SettleSpec;
 import io.mqprobe.load.PrecisionTarget;
 import io.mqprobe.probe.CeilingsStep;
@@ -73,11 +76,8 @@ final class ProbeOptions {
                     + "ceiling pools the plateau's steps (default: ${DEFAULT-VALUE}).")
     Duration maxStepDuration;
 
-    @Option(names = "--jvm-warmup", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.OrZero.class,
-            description = "Each scenario first runs its load unmeasured until every JVM watched (brokers, mqprobe) compiles"
-                    + " under 50 ms/s, at most this long (0: none); a step measured while a JVM compiles more is flagged"
-                    + " (default: ${DEFAULT-VALUE}).")
-    Duration jvmWarmup;
+    @Mixin
+    JvmWarmupOption jvmWarmup;
 
     @Option(names = "--precision", paramLabel = "PCT", defaultValue = RampPlan.DEFAULT_PRECISION_PCT,
             description = "A step measures until the 95 %% interval of its throughput (batch means over its seconds) is within "
@@ -108,9 +108,8 @@ final class ProbeOptions {
     @Option(names = "--disk-threshold", paramLabel = "PCT", description = "Sustainable disk limit, %% of ceiling (default: 80).")
     Double diskPct;
 
-    @Option(names = "--slo-p99", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "p99 latency SLO (default: 200ms).")
-    Duration sloP99;
+    @Mixin
+    SloOption slo;
 
     @Mixin
     CeilingOptions ceilings;
@@ -135,10 +134,8 @@ final class ProbeOptions {
                     + "and write the instance-size table and scaling chart (as root; sizes the machine cannot hold are refused).")
     List<String> specs = new ArrayList<>();
 
-    @Option(names = "--no-isolation",
-            description = "Do not isolate the embedded cluster it starts (as root it does by default: brokers and load "
-                    + "generator each on a share of the cores, see docs/isolation.md).")
-    boolean noIsolation;
+    @Mixin
+    IsolationOption isolation;
 
     @Option(names = "--no-profile",
             description = "Do not record where the brokers' and mqprobe's threads run and wait (flight-recorder samples over "
@@ -156,26 +153,13 @@ final class ProbeOptions {
                 nativeSettings.properties(),
                 new RampPlan(ramp.warmup(), ramp.measured(), ramp.maxClients(), ramp.maxSteps(), fractions(), precision(),
                         settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT, true)), thresholds(),
-                warmUntil());
+                jvmWarmup.warmUntil());
         CeilingsStep.Asked asked = new CeilingsStep.Asked(ceilings.disk(), ceilings.nic(), !noCeilings);
         List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
-        if (!sizes.isEmpty() && noIsolation) {
+        if (!sizes.isEmpty() && !isolation.isolate()) {
             throw new UsageException("--specs sizes isolated brokers; it cannot run with --no-isolation");
         }
         return new ProbePlan(chosen, settings, asked, keepTopics.keepTopics(), sizes, !noProfile);
-    }
-
-    /** The default warm-up target with the user's longest wait, or none for 0. */
-    private WarmupTarget warmUntil() {
-        if (jvmWarmup.isZero()) {
-            return null;
-        }
-        WarmupTarget standard = WarmupTarget.DEFAULT;
-        Duration shortest = jvmWarmup.compareTo(standard.shortest()) < 0 ? jvmWarmup : standard.shortest();
-        if (shortest.toMillis() < 1000) {
-            throw new UsageException("--jvm-warmup must be 0 or at least 1s, got " + jvmWarmup.toMillis() + "ms");
-        }
-        return new WarmupTarget(standard.compileMsPerSecond(), shortest, jvmWarmup);
     }
 
     /** The many-topics flags replace a many-topics scenario's own numbers (a scenario with more than one topic). */
@@ -234,7 +218,7 @@ final class ProbeOptions {
     private Thresholds thresholds() {
         Thresholds d = Thresholds.defaults();
         return new Thresholds(or(cpuPct, d.cpuPct()), or(iowaitPct, d.iowaitPct()), or(nicPct, d.nicPct()),
-                or(diskPct, d.diskPct()), sloP99 == null ? d.sloP99() : sloP99, d.plateauGainPct(),
+                or(diskPct, d.diskPct()), slo.sloP99().orElse(d.sloP99()), d.plateauGainPct(),
                 d.plateauSteps(), d.maxErrorRatio());
     }
 

@@ -8,15 +8,19 @@ import io.mqprobe.api.units.DataRate;
 import io.mqprobe.cli.options.ClientsOption;
 import io.mqprobe.cli.options.ConsumerSettingsOptions;
 import io.mqprobe.cli.options.DurationConverter;
+import io.mqprobe.cli.options.IsolationOption;
+import io.mqprobe.cli.options.JvmWarmupOption;
 import io.mqprobe.cli.options.PartitionsOption;
 import io.mqprobe.cli.options.RecordOptions;
 import io.mqprobe.cli.options.ReplicationOption;
 import io.mqprobe.cli.options.RunOptions;
+import io.mqprobe.cli.options.SloOption;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.run.target.TargetPlan;
+import io.mqprobe.search.Thresholds;
 import io.mqprobe.soak.ProbeOrigin;
 import io.mqprobe.soak.SoakRun;
 import picocli.CommandLine.Command;
@@ -64,9 +68,8 @@ public final class SoakCommand implements Callable<Integer> {
     Duration duration;
 
     @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
-            description = {"Leading time of the soak excluded from its minutes (default: 10s), after a warm-up step that",
-                    "runs the soak's load until every JVM has compiled what it runs (at most a minute; with --catch-up,",
-                    "until that group has read LAG + 15s behind)."})
+            description = {"Leading time of the soak excluded from its minutes (default: 10s), after the --jvm-warmup step",
+                    "(with --catch-up, that step also lasts until the group has read LAG + 15s behind)."})
     Duration warmup;
 
     @Option(names = "--catch-up", paramLabel = "LAG", converter = DurationConverter.class,
@@ -74,9 +77,11 @@ public final class SoakCommand implements Callable<Integer> {
                     "or a recovering follower does: shows whether the brokers serve it from their page cache or their disk."})
     Duration catchUp;
 
-    @Option(names = "--slo-p99", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "200ms",
-            description = "The p99 every minute must stay within (default: ${DEFAULT-VALUE}).")
-    Duration sloP99;
+    @Mixin
+    SloOption slo;
+
+    @Mixin
+    JvmWarmupOption jvmWarmup;
 
     @Option(names = "--acks", paramLabel = "all|leader",
             description = "What the producers wait for (default: all replicas; with --from, the scenario's).")
@@ -97,9 +102,8 @@ public final class SoakCommand implements Callable<Integer> {
     @Mixin
     ConsumerSettingsOptions consumerSettings;
 
-    @Option(names = "--no-isolation", description = {"Do not isolate the embedded brokers (by default, as root, they run in",
-            "cgroups of their own, which is also how each broker's page cache is told apart)."})
-    boolean noIsolation;
+    @Mixin
+    IsolationOption isolation;
 
     @Mixin
     RunOptions run;
@@ -127,8 +131,9 @@ public final class SoakCommand implements Callable<Integer> {
         ConsumerLoadSpec onTime = new ConsumerLoadSpec(List.of(topicName), group, consumerSettings.threads(), 0,
                 soak.plus(lead).plus(StepPlan.DRAIN_TIMEOUT), consumerSettings.properties());
         SoakRun.Request request = new SoakRun.Request(topicName, brokers -> layout(topicName, brokers, origin), durability, load,
-                onTime, catchUp, sloP99, lead.toMillis(), origin);
-        return run.session("soak", spec, 3, false, plan -> noIsolation ? plan : plan.withTarget(TargetPlan::withIsolationByDefault),
+                onTime, catchUp, slo.sloP99().orElse(Thresholds.defaults().sloP99()), lead.toMillis(),
+                jvmWarmup.warmUntil(), origin);
+        return run.session("soak", spec, 3, false, plan -> isolation.isolate() ? plan.withTarget(TargetPlan::withIsolationByDefault) : plan,
                 session -> SoakRun.run(session, request));
     }
 

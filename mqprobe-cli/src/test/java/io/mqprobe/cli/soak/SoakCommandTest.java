@@ -23,7 +23,7 @@ class SoakCommandTest {
     @Test
     void should_hold_a_low_rate_and_write_the_minutes_a_verdict_and_where_the_catch_up_group_read(@TempDir Path dir) throws Exception {
         // two minutes' worth: one whole, one cut by the end; a catch-up group 10 s behind
-        CliRun run = CliRun.of("soak", "--throughput", "2000", "--duration", "65s", "--catch-up", "10s",
+        CliRun run = CliRun.of("soak", "--throughput", "2000", "--duration", "65s", "--jvm-warmup", "0s", "--catch-up", "10s",
                 "--partitions", "3", "--replication-factor", "3", "--out", dir.toString());
 
         JsonNode v = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0).get("verdict");
