@@ -132,8 +132,8 @@ public final class SoakRun {
         return session.exitCode(verdict.held() ? ExitCode.OK : ExitCode.RUN_FAILED);
     }
 
-    private static List<io.mqprobe.soak.SoakMinute> minutes(MeasuredStep load, MinuteLatency latency, ResultDocument document,
-                                                            SoakCriteria criteria) {
+    private static List<SoakMinute> minutes(MeasuredStep load, MinuteLatency latency, ResultDocument document,
+                                            SoakCriteria criteria) {
         long started = SoakJudge.started(load);
         long loadEnd = started + load.plan().load().producerSpec().orElseThrow().duration().toMillis();
         return MinuteSeries.of(load.outcome().rows(), loadEnd, latency, document.samplesBetween(started, loadEnd),
