@@ -59,9 +59,9 @@ final class SoakJudge implements Judge {
         long origin = minutes.isEmpty() ? 0 : minutes.get(0).fromEpochMs();
         List<Crossing> crossings = crossings(minutes, load.outcome().rows(), origin);
         Optional<Crossing> crossing = crossings.stream().findFirst();
-        List<SoakMinute> held = crossing.map(c -> minutes.subList(0, c.minute())).orElse(minutes);
-        List<Drift> drifts = drifts(held);
-        List<String> cache = CacheFindings.of(held.isEmpty() ? minutes : held, criteria);
+        // over every minute: a trend or a cache that reads from disk says as much after a break as before it
+        List<Drift> drifts = drifts(minutes);
+        List<String> cache = CacheFindings.of(minutes, criteria);
         // a run cut short (Ctrl-C, a dead broker, the disk budget) held only as long as it ran
         boolean fullLength = !interrupted && ranMs >= criteria.asked().toMillis() - MinuteSeries.MINUTE_MS / 2;
         String rate = HumanUnits.rate(minutes.stream().mapToDouble(SoakMinute::bytesPerSecond).average().orElse(0));
@@ -157,7 +157,7 @@ final class SoakJudge implements Judge {
         return Optional.of(new Crossing(m.minute(), at - origin, what));
     }
 
-    /** Trends of the minutes that held, each toward its limit where it has one. */
+    /** Trends of the minutes, each toward its limit where it has one. */
     List<Drift> drifts(List<SoakMinute> minutes) {
         List<Drift> found = new ArrayList<>();
         double target = criteria.targetRecordsPerSecond();

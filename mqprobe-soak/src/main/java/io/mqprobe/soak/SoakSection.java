@@ -116,7 +116,7 @@ public final class SoakSection implements VerdictSection {
         if (broke != null && p99.get(broke) != null) {
             load.categoryMarker(ChartSpec.Marker.ERROR, "broke", "y1", broke, labels.size(), p99.get(broke));
         }
-        figures.add(new Figure("throughput and latency per minute", "the minute that broke is marked", load, broke != null));
+        figures.add(new Figure("throughput and latency per minute", "the minute that broke is marked", load, false));
         ChartSpec lag = ChartSpec.overSteps("minute", labels).axis("y", MetricUnit.COUNT, "on-time lag (messages)", null)
                 .axis("y1", MetricUnit.MILLIS, "catch-up lag", null);
         lag.categoryLine("on-time group (committed offsets)", "y", COLORS[0], values(minutes, SoakMinute::onTimeLag));
