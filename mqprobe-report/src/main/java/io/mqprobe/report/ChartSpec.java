@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -17,7 +19,9 @@ public final class ChartSpec {
 
     /** Marker shapes for verdict points, shared by every chart so the legend reads the same everywhere. */
     public enum Marker {
-        CEILING("star", "#7c3aed"), KNEE("triangle", "#ea580c"), SUSTAINABLE("rectRot", "#16a34a"), ERROR("crossRot", "#dc2626");
+        CEILING("star", "#7c3aed"), KNEE("triangle", "#ea580c"), SUSTAINABLE("rectRot", "#16a34a"), ERROR("crossRot", "#dc2626"),
+        // a long run's events: a log segment rolled, retention deleting closed ones, a collection that paused long
+        SEGMENT_ROLL("circle", "#0891b2"), RETENTION_DELETE("rect", "#be185d"), LONG_GC("rectRounded", "#ca8a04");
 
         final String pointStyle;
         final String color;
@@ -94,15 +98,16 @@ public final class ChartSpec {
 
     /** A single verdict point drawn on top of the lines, on category {@code index}. */
     public void categoryMarker(Marker marker, String label, String axis, int index, int categories, double value) {
+        List<Double> values = new ArrayList<>(Collections.nCopies(categories, (Double) null));
+        values.set(index, value);
+        categoryMarkers(marker, label, axis, values);
+    }
+
+    /** Points without a line, one per category where {@code values[i]} is not null. */
+    public void categoryMarkers(Marker marker, String label, String axis, List<Double> values) {
         ObjectNode d = dataset(label, axis, marker.color).put("marker", marker.pointStyle).put("line", false);
         ArrayNode data = d.putArray("data");
-        for (int i = 0; i < categories; i++) {
-            if (i == index) {
-                addRounded(data, value);
-            } else {
-                data.addNull();
-            }
-        }
+        values.forEach(v -> addRounded(data, v));
     }
 
     /** Points without a line at the given elapsed seconds (e.g. seconds with send errors). */

@@ -21,8 +21,7 @@ import java.util.stream.Stream;
 final class BottleneckFinder {
 
     static final double PROCESS_SATURATED_PCT = Thresholds.PROCESS_SATURATED_PCT;
-    /** Host CPU at or above this, with no single process saturated, means brokers and client starve each other. */
-    static final double HOST_SATURATED_PCT = 90;
+    static final double HOST_SATURATED_PCT = Thresholds.HOST_SATURATED_PCT;
     /**
      * Request-handler or network-processor idle at or below this means the broker's threads are all busy; so do request
      * handlers on CPU for all but this share of their time.

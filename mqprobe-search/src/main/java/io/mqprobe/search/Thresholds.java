@@ -36,6 +36,8 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
      * it still had room. The one threshold for "the client set the pace", in verdicts and single runs alike.
      */
     public static final double PROCESS_SATURATED_PCT = 85;
+    /** The host's CPU at or above this, with no single process saturated, means brokers and client starve each other. */
+    public static final double HOST_SATURATED_PCT = 90;
 
     public Thresholds {
         requirePct("CPU threshold", cpuPct);

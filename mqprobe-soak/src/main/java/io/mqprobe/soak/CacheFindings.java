@@ -72,6 +72,10 @@ final class CacheFindings {
         if (criteria.catchUpGroup() == null) {
             return lines;
         }
+        if (criteria.catchUpFromStart()) {
+            lines.add(fromStart(minutes, criteria.catchUpGroup()));
+            return lines;
+        }
         Double lag = median(minutes, SoakMinute::catchUpLagS);
         Double read = median(minutes, SoakMinute::catchUpReadBps);
         if (lag == null || read == null) {
@@ -94,6 +98,39 @@ final class CacheFindings {
             lines.add(reading + ": " + disk);
         }
         return lines;
+    }
+
+    /**
+     * A group that joined late and read from the topic's start: how far behind it began, whether and when it caught up
+     * (within {@link SoakCriteria#ON_TIME_BEHIND_S} of the writes), how fast it read against the writes, and what the
+     * brokers read from disk meanwhile.
+     */
+    static String fromStart(List<SoakMinute> minutes, String group) {
+        List<SoakMinute> reading = minutes.stream().filter(m -> m.catchUpLagS() != null).toList();
+        if (reading.isEmpty()) {
+            return "the catch-up group " + group + " read nothing from the topic's start it could time";
+        }
+        SoakMinute joined = reading.get(0);
+        SoakMinute caughtUp = reading.stream().filter(m -> m.catchUpLagS() <= SoakCriteria.ON_TIME_BEHIND_S)
+                .findFirst().orElse(null);
+        List<SoakMinute> behind = reading.stream().filter(m -> caughtUp == null || m.minute() < caughtUp.minute()).toList();
+        List<SoakMinute> span = behind.isEmpty() ? reading : behind;
+        double read = span.stream().map(SoakMinute::catchUpReadBps).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+                .average().orElse(0);
+        double written = span.stream().mapToDouble(SoakMinute::bytesPerSecond).average().orElse(0);
+        double disk = span.stream().mapToDouble(m -> m.brokers().values().stream().map(SoakMinute.Broker::diskReadBps)
+                .filter(Objects::nonNull).mapToDouble(Double::doubleValue).sum()).average().orElse(0);
+        String start = "the catch-up group " + group + " joined in minute " + (joined.minute() + 1)
+                + " and read the topic from its start, " + SoakJudge.clock(Math.round(joined.catchUpLagS() * 1000))
+                + " behind";
+        String pace = String.format(Locale.ROOT, "reading %s against %s written (%.1f×), the brokers reading %s from disk",
+                HumanUnits.rate(read), HumanUnits.rate(written), written > 0 ? read / written : 0, HumanUnits.rate(disk));
+        if (caughtUp != null) {
+            return start + ": it caught up in minute " + (caughtUp.minute() + 1) + ", " + pace;
+        }
+        SoakMinute last = reading.get(reading.size() - 1);
+        return start + ": it had not caught up by the end (" + SoakJudge.clock(Math.round(last.catchUpLagS() * 1000))
+                + " behind in minute " + (last.minute() + 1) + "), " + pace;
     }
 
     private static Double field(SoakMinute m, String broker, Function<SoakMinute.Broker, Double> value) {

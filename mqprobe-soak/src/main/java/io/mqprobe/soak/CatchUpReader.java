@@ -15,7 +15,8 @@ import java.util.function.Consumer;
 /**
  * A consumer group kept a fixed time behind the writes, as a late consumer or a recovering follower is: it hands
  * over no record younger than the lag, so every fetch asks the brokers for data written that long ago, which a small
- * page cache no longer holds. Once a second it reports how old the records it read were and how much it read
+ * page cache no longer holds. With no lag, it reads as fast as it can from the topic's start, joining late: a consumer
+ * back from an outage. Once a second it reports how old the records it read were and how much it read
  * ({@link Metric#GROUP_LAG_SECONDS}, {@link Metric#GROUP_READ_BPS}, source {@code group:<id>}), like a monitor.
  * One thread, stopped by {@link #close} or its deadline, whichever comes first.
  */
@@ -32,6 +33,7 @@ final class CatchUpReader implements AutoCloseable {
     private final String source;
     private final long lagUs;
     private final long deadlineMs;
+    private final long joinAtMs;
     private final Consumer<ResourceSample> samples;
     private final Thread thread;
     private volatile boolean stopped;
@@ -41,28 +43,36 @@ final class CatchUpReader implements AutoCloseable {
     private double windowLagUsSum;
     private long windowRecords;
 
-    private CatchUpReader(Driver driver, String topic, String group, Duration lag, Duration runFor,
+    private CatchUpReader(Driver driver, String topic, String group, Duration lag, Duration joinAfter, Duration runFor,
                           Consumer<ResourceSample> samples) {
         this.consumer = driver.newConsumer(ClientSettings.consumer(group + "-0", group, Map.of()));
         this.topic = topic;
         this.source = MinuteSeries.GROUP_PREFIX + group;
         this.lagUs = lag.toNanos() / 1_000;
+        this.joinAtMs = System.currentTimeMillis() + joinAfter.toMillis();
         this.deadlineMs = System.currentTimeMillis() + runFor.toMillis();
         this.samples = samples;
         this.thread = new Thread(this::run, "mqprobe-catch-up-" + group);
         this.thread.setDaemon(true);
     }
 
-    /** Starts reading {@code topic} as group {@code group}, {@code lag} behind, for at most {@code runFor}. */
-    static CatchUpReader start(Driver driver, String topic, String group, Duration lag, Duration runFor,
+    /**
+     * Starts reading {@code topic} as group {@code group}, {@code lag} behind (zero: as fast as it can), from
+     * {@code joinAfter} on (a new group starts at the topic's oldest record), until {@code runFor} from now.
+     */
+    static CatchUpReader start(Driver driver, String topic, String group, Duration lag, Duration joinAfter, Duration runFor,
                                Consumer<ResourceSample> samples) {
-        CatchUpReader reader = new CatchUpReader(driver, topic, group, lag, runFor, samples);
+        CatchUpReader reader = new CatchUpReader(driver, topic, group, lag, joinAfter, runFor, samples);
         reader.thread.start();
         return reader;
     }
 
     private void run() {
         try (consumer) {
+            while (!stopped && System.currentTimeMillis() < Math.min(joinAtMs, deadlineMs)) {
+                sleep(NAP_MS);
+            }
+            windowStartMs = System.currentTimeMillis();
             consumer.subscribe(List.of(topic));
             while (!stopped && System.currentTimeMillis() < deadlineMs) {
                 consumer.poll(POLL, (partition, value) -> onRecord(value));

@@ -18,8 +18,10 @@ import java.util.Optional;
  * @param noise      the minutes' standard deviation around the line
  * @param change     the line's rise from the first minute to the last
  * @param toLimitMin minutes from the last minute until the line reaches the limit, or {@code null} without one
+ * @param cause      what the trend means where the judge knows ("past retention's cap ..."), or {@code null}
  */
-public record Drift(String series, Unit unit, double perMinute, double noise, double change, Double toLimitMin) {
+public record Drift(String series, Unit unit, double perMinute, double noise, double change, Double toLimitMin,
+                    String cause) {
 
     /** What a series counts, and how its figures read. */
     public enum Unit {
@@ -92,14 +94,20 @@ public record Drift(String series, Unit unit, double perMinute, double noise, do
             double remaining = (limit - lastFitted) / slope;
             toLimit = remaining > 0 ? remaining : 0.0;
         }
-        return Optional.of(new Drift(series, unit, slope, noise, change, toLimit));
+        return Optional.of(new Drift(series, unit, slope, noise, change, toLimit, null));
+    }
+
+    /** This drift, saying what it means. */
+    public Drift because(String why) {
+        return new Drift(series, unit, perMinute, noise, change, toLimitMin, why);
     }
 
     /** "the topic's logs rose 1.2 GB over the soak (+40 MB per minute, noise 3 MB): ...". */
     public String describe() {
         String direction = perMinute > 0 ? "rose" : "fell";
         String line = String.format(Locale.ROOT, "%s %s %s over the soak (%s%s per minute, noise %s)", series, direction,
-                unit.format(Math.abs(change)), perMinute > 0 ? "+" : "-", unit.format(Math.abs(perMinute)), unit.format(noise));
+                unit.format(Math.abs(change)), perMinute > 0 ? "+" : "-", unit.format(Math.abs(perMinute)), unit.format(noise))
+                + (cause == null ? "" : ", " + cause);
         return toLimitMin == null ? line : line + ": at this rate it reaches its limit in " + minutes(toLimitMin);
     }
 

@@ -50,9 +50,20 @@ final class MinuteSeries {
         Map<Integer, List<IntervalRow>> secondsByMinute = new TreeMap<>();
         measured.forEach(r -> secondsByMinute.computeIfAbsent(minuteOf(r.epochMs(), origin), m -> new ArrayList<>()).add(r));
         Map<Integer, Readings> readingsByMinute = new HashMap<>();
+        Map<String, ResourceSample> lastSegments = new HashMap<>();
         for (ResourceSample s : samples) {
-            if (s.epochMs() >= origin - 1_000 && s.epochMs() <= loadEndMs) {
-                readingsByMinute.computeIfAbsent(Math.max(0, minuteOf(s.epochMs(), origin)), m -> new Readings()).add(s);
+            if (s.epochMs() > loadEndMs) {
+                continue;
+            }
+            // a segment count's change is the minute's where it was read; the reading before it may lie before the soak
+            ResourceSample before = Metric.LOG_SEGMENTS.equals(s.metric()) ? lastSegments.put(s.source(), s) : null;
+            if (s.epochMs() >= origin - 1_000) {
+                Readings readings = readingsByMinute.computeIfAbsent(Math.max(0, minuteOf(s.epochMs(), origin)),
+                        m -> new Readings());
+                readings.add(s);
+                if (before != null) {
+                    readings.segmentChange(s.source(), s.value() - before.value());
+                }
             }
         }
         List<SoakMinute> minutes = new ArrayList<>();
@@ -83,9 +94,23 @@ final class MinuteSeries {
         Double hostResidency = hostCache == null || allWrites <= 0 ? null : hostCache / allWrites;
         return new SoakMinute(minute, seconds.get(0).epochMs(), seconds.size(), acked, bytes, p99Ms, p999Ms, e2eP99Ms, errors,
                 readings.max(GROUP_PREFIX + onTimeGroup, Metric.CONSUMER_LAG),
-                catchUpGroup == null ? null : readings.mean(GROUP_PREFIX + catchUpGroup, Metric.GROUP_LAG_SECONDS),
+                // the furthest behind it read: a group from the topic's start is furthest as the minute begins
+                catchUpGroup == null ? null : readings.max(GROUP_PREFIX + catchUpGroup, Metric.GROUP_LAG_SECONDS),
                 catchUpGroup == null ? null : readings.mean(GROUP_PREFIX + catchUpGroup, Metric.GROUP_READ_BPS),
-                readings.min("cluster", Metric.UNDER_REPLICATED), hostResidency, brokers);
+                readings.min("cluster", Metric.UNDER_REPLICATED), hostResidency, brokers, cpu(readings));
+    }
+
+    /** Every process's and the host's CPU against the tightest limit reported with it in the minute. */
+    private static Map<String, SoakMinute.Cpu> cpu(Readings r) {
+        Map<String, SoakMinute.Cpu> cpu = new TreeMap<>();
+        for (String source : r.sources("")) {
+            Double cores = r.mean(source, Metric.CPU_CORES);
+            if (cores != null && !source.startsWith(GROUP_PREFIX)) {
+                cpu.put(source, new SoakMinute.Cpu(cores, r.smallest(source, Metric.CPU_CORES, ResourceSample::capacity),
+                        r.mean(source, Metric.CPU_THROTTLED_SHARE)));
+            }
+        }
+        return cpu;
     }
 
     private static SoakMinute.Broker broker(Readings r, String broker) {
@@ -97,16 +122,46 @@ final class MinuteSeries {
                 : leader == null && follower == null ? null : (leader == null ? 0 : leader) + (follower == null ? 0 : follower);
         Double cache = r.mean(broker, Metric.PAGE_CACHE_BYTES);
         Double residency = cache == null || writes == null || writes <= 0 ? null : cache / writes;
-        return new SoakMinute.Broker(r.mean(broker, Metric.CPU_CORES), r.mean(broker, Metric.GC_MS_PER_S),
+        return new SoakMinute.Broker(r.mean(broker, Metric.GC_MS_PER_S),
                 r.last(broker, Metric.OLD_GEN_AFTER_GC_BYTES, ResourceSample::value),
                 r.last(broker, Metric.OLD_GEN_AFTER_GC_BYTES, ResourceSample::capacity),
                 r.last(broker, Metric.LOG_SIZE_BYTES, ResourceSample::value), cache, writes,
-                r.mean(broker, Metric.DISK_READ_BPS), r.last(broker, Metric.DISK_WRITE_BPS, ResourceSample::capacity), residency);
+                r.mean(broker, Metric.DISK_READ_BPS), r.last(broker, Metric.DISK_WRITE_BPS, ResourceSample::capacity), residency,
+                r.segments(broker, true), r.segments(broker, false),
+                r.count(broker, Metric.GC_MS_PER_S, v -> v >= SoakMinute.Broker.LONG_GC_MS_PER_S));
     }
 
     /** One minute's samples by source and metric, in the order taken. */
     private static final class Readings {
         private final Map<String, Map<String, List<ResourceSample>>> bySource = new HashMap<>();
+        /** Per source, the segments added (rolled) and taken away (deleted) between its readings. */
+        private final Map<String, int[]> segmentChanges = new HashMap<>();
+
+        void segmentChange(String source, double change) {
+            int[] changes = segmentChanges.computeIfAbsent(source, k -> new int[2]);
+            changes[change > 0 ? 0 : 1] += (int) Math.round(Math.abs(change));
+        }
+
+        /** Segments rolled (or deleted) in the minute; {@code null} where no count was read in it. */
+        Integer segments(String source, boolean rolled) {
+            if (of(source, Metric.LOG_SEGMENTS).isEmpty()) {
+                return null;
+            }
+            int[] changes = segmentChanges.getOrDefault(source, new int[2]);
+            return changes[rolled ? 0 : 1];
+        }
+
+        /** How many of the minute's readings match, or {@code null} where there were none. */
+        Integer count(String source, String metric, java.util.function.DoublePredicate matches) {
+            List<ResourceSample> s = of(source, metric);
+            return s.isEmpty() ? null : (int) s.stream().mapToDouble(ResourceSample::value).filter(matches).count();
+        }
+
+        /** The smallest finite {@code field} of the minute's readings. */
+        Double smallest(String source, String metric, Function<ResourceSample, Double> field) {
+            return of(source, metric).stream().map(field).filter(v -> v != null && Double.isFinite(v) && v > 0)
+                    .min(Double::compare).orElse(null);
+        }
 
         void add(ResourceSample s) {
             bySource.computeIfAbsent(s.source(), k -> new HashMap<>()).computeIfAbsent(s.metric(), k -> new ArrayList<>()).add(s);

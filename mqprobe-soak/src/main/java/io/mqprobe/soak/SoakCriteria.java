@@ -10,12 +10,15 @@ import java.time.Duration;
  * @param asked                  how long the load was asked to run, measured
  * @param onTimeGroup            the group reading as the writes arrive
  * @param catchUpGroup           the group kept behind, or {@code null}
+ * @param catchUpFromStart       that group joins halfway and reads from the topic's start, keeping no lag
  * @param diskLimitBytes         what the soak's topic may hold on all brokers together (the run's disk budget), or
  *                               {@code null} without one
+ * @param retentionCapBytes      what retention keeps the topic at, every replica counted (its retained bytes and one
+ *                               active segment per replica), or {@code null} when retention does not cap its size
  * @param origin                 the probe's answer the soak checks, or {@code null}
  */
 record SoakCriteria(double targetRecordsPerSecond, Duration sloP99, Duration asked, String onTimeGroup, String catchUpGroup,
-                    Double diskLimitBytes, ProbeOrigin origin) {
+                    boolean catchUpFromStart, Double diskLimitBytes, Double retentionCapBytes, ProbeOrigin origin) {
 
     /** A minute in which the on-time group's readers saw records this many seconds after they were sent (p99) fell behind. */
     static final double ON_TIME_BEHIND_S = 10;

@@ -51,7 +51,7 @@ final class SoakJudge implements Judge {
         if (soaked.isEmpty()) {
             String why = steps.isEmpty() ? "the soak did not start" : "the soak stopped during its warm-up";
             return new SoakVerdict(false, 0, criteria.asked().toMillis(), null, null, why, List.of(), List.of(), List.of(),
-                    List.of(), probeCheck(false, why));
+                    List.of(), List.of(), probeCheck(false, why));
         }
         MeasuredStep load = soaked.get();
         List<SoakMinute> minutes = readings.apply(load);
@@ -69,8 +69,10 @@ final class SoakJudge implements Judge {
         List<String> evidence = new ArrayList<>();
         if (crossing.isPresent()) {
             Crossing c = crossing.get();
+            // what crossed, and which process its CPU limit held back then: the likeliest why
             headline = "broke at " + clock(c.atMs()) + ": " + c.what() + " (" + crossings.size() + " of "
-                    + HumanUnits.counted(minutes.size(), "minute") + " past a threshold)";
+                    + HumanUnits.counted(minutes.size(), "minute") + " past a threshold); "
+                    + CpuAtLimit.in(minutes.get(c.minute()));
             evidence.addAll(before(minutes, c.minute()));
             warmUp(steps).ifPresent(evidence::add);
         } else if (!fullLength) {
@@ -83,7 +85,7 @@ final class SoakJudge implements Judge {
         }
         boolean passed = crossing.isEmpty() && fullLength;
         return new SoakVerdict(passed, ranMs, criteria.asked().toMillis(), crossing.map(Crossing::atMs).orElse(null),
-                crossing.map(Crossing::what).orElse(null), headline, evidence, drifts, cache, minutes,
+                crossing.map(Crossing::what).orElse(null), headline, evidence, drifts, cache, SoakEvents.of(minutes), minutes,
                 probeCheck(passed, headline));
     }
 
@@ -166,7 +168,7 @@ final class SoakJudge implements Judge {
         watch(found, "p99", MILLIS, values(minutes, SoakMinute::p99Ms), UP, criteria.sloP99().toNanos() / 1e6);
         watch(found, "the on-time group's lag", MESSAGES, values(minutes, SoakMinute::onTimeLag), UP, onTimeLimit);
         watch(found, "the catch-up group's lag", SECONDS, values(minutes, SoakMinute::catchUpLagS), UP, null);
-        watch(found, "the topic's logs", BYTES, values(minutes, SoakJudge::logBytes), UP, criteria.diskLimitBytes());
+        logsPastRetention(minutes).ifPresent(found::add);
         for (String broker : brokers(minutes)) {
             Double heap = minutes.stream().map(m -> m.brokers().get(broker)).filter(b -> b != null && b.oldGenMaxBytes() != null)
                     .map(SoakMinute.Broker::oldGenMaxBytes).reduce((a, b) -> b).orElse(null);
@@ -178,6 +180,27 @@ final class SoakJudge implements Judge {
             watch(found, broker + " disk reads", BYTES_PER_SECOND, of(minutes, broker, SoakMinute.Broker::diskReadBps), UP, null);
         }
         return found;
+    }
+
+    /**
+     * The topic's logs climbing: a finding once they hold more than retention keeps them at (retention is not deleting
+     * as fast as the load writes), with the time until they reach the disk budget; below that cap they are filling
+     * toward it, as retention allows. Without a cap every climb is one.
+     */
+    private Optional<Drift> logsPastRetention(List<SoakMinute> minutes) {
+        List<Double> logs = values(minutes, SoakJudge::logBytes);
+        Optional<Drift> climb = Drift.of("the topic's logs", BYTES, logs, UP, criteria.diskLimitBytes());
+        Double cap = criteria.retentionCapBytes();
+        if (climb.isEmpty() || cap == null) {
+            return climb;
+        }
+        double last = logs.stream().filter(java.util.Objects::nonNull).reduce((a, b) -> b).orElse(0.0);
+        if (last <= cap) {
+            return Optional.empty();
+        }
+        return climb.map(d -> d.because("past retention's cap of " + BYTES.format(cap) + " (retention.bytes and one "
+                + "segment per replica): retention is not deleting as fast as the load writes"
+                + (criteria.diskLimitBytes() == null ? "" : "; the disk budget is " + BYTES.format(criteria.diskLimitBytes()))));
     }
 
     private static void watch(List<Drift> found, String series, Drift.Unit unit, List<Double> values, boolean upward,

@@ -40,13 +40,15 @@ final class SoakPlanner implements Planner {
     private final long drainMs;
     private final WarmupTarget warmUntil;
     private final Consumer<TopicSpec> topicReady;
+    private final Runnable soakStarting;
 
     /**
      * @param warmUntil  how long the warm-up step runs ({@link #warmTarget}), or {@code null} for none
-     * @param topicReady called once the topic exists, before the load starts (the catch-up reader joins then)
+     * @param topicReady   called once the topic exists, before the load starts (a catch-up reader kept behind joins then)
+     * @param soakStarting called as the soak's own step is handed out (a reader from the start counts its time from it)
      */
     SoakPlanner(TopicSpec topic, ProducerLoadSpec producers, ConsumerLoadSpec consumers, Durability durability, long warmupMs,
-                long drainMs, WarmupTarget warmUntil, Consumer<TopicSpec> topicReady) {
+                long drainMs, WarmupTarget warmUntil, Consumer<TopicSpec> topicReady, Runnable soakStarting) {
         this.topic = topic;
         this.producers = producers;
         this.consumers = consumers;
@@ -55,19 +57,28 @@ final class SoakPlanner implements Planner {
         this.drainMs = drainMs;
         this.warmUntil = warmUntil;
         this.topicReady = topicReady;
+        this.soakStarting = soakStarting;
     }
 
     @Override
     public Optional<StepPlan> next(List<MeasuredStep> measured, PlanContext context) {
         if (!measured.isEmpty()) {
-            return measured.size() == soakStep() ? Optional.of(soakStep(measured.size())) : Optional.empty();
+            if (measured.size() != soakStep()) {
+                return Optional.empty();
+            }
+            soakStarting.run();
+            return Optional.of(soakStep(measured.size()));
         }
         context.startScenario(new ScenarioResult(SCENARIO, "a steady rate held on " + topic.name() + " with on-time readers",
                 new ScenarioResult.TopicLayout(topic.name(), topic.partitions(), topic.replicationFactor(), "broker-chosen"),
                 new ScenarioResult.ProducerSetup(producers.recordSizeBytes(), durability, producers.producerProperties())));
         context.createTopic(topic);
         topicReady.accept(topic);
-        return Optional.of(warmUntil == null ? soakStep(0) : warmStep());
+        if (warmUntil == null) {
+            soakStarting.run();
+            return Optional.of(soakStep(0));
+        }
+        return Optional.of(warmStep());
     }
 
     /** The index of the soak's own step: after the warm-up, when there is one. */

@@ -47,20 +47,16 @@ public final class SoakRun {
      * @param layout     the topic's layout for a cluster of N brokers
      * @param load       the producers at the soak's rate, running for warm-up plus the soak
      * @param onTime     the on-time readers
-     * @param catchUp    how far behind the catch-up group reads, or {@code null} for none
+     * @param catchUp    how the catch-up group reads, or {@code null} for none
      * @param sloP99     the p99 every minute must stay within
      * @param warmUntil  the JVM warm-up before the soak, or {@code null} for none (a catch-up group still gets one)
      * @param origin     the probe's answer this soak checks, or {@code null}
      */
     public record Request(String topicName, IntFunction<TopicSpec> layout, Durability durability, ProducerLoadSpec load,
-                          ConsumerLoadSpec onTime, Duration catchUp, Duration sloP99, long warmupMs, WarmupTarget warmUntil,
+                          ConsumerLoadSpec onTime, CatchUp catchUp, Duration sloP99, long warmupMs, WarmupTarget warmUntil,
                           ProbeOrigin origin) {
 
         public Request {
-            if (catchUp != null && (catchUp.isNegative() || catchUp.isZero() || catchUp.compareTo(CatchUpReader.MAX_LAG) > 0)) {
-                throw new UsageException("--catch-up must be between 1s and " + CatchUpReader.MAX_LAG.toMinutes() + "m, got "
-                        + catchUp.toSeconds() + "s");
-            }
             if (load.targetRecordsPerSecond() <= 0) {
                 throw new UsageException("a soak holds a rate: give --throughput (or --from a probe's result)");
             }
@@ -69,6 +65,11 @@ public final class SoakRun {
         /** The measured length: the load's, less its warm-up. */
         Duration soak() {
             return load.duration().minusMillis(warmupMs);
+        }
+
+        /** The lag the catch-up group keeps, or {@code null} without one (none, or reading from the start). */
+        Duration catchUpLag() {
+            return catchUp == null ? null : catchUp.keptLag();
         }
     }
 
@@ -95,19 +96,29 @@ public final class SoakRun {
         Monitoring monitoring = session.startMonitoring(groups);
         Double diskLimit = session.topics().budget().map(b -> (double) b.budgetBytes()).orElse(null);
         SoakCriteria criteria = new SoakCriteria(producers.targetRecordsPerSecond(), request.sloP99(), request.soak(),
-                request.onTime().groupId(), catchUpGroup, diskLimit, request.origin());
+                request.onTime().groupId(), catchUpGroup, request.catchUp() != null && request.catchUp().fromStart(), diskLimit,
+                retentionCap(topic), request.origin());
         ResultDocument document = session.document();
         long loadMs = producers.duration().toMillis();
         AtomicReference<CatchUpReader> reader = new AtomicReference<>();
-        WarmupTarget warmUntil = SoakPlanner.warmTarget(request.warmUntil(), request.catchUp());
+        WarmupTarget warmUntil = SoakPlanner.warmTarget(request.warmUntil(), request.catchUpLag());
         SoakPlanner planner = new SoakPlanner(topic, producers, request.onTime(), request.durability(), request.warmupMs(),
                 StepPlan.DRAIN_TIMEOUT.toMillis(), warmUntil, created -> {
-            if (catchUpGroup != null) {
-                Duration warmLongest = warmUntil.longest();
-                reader.set(CatchUpReader.start(driver, created.name(), catchUpGroup, request.catchUp(),
-                        warmLongest.plusMillis(loadMs).plus(StepPlan.DRAIN_TIMEOUT.multipliedBy(2)), document::addSample));
-                session.progress().line("catch-up group " + catchUpGroup + " reads " + request.catchUp().toSeconds()
+            if (request.catchUpLag() != null) {
+                Duration runFor = warmUntil.longest().plusMillis(loadMs).plus(StepPlan.DRAIN_TIMEOUT.multipliedBy(2));
+                reader.set(CatchUpReader.start(driver, created.name(), catchUpGroup, request.catchUpLag(), Duration.ZERO,
+                        runFor, document::addSample));
+                session.progress().line("catch-up group " + catchUpGroup + " reads " + request.catchUpLag().toSeconds()
                         + " s behind the writes");
+            }
+        }, () -> {
+            if (request.catchUp() != null && request.catchUp().fromStart()) {
+                // halfway through the measured soak, the topic holds the most history retention lets it keep by then
+                Duration joinAfter = Duration.ofMillis(request.warmupMs()).plus(request.soak().dividedBy(2));
+                reader.set(CatchUpReader.start(driver, topic.name(), catchUpGroup, Duration.ZERO, joinAfter,
+                        Duration.ofMillis(loadMs).plus(StepPlan.DRAIN_TIMEOUT.multipliedBy(2)), document::addSample));
+                session.progress().line("catch-up group " + catchUpGroup + " joins in " + SoakJudge.clock(joinAfter.toMillis())
+                        + " and reads the topic from its start");
             }
         });
         MinuteLatency latency = new MinuteLatency(planner.soakStep());
@@ -140,18 +151,33 @@ public final class SoakRun {
                 criteria.onTimeGroup(), criteria.catchUpGroup());
     }
 
+    /**
+     * What retention keeps the topic at, every replica counted: each holds up to {@code retention.bytes} of closed
+     * segments and the active one ({@code segment.bytes}); {@code null} without a size cap.
+     */
+    static Double retentionCap(TopicSpec topic) {
+        String retention = topic.configs().get("retention.bytes");
+        if (retention == null || Long.parseLong(retention) < 0) {
+            return null;
+        }
+        String segment = topic.configs().get("segment.bytes");
+        int replicas = topic.replicaAssignment().isEmpty() ? topic.replicationFactor() : topic.replicaAssignment().get(0).size();
+        return (double) (Long.parseLong(retention) + (segment == null ? 0 : Long.parseLong(segment)))
+                * topic.partitions() * replicas;
+    }
+
     /** A catch-up group behind by more than retention keeps would read deleted records: refused before the load. */
     private static void requireRetentionFor(Request request, TopicSpec topic) {
         String retention = topic.configs().get("retention.bytes");
-        if (request.catchUp() == null || retention == null) {
+        if (request.catchUpLag() == null || retention == null) {
             return;
         }
         double bytesPerSecond = request.load().targetRecordsPerSecond() * request.load().recordSizeBytes();
         double keptSeconds = Double.parseDouble(retention) * topic.partitions() / bytesPerSecond;
-        if (keptSeconds < RETAINED_LAGS * request.catchUp().toSeconds()) {
+        if (keptSeconds < RETAINED_LAGS * request.catchUpLag().toSeconds()) {
             throw new UsageException(String.format(Locale.ROOT, "the disk budget keeps %.0f s of the soak's %s on its topic, "
                     + "under %d × the catch-up lag of %d s: raise --disk-budget or shorten --catch-up", keptSeconds,
-                    HumanUnits.rate(bytesPerSecond), RETAINED_LAGS, request.catchUp().toSeconds()));
+                    HumanUnits.rate(bytesPerSecond), RETAINED_LAGS, request.catchUpLag().toSeconds()));
         }
     }
 }

@@ -61,6 +61,8 @@ public final class SoakSection implements VerdictSection {
         list(html, v.drifts().stream().map(Drift::describe).toList());
         html.append("</dd>\n<dt>page cache</dt><dd>");
         list(html, v.cache());
+        html.append("</dd>\n<dt>logs and heaps</dt><dd>");
+        list(html, v.events());
         html.append("</dd>\n");
         if (v.probe() != null) {
             html.append("<dt>probe</dt><dd>").append(Html.esc(v.probe().scenario() + " from " + v.probe().file() + ": "
@@ -126,11 +128,34 @@ public final class SoakSection implements VerdictSection {
                 b -> millis(b.residencyS()), "seconds of its writes each broker's page cache holds"));
         figures.add(perBroker(minutes, labels, "disk reads", MetricUnit.BYTES_PER_SECOND, SoakMinute.Broker::diskReadBps,
                 "read from the disk itself, not the cache"));
-        figures.add(perBroker(minutes, labels, "the topic's log size", MetricUnit.BYTES, SoakMinute.Broker::logBytes,
-                "flat once retention deletes as fast as the load writes"));
-        figures.add(perBroker(minutes, labels, "old generation after GC", MetricUnit.BYTES, SoakMinute.Broker::oldGenAfterGcBytes,
-                "what survives collections: a steady climb is a leak or a cache"));
+        Figure logs = perBroker(minutes, labels, "the topic's log size", MetricUnit.BYTES, SoakMinute.Broker::logBytes,
+                "flat once retention deletes as fast as the load writes; minutes that rolled or deleted segments are marked");
+        mark(logs.spec(), minutes, SoakMinute.Broker::logBytes, SoakMinute.Broker::segmentsRolled, ChartSpec.Marker.SEGMENT_ROLL,
+                "segments rolled");
+        mark(logs.spec(), minutes, SoakMinute.Broker::logBytes, SoakMinute.Broker::segmentsDeleted,
+                ChartSpec.Marker.RETENTION_DELETE, "segments deleted by retention");
+        figures.add(logs);
+        Figure heap = perBroker(minutes, labels, "old generation after GC", MetricUnit.BYTES,
+                SoakMinute.Broker::oldGenAfterGcBytes, "what survives collections: a steady climb is a leak or a cache; "
+                        + "minutes with a second of " + (int) SoakMinute.Broker.LONG_GC_MS_PER_S + " ms or more of pauses are marked");
+        mark(heap.spec(), minutes, SoakMinute.Broker::oldGenAfterGcBytes, SoakMinute.Broker::longGcSeconds,
+                ChartSpec.Marker.LONG_GC, "long collections");
+        figures.add(heap);
         return figures;
+    }
+
+    /** Marks each minute in which {@code count} was above zero on any broker, at that minute's highest {@code level}. */
+    private static void mark(ChartSpec spec, List<SoakMinute> minutes, Function<SoakMinute.Broker, Double> level,
+                             Function<SoakMinute.Broker, Integer> count, ChartSpec.Marker marker, String label) {
+        List<Double> at = minutes.stream().map(m -> {
+            Integer n = SoakEvents.inMinute(m, count);
+            // on the axis's floor where the minute has no level to sit on
+            return n == null || n == 0 ? null : m.brokers().values().stream().map(level).filter(v -> v != null)
+                    .max(Double::compare).orElse(0.0);
+        }).toList();
+        if (at.stream().anyMatch(v -> v != null)) {
+            spec.categoryMarkers(marker, label, "y", at);
+        }
     }
 
     private static Figure perBroker(List<SoakMinute> minutes, List<String> labels, String title, MetricUnit unit,

@@ -42,6 +42,7 @@ final class SoakSummary {
         v.evidence().forEach(e -> notes.add("before the break: " + e));
         v.drifts().forEach(d -> notes.add("drift: " + d.describe()));
         notes.addAll(v.cache());
+        notes.addAll(v.events());
         if (v.probe() != null) {
             notes.add("the probe's sustainable load for " + v.probe().scenario() + " ("
                     + HumanUnits.rate(v.probe().sustainableBytesPerSecond()) + ", " + v.probe().file() + ") " + v.probe().outcome());

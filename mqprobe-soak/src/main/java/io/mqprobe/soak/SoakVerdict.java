@@ -20,18 +20,21 @@ import java.util.List;
  * @param evidence   what moved before the break, one line each
  * @param drifts     trends beyond the minutes' noise
  * @param cache      each broker's page-cache residency and where each group read from
+ * @param events     the segments the topic rolled and retention deleted, and the long collections, one line each
  * @param minutes    the per-minute series the verdict was judged from
  * @param probe      the probe's sustainable load this soak checked, or {@code null} when started from a rate
  */
 @JsonTypeName("soak")
 public record SoakVerdict(boolean held, long ranMs, long askedMs, Long brokeAtMs, String brokeBy, String headline,
-                          List<String> evidence, List<Drift> drifts, List<String> cache, List<SoakMinute> minutes,
+                          List<String> evidence, List<Drift> drifts, List<String> cache, List<String> events,
+                          List<SoakMinute> minutes,
                           ProbeCheck probe) implements Verdict {
 
     public SoakVerdict {
         evidence = List.copyOf(evidence);
         drifts = List.copyOf(drifts);
         cache = List.copyOf(cache);
+        events = events == null ? List.of() : List.copyOf(events);
         minutes = List.copyOf(minutes);
     }
 

@@ -30,8 +30,18 @@ class SoakJudgeTest {
 
         assertThat(v.held()).isFalse();
         assertThat(v.brokeAtMs()).isEqualTo(200_000);
-        assertThat(v.headline()).isEqualTo("broke at 3 min 20 s: p99 450 ms > SLO 200 ms in minute 4 (2 of 5 minutes past a threshold)");
+        assertThat(v.headline()).isEqualTo("broke at 3 min 20 s: p99 450 ms > SLO 200 ms in minute 4 (2 of 5 minutes past a "
+                + "threshold); no process at its CPU limit in minute 4: the busiest was client (0.30 of 0.50 cores, 60 %)");
         assertThat(v.evidence()).anySatisfy(e -> assertThat(e).startsWith("broker-1 page-cache residency 60.0 s → 10.0 s"));
+    }
+
+    @Test
+    void should_name_the_process_at_its_cpu_limit_in_the_minute_that_broke() {
+        // broker 2 reaches its 0.5-core quota in minute 4, and the stall follows
+        SoakVerdict v = new SoakRecording(300).broker2Cores(s -> s >= 180 ? 0.49 : 0.2)
+                .p99Us(s -> s >= 200 ? 450_000 : 10_000).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.headline()).endsWith("past a threshold); broker-2 (0.49 of 0.50 cores, 98 %) at its CPU limit in minute 4");
     }
 
     @Test
@@ -73,6 +83,44 @@ class SoakJudgeTest {
     }
 
     @Test
+    void should_not_call_logs_filling_toward_retentions_cap_a_drift() {
+        // the same climb, with retention keeping the topic at 24 GB: it was filling, as retention allows
+        SoakVerdict v = new SoakRecording(600).logBytes(s -> 1e9 + 1e9 * s / 60.0).retentionCap(24e9)
+                .judge(Duration.ofMinutes(10), 30e9, false);
+
+        assertThat(v.drifts()).isEmpty();
+    }
+
+    @Test
+    void should_say_retention_is_not_deleting_when_the_logs_climb_past_its_cap() {
+        SoakVerdict v = new SoakRecording(600).logBytes(s -> 1e9 + 1e9 * s / 60.0).retentionCap(5e9)
+                .judge(Duration.ofMinutes(10), 30e9, false);
+
+        assertThat(v.drifts()).singleElement().satisfies(d -> assertThat(d.describe())
+                .contains("past retention's cap of 5.0 GB (retention.bytes and one segment per replica): retention is not "
+                        + "deleting as fast as the load writes; the disk budget is 30.0 GB: at this rate it reaches its limit in"));
+    }
+
+    @Test
+    void should_count_segments_rolled_and_deleted_and_long_collections() {
+        // each broker: a roll every 30 s; from minute 3 on, retention deletes a segment 10 s after each roll
+        SoakVerdict v = new SoakRecording(300).segments(s -> s < 120 ? 4 + s / 30 : (s % 30 < 10 ? 8 : 7))
+                .gcMsPerS(s -> s == 150 ? 250 : 5).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.events()).containsExactly("segments: 27 rolled, 18 deleted by retention, the first deletes in minute 3",
+                "long collections: 3 seconds in which a broker's collections paused it 100 ms or more, the first in minute 3");
+        assertThat(v.minutes().get(2).brokers().get("broker-1").segmentsDeleted()).isEqualTo(2);
+    }
+
+    @Test
+    void should_say_when_segments_were_not_counted_or_none_deleted() {
+        assertThat(new SoakRecording(300).judge(FIVE_MINUTES, 30e9, false).events())
+                .containsExactly("segments: not counted (the brokers' JMX was not read)");
+        assertThat(new SoakRecording(300).segments(s -> 1 + s / 60).judge(FIVE_MINUTES, 30e9, false).events())
+                .singleElement().asString().startsWith("segments: 12 rolled, none deleted by retention during the soak");
+    }
+
+    @Test
     void should_say_a_catch_up_group_beyond_the_residency_reads_from_disk() {
         // 30 MB of cache at 10 MB/s written: 3 s of writes; the group reads 30 s behind, the brokers read 8 MB/s from disk
         SoakVerdict v = new SoakRecording(300).cache(s -> 3e7, s -> 8e6).catchUp(30, 1e7).judge(FIVE_MINUTES, 30e9, false);
@@ -90,6 +138,28 @@ class SoakJudgeTest {
         assertThat(v.cache()).anySatisfy(line -> assertThat(line)
                 .startsWith("the catch-up group g-catch-up reads 30.0 s behind (10.0 MB/s), within the page cache (60.0 s): it reads from the cache"));
         assertThat(v.cache()).anySatisfy(line -> assertThat(line).startsWith("the on-time group g reads within").endsWith("from the cache"));
+    }
+
+    @Test
+    void should_say_when_a_group_reading_from_the_start_caught_up_and_how_fast_it_read() {
+        // joins at 2 min 30 s, 150 s behind, reads 30 MB/s against 10 MB/s written: 20 s of lag gone a second
+        SoakVerdict v = new SoakRecording(300).cache(s -> 3e7, s -> s >= 150 && s < 158 ? 2.4e7 : 0)
+                .catchUpFromStart(s -> s < 150 ? Double.NaN : Math.max(0.2, 150 - 20.0 * (s - 150)),
+                        s -> s < 150 ? Double.NaN : s < 158 ? 3e7 : 1e7)
+                .judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.cache()).anySatisfy(line -> assertThat(line).startsWith("the catch-up group g-catch-up joined in minute 3 "
+                + "and read the topic from its start, 2 min 30 s behind: it caught up in minute 4, reading 15.3 MB/s against 10.0 MB/s "
+                + "written (1.5×), the brokers reading 9.6 MB/s from disk"));
+    }
+
+    @Test
+    void should_say_a_group_reading_from_the_start_that_never_caught_up() {
+        SoakVerdict v = new SoakRecording(300).catchUpFromStart(s -> s < 150 ? Double.NaN : 150 + 0.1 * (s - 150),
+                s -> s < 150 ? Double.NaN : 9e6).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.cache()).anySatisfy(line -> assertThat(line).contains("it had not caught up by the end (2 min 45 s behind "
+                + "in minute 5), reading 9.0 MB/s against 10.0 MB/s written (0.9×)"));
     }
 
     @Test

@@ -38,8 +38,13 @@ final class SoakRecording {
     private IntToDoubleFunction logBytes = s -> 5e8;
     private IntToDoubleFunction pageCache = s -> 6e8;
     private IntToDoubleFunction diskReads = s -> 0;
-    private Double catchUpLagS;
-    private double catchUpReadBps;
+    private IntToDoubleFunction catchUpLagS;
+    private boolean fromStart;
+    private Double retentionCap;
+    private IntToDoubleFunction broker2Cores = s -> 0.2;
+    private IntToDoubleFunction segments;
+    private IntToDoubleFunction gcMsPerS = s -> 5;
+    private IntToDoubleFunction catchUpReadBps;
 
     SoakRecording(int seconds) {
         this.seconds = seconds;
@@ -73,9 +78,41 @@ final class SoakRecording {
         return this;
     }
 
+    /** Broker 2's CPU, under its 0.5-core quota (the others use 0.2, mqprobe 0.3 of its 0.5, the host's 2 cores). */
+    SoakRecording broker2Cores(IntToDoubleFunction cores) {
+        broker2Cores = cores;
+        return this;
+    }
+
+    /** Each broker's segment count of the topic, read every 5 s; none read when not given. */
+    SoakRecording segments(IntToDoubleFunction count) {
+        segments = count;
+        return this;
+    }
+
+    /** Each broker's GC pause time per second (5 ms/s when not given). */
+    SoakRecording gcMsPerS(IntToDoubleFunction value) {
+        gcMsPerS = value;
+        return this;
+    }
+
+    /** What retention keeps the topic at, every replica counted; none when not given. */
+    SoakRecording retentionCap(double bytes) {
+        retentionCap = bytes;
+        return this;
+    }
+
     SoakRecording catchUp(double lagS, double readBps) {
+        catchUpLagS = s -> lagS;
+        catchUpReadBps = s -> readBps;
+        return this;
+    }
+
+    /** A catch-up group reading from the topic's start: its lag and read rate per second, NaN before it joins. */
+    SoakRecording catchUpFromStart(IntToDoubleFunction lagS, IntToDoubleFunction readBps) {
         catchUpLagS = lagS;
         catchUpReadBps = readBps;
+        fromStart = true;
         return this;
     }
 
@@ -100,12 +137,20 @@ final class SoakRecording {
                 out.add(new ResourceSample(at, broker, Metric.DISK_WRITE_BPS, 1e7, 2e8));
                 out.add(ResourceSample.of(at, broker, Metric.DISK_READ_BPS, diskReads.applyAsDouble(s)));
                 out.add(ResourceSample.of(at, broker, Metric.LOG_SIZE_BYTES, logBytes.applyAsDouble(s) / 3));
+                out.add(new ResourceSample(at, broker, Metric.CPU_CORES,
+                        broker.equals("broker-2") ? broker2Cores.applyAsDouble(s) : 0.2, 0.5));
+                out.add(new ResourceSample(at, broker, Metric.GC_MS_PER_S, gcMsPerS.applyAsDouble(s), 1000));
+                if (segments != null && s % 5 == 0) {
+                    out.add(ResourceSample.of(at, broker, Metric.LOG_SEGMENTS, segments.applyAsDouble(s)));
+                }
             }
+            out.add(new ResourceSample(at, "client", Metric.CPU_CORES, 0.3, 0.5));
+            out.add(new ResourceSample(at, "host", Metric.CPU_CORES, 1.2, 2));
             out.add(ResourceSample.of(at, "group:" + ON_TIME, Metric.CONSUMER_LAG, 100));
             out.add(ResourceSample.of(at, "cluster", Metric.UNDER_REPLICATED, 0));
-            if (catchUpLagS != null) {
-                out.add(ResourceSample.of(at, "group:" + CATCH_UP, Metric.GROUP_LAG_SECONDS, catchUpLagS));
-                out.add(ResourceSample.of(at, "group:" + CATCH_UP, Metric.GROUP_READ_BPS, catchUpReadBps));
+            if (catchUpLagS != null && !Double.isNaN(catchUpLagS.applyAsDouble(s))) {
+                out.add(ResourceSample.of(at, "group:" + CATCH_UP, Metric.GROUP_LAG_SECONDS, catchUpLagS.applyAsDouble(s)));
+                out.add(ResourceSample.of(at, "group:" + CATCH_UP, Metric.GROUP_READ_BPS, catchUpReadBps.applyAsDouble(s)));
             }
         }
         return out;
@@ -129,7 +174,8 @@ final class SoakRecording {
     }
 
     SoakCriteria criteria(Duration asked, Double diskLimit) {
-        return new SoakCriteria(RATE, Duration.ofMillis(200), asked, ON_TIME, catchUpLagS == null ? null : CATCH_UP, diskLimit, null);
+        return new SoakCriteria(RATE, Duration.ofMillis(200), asked, ON_TIME, catchUpLagS == null ? null : CATCH_UP, fromStart, diskLimit,
+                retentionCap, null);
     }
 
     SoakVerdict judge(Duration asked, Double diskLimit, boolean interrupted) {

@@ -40,6 +40,33 @@ class SoakSectionTest {
     }
 
     @Test
+    void should_mark_the_minutes_that_rolled_or_deleted_segments_and_paused_long() {
+        SoakVerdict verdict = new SoakRecording(300).segments(s -> s < 120 ? 4 + s / 30 : (s % 30 < 10 ? 8 : 7))
+                .gcMsPerS(s -> s == 150 ? 250 : 5).judge(Duration.ofMinutes(5), 30e9, false);
+
+        String html = HtmlReport.render(withVerdict(verdict));
+
+        assertThat(html).contains("segments: 27 rolled, 18 deleted by retention");
+        assertThat(marks(html, "segments rolled")).containsExactly(true, true, true, true, true);
+        assertThat(marks(html, "segments deleted by retention")).containsExactly(false, false, true, true, true);
+        assertThat(marks(html, "long collections")).containsExactly(false, false, true, false, false);
+    }
+
+    /** Per minute, whether the dataset labelled {@code label} marks it. */
+    private static List<Boolean> marks(String html, String label) {
+        for (JsonNode chart : Samples.chartSpecs(html)) {
+            for (JsonNode d : chart.path("datasets")) {
+                if (label.equals(d.path("label").asText())) {
+                    List<Boolean> marked = new java.util.ArrayList<>();
+                    d.get("data").forEach(v -> marked.add(!v.isNull()));
+                    return marked;
+                }
+            }
+        }
+        throw new AssertionError("no dataset " + label);
+    }
+
+    @Test
     void should_say_held_for_a_soak_that_held() {
         SoakVerdict verdict = new SoakRecording(300).judge(Duration.ofMinutes(5), 30e9, false);
 

@@ -95,6 +95,9 @@ public final class Metric {
     // bytes the watched topics' logs hold on each broker (its replicas, leader and follower); a soak watches it level
     // off against retention
     public static final String LOG_SIZE_BYTES = "log.size.bytes";
+    // Kafka over JMX: how many log segments mqprobe's topics hold on a broker; it rises by one as a segment rolls and
+    // falls as retention deletes closed ones
+    public static final String LOG_SEGMENTS = "log.segments";
     public static final String CONSUMER_LAG = "group.lag.messages";
     // a group mqprobe reads with (its own clock): how old the records it reads are, and what it reads; a soak's
     // catch-up group, kept that far behind the writes, reads what the brokers may no longer hold in their page cache

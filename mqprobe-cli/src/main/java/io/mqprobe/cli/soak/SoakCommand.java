@@ -21,6 +21,7 @@ import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.run.TopicLifecycle;
 import io.mqprobe.run.target.TargetPlan;
 import io.mqprobe.search.Thresholds;
+import io.mqprobe.soak.CatchUp;
 import io.mqprobe.soak.ProbeOrigin;
 import io.mqprobe.soak.SoakRun;
 import picocli.CommandLine.Command;
@@ -72,10 +73,12 @@ public final class SoakCommand implements Callable<Integer> {
                     "(with --catch-up, that step also lasts until the group has read LAG + 15s behind)."})
     Duration warmup;
 
-    @Option(names = "--catch-up", paramLabel = "LAG", converter = DurationConverter.class,
+    @Option(names = "--catch-up", paramLabel = "LAG|start", converter = CatchUpConverter.class,
             description = {"Also read with a group kept LAG behind the writes (e.g. 60s, at most 4m), as a late consumer",
-                    "or a recovering follower does: shows whether the brokers serve it from their page cache or their disk."})
-    Duration catchUp;
+                    "or a recovering follower does: shows whether the brokers serve it from their page cache or their disk.",
+                    "start: a group joins halfway through and reads the topic from its start, as fast as it can, as a",
+                    "consumer back from an outage does: shows whether and when it catches up."})
+    CatchUp catchUp;
 
     @Mixin
     SloOption slo;

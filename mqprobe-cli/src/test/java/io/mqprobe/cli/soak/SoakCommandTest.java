@@ -55,7 +55,7 @@ class SoakCommandTest {
             assertThat(run.millis()).isLessThan(5_000);
         }
         assertThat(noRate.err()).contains("give the rate to hold");
-        assertThat(badLag.err()).contains("--catch-up must be between 1s and 4m");
+        assertThat(badLag.err()).contains("--catch-up").contains("a catch-up lag is between 1s and 4m (or start");
         assertThat(badRate.err()).contains("bad rate 'fast'");
         assertThat(missingFrom.err()).contains("cannot read --from /nonexistent/result.json");
     }

@@ -21,8 +21,8 @@ import javax.management.ObjectName;
  * Kafka broker metrics over JMX (source {@code broker-<id>}): business traffic in and out, replication traffic in,
  * messages in, request-handler idle (on a combined broker and controller, the handlers' time on CPU) and
  * network-processor idle, under-replicated partitions, produce and consumer-fetch p99 total time, ISR shrinks and
- * expands, GC and the old generation after it. Rates come from the meters' cumulative counts, not their exponentially
- * weighted averages, so they describe exactly the sampling interval. A remote broker's CPU is judged against the limit
+ * expands, GC and the old generation after it, and the log segments of mqprobe's topics. Rates come from the meters'
+ * cumulative counts, not their exponentially weighted averages, so they describe exactly the sampling interval. A remote broker's CPU is judged against the limit
  * its own JVM reports through its flight recorder (a container's quota, which {@code AvailableProcessors} rounds up to
  * whole processors), with the share of periods the kernel throttled it.
  */
@@ -38,6 +38,7 @@ public final class KafkaJmxSampler implements Sampler {
     private final ProduceTimeParts produceParts = new ProduceTimeParts();
     private final CombinedNodeHandlers combinedNodeHandlers = new CombinedNodeHandlers();
     private final ContainerLimits containerLimits = new ContainerLimits();
+    private final LogSegments segments = new LogSegments();
     private final RecordingChannel recording;
     private final List<String> notices = new ArrayList<>();
     private String source;
@@ -170,6 +171,7 @@ public final class KafkaJmxSampler implements Sampler {
         rate(out, server, epochMs, KafkaBeans.ISR_EXPANDS, Metric.ISR_EXPANDS_PER_S);
         JvmTotals.read(server).addRates(rates, epochMs, source, out);
         OldGenAfterGc.read(server).ifPresent(oldGen -> oldGen.addTo(out, epochMs, source));
+        segments.read(server, epochMs, source, out);
         return out;
     }
 

@@ -96,6 +96,13 @@ final class FakeKafkaBeans implements AutoCloseable {
         register(KafkaBeans.ACTIVE_CONTROLLER_COUNT, new Gauge(1));
     }
 
+    /** A partition replica of {@code topic} holding {@code segments} log segments, as Kafka's Log gauge reports it. */
+    Gauge partition(String topic, int partition, int segments) throws Exception {
+        Gauge gauge = new Gauge(segments);
+        register(new ObjectName("kafka.log:type=Log,name=NumLogSegments,topic=" + topic + ",partition=" + partition), gauge);
+        return gauge;
+    }
+
     private void register(ObjectName name, Object bean) throws Exception {
         server.registerMBean(bean, name);
         names.add(name);

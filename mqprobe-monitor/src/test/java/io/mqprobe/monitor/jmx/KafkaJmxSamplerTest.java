@@ -80,6 +80,23 @@ class KafkaJmxSamplerTest {
     }
 
     @Test
+    void should_count_the_segments_of_mqprobes_topics_only_every_fifth_round() throws Exception {
+        FakeKafkaBeans.Gauge first = beans.partition("mqprobe-soak-1", 0, 3);
+        beans.partition("mqprobe-soak-1", 1, 4);
+        beans.partition("__consumer_offsets", 0, 9);
+        try (KafkaJmxSampler sampler = sampler(true, false)) {
+            assertThat(value(sampler.sample(1_000), Metric.LOG_SEGMENTS)).isEqualTo(7.0);
+            first.value = 5;   // two segments rolled
+            for (int round = 1; round < LogSegments.EVERY_ROUNDS; round++) {
+                assertThat(sampler.sample(1_000 + 1_000L * round)).extracting(ResourceSample::metric)
+                        .doesNotContain(Metric.LOG_SEGMENTS);
+            }
+
+            assertThat(value(sampler.sample(6_000), Metric.LOG_SEGMENTS)).isEqualTo(9.0);
+        }
+    }
+
+    @Test
     void should_read_the_broker_pools_threads_on_a_combined_broker_and_controller() throws Exception {
         beans.alsoController();
         // as Kafka starts them: the controller's pool first, then the broker's, with the same thread names

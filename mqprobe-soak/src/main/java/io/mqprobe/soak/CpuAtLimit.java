@@ -1,0 +1,58 @@
+package io.mqprobe.soak;
+
+import io.mqprobe.search.Thresholds;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Which process held a minute back by its CPU: every broker and mqprobe itself against the limit it runs under (its
+ * quota, or the limit its own JVM reports from a container mqprobe was not told about), then the host. The probe's
+ * thresholds decide, so a soak and a probe call the same process saturated.
+ */
+final class CpuAtLimit {
+
+    static final String HOST = "host";
+
+    private CpuAtLimit() {
+    }
+
+    /**
+     * "broker-2 at its CPU limit in minute 1 (0.20 of 0.20 cores, 100 %; its quota ran out in 97 % of its periods)", or
+     * the host's CPU when no process was at its own, or the busiest process against its limit when nothing was.
+     */
+    static String in(SoakMinute m) {
+        Map<String, SoakMinute.Cpu> cpu = m.cpu();
+        List<Map.Entry<String, SoakMinute.Cpu>> processes = cpu.entrySet().stream()
+                .filter(e -> !HOST.equals(e.getKey()) && e.getValue().share() != null)
+                .sorted(Comparator.comparingDouble((Map.Entry<String, SoakMinute.Cpu> e) -> e.getValue().share()).reversed())
+                .toList();
+        String minute = " in minute " + (m.minute() + 1);
+        List<String> atLimit = processes.stream()
+                .filter(e -> 100 * e.getValue().share() >= Thresholds.PROCESS_SATURATED_PCT)
+                .map(e -> e.getKey() + " " + usage(e.getValue())).toList();
+        if (!atLimit.isEmpty()) {
+            return String.join(" and ", atLimit) + (atLimit.size() == 1 ? " at its CPU limit" : " at their CPU limits")
+                    + minute;
+        }
+        SoakMinute.Cpu host = cpu.get(HOST);
+        if (host != null && host.share() != null && 100 * host.share() >= Thresholds.HOST_SATURATED_PCT) {
+            return String.format(Locale.ROOT, "the host's CPU at %.0f %% of its %.0f cores%s, no process at its own limit",
+                    100 * host.share(), host.limitCores(), minute);
+        }
+        if (processes.isEmpty()) {
+            return "no process's CPU was read" + minute;
+        }
+        Map.Entry<String, SoakMinute.Cpu> busiest = processes.get(0);
+        return "no process at its CPU limit" + minute + ": the busiest was " + busiest.getKey() + " "
+                + usage(busiest.getValue());
+    }
+
+    private static String usage(SoakMinute.Cpu c) {
+        String used = String.format(Locale.ROOT, "(%.2f of %.2f cores, %.0f %%", c.cores(), c.limitCores(), 100 * c.share());
+        return c.throttledShare() == null || c.throttledShare() <= 0 ? used + ")"
+                : used + String.format(Locale.ROOT, "; its quota ran out in %.0f %% of its periods)", 100 * c.throttledShare());
+    }
+}
