@@ -1,6 +1,6 @@
 package io.mqprobe.soak;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.report.ChartSpec;
 import io.mqprobe.report.Charts;
@@ -10,6 +10,7 @@ import io.mqprobe.report.MetricUnit;
 import io.mqprobe.report.VerdictSection;
 import io.mqprobe.result.ResultJson;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -88,8 +89,10 @@ public final class SoakSection implements VerdictSection {
 
     private static Optional<SoakVerdict> read(JsonNode verdict) {
         try {
-            return Optional.of(ResultJson.MAPPER.treeToValue(verdict, SoakVerdict.class));
-        } catch (JsonProcessingException | IllegalArgumentException e) {
+            // a soak written by an earlier or later release: its figures this one knows read, the rest are skipped
+            return Optional.of(ResultJson.MAPPER.readerFor(SoakVerdict.class)
+                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(verdict));
+        } catch (IOException | IllegalArgumentException e) {
             return Optional.empty();
         }
     }

@@ -52,6 +52,22 @@ class SoakSectionTest {
         assertThat(marks(html, "long collections")).containsExactly(false, false, true, false, false);
     }
 
+    @Test
+    void should_read_a_soak_written_by_the_previous_release() {
+        SoakVerdict verdict = new SoakRecording(300).p99Us(s -> s >= 200 ? 450_000 : 10_000).judge(Duration.ofMinutes(5), 30e9, false);
+        ObjectNode result = withVerdict(verdict);
+        ObjectNode older = (ObjectNode) result.withArray("scenarios").get(0).get("verdict");
+        // the previous release kept each broker's CPU in its minute, and had no events or per-process CPU
+        older.remove("events");
+        for (JsonNode minute : older.get("minutes")) {
+            ((ObjectNode) minute).remove("cpu");
+            ((ObjectNode) minute.get("brokers").get("broker-1")).put("cpuCores", 0.38);
+        }
+
+        assertThat(HtmlReport.render(result)).contains("did not hold</strong> broke at 3 min 20 s")
+                .doesNotContain("could not be read");
+    }
+
     /** Per minute, whether the dataset labelled {@code label} marks it. */
     private static List<Boolean> marks(String html, String label) {
         for (JsonNode chart : Samples.chartSpecs(html)) {
