@@ -31,10 +31,22 @@ final class SoakEvents {
         Integer longGc = total(minutes, SoakMinute.Broker::longGcSeconds);
         if (longGc != null && longGc > 0) {
             lines.add("long collections: " + longGc + " second" + (longGc == 1 ? "" : "s") + " in which a broker's "
-                    + "collections paused it " + (int) SoakMinute.Broker.LONG_GC_MS_PER_S + " ms or more, the first in minute "
-                    + (first(minutes, SoakMinute.Broker::longGcSeconds) + 1));
+                    + "collections paused it " + (int) SoakMinute.Broker.LONG_GC_MS_PER_S + " ms or more (" + byBroker(minutes)
+                    + "), the first in minute " + (first(minutes, SoakMinute.Broker::longGcSeconds) + 1));
         }
         return lines;
+    }
+
+    /** "broker-2 60, broker-3 2": the brokers that paused long, most first. */
+    private static String byBroker(List<SoakMinute> minutes) {
+        java.util.Map<String, Integer> seconds = new java.util.TreeMap<>();
+        minutes.forEach(m -> m.brokers().forEach((broker, b) -> {
+            if (b.longGcSeconds() != null && b.longGcSeconds() > 0) {
+                seconds.merge(broker, b.longGcSeconds(), Integer::sum);
+            }
+        }));
+        return seconds.entrySet().stream().sorted(java.util.Map.Entry.<String, Integer>comparingByValue().reversed())
+                .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** The minute's count over its brokers, or {@code null} where none was counted. */

@@ -108,7 +108,8 @@ class SoakJudgeTest {
                 .gcMsPerS(s -> s == 150 ? 250 : 5).judge(FIVE_MINUTES, 30e9, false);
 
         assertThat(v.events()).containsExactly("segments: 27 rolled, 18 deleted by retention, the first deletes in minute 3",
-                "long collections: 3 seconds in which a broker's collections paused it 100 ms or more, the first in minute 3");
+                "long collections: 3 seconds in which a broker's collections paused it 100 ms or more (broker-1 1, broker-2 1, "
+                        + "broker-3 1), the first in minute 3");
         assertThat(v.minutes().get(2).brokers().get("broker-1").segmentsDeleted()).isEqualTo(2);
     }
 
