@@ -36,11 +36,10 @@ final class MinuteSeries {
      * @param loadEndMs    when the producers stopped: seconds after it are the drain
      * @param latency      the minutes' percentiles, or {@code null} to take the seconds' own p99 (the highest)
      * @param samples      the monitors' samples over the step
-     * @param onTimeGroup  the group that reads as the writes arrive
-     * @param catchUpGroup the group kept behind, or {@code null}
+     * @param criteria     its groups: the on-time one, and the catch-up one (kept behind, or from the start) if any
      */
     static List<SoakMinute> of(List<IntervalRow> rows, long loadEndMs, MinuteLatency latency, List<ResourceSample> samples,
-                               String onTimeGroup, String catchUpGroup) {
+                               SoakCriteria criteria) {
         List<IntervalRow> measured = rows.stream()
                 .filter(r -> IntervalRow.MEASURE.equals(r.phase()) && r.epochMs() <= loadEndMs).toList();
         if (measured.isEmpty()) {
@@ -68,12 +67,13 @@ final class MinuteSeries {
         }
         List<SoakMinute> minutes = new ArrayList<>();
         secondsByMinute.forEach((minute, seconds) -> minutes.add(minute(minute, seconds, latency,
-                readingsByMinute.getOrDefault(minute, new Readings()), onTimeGroup, catchUpGroup)));
+                readingsByMinute.getOrDefault(minute, new Readings()), criteria)));
         return minutes;
     }
 
     private static SoakMinute minute(int minute, List<IntervalRow> seconds, MinuteLatency latency, Readings readings,
-                                     String onTimeGroup, String catchUpGroup) {
+                                     SoakCriteria criteria) {
+        String catchUpGroup = criteria.catchUpGroup();
         double acked = seconds.stream().mapToDouble(IntervalRow::ackedPerSecond).average().orElse(0);
         double bytes = seconds.stream().mapToDouble(IntervalRow::bytesPerSecond).average().orElse(0);
         long errors = seconds.stream().mapToLong(IntervalRow::errors).sum();
@@ -93,11 +93,20 @@ final class MinuteSeries {
         Double hostCache = readings.mean("host", Metric.PAGE_CACHE_BYTES);
         Double hostResidency = hostCache == null || allWrites <= 0 ? null : hostCache / allWrites;
         return new SoakMinute(minute, seconds.get(0).epochMs(), seconds.size(), acked, bytes, p99Ms, p999Ms, e2eP99Ms, errors,
-                readings.max(GROUP_PREFIX + onTimeGroup, Metric.CONSUMER_LAG),
-                // the furthest behind it read: a group from the topic's start is furthest as the minute begins
-                catchUpGroup == null ? null : readings.max(GROUP_PREFIX + catchUpGroup, Metric.GROUP_LAG_SECONDS),
+                readings.max(GROUP_PREFIX + criteria.onTimeGroup(), Metric.CONSUMER_LAG),
+                catchUpGroup == null ? null : catchUpLag(readings, criteria),
                 catchUpGroup == null ? null : readings.mean(GROUP_PREFIX + catchUpGroup, Metric.GROUP_READ_BPS),
                 readings.min("cluster", Metric.UNDER_REPLICATED), hostResidency, brokers, cpu(readings));
+    }
+
+    /**
+     * How far behind the catch-up group read: its mean when kept behind; from the start, the furthest, as it is when
+     * the minute begins, so the minute it joined says how far behind it began.
+     */
+    private static Double catchUpLag(Readings readings, SoakCriteria criteria) {
+        String source = GROUP_PREFIX + criteria.catchUpGroup();
+        return criteria.catchUpFromStart() ? readings.max(source, Metric.GROUP_LAG_SECONDS)
+                : readings.mean(source, Metric.GROUP_LAG_SECONDS);
     }
 
     /** Every process's and the host's CPU against the tightest limit reported with it in the minute. */

@@ -15,8 +15,8 @@ import java.util.Map;
  * @param errors          failed sends
  * @param onTimeLag       the on-time group's largest lag in messages, by its committed offsets (which trail what it
  *                        read by up to the commit interval)
- * @param catchUpLagS     the furthest behind the writes the catch-up group read in the minute, in seconds (its own
- *                        clock, a second's mean at a time)
+ * @param catchUpLagS     how far behind the writes the catch-up group read, in seconds (its own clock): the minute's
+ *                        mean when it is kept behind, the furthest when it reads from the start
  * @param catchUpReadBps  what the catch-up group read, bytes/s
  * @param underReplicated the fewest partitions under-replicated at any sample: above 0, none of the minute was whole
  * @param hostResidencyS  seconds of all brokers' writes the host's page cache holds

@@ -147,8 +147,7 @@ public final class SoakRun {
                                             SoakCriteria criteria) {
         long started = SoakJudge.started(load);
         long loadEnd = started + load.plan().load().producerSpec().orElseThrow().duration().toMillis();
-        return MinuteSeries.of(load.outcome().rows(), loadEnd, latency, document.samplesBetween(started, loadEnd),
-                criteria.onTimeGroup(), criteria.catchUpGroup());
+        return MinuteSeries.of(load.outcome().rows(), loadEnd, latency, document.samplesBetween(started, loadEnd), criteria);
     }
 
     /**

@@ -157,7 +157,7 @@ final class SoakRecording {
     }
 
     List<SoakMinute> minutes() {
-        return MinuteSeries.of(rows(), START_MS + 1000L * seconds, null, samples(), ON_TIME, catchUpLagS == null ? null : CATCH_UP);
+        return MinuteSeries.of(rows(), START_MS + 1000L * seconds, null, samples(), criteria(Duration.ofSeconds(seconds), null));
     }
 
     /** The soak's one load step, as the runner would have recorded it. */
