@@ -132,11 +132,13 @@ public final class SoakSection implements VerdictSection {
         figures.add(perBroker(minutes, labels, "disk reads", MetricUnit.BYTES_PER_SECOND, SoakMinute.Broker::diskReadBps,
                 "read from the disk itself, not the cache"));
         Figure logs = perBroker(minutes, labels, "the topic's log size", MetricUnit.BYTES, SoakMinute.Broker::logBytes,
-                "flat once retention deletes as fast as the load writes; minutes that rolled or deleted segments are marked");
+                "flat once retention deletes as fast as the load writes; minutes that rolled segments are marked on the "
+                        + "lines, minutes in which retention deleted some at the foot");
         mark(logs.spec(), minutes, SoakMinute.Broker::logBytes, SoakMinute.Broker::segmentsRolled, ChartSpec.Marker.SEGMENT_ROLL,
                 "segments rolled");
-        mark(logs.spec(), minutes, SoakMinute.Broker::logBytes, SoakMinute.Broker::segmentsDeleted,
-                ChartSpec.Marker.RETENTION_DELETE, "segments deleted by retention");
+        // at the foot, or the two marks would cover each other on a log that rolls and deletes every minute
+        mark(logs.spec(), minutes, b -> null, SoakMinute.Broker::segmentsDeleted, ChartSpec.Marker.RETENTION_DELETE,
+                "segments deleted by retention");
         figures.add(logs);
         Figure heap = perBroker(minutes, labels, "old generation after GC", MetricUnit.BYTES,
                 SoakMinute.Broker::oldGenAfterGcBytes, "what survives collections: a steady climb is a leak or a cache; "
