@@ -1,12 +1,10 @@
 package io.mqprobe.plan;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.api.units.DataRate;
+import io.mqprobe.api.units.MessageRate;
 
 import java.time.Duration;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What the business asks of the cluster: the peak it must carry, for how long it keeps messages, how many copies and
@@ -25,10 +23,6 @@ import java.util.regex.Pattern;
 public record BusinessLoad(double peakBytesPerSecond, int recordSizeBytes, Duration retention, int replicationFactor,
                            int consumerGroups, int consumerParallelism, double headroom, double growthPerYear,
                            double horizonYears) {
-
-    /** {@code 100k/s}, {@code 70000 msgs/s}, {@code 2.5m tps}: a count per second. */
-    private static final Pattern RECORDS = Pattern.compile(
-            "(\\d+(?:\\.\\d+)?)\\s*([km]?)\\s*(?:/s|msgs?/s|msgs?|records?/s|tps)?", Pattern.CASE_INSENSITIVE);
 
     public BusinessLoad {
         require(peakBytesPerSecond > 0, "--peak must be positive");
@@ -49,22 +43,7 @@ public record BusinessLoad(double peakBytesPerSecond, int recordSizeBytes, Durat
      * @return bytes per second
      */
     public static double parsePeak(String text, int recordSizeBytes) {
-        String t = text.trim();
-        Matcher records = RECORDS.matcher(t);
-        if (records.matches()) {
-            double n = Double.parseDouble(records.group(1));
-            double factor = switch (records.group(2).toLowerCase(Locale.ROOT)) {
-                case "k" -> 1e3;
-                case "m" -> 1e6;
-                default -> 1;
-            };
-            return n * factor * recordSizeBytes;
-        }
-        try {
-            return DataRate.parse(t);
-        } catch (UsageException e) {
-            throw new UsageException("bad --peak '" + text + "' (messages: 100k/s, 70000 msgs/s, 70k tps; bytes: 50MB/s, 1Gbit)");
-        }
+        return MessageRate.bytesPerSecond(text, recordSizeBytes, "--peak");
     }
 
     /** How much the peak has grown by the end of the horizon: (1 + growth) ^ years. */

@@ -25,7 +25,7 @@ public record Drift(String series, Unit unit, double perMinute, double noise, do
 
     /** What a series counts, and how its figures read. */
     public enum Unit {
-        BYTES, BYTES_PER_SECOND, SECONDS, MILLIS, MILLIS_PER_SECOND, MESSAGES;
+        BYTES, BYTES_PER_SECOND, SECONDS, MILLIS, MILLIS_PER_SECOND, MESSAGES, SHARE;
 
         public String format(double value) {
             return switch (this) {
@@ -35,6 +35,7 @@ public record Drift(String series, Unit unit, double perMinute, double noise, do
                 case MILLIS -> String.format(Locale.ROOT, value >= 100 ? "%.0f ms" : "%.1f ms", value);
                 case MILLIS_PER_SECOND -> String.format(Locale.ROOT, "%.1f ms/s", value);
                 case MESSAGES -> String.format(Locale.ROOT, "%,.0f messages", value);
+                case SHARE -> String.format(Locale.ROOT, "%.1f %%", 100 * value);
             };
         }
     }

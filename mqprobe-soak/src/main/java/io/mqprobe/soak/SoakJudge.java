@@ -18,6 +18,7 @@ import static io.mqprobe.soak.Drift.Unit.MESSAGES;
 import static io.mqprobe.soak.Drift.Unit.MILLIS;
 import static io.mqprobe.soak.Drift.Unit.MILLIS_PER_SECOND;
 import static io.mqprobe.soak.Drift.Unit.SECONDS;
+import static io.mqprobe.soak.Drift.Unit.SHARE;
 
 /**
  * Judges a soak from its one load step and the minutes it folds into ({@link MinuteSeries}, through the readings the
@@ -74,6 +75,7 @@ final class SoakJudge implements Judge {
                     + HumanUnits.counted(minutes.size(), "minute") + " past a threshold); "
                     + CpuAtLimit.in(minutes.get(c.minute()));
             evidence.addAll(before(minutes, c.minute()));
+            brokeToTheEnd(crossings, minutes).ifPresent(evidence::add);
             warmUp(steps).ifPresent(evidence::add);
         } else if (!fullLength) {
             headline = "stopped after " + clock(ranMs) + " of " + clock(criteria.asked().toMillis())
@@ -87,6 +89,28 @@ final class SoakJudge implements Judge {
         return new SoakVerdict(passed, ranMs, criteria.asked().toMillis(), crossing.map(Crossing::atMs).orElse(null),
                 crossing.map(Crossing::what).orElse(null), headline, evidence, drifts, cache, SoakEvents.of(minutes), minutes,
                 probeCheck(passed, headline));
+    }
+
+    /**
+     * Where a soak broke early and again later, the later break is often the one that matters (the first can be a cold
+     * start): the run of crossings that lasted to the end, when it began after the first crossing, with what held the
+     * CPU back in its first minute.
+     */
+    static Optional<String> brokeToTheEnd(List<Crossing> crossings, List<SoakMinute> minutes) {
+        int last = minutes.get(minutes.size() - 1).minute();
+        int start = last + 1;
+        for (int i = crossings.size() - 1; i >= 0 && crossings.get(i).minute() == start - 1; i--) {
+            start--;
+        }
+        int from = start;
+        int streak = last + 1 - from;
+        if (streak < 2 || from <= crossings.get(0).minute() + 1) {
+            return Optional.empty();
+        }
+        SoakMinute first = minutes.stream().filter(m -> m.minute() == from).findFirst().orElseThrow();
+        Crossing then = crossings.stream().filter(c -> c.minute() == from).findFirst().orElseThrow();
+        return Optional.of("past a threshold again in every minute from minute " + (from + 1) + " to the end (" + streak
+                + " minutes), first " + then.what() + "; " + CpuAtLimit.in(first));
     }
 
     /** A warm-up that ran to its longest with a JVM still compiling: the first minutes ran on code not yet compiled. */
@@ -179,6 +203,13 @@ final class SoakJudge implements Judge {
                     null);
             watch(found, broker + " disk reads", BYTES_PER_SECOND, of(minutes, broker, SoakMinute.Broker::diskReadBps), UP, null);
         }
+        // a process's CPU climbing toward its limit at a steady rate: what will bind first, and when
+        for (String process : processes(minutes)) {
+            watch(found, process + " CPU (share of its limit)", SHARE, values(minutes, m -> {
+                SoakMinute.Cpu cpu = m.cpu().get(process);
+                return cpu == null ? null : cpu.share();
+            }), UP, 1.0);
+        }
         return found;
     }
 
@@ -243,8 +274,20 @@ final class SoakJudge implements Judge {
         }
     }
 
+    /**
+     * A series' judged minutes for its trend: each whole enough to judge, and not the first where there are enough
+     * after it, because the first minute carries the start (JVMs still compiling, groups joining) and would tilt or hide
+     * a trend of the half hour after it.
+     */
     private static List<Double> values(List<SoakMinute> minutes, Function<SoakMinute, Double> value) {
-        return minutes.stream().filter(m -> m.seconds() >= SoakCriteria.SHORTEST_JUDGED_S).map(value).toList();
+        List<Double> judged = minutes.stream().filter(m -> m.seconds() >= SoakCriteria.SHORTEST_JUDGED_S).map(value).toList();
+        return judged.size() > Drift.MIN_MINUTES ? judged.subList(1, judged.size()) : judged;
+    }
+
+    /** The processes with a CPU limit (brokers, mqprobe itself), not the host. */
+    private static List<String> processes(List<SoakMinute> minutes) {
+        return minutes.stream().flatMap(m -> m.cpu().keySet().stream()).filter(p -> !CpuAtLimit.HOST.equals(p))
+                .distinct().sorted().toList();
     }
 
     /** One broker's figure per judged minute. */

@@ -4,7 +4,7 @@ import io.mqprobe.api.Durability;
 import io.mqprobe.api.SecretRedaction;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
-import io.mqprobe.api.units.DataRate;
+import io.mqprobe.api.units.MessageRate;
 import io.mqprobe.cli.options.ClientsOption;
 import io.mqprobe.cli.options.ConsumerSettingsOptions;
 import io.mqprobe.cli.options.DurationConverter;
@@ -52,7 +52,8 @@ public final class SoakCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--throughput", paramLabel = "RATE",
-            description = "The rate to hold: records/s (40000) or bytes/s (40MB/s). Or take a probe's with --from.")
+            description = {"The rate to hold: messages (40000, 40k/s, 40k tps) or bytes (40MB/s, 1Gbit), as plan's --peak.",
+                    "Or take a probe's with --from."})
     String throughput;
 
     @Option(names = "--from", paramLabel = "RESULT", description = {"A probe's result.json: hold its sustainable load in its",
@@ -140,7 +141,7 @@ public final class SoakCommand implements Callable<Integer> {
                 session -> SoakRun.run(session, request));
     }
 
-    /** The rate asked for, in records/s: a plain number is records/s, one with a unit bytes/s; else the probe's. */
+    /** The rate asked for, in records/s: messages (40000, 40k/s, 40k tps) or bytes (40MB/s); else the probe's. */
     private double rate(ProbeOrigin origin, int recordSize) {
         if (throughput == null) {
             if (origin == null) {
@@ -149,8 +150,7 @@ public final class SoakCommand implements Callable<Integer> {
             }
             return origin.bytesPerSecond() / recordSize;
         }
-        String t = throughput.trim();
-        double value = t.matches("[0-9]+(\\.[0-9]+)?") ? Double.parseDouble(t) : DataRate.parse(t) / recordSize;
+        double value = MessageRate.bytesPerSecond(throughput, recordSize, "--throughput") / recordSize;
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new UsageException("--throughput must be a positive rate, got '" + throughput + "'");
         }

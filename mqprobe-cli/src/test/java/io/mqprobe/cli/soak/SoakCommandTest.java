@@ -56,7 +56,7 @@ class SoakCommandTest {
         }
         assertThat(noRate.err()).contains("give the rate to hold");
         assertThat(badLag.err()).contains("--catch-up").contains("a catch-up lag is between 1s and 4m (or start");
-        assertThat(badRate.err()).contains("bad rate 'fast'");
+        assertThat(badRate.err()).contains("bad --throughput 'fast' (messages: 100k/s");
         assertThat(missingFrom.err()).contains("cannot read --from /nonexistent/result.json");
     }
 }

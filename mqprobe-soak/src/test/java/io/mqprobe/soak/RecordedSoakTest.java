@@ -1,0 +1,57 @@
+package io.mqprobe.soak;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.mqprobe.result.ResultJson;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The minutes of a real 30-minute soak on the 2-core test VM (replicated-all's sustainable load of 64.7 MB/s, isolated
+ * embedded brokers, 2026-11-29): a first minute on JVMs still compiling (p99 566 ms), then p99 climbing from about
+ * 170 ms to 480 ms from minute 13 on as the load generator's CPU rose from 76 % to 94 % of its quota and broker-1's collections grew.
+ * The trends the minutes show must be found, through the cold first minute.
+ */
+class RecordedSoakTest {
+
+    @Test
+    void should_find_the_climbs_of_a_real_soak_past_its_cold_first_minute() throws IOException {
+        List<SoakMinute> minutes = recorded();
+        SoakJudge judge = new SoakJudge(new SoakCriteria(63_150, Duration.ofMillis(200), Duration.ofMinutes(30), "g", null,
+                false, null, null, null), step -> minutes);
+
+        List<Drift> drifts = judge.drifts(minutes);
+
+        assertThat(drifts).extracting(Drift::series).contains("p99", "client CPU (share of its limit)",
+                "broker-1 CPU (share of its limit)", "broker-1 GC pauses");
+        Drift client = drifts.stream().filter(d -> d.series().startsWith("client")).findFirst().orElseThrow();
+        assertThat(client.toLimitMin()).as("the load generator reaches its quota").isBetween(5.0, 60.0);
+        assertThat(drifts.stream().filter(d -> d.series().equals("p99")).findFirst().orElseThrow().describe())
+                .contains("p99 rose").contains("reaches its limit in under a minute");
+    }
+
+    @Test
+    void should_say_the_soak_broke_again_from_the_middle_to_the_end() throws IOException {
+        List<SoakMinute> minutes = recorded();
+        SoakJudge judge = new SoakJudge(new SoakCriteria(63_150, Duration.ofMillis(200), Duration.ofMinutes(30), "g", null,
+                false, null, null, null), step -> minutes);
+
+        List<SoakJudge.Crossing> crossings = judge.crossings(minutes, List.of(), minutes.get(0).fromEpochMs());
+
+        assertThat(crossings.get(0).minute()).isZero();
+        assertThat(SoakJudge.brokeToTheEnd(crossings, minutes)).hasValueSatisfying(line -> assertThat(line)
+                .startsWith("past a threshold again in every minute from minute 13 to the end (18 minutes), first p99 219 ms")
+                .contains("no process at its CPU limit in minute 13: the busiest was client"));
+    }
+
+    private static List<SoakMinute> recorded() throws IOException {
+        try (InputStream in = RecordedSoakTest.class.getResourceAsStream("soak-30-minutes-at-64.7MBps.json")) {
+            return ResultJson.MAPPER.readValue(in, new TypeReference<List<SoakMinute>>() { });
+        }
+    }
+}
