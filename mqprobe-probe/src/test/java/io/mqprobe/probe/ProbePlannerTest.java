@@ -102,9 +102,16 @@ class ProbePlannerTest {
         MeasuredStep last = recorded.get(recorded.size() - 1);
         assertThat(((ProbeIntent.Paced) last.plan().intent()).hold()).isTrue();
         assertThat(verdict.findings().sustainable()).isNotNull();
-        assertThat(last.result().targetRecordsPerSecond()).isEqualTo(recorded.stream()
-                .filter(m -> m.result().index() == verdict.findings().sustainable().step()).findFirst().orElseThrow()
-                .result().targetRecordsPerSecond());
+        double answered = recorded.stream().filter(m -> m.result().index() == verdict.findings().sustainable().step())
+                .findFirst().orElseThrow().result().targetRecordsPerSecond();
+        if (verdict.findings().sustainable().heldStep() == null) {
+            // both holds failed on this busy machine: the answer below them is reported as not held, never as held
+            assertThat(recorded.stream().filter(m -> m.plan().intent() instanceof ProbeIntent.Paced p && p.hold()).count())
+                    .isEqualTo(SustainableSearch.MAX_HOLDS);
+            assertThat(verdict.findings().sustainable().limitedBy()).contains("not held");
+        } else {
+            assertThat(last.result().targetRecordsPerSecond()).isEqualTo(answered);
+        }
         assertThat(result.steps().get(0).plan().load().producerSpec().orElseThrow().producerProperties())
                 .containsEntry("profile", "CAPACITY").containsEntry("user", "x").containsEntry("linger.ms", "1")
                 .containsEntry("wait-for", "leader"); // the driver's settings for the scenario's durability
