@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.DoublePredicate;
 import java.util.function.Function;
 
 /**
@@ -161,7 +162,7 @@ final class MinuteSeries {
         }
 
         /** How many of the minute's readings match, or {@code null} where there were none. */
-        Integer count(String source, String metric, java.util.function.DoublePredicate matches) {
+        Integer count(String source, String metric, DoublePredicate matches) {
             List<ResourceSample> s = of(source, metric);
             return s.isEmpty() ? null : (int) s.stream().mapToDouble(ResourceSample::value).filter(matches).count();
         }

@@ -2,8 +2,11 @@ package io.mqprobe.soak;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * What happened to the topic's logs and the brokers' heaps during a soak, as counted per minute: segments rolled,
@@ -39,14 +42,14 @@ final class SoakEvents {
 
     /** "broker-2 60, broker-3 2": the brokers that paused long, most first. */
     private static String byBroker(List<SoakMinute> minutes) {
-        java.util.Map<String, Integer> seconds = new java.util.TreeMap<>();
+        Map<String, Integer> seconds = new TreeMap<>();
         minutes.forEach(m -> m.brokers().forEach((broker, b) -> {
             if (b.longGcSeconds() != null && b.longGcSeconds() > 0) {
                 seconds.merge(broker, b.longGcSeconds(), Integer::sum);
             }
         }));
-        return seconds.entrySet().stream().sorted(java.util.Map.Entry.<String, Integer>comparingByValue().reversed())
-                .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", "));
+        return seconds.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
     }
 
     /** The minute's count over its brokers, or {@code null} where none was counted. */
