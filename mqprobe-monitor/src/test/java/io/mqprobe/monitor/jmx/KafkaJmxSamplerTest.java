@@ -97,6 +97,17 @@ class KafkaJmxSamplerTest {
     }
 
     @Test
+    void should_not_count_segments_where_reading_them_would_cost_a_round_trip_per_many_partitions() throws Exception {
+        for (int p = 0; p <= LogSegments.MOST_PARTITIONS; p++) {
+            beans.partition("mqprobe-many-topics", p, 1);
+        }
+        try (KafkaJmxSampler sampler = sampler(true, false)) {
+            assertThat(sampler.sample(1_000)).extracting(ResourceSample::metric).doesNotContain(Metric.LOG_SEGMENTS)
+                    .contains(Metric.UNDER_REPLICATED);
+        }
+    }
+
+    @Test
     void should_read_the_broker_pools_threads_on_a_combined_broker_and_controller() throws Exception {
         beans.alsoController();
         // as Kafka starts them: the controller's pool first, then the broker's, with the same thread names
