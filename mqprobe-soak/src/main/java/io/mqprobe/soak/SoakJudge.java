@@ -31,6 +31,8 @@ final class SoakJudge implements Judge {
 
     private static final boolean UP = true;
     private static final boolean DOWN = false;
+    /** Another process's CPU rose alike when it rose by at least this share of the first one's rise. */
+    static final double SHARED_RISE = 0.5;
 
     private final SoakCriteria criteria;
     private final Function<MeasuredStep, List<SoakMinute>> readings;
@@ -204,13 +206,57 @@ final class SoakJudge implements Judge {
             watch(found, broker + " disk reads", BYTES_PER_SECOND, of(minutes, broker, SoakMinute.Broker::diskReadBps), UP, null);
         }
         // a process's CPU climbing toward its limit at a steady rate: what will bind first, and when
-        for (String process : processes(minutes)) {
-            watch(found, process + " CPU (share of its limit)", SHARE, values(minutes, m -> {
-                SoakMinute.Cpu cpu = m.cpu().get(process);
-                return cpu == null ? null : cpu.share();
-            }), UP, 1.0);
+        List<String> processes = processes(minutes);
+        for (String process : processes) {
+            Drift.of(process + " CPU (share of its limit)", SHARE, cpu(minutes, process, SoakMinute.Cpu::share), UP, 1.0)
+                    .map(d -> sharedRise(process, minutes, processes).map(d::because).orElse(d))
+                    .ifPresent(found::add);
         }
         return found;
+    }
+
+    /**
+     * A process's CPU that rose as every other process's did, while the load they carried stayed level, is not its own
+     * work growing: each got less done per CPU-second, which a machine getting slower does (a neighbour on the
+     * hypervisor, a busier memory bus), not anything one process does. Seen on the 2-core VM: in minute 14 of a
+     * 30-minute soak at a steady 64.7 MB/s the load generator and all three brokers rose by 7-12 % together, and every
+     * broker's produce latencies doubled.
+     */
+    static Optional<String> sharedRise(String process, List<SoakMinute> minutes, List<String> processes) {
+        Optional<Double> own = Drift.relativeChange(cpu(minutes, process, SoakMinute.Cpu::cores));
+        if (own.isEmpty() || own.get() <= 0 || processes.size() < 2) {
+            return Optional.empty();
+        }
+        double alike = SHARED_RISE * own.get();
+        double carried = Drift.relativeChange(values(minutes, SoakMinute::bytesPerSecond)).orElse(0.0);
+        if (carried >= alike) {
+            return Optional.empty();   // more work done explains a rise
+        }
+        List<String> others = new ArrayList<>();
+        for (String other : processes) {
+            if (!other.equals(process)) {
+                Optional<Double> rise = Drift.relativeChange(cpu(minutes, other, SoakMinute.Cpu::cores));
+                if (rise.isEmpty() || rise.get() < alike) {
+                    return Optional.empty();
+                }
+                others.add(other + " " + signedPercent(rise.get()));
+            }
+        }
+        return Optional.of(String.format(Locale.ROOT, "its cores rose %.0f %%", 100 * own.get()) + " as every other process's did ("
+                + String.join(", ", others) + ") while the carried rate moved " + signedPercent(carried)
+                + ": each got less done per CPU-second, a slower machine rather than more work of " + process + "'s own");
+    }
+
+    /** A process's CPU figure per judged minute. */
+    private static List<Double> cpu(List<SoakMinute> minutes, String process, Function<SoakMinute.Cpu, Double> figure) {
+        return values(minutes, m -> {
+            SoakMinute.Cpu cpu = m.cpu().get(process);
+            return cpu == null ? null : figure.apply(cpu);
+        });
+    }
+
+    private static String signedPercent(double share) {
+        return String.format(Locale.ROOT, "%+.0f %%", 100 * share);
     }
 
     /**

@@ -31,6 +31,9 @@ class RecordedSoakTest {
                 "broker-1 CPU (share of its limit)", "broker-1 GC pauses");
         Drift client = drifts.stream().filter(d -> d.series().startsWith("client")).findFirst().orElseThrow();
         assertThat(client.toLimitMin()).as("the load generator reaches its quota").isBetween(5.0, 60.0);
+        // every broker rose with it at the same steady rate: the machine's doing, not the load generator's
+        assertThat(client.describe()).contains("as every other process's did (broker-1 +", "broker-2 +", "broker-3 +")
+                .contains("a slower machine rather than more work of client's own");
         assertThat(drifts.stream().filter(d -> d.series().equals("p99")).findFirst().orElseThrow().describe())
                 .contains("p99 rose").contains("reaches its limit in under a minute");
     }

@@ -102,6 +102,34 @@ class SoakJudgeTest {
     }
 
     @Test
+    void should_call_the_load_generators_cpu_climb_its_own_when_the_brokers_stayed_level() {
+        // mqprobe's CPU climbs 0.25 → 0.40 cores over ten minutes at a steady rate; the brokers' stay at 0.2
+        SoakVerdict v = new SoakRecording(600).clientCores(s -> 0.25 + 0.15 * s / 600).judge(Duration.ofMinutes(10), 30e9, false);
+
+        assertThat(v.drifts()).singleElement().satisfies(d -> {
+            assertThat(d.series()).isEqualTo("client CPU (share of its limit)");
+            assertThat(d.cause()).isNull();
+        });
+    }
+
+    @Test
+    void should_call_a_cpu_climb_every_process_shared_at_a_steady_rate_a_slower_machine() {
+        // every process needs 40 % more CPU by the end of ten minutes for the same 10,000 msgs/s
+        SoakVerdict v = new SoakRecording(600).clientCores(s -> 0.25 * (1 + 0.4 * s / 600))
+                .broker2Cores(s -> 0.2 * (1 + 0.4 * s / 600)).otherBrokersCores(s -> 0.2 * (1 + 0.4 * s / 600))
+                .judge(Duration.ofMinutes(10), 30e9, false);
+
+        assertThat(v.drifts()).filteredOn(d -> d.series().equals("client CPU (share of its limit)")).singleElement()
+                .satisfies(d -> assertThat(d.describe()).contains("its cores rose 26 % as every other process's did (broker-1 +26 %")
+                        .contains("broker-3 +26 %)").contains("while the carried rate moved +0 %: each got less done per "
+                                + "CPU-second, a slower machine rather than more work of client's own"));
+        // one broker that stayed level makes it no longer the machine's
+        SoakVerdict oneLevel = new SoakRecording(600).clientCores(s -> 0.25 * (1 + 0.4 * s / 600))
+                .broker2Cores(s -> 0.2 * (1 + 0.4 * s / 600)).judge(Duration.ofMinutes(10), 30e9, false);
+        assertThat(oneLevel.drifts()).extracting(Drift::cause).containsOnlyNulls();
+    }
+
+    @Test
     void should_count_segments_rolled_and_deleted_and_long_collections() {
         // each broker: a roll every 30 s; from minute 3 on, retention deletes a segment 10 s after each roll
         SoakVerdict v = new SoakRecording(300).segments(s -> s < 120 ? 4 + s / 30 : (s % 30 < 10 ? 8 : 7))

@@ -42,6 +42,8 @@ final class SoakRecording {
     private boolean fromStart;
     private Double retentionCap;
     private IntToDoubleFunction broker2Cores = s -> 0.2;
+    private IntToDoubleFunction otherBrokersCores = s -> 0.2;
+    private IntToDoubleFunction clientCores = s -> 0.3;
     private IntToDoubleFunction segments;
     private IntToDoubleFunction gcMsPerS = s -> 5;
     private IntToDoubleFunction catchUpReadBps;
@@ -78,9 +80,21 @@ final class SoakRecording {
         return this;
     }
 
-    /** Broker 2's CPU, under its 0.5-core quota (the others use 0.2, mqprobe 0.3 of its 0.5, the host's 2 cores). */
+    /** Broker 2's CPU, under its 0.5-core quota (0.2 when not given; the host has 2 cores). */
     SoakRecording broker2Cores(IntToDoubleFunction cores) {
         broker2Cores = cores;
+        return this;
+    }
+
+    /** Brokers 1 and 3's CPU, under their 0.5-core quotas (0.2 when not given). */
+    SoakRecording otherBrokersCores(IntToDoubleFunction cores) {
+        otherBrokersCores = cores;
+        return this;
+    }
+
+    /** mqprobe's own CPU, under its 0.5-core quota (0.3 when not given). */
+    SoakRecording clientCores(IntToDoubleFunction cores) {
+        clientCores = cores;
         return this;
     }
 
@@ -138,13 +152,13 @@ final class SoakRecording {
                 out.add(ResourceSample.of(at, broker, Metric.DISK_READ_BPS, diskReads.applyAsDouble(s)));
                 out.add(ResourceSample.of(at, broker, Metric.LOG_SIZE_BYTES, logBytes.applyAsDouble(s) / 3));
                 out.add(new ResourceSample(at, broker, Metric.CPU_CORES,
-                        broker.equals("broker-2") ? broker2Cores.applyAsDouble(s) : 0.2, 0.5));
+                        (broker.equals("broker-2") ? broker2Cores : otherBrokersCores).applyAsDouble(s), 0.5));
                 out.add(new ResourceSample(at, broker, Metric.GC_MS_PER_S, gcMsPerS.applyAsDouble(s), 1000));
                 if (segments != null && s % 5 == 0) {
                     out.add(ResourceSample.of(at, broker, Metric.LOG_SEGMENTS, segments.applyAsDouble(s)));
                 }
             }
-            out.add(new ResourceSample(at, "client", Metric.CPU_CORES, 0.3, 0.5));
+            out.add(new ResourceSample(at, "client", Metric.CPU_CORES, clientCores.applyAsDouble(s), 0.5));
             out.add(new ResourceSample(at, "host", Metric.CPU_CORES, 1.2, 2));
             out.add(ResourceSample.of(at, "group:" + ON_TIME, Metric.CONSUMER_LAG, 100));
             out.add(ResourceSample.of(at, "cluster", Metric.UNDER_REPLICATED, 0));
