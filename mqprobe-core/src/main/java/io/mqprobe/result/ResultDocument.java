@@ -106,15 +106,45 @@ public final class ResultDocument {
      * The field's one-line capacity statement and the lines behind it.
      *
      * @param consistency contradictions between the scenarios of a probe, each with what was done about it; empty when none
+     * @param table       figures in columns (a soak's minutes, a chaos run's faults), drawn as a table in every report
+     *                    and aligned in the terminal; {@code null} without one
      */
-    public record Summary(String headline, List<String> lines, boolean clientLimited, List<String> notes, List<String> consistency) {
+    public record Summary(String headline, List<String> lines, boolean clientLimited, List<String> notes, List<String> consistency,
+                          Table table) {
 
         public Summary {
             consistency = consistency == null ? List.of() : List.copyOf(consistency);
         }
 
         public Summary(String headline, List<String> lines, boolean clientLimited, List<String> notes) {
-            this(headline, lines, clientLimited, notes, List.of());
+            this(headline, lines, clientLimited, notes, List.of(), null);
+        }
+
+        /** This summary with {@code more} notes after its own. */
+        Summary withNote(String more) {
+            List<String> all = new ArrayList<>(notes);
+            all.add(more);
+            return new Summary(headline, lines, clientLimited, all, consistency, table);
+        }
+
+        /**
+         * Rows of figures under a header, every row as long as the header.
+         *
+         * @param header each column's name
+         * @param rows   the figures as they read ("64.7", "219 ms", "-")
+         */
+        public record Table(List<String> header, List<List<String>> rows) {
+
+            public Table {
+                header = List.copyOf(header);
+                rows = rows.stream().map(List::copyOf).toList();
+                for (List<String> row : rows) {
+                    if (row.size() != header.size()) {
+                        throw new IllegalArgumentException("a row of " + row.size() + " figures under " + header.size()
+                                + " columns: " + row);
+                    }
+                }
+            }
         }
     }
 
@@ -197,9 +227,7 @@ public final class ResultDocument {
             summary = new Summary(note, List.of(), false, List.of());
             return;
         }
-        List<String> notes = new ArrayList<>(summary.notes());
-        notes.add(note);
-        summary = new Summary(summary.headline(), summary.lines(), summary.clientLimited(), notes, summary.consistency());
+        summary = summary.withNote(note);
     }
 
     public synchronized void setLoadWorkers(List<LoadWorkerEntry> workers) {

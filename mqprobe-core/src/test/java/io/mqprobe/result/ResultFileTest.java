@@ -45,7 +45,7 @@ class ResultFileTest {
     @Test
     void should_write_the_consistency_flags_and_the_measured_links(@TempDir Path dir) throws Exception {
         ResultDocument doc = new ResultDocument("probe", List.of());
-        doc.setSummary(new ResultDocument.Summary("h", List.of(), false, List.of(), List.of("single partition above its broker's ceiling")));
+        doc.setSummary(new ResultDocument.Summary("h", List.of(), false, List.of(), List.of("single partition above its broker's ceiling"), null));
         ResultDocument.Ceilings ceilings = new ResultDocument.Ceilings(null, new io.mqprobe.api.monitor.Ceiling(1e9, "probed"),
                 List.of(new io.mqprobe.api.monitor.LinkRate("broker-2", 5e6, 25e6)), List.of("broker-2's link carried ..."));
         doc.setCeilings(ceilings);
@@ -61,6 +61,22 @@ class ResultFileTest {
         assertThat(json.get("ceilings").get("nicBytesPerSecond").asDouble()).isEqualTo(1e9);
         assertThat(json.get("ceilings").get("nicSource").asText()).isEqualTo("probed");
         assertThat(ResultJson.MAPPER.treeToValue(json.get("ceilings"), ResultDocument.Ceilings.class)).isEqualTo(ceilings);
+    }
+
+    @Test
+    void should_write_a_summary_table_and_read_it_back_and_refuse_a_row_of_another_width(@TempDir Path dir) throws Exception {
+        ResultDocument.Summary.Table table = new ResultDocument.Summary.Table(List.of("minute", "p99"),
+                List.of(List.of("1", "566 ms"), List.of("2", "192 ms")));
+        ResultDocument doc = new ResultDocument("soak", List.of());
+        doc.setSummary(new ResultDocument.Summary("held", List.of(), false, List.of(), List.of(), table));
+        ResultFile file = new ResultFile(dir.resolve("r.json"), doc);
+        file.write();
+
+        JsonNode json = ResultJson.MAPPER.readTree(file.path().toFile());
+        assertThat(json.get("summary").get("table").get("rows").get(1).get(1).asText()).isEqualTo("192 ms");
+        assertThat(ResultJson.MAPPER.treeToValue(json.get("summary"), ResultDocument.Summary.class).table()).isEqualTo(table);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ResultDocument.Summary.Table(List.of("minute", "p99"),
+                List.of(List.of("1")))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a row of 1 figures under 2");
     }
 
     @Test

@@ -61,7 +61,7 @@ public final class Probe {
             CapacitySummary summary = DriverProfiles.of(session.cluster().driver().id()).capacityUnit()
                     .summarize(found, session.brokerCount());
             document.setSummary(new ResultDocument.Summary(summary.headline(), summary.lines(), summary.clientLimited(),
-                    summary.notes(), summary.consistency()));
+                    summary.notes(), summary.consistency(), null));
             return session.exitCode(ExitCode.OK);
         });
         return new Probed(exit, found, brokers[0]);

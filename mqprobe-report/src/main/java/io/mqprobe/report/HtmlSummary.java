@@ -25,6 +25,7 @@ final class HtmlSummary {
             lines.forEach(l -> html.append("<li>").append(Html.esc(l)).append("</li>"));
             html.append("</ul>\n");
         }
+        SummaryTable.of(summary).ifPresent(t -> html.append(t.html()));
         if (Fields.flag(summary, "clientLimited")) {
             html.append("<p class=\"alert warn\">").append(Html.esc(Headline.CLIENT_LIMITED)).append("</p>\n");
         }

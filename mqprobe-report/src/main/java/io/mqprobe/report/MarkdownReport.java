@@ -48,6 +48,7 @@ public final class MarkdownReport {
         }
         JsonNode summary = Fields.object(result, "summary");
         bullets(md, Fields.texts(summary, "lines"));
+        SummaryTable.of(summary).ifPresent(t -> md.append(t.markdown()));
         if (Fields.flag(summary, "clientLimited")) {
             md.append("> **Warning:** ").append(esc(Headline.CLIENT_LIMITED)).append("\n\n");
         }

@@ -45,6 +45,7 @@ public final class TerminalSummary {
         }
         JsonNode summary = Fields.object(result, "summary");
         Fields.texts(summary, "lines").forEach(l -> out.append("  ").append(plain(l)).append('\n'));
+        SummaryTable.of(summary).ifPresent(t -> out.append(t.text("  ", TerminalSummary::plain)));
         List<JsonNode> scenarios = Fields.objects(result, "scenarios");
         if (InstanceSizeSection.present(result)) {
             out.append('\n').append(InstanceSizeSection.text(result, "  "));

@@ -22,22 +22,22 @@ final class SoakSummary {
     }
 
     static ResultDocument.Summary of(SoakVerdict v) {
-        List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "%-7s %-7s %-9s %-9s %-9s %-10s %-10s %s", "minute", "MB/s", "p99",
-                "p99.9", "e2e p99", "catch-up", "residency", "disk reads"));
+        List<List<String>> rows = new ArrayList<>();
         SoakMinute last = v.minutes().isEmpty() ? null : v.minutes().get(v.minutes().size() - 1);
         for (SoakMinute m : shown(v.minutes())) {
             SoakMinute.Broker least = m.brokers().values().stream().filter(b -> b.residencyS() != null)
                     .min(java.util.Comparator.comparingDouble(SoakMinute.Broker::residencyS)).orElse(null);
             double reads = m.brokers().values().stream().map(SoakMinute.Broker::diskReadBps).filter(Objects::nonNull)
                     .mapToDouble(Double::doubleValue).sum();
-            lines.add(String.format(Locale.ROOT, "%-7s %-7s %-9s %-9s %-9s %-10s %-10s %s", m.minute() + 1
-                            + (m == last && m.seconds() < 59 ? "*" : ""), String.format(Locale.ROOT, "%.1f", m.bytesPerSecond() / 1e6),
+            rows.add(List.of(m.minute() + 1 + (m == last && m.seconds() < 59 ? "*" : ""),
+                    String.format(Locale.ROOT, "%.1f", m.bytesPerSecond() / 1e6),
                     or(m.p99Ms(), MILLIS::format), or(m.p999Ms(), MILLIS::format), or(m.e2eP99Ms(), MILLIS::format),
                     or(m.catchUpLagS(), SECONDS::format),
                     least == null ? or(m.hostResidencyS(), SECONDS::format) : SECONDS.format(least.residencyS()),
                     HumanUnits.rate(reads)));
         }
+        ResultDocument.Summary.Table table = new ResultDocument.Summary.Table(
+                List.of("minute", "MB/s", "p99", "p99.9", "e2e p99", "catch-up", "residency", "disk reads"), rows);
         List<String> notes = new ArrayList<>();
         v.evidence().forEach(e -> notes.add("before the break: " + e));
         v.drifts().forEach(d -> notes.add("drift: " + d.describe()));
@@ -48,7 +48,7 @@ final class SoakSummary {
                     + HumanUnits.rate(v.probe().sustainableBytesPerSecond()) + ", " + v.probe().file() + ") " + v.probe().outcome());
         }
         notes.add("* = a minute cut short by the end; residency = seconds of writes the least-holding broker's page cache held");
-        return new ResultDocument.Summary(v.headline(), lines, false, notes);
+        return new ResultDocument.Summary(v.headline(), List.of(), v.clientLimited(), notes, List.of(), table);
     }
 
     private static List<SoakMinute> shown(List<SoakMinute> minutes) {
