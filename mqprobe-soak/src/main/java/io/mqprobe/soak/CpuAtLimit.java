@@ -2,10 +2,14 @@ package io.mqprobe.soak;
 
 import io.mqprobe.search.Thresholds;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Which process held a minute back by its CPU: every broker and mqprobe itself against the limit it runs under (its
@@ -15,6 +19,8 @@ import java.util.Map;
 final class CpuAtLimit {
 
     static final String HOST = "host";
+    /** mqprobe's own process, the load generator, as its samples name it. */
+    static final String CLIENT = "client";
 
     private CpuAtLimit() {
     }
@@ -48,6 +54,54 @@ final class CpuAtLimit {
         Map.Entry<String, SoakMinute.Cpu> busiest = processes.get(0);
         return "no process at its CPU limit" + minute + ": the busiest was " + busiest.getKey() + " "
                 + usage(busiest.getValue());
+    }
+
+    /**
+     * One process at its CPU limit through most of a break.
+     *
+     * @param process the process ({@link #CLIENT} for the load generator)
+     * @param line    "client at its CPU limit in 26 of 30 minutes past a threshold (a median 92 % of its 0.40 cores;
+     *                its quota ran out in a median 41 % of its periods)"
+     */
+    record Held(String process, String line) {
+
+        boolean loadGenerator() {
+            return CLIENT.equals(process);
+        }
+    }
+
+    /**
+     * The process at its CPU limit in the most of {@code minutes} (each a minute past a threshold), when that is at
+     * least half of them: a break that lasted is named by what held it back throughout, which its first minute (often
+     * cold, with nobody at a limit yet) does not say.
+     */
+    static Optional<Held> mostOf(List<SoakMinute> minutes) {
+        Map<String, List<SoakMinute.Cpu>> atLimit = new TreeMap<>();
+        for (SoakMinute m : minutes) {
+            m.cpu().forEach((process, cpu) -> {
+                if (!HOST.equals(process) && cpu.share() != null && 100 * cpu.share() >= Thresholds.PROCESS_SATURATED_PCT) {
+                    atLimit.computeIfAbsent(process, p -> new ArrayList<>()).add(cpu);
+                }
+            });
+        }
+        return atLimit.entrySet().stream().max(Comparator.comparingInt(e -> e.getValue().size()))
+                .filter(e -> 2 * e.getValue().size() >= minutes.size())
+                .map(e -> new Held(e.getKey(), e.getKey() + " at its CPU limit in " + e.getValue().size() + " of "
+                        + minutes.size() + " minutes past a threshold " + medians(e.getValue())));
+    }
+
+    private static String medians(List<SoakMinute.Cpu> minutes) {
+        double share = median(minutes.stream().map(SoakMinute.Cpu::share).toList());
+        String used = String.format(Locale.ROOT, "(a median %.0f %% of its %.2f cores", 100 * share,
+                minutes.get(0).limitCores());
+        List<Double> throttled = minutes.stream().map(SoakMinute.Cpu::throttledShare).filter(Objects::nonNull).toList();
+        return throttled.isEmpty() ? used + ")" : used + String.format(Locale.ROOT,
+                "; its quota ran out in a median %.0f %% of its periods)", 100 * median(throttled));
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        return sorted.get(sorted.size() / 2);
     }
 
     private static String usage(SoakMinute.Cpu c) {

@@ -10,7 +10,7 @@ import java.time.Duration;
  * @param asked                  how long the load was asked to run, measured
  * @param onTimeGroup            the group reading as the writes arrive
  * @param catchUpGroup           the group kept behind, or {@code null}
- * @param catchUpFromStart       that group joins halfway and reads from the topic's start, keeping no lag
+ * @param catchUp                how that group reads (a lag kept, or from the topic's start), or {@code null}
  * @param diskLimitBytes         what the soak's topic may hold on all brokers together (the run's disk budget), or
  *                               {@code null} without one
  * @param retentionCapBytes      what retention keeps the topic at, every replica counted (its retained bytes and one
@@ -18,7 +18,7 @@ import java.time.Duration;
  * @param origin                 the probe's answer the soak checks, or {@code null}
  */
 record SoakCriteria(double targetRecordsPerSecond, Duration sloP99, Duration asked, String onTimeGroup, String catchUpGroup,
-                    boolean catchUpFromStart, Double diskLimitBytes, Double retentionCapBytes, ProbeOrigin origin) {
+                    CatchUp catchUp, Double diskLimitBytes, Double retentionCapBytes, ProbeOrigin origin) {
 
     /** A minute in which the on-time group's readers saw records this many seconds after they were sent (p99) fell behind. */
     static final double ON_TIME_BEHIND_S = 10;
@@ -28,4 +28,9 @@ record SoakCriteria(double targetRecordsPerSecond, Duration sloP99, Duration ask
     static final double ERROR_SHARE = 0.001;
     /** A minute shorter than this (the last, cut by the end) is too short to judge a rate by. */
     static final int SHORTEST_JUDGED_S = 20;
+
+    /** Whether the catch-up group reads from the topic's start (it keeps no lag). */
+    boolean catchUpFromStart() {
+        return catchUp != null && catchUp.fromStart();
+    }
 }

@@ -54,7 +54,7 @@ final class SoakJudge implements Judge {
         if (soaked.isEmpty()) {
             String why = steps.isEmpty() ? "the soak did not start" : "the soak stopped during its warm-up";
             return new SoakVerdict(false, 0, criteria.asked().toMillis(), null, null, why, List.of(), List.of(), List.of(),
-                    List.of(), List.of(), probeCheck(false, why));
+                    List.of(), List.of(), probeCheck(false, why, false), false);
         }
         MeasuredStep load = soaked.get();
         List<SoakMinute> minutes = readings.apply(load);
@@ -70,12 +70,25 @@ final class SoakJudge implements Judge {
         String rate = HumanUnits.rate(minutes.stream().mapToDouble(SoakMinute::bytesPerSecond).average().orElse(0));
         String headline;
         List<String> evidence = new ArrayList<>();
+        boolean loadGeneratorHeldIt = false;
         if (crossing.isPresent()) {
             Crossing c = crossing.get();
-            // what crossed, and which process its CPU limit held back then: the likeliest why
+            List<Integer> crossedMinutes = crossings.stream().map(Crossing::minute).toList();
+            Optional<CpuAtLimit.Held> heldBack = CpuAtLimit.mostOf(
+                    minutes.stream().filter(m -> crossedMinutes.contains(m.minute())).toList());
+            String firstMinute = CpuAtLimit.in(minutes.get(c.minute()));
+            // what crossed, and which process its CPU limit held back: through most of the break, else in its first minute
             headline = "broke at " + clock(c.atMs()) + ": " + c.what() + " (" + crossings.size() + " of "
                     + HumanUnits.counted(minutes.size(), "minute") + " past a threshold); "
-                    + CpuAtLimit.in(minutes.get(c.minute()));
+                    + heldBack.map(CpuAtLimit.Held::line).orElse(firstMinute);
+            if (heldBack.isPresent()) {
+                evidence.add(firstMinute);
+                loadGeneratorHeldIt = heldBack.get().loadGenerator();
+            }
+            if (loadGeneratorHeldIt) {
+                evidence.add("the load generator, not the cluster, held the soak back: its figures are mqprobe's; give it "
+                        + "more CPU (--client-cores, or fewer readers) to soak the cluster");
+            }
             evidence.addAll(before(minutes, c.minute()));
             brokeToTheEnd(crossings, minutes).ifPresent(evidence::add);
             warmUp(steps).ifPresent(evidence::add);
@@ -90,7 +103,7 @@ final class SoakJudge implements Judge {
         boolean passed = crossing.isEmpty() && fullLength;
         return new SoakVerdict(passed, ranMs, criteria.asked().toMillis(), crossing.map(Crossing::atMs).orElse(null),
                 crossing.map(Crossing::what).orElse(null), headline, evidence, drifts, cache, SoakEvents.of(minutes), minutes,
-                probeCheck(passed, headline));
+                probeCheck(passed, headline, loadGeneratorHeldIt), loadGeneratorHeldIt);
     }
 
     /**
@@ -123,10 +136,15 @@ final class SoakJudge implements Judge {
                         + ": the first minutes ran on JVMs still compiling");
     }
 
-    private SoakVerdict.ProbeCheck probeCheck(boolean held, String headline) {
+    private SoakVerdict.ProbeCheck probeCheck(boolean held, String headline, boolean loadGeneratorHeldIt) {
         ProbeOrigin origin = criteria.origin();
         if (origin == null) {
             return null;
+        }
+        if (loadGeneratorHeldIt) {
+            // a break of mqprobe's own making says nothing of the cluster's answer, either way
+            return new SoakVerdict.ProbeCheck(origin.file().toString(), origin.scenario(), origin.bytesPerSecond(), false,
+                    "not tested: " + headline + "; the load generator held the soak back, not the cluster");
         }
         // the probe's paced steps ran producers alone: the soak's readers fetch every record too
         String outcome = held ? "confirmed, with every record also read on time: " + headline

@@ -96,7 +96,7 @@ public final class SoakRun {
         Monitoring monitoring = session.startMonitoring(groups);
         Double diskLimit = session.topics().budget().map(b -> (double) b.budgetBytes()).orElse(null);
         SoakCriteria criteria = new SoakCriteria(producers.targetRecordsPerSecond(), request.sloP99(), request.soak(),
-                request.onTime().groupId(), catchUpGroup, request.catchUp() != null && request.catchUp().fromStart(), diskLimit,
+                request.onTime().groupId(), catchUpGroup, request.catchUp(), diskLimit,
                 retentionCap(topic), request.origin());
         ResultDocument document = session.document();
         long loadMs = producers.duration().toMillis();

@@ -23,12 +23,14 @@ import java.util.List;
  * @param events     the segments the topic rolled and retention deleted, and the long collections, one line each
  * @param minutes    the per-minute series the verdict was judged from
  * @param probe      the probe's sustainable load this soak checked, or {@code null} when started from a rate
+ * @param clientLimited the load generator (mqprobe) was at its CPU limit through most of the break: the figures are
+ *                   mqprobe's, not the cluster's
  */
 @JsonTypeName("soak")
 public record SoakVerdict(boolean held, long ranMs, long askedMs, Long brokeAtMs, String brokeBy, String headline,
                           List<String> evidence, List<Drift> drifts, List<String> cache, List<String> events,
                           List<SoakMinute> minutes,
-                          ProbeCheck probe) implements Verdict {
+                          ProbeCheck probe, boolean clientLimited) implements Verdict {
 
     public SoakVerdict {
         evidence = List.copyOf(evidence);
@@ -42,7 +44,8 @@ public record SoakVerdict(boolean held, long ranMs, long askedMs, Long brokeAtMs
      * The probe's answer this soak put to the test.
      *
      * @param file     the probe's result file
-     * @param outcome  "confirmed" or "not confirmed", with the soak's reason
+     * @param outcome  "confirmed", "not confirmed" or "not tested" (the load generator held the soak back), with the soak's
+ *                 reason
      */
     public record ProbeCheck(String file, String scenario, double sustainableBytesPerSecond, boolean confirmed, String outcome) {
     }

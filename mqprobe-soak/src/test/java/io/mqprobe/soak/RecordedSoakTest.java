@@ -23,7 +23,7 @@ class RecordedSoakTest {
     void should_find_the_climbs_of_a_real_soak_past_its_cold_first_minute() throws IOException {
         List<SoakMinute> minutes = recorded();
         SoakJudge judge = new SoakJudge(new SoakCriteria(63_150, Duration.ofMillis(200), Duration.ofMinutes(30), "g", null,
-                false, null, null, null), step -> minutes);
+                null, null, null, null), step -> minutes);
 
         List<Drift> drifts = judge.drifts(minutes);
 
@@ -42,7 +42,7 @@ class RecordedSoakTest {
     void should_say_the_soak_broke_again_from_the_middle_to_the_end() throws IOException {
         List<SoakMinute> minutes = recorded();
         SoakJudge judge = new SoakJudge(new SoakCriteria(63_150, Duration.ofMillis(200), Duration.ofMinutes(30), "g", null,
-                false, null, null, null), step -> minutes);
+                null, null, null, null), step -> minutes);
 
         List<SoakJudge.Crossing> crossings = judge.crossings(minutes, List.of(), minutes.get(0).fromEpochMs());
 
@@ -52,8 +52,31 @@ class RecordedSoakTest {
                 .contains("no process at its CPU limit in minute 13: the busiest was client"));
     }
 
+    /**
+     * A second 30-minute soak at the same rate (2026-11-30 00:23): p99 past the SLO in every minute, the first cold with
+     * nobody at a limit, then the load generator at 89-96 % of its 0.4-core quota, throttled in 40-70 % of its periods.
+     */
+    @Test
+    void should_name_the_load_generator_that_sat_at_its_quota_through_a_real_break() throws IOException {
+        List<SoakMinute> minutes = recorded("soak-30-minutes-client-at-its-quota.json");
+        SoakJudge judge = new SoakJudge(new SoakCriteria(63_145, Duration.ofMillis(200), Duration.ofMinutes(30), "g", null,
+                null, null, null, null), step -> minutes);
+
+        assertThat(judge.crossings(minutes, List.of(), minutes.get(0).fromEpochMs())).hasSize(30);
+        assertThat(CpuAtLimit.in(minutes.get(0))).startsWith("no process at its CPU limit in minute 1");
+        assertThat(CpuAtLimit.mostOf(minutes)).hasValueSatisfying(held -> {
+            assertThat(held.loadGenerator()).isTrue();
+            assertThat(held.line()).isEqualTo("client at its CPU limit in 25 of 30 minutes past a threshold (a median 93 % of "
+                    + "its 0.40 cores; its quota ran out in a median 39 % of its periods)");
+        });
+    }
+
     private static List<SoakMinute> recorded() throws IOException {
-        try (InputStream in = RecordedSoakTest.class.getResourceAsStream("soak-30-minutes-at-64.7MBps.json")) {
+        return recorded("soak-30-minutes-at-64.7MBps.json");
+    }
+
+    private static List<SoakMinute> recorded(String resource) throws IOException {
+        try (InputStream in = RecordedSoakTest.class.getResourceAsStream(resource)) {
             return ResultJson.MAPPER.readValue(in, new TypeReference<List<SoakMinute>>() { });
         }
     }

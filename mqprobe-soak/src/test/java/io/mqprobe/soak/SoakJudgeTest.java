@@ -41,7 +41,41 @@ class SoakJudgeTest {
         SoakVerdict v = new SoakRecording(300).broker2Cores(s -> s >= 180 ? 0.49 : 0.2)
                 .p99Us(s -> s >= 200 ? 450_000 : 10_000).judge(FIVE_MINUTES, 30e9, false);
 
-        assertThat(v.headline()).endsWith("past a threshold); broker-2 (0.49 of 0.50 cores, 98 %) at its CPU limit in minute 4");
+        assertThat(v.headline()).endsWith("(2 of 5 minutes past a threshold); broker-2 at its CPU limit in 2 of 2 minutes past a "
+                + "threshold (a median 98 % of its 0.50 cores)");
+        assertThat(v.evidence()).first().isEqualTo("broker-2 (0.49 of 0.50 cores, 98 %) at its CPU limit in minute 4");
+        assertThat(v.clientLimited()).isFalse();
+    }
+
+    @Test
+    void should_say_the_load_generator_held_back_a_soak_that_broke_while_it_sat_at_its_limit() {
+        // a cold first minute with nobody at a limit, then mqprobe at 96 % of its quota and p99 past the SLO to the end
+        SoakVerdict v = new SoakRecording(300).clientCores(s -> s < 60 ? 0.3 : 0.48).p99Us(s -> 300_000)
+                .judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.headline()).endsWith("(5 of 5 minutes past a threshold); client at its CPU limit in 4 of 5 minutes past a "
+                + "threshold (a median 96 % of its 0.50 cores)");
+        assertThat(v.clientLimited()).isTrue();
+        assertThat(v.evidence()).contains("the load generator, not the cluster, held the soak back: its figures are mqprobe's; "
+                + "give it more CPU (--client-cores, or fewer readers) to soak the cluster");
+        assertThat(SoakSummary.of(v).clientLimited()).isTrue();
+        // a probe's answer is neither confirmed nor refuted by a soak mqprobe itself held back
+        SoakRecording recording = new SoakRecording(300).clientCores(s -> s < 60 ? 0.3 : 0.48).p99Us(s -> 300_000);
+        SoakCriteria c = recording.criteria(FIVE_MINUTES, 30e9);
+        SoakCriteria fromProbe = new SoakCriteria(c.targetRecordsPerSecond(), c.sloP99(), c.asked(), c.onTimeGroup(),
+                c.catchUpGroup(), c.catchUp(), c.diskLimitBytes(), c.retentionCapBytes(),
+                new ProbeOrigin(java.nio.file.Path.of("result.json"), "replicated-all", 10_000, 1e7, 1, null, null));
+        SoakVerdict checked = new SoakJudge(fromProbe, step -> recording.minutes())
+                .judge(SoakPlanner.SCENARIO, java.util.List.of(recording.step()), false);
+        assertThat(checked.probe().confirmed()).isFalse();
+        assertThat(checked.probe().outcome()).startsWith("not tested: broke at ")
+                .endsWith("; the load generator held the soak back, not the cluster");
+        // at its limit in under half of the broken minutes: nobody is named for the whole break
+        SoakVerdict brief = new SoakRecording(300).clientCores(s -> s >= 240 ? 0.48 : 0.3).p99Us(s -> 300_000)
+                .judge(FIVE_MINUTES, 30e9, false);
+        assertThat(brief.clientLimited()).isFalse();
+        assertThat(brief.headline()).endsWith("no process at its CPU limit in minute 1: the busiest was client (0.30 of 0.50 "
+                + "cores, 60 %)");
     }
 
     @Test
@@ -156,7 +190,7 @@ class SoakJudgeTest {
 
         assertThat(v.cache()).contains("broker-2 holds 3.0 s of writes in its page cache (30.0 MB cached, 10.0 MB/s written)");
         assertThat(v.cache()).anySatisfy(line -> assertThat(line)
-                .startsWith("the catch-up group g-catch-up reads 30.0 s behind (10.0 MB/s), beyond what any page cache holds (3.0 s): it reads from disk, the brokers read 24.0 MB/s from disk")
+                .startsWith("the catch-up group g-catch-up reads 30.0 s behind (10.0 MB/s, asked 30.0 s), beyond what any page cache holds (3.0 s): it reads from disk, the brokers read 24.0 MB/s from disk")
                 .endsWith("disk at 27 % of its ceiling with writes"));
     }
 
@@ -165,7 +199,7 @@ class SoakJudgeTest {
         SoakVerdict v = new SoakRecording(300).cache(s -> 6e8, s -> 0).catchUp(30, 1e7).judge(FIVE_MINUTES, 30e9, false);
 
         assertThat(v.cache()).anySatisfy(line -> assertThat(line)
-                .startsWith("the catch-up group g-catch-up reads 30.0 s behind (10.0 MB/s), within the page cache (60.0 s): it reads from the cache"));
+                .startsWith("the catch-up group g-catch-up reads 30.0 s behind (10.0 MB/s, asked 30.0 s), within the page cache (60.0 s): it reads from the cache"));
         assertThat(v.cache()).anySatisfy(line -> assertThat(line).startsWith("the on-time group g reads within").endsWith("from the cache"));
     }
 

@@ -40,6 +40,7 @@ final class SoakRecording {
     private IntToDoubleFunction diskReads = s -> 0;
     private IntToDoubleFunction catchUpLagS;
     private boolean fromStart;
+    private long catchUpAskedS;
     private Double retentionCap;
     private IntToDoubleFunction broker2Cores = s -> 0.2;
     private IntToDoubleFunction otherBrokersCores = s -> 0.2;
@@ -116,7 +117,9 @@ final class SoakRecording {
         return this;
     }
 
+    /** A catch-up group kept {@code lagS} behind (so asked, rounded to whole seconds), reading {@code readBps}. */
     SoakRecording catchUp(double lagS, double readBps) {
+        catchUpAskedS = Math.max(1, Math.round(lagS));
         catchUpLagS = s -> lagS;
         catchUpReadBps = s -> readBps;
         return this;
@@ -188,7 +191,8 @@ final class SoakRecording {
     }
 
     SoakCriteria criteria(Duration asked, Double diskLimit) {
-        return new SoakCriteria(RATE, Duration.ofMillis(200), asked, ON_TIME, catchUpLagS == null ? null : CATCH_UP, fromStart, diskLimit,
+        return new SoakCriteria(RATE, Duration.ofMillis(200), asked, ON_TIME, catchUpLagS == null ? null : CATCH_UP,
+                catchUpLagS == null ? null : fromStart ? CatchUp.FROM_START : new CatchUp(Duration.ofSeconds(catchUpAskedS)), diskLimit,
                 retentionCap, null);
     }
 
