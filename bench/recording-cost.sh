@@ -5,6 +5,9 @@
 # part over JMX, cloned and read every 5 s, exactly as a probe holds it), the two arms alternating ABBA over rounds.
 # Each broker JVM's CPU seconds (utime+stime of /proc/PID/stat) are read over the middle half of every run, the same
 # window in both arms, and divided by the messages sent in it. The issue's bound: at most 2 % of a broker's CPU.
+# The "with" runs also read, in the same window, the CPU of the broker threads that are there only for the recording
+# (JFR's, and the JMX connector's RMI threads): its direct cost as a share of the broker's CPU, free of the noise
+# between runs that the A/B must average out (see own() below for what it leaves out).
 #
 #   bench/recording-cost.sh [--rounds N] [--seconds S] [--rate MSGS_PER_S] [--profile]
 #   --profile: the recording also holds the probe's profile part (execution and native-method samples every 20 ms,
@@ -91,6 +94,25 @@ ticks() {
   done
 }
 
+# own NAME: per broker, the utime+stime of each thread that is there only for the recording (the broker's JFR threads,
+# its JMX connector's RMI threads), keyed "broker:tid" into the array NAME. The difference of two readings is the
+# recording's direct cost inside the broker, measured in the same window as the broker's whole CPU: no second arm,
+# so none of the load's round-to-round noise. It leaves out what the recording costs the threads it samples (each
+# stack is walked by the sampler thread while its thread is suspended) and a thread that ended between the readings.
+own() {
+  local -n into=$1
+  local id task name stat
+  for id in 1 2 3; do
+    for task in /proc/${bpid[$id]}/task/*; do
+      read -r name <"$task/comm" 2>/dev/null || continue
+      [[ $name =~ ^(JFR\ |RMI\ |JMX\ ) ]] || continue
+      read -r stat <"$task/stat" 2>/dev/null || continue
+      local -a f=(${stat##*) })
+      into[$id:${task##*/}]=$(( f[11] + f[12] ))
+    done
+  done
+}
+
 # run ARM ROUND SECONDS: one producer run, HoldRecording around it when ARM is "with"; appends
 # "round arm msgs/s window_s events cpu_s(1) cpu_s(2) cpu_s(3)" to $work/rows, the round "warm" is not kept
 run() {
@@ -110,9 +132,13 @@ run() {
     sleep "$s" &   # idle: the brokers' own housekeeping, and the recording when it is held
   fi
   perf_pid=$!
-  local -A a=() b=()
-  sleep "$(awk -v s="$s" 'BEGIN { print s / 4 }')"; ticks a
-  sleep "$(awk -v s="$s" 'BEGIN { print s / 2 }')"; ticks b
+  local -A a=() b=() oa=() ob=()
+  sleep "$(awk -v s="$s" 'BEGIN { print s / 4 }')"; ticks a; own oa
+  sleep "$(awk -v s="$s" 'BEGIN { print s / 2 }')"; ticks b; own ob
+  local -a direct=(0 0 0 0) key
+  for key in "${!ob[@]}"; do   # a thread born in the window counts from zero
+    direct[${key%%:*}]=$(( direct[${key%%:*}] + ob[$key] - ${oa[$key]:-0} ))
+  done
   wait "$perf_pid" || { touch "$work/failed"; echo "ProducerPerformance failed ($arm, round $round)" >&2; exit 1; }
   perf_pid=''
   if [[ $arm == with ]]; then
@@ -126,9 +152,21 @@ run() {
     [[ -n $rps ]] || { touch "$work/failed"; echo "no totals line from ProducerPerformance" >&2; exit 1; }
   fi
   echo "$round $arm $rps $(( (b[t] - a[t]) / 1000 )) $events $(( b[1] - a[1] )) $(( b[2] - a[2] )) $(( b[3] - a[3] ))" \
-    | awk -v t="$clk_tck" '{ printf "%s %s %s %.3f %s %.2f %.2f %.2f\n", $1, $2, $3, $4 / 1000, $5, $6 / t, $7 / t, $8 / t }' \
+       "${direct[1]} ${direct[2]} ${direct[3]}" \
+    | awk -v t="$clk_tck" '{ printf "%s %s %s %.3f %s %.2f %.2f %.2f %.2f %.2f %.2f\n", $1, $2, $3, $4 / 1000, $5, $6 / t, $7 / t,
+                             $8 / t, $9 / t, $10 / t, $11 / t }' \
     >>"$work/rows"
   echo "  round $round $arm: $rps msgs/s, recording events $events" >&2
+}
+
+# the "with" rows' direct cost: the recording's own threads' CPU over the broker's, same window, per round and broker
+direct_share() {
+  echo
+  echo "direct cost, same window, \"with\" runs only: CPU of the brokers' JFR and JMX (RMI) threads ÷ the broker's CPU"
+  awk '$2 == "with" { printf "round %-3s broker-1 %5.2f %%  broker-2 %5.2f %%  broker-3 %5.2f %%   (%.0f, %.0f, %.0f millicores)\n",
+         $1, 100 * $9 / $6, 100 * $10 / $7, 100 * $11 / $8, 1000 * $9 / $4, 1000 * $10 / $4, 1000 * $11 / $4
+         for (b = 0; b < 3; b++) { own += $(9 + b); all += $(6 + b) } }
+       END { if (all > 0) printf "all rounds and brokers: %.2f %% of the brokers'"'"' CPU (bound: 2 %%)\n", 100 * own / all }' "$work/rows"
 }
 
 echo "warm-up: $warm_s s with the recording held" >&2
@@ -150,6 +188,7 @@ if (( rate == 0 )); then
   awk '{ for (b = 1; b <= 3; b++) { sum[$2] += 1000 * $(5 + b) / $4 }; n[$2] += 3 }
        END { printf "mean per broker: with %.1f, without %.1f millicores: the recording costs %+.1f millicores a broker\n",
              sum["with"] / n["with"], sum["without"] / n["without"], sum["with"] / n["with"] - sum["without"] / n["without"] }' "$work/rows"
+  direct_share
   exit 0
 fi
 echo
@@ -182,3 +221,4 @@ awk '
     for (r = 1; r in d; r++) printf "%s%s", (r > 1 ? ", " : ""), d[r]
     print "   (bound: 2 %)"
   }' "$work/rows"
+direct_share
