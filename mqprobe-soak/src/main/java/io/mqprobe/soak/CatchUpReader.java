@@ -43,9 +43,9 @@ final class CatchUpReader implements AutoCloseable {
     private double windowLagUsSum;
     private long windowRecords;
 
-    private CatchUpReader(Driver driver, String topic, String group, Duration lag, Duration joinAfter, Duration runFor,
-                          Consumer<ResourceSample> samples) {
-        this.consumer = driver.newConsumer(ClientSettings.consumer(group + "-0", group, Map.of()));
+    private CatchUpReader(MessageConsumer consumer, String topic, String group, Duration lag, Duration joinAfter,
+                          Duration runFor, Consumer<ResourceSample> samples) {
+        this.consumer = consumer;
         this.topic = topic;
         this.source = MinuteSeries.GROUP_PREFIX + group;
         this.lagUs = lag.toNanos() / 1_000;
@@ -62,7 +62,14 @@ final class CatchUpReader implements AutoCloseable {
      */
     static CatchUpReader start(Driver driver, String topic, String group, Duration lag, Duration joinAfter, Duration runFor,
                                Consumer<ResourceSample> samples) {
-        CatchUpReader reader = new CatchUpReader(driver, topic, group, lag, joinAfter, runFor, samples);
+        return start(driver.newConsumer(ClientSettings.consumer(group + "-0", group, Map.of())), topic, group, lag, joinAfter,
+                runFor, samples);
+    }
+
+    /** As {@link #start(Driver, String, String, Duration, Duration, Duration, Consumer)}, with a consumer of its own. */
+    static CatchUpReader start(MessageConsumer consumer, String topic, String group, Duration lag, Duration joinAfter,
+                               Duration runFor, Consumer<ResourceSample> samples) {
+        CatchUpReader reader = new CatchUpReader(consumer, topic, group, lag, joinAfter, runFor, samples);
         reader.thread.start();
         return reader;
     }

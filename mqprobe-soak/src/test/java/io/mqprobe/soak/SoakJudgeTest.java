@@ -3,6 +3,7 @@ package io.mqprobe.soak;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -192,6 +193,19 @@ class SoakJudgeTest {
         assertThat(v.cache()).anySatisfy(line -> assertThat(line)
                 .startsWith("the catch-up group g-catch-up reads 30.0 s behind (10.0 MB/s, asked 30.0 s), beyond what any page cache holds (3.0 s): it reads from disk, the brokers read 24.0 MB/s from disk")
                 .endsWith("disk at 27 % of its ceiling with writes"));
+    }
+
+    @Test
+    void should_say_a_catch_up_group_further_behind_than_asked_read_no_faster_than_the_writes() {
+        // asked for 3 s, it read 12 s behind
+        SoakRecording recording = new SoakRecording(300).cache(s -> 6e8, s -> 0).catchUp(3, 1e7);
+        SoakCriteria asked = recording.criteria(FIVE_MINUTES, 30e9);
+        List<String> lines = CacheFindings.of(new SoakRecording(300).cache(s -> 6e8, s -> 0).catchUp(12, 1e7).minutes(), asked);
+
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith("the catch-up group g-catch-up reads 12.0 s behind "
+                + "(10.0 MB/s, asked 3.0 s; further behind than asked, so it read as fast as it could and no faster than the "
+                + "load writes)"));
+        assertThat(CacheFindings.of(recording.minutes(), asked)).noneSatisfy(line -> assertThat(line).contains("further behind"));
     }
 
     @Test
