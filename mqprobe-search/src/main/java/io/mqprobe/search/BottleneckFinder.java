@@ -38,7 +38,7 @@ final class BottleneckFinder {
      * Resources this many points below their saturation, beside one that reached it, are tied with it: a mean over a
      * few seconds of CPU under a quota moves by that much from one run to the next.
      */
-    static final double TIE_MARGIN_PCT = 10;
+    static final double TIE_MARGIN_PCT = Thresholds.TIE_MARGIN_PCT;
     /**
      * A process under a CPU quota below its saturation joins a tie only when its quota ran out in at least this share of
      * its CFS periods: its mean says it was busy, the throttling says whether the quota held it back. Over nine default
@@ -46,7 +46,7 @@ final class BottleneckFinder {
      * in 44-86 % of its periods; replicated-leader's load generator, at 74-83 % of its quota, in 18-28 %, and the tie
      * margin named it beside the brokers in seven runs and not in two, from where its mean fell around the margin's edge.
      */
-    static final double TIED_THROTTLED_SHARE = 0.35;
+    static final double TIED_THROTTLED_SHARE = Thresholds.QUOTA_BOUND_THROTTLED_SHARE;
     private static final String HOST = "host";
     private static final String NOTHING_SATURATED = " before any measured resource saturated";
 
@@ -199,9 +199,9 @@ final class BottleneckFinder {
      */
     private static double cpuSeverity(StepMeasurement at, ResourceUsage cpu) {
         double severity = cpu.meanPct() / PROCESS_SATURATED_PCT;
-        boolean quotaBound = at.usage(cpu.source(), Metric.CPU_THROTTLED_SHARE)
-                .filter(share -> Double.isFinite(share.mean()) && share.mean() >= TIED_THROTTLED_SHARE).isPresent();
-        return quotaBound && cpu.meanPct() >= PROCESS_SATURATED_PCT - TIE_MARGIN_PCT ? Math.max(1, severity) : severity;
+        Double throttled = at.usage(cpu.source(), Metric.CPU_THROTTLED_SHARE).map(ResourceUsage::mean)
+                .filter(Double::isFinite).orElse(null);
+        return Thresholds.processAtLimit(cpu.meanPct(), throttled) ? Math.max(1, severity) : severity;
     }
 
     /**

@@ -38,6 +38,24 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
     public static final double PROCESS_SATURATED_PCT = 85;
     /** The host's CPU at or above this, with no single process saturated, means brokers and client starve each other. */
     public static final double HOST_SATURATED_PCT = 90;
+    /** Points below a saturation within which a resource's mean cannot be told from it (see BottleneckFinder). */
+    public static final double TIE_MARGIN_PCT = 10;
+    /**
+     * A process whose CPU quota ran out in at least this share of its CFS periods, within {@link #TIE_MARGIN_PCT} points
+     * of {@link #PROCESS_SATURATED_PCT}, is held back by its quota whatever the mean of its bursts (the runs behind it
+     * are in BottleneckFinder).
+     */
+    public static final double QUOTA_BOUND_THROTTLED_SHARE = 0.35;
+
+    /**
+     * Whether a process at {@code meanPct} of its CPU limit was held back by it: at its saturation, or near it with its
+     * quota running out in {@code throttledShare} of its periods ({@code null}: not known) often enough. The probe and
+     * the soak call the same process saturated.
+     */
+    public static boolean processAtLimit(double meanPct, Double throttledShare) {
+        return meanPct >= PROCESS_SATURATED_PCT || (throttledShare != null && throttledShare >= QUOTA_BOUND_THROTTLED_SHARE
+                && meanPct >= PROCESS_SATURATED_PCT - TIE_MARGIN_PCT);
+    }
 
     public Thresholds {
         requirePct("CPU threshold", cpuPct);

@@ -25,6 +25,16 @@ class ThresholdsTest {
     }
 
     @Test
+    void should_call_a_process_at_its_limit_at_its_saturation_or_near_it_with_its_quota_running_out_often() {
+        assertThat(Thresholds.processAtLimit(85, null)).isTrue();
+        assertThat(Thresholds.processAtLimit(84, null)).isFalse();
+        // replicated-all's brokers at 83 % of their quotas, throttled in 42 % of their periods
+        assertThat(Thresholds.processAtLimit(83, 0.42)).isTrue();
+        assertThat(Thresholds.processAtLimit(83, 0.20)).isFalse();
+        assertThat(Thresholds.processAtLimit(74, 0.90)).as("too far below its saturation").isFalse();
+    }
+
+    @Test
     void should_replace_only_the_slo() {
         Thresholds t = Thresholds.defaults().withSloP99(Duration.ofMillis(50));
 

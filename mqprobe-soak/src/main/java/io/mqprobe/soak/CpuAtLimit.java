@@ -37,7 +37,7 @@ final class CpuAtLimit {
                 .toList();
         String minute = " in minute " + (m.minute() + 1);
         List<String> atLimit = processes.stream()
-                .filter(e -> 100 * e.getValue().share() >= Thresholds.PROCESS_SATURATED_PCT)
+                .filter(e -> atLimit(e.getValue()))
                 .map(e -> e.getKey() + " " + usage(e.getValue())).toList();
         if (!atLimit.isEmpty()) {
             return String.join(" and ", atLimit) + (atLimit.size() == 1 ? " at its CPU limit" : " at their CPU limits")
@@ -79,7 +79,7 @@ final class CpuAtLimit {
         Map<String, List<SoakMinute.Cpu>> atLimit = new TreeMap<>();
         for (SoakMinute m : minutes) {
             m.cpu().forEach((process, cpu) -> {
-                if (!HOST.equals(process) && cpu.share() != null && 100 * cpu.share() >= Thresholds.PROCESS_SATURATED_PCT) {
+                if (!HOST.equals(process) && cpu.share() != null && atLimit(cpu)) {
                     atLimit.computeIfAbsent(process, p -> new ArrayList<>()).add(cpu);
                 }
             });
@@ -88,6 +88,11 @@ final class CpuAtLimit {
                 .filter(e -> 2 * e.getValue().size() >= minutes.size())
                 .map(e -> new Held(e.getKey(), e.getKey() + " at its CPU limit in " + e.getValue().size() + " of "
                         + minutes.size() + " minutes past a threshold " + medians(e.getValue())));
+    }
+
+    /** The probe's rule ({@link Thresholds#processAtLimit}): at its saturation, or near it with its quota running out often. */
+    private static boolean atLimit(SoakMinute.Cpu cpu) {
+        return Thresholds.processAtLimit(100 * cpu.share(), cpu.throttledShare());
     }
 
     private static String medians(List<SoakMinute.Cpu> minutes) {

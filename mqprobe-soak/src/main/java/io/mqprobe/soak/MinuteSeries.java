@@ -116,7 +116,7 @@ final class MinuteSeries {
         for (String source : r.sources("")) {
             Double cores = r.mean(source, Metric.CPU_CORES);
             if (cores != null && !source.startsWith(GROUP_PREFIX)) {
-                cpu.put(source, new SoakMinute.Cpu(cores, r.smallest(source, Metric.CPU_CORES, ResourceSample::capacity),
+                cpu.put(source, new SoakMinute.Cpu(cores, r.meanOf(source, Metric.CPU_CORES, ResourceSample::capacity),
                         r.mean(source, Metric.CPU_THROTTLED_SHARE)));
             }
         }
@@ -168,9 +168,15 @@ final class MinuteSeries {
         }
 
         /** The smallest finite {@code field} of the minute's readings. */
-        Double smallest(String source, String metric, Function<ResourceSample, Double> field) {
-            return of(source, metric).stream().map(field).filter(v -> v != null && Double.isFinite(v) && v > 0)
-                    .min(Double::compare).orElse(null);
+        /**
+         * The mean of a field over the minute's readings that have one: a limit against the mean use. The host's limit
+         * is its cores less what the hypervisor stole, which moves by the second; its smallest against the mean use read
+         * "105 % of its 2 cores" in a soak here.
+         */
+        Double meanOf(String source, String metric, Function<ResourceSample, Double> field) {
+            java.util.OptionalDouble mean = of(source, metric).stream().map(field)
+                    .filter(v -> v != null && Double.isFinite(v) && v > 0).mapToDouble(Double::doubleValue).average();
+            return mean.isPresent() ? mean.getAsDouble() : null;
         }
 
         void add(ResourceSample s) {

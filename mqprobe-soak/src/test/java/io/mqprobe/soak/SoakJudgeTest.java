@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The soak's verdict from recordings with planted breaks, drifts and page caches, and from steady ones. */
 class SoakJudgeTest {
@@ -134,6 +135,14 @@ class SoakJudgeTest {
         assertThat(v.drifts()).singleElement().satisfies(d -> assertThat(d.describe())
                 .contains("past retention's cap of 5.0 GB (retention.bytes and one segment per replica): retention is not "
                         + "deleting as fast as the load writes; the disk budget is 30.0 GB: at this rate it reaches its limit in"));
+    }
+
+    @Test
+    void should_set_the_hosts_busy_cores_against_the_cores_it_had_on_average() {
+        // 1.9 cores busy all along; one second in each minute the hypervisor took half a core
+        SoakVerdict v = new SoakRecording(120).host(s -> 1.9, s -> s % 60 == 30 ? 1.5 : 2).judge(Duration.ofMinutes(2), 30e9, false);
+
+        assertThat(v.minutes().get(0).cpu().get("host").share()).isCloseTo(1.9 / (2 - 0.5 / 60), within(1e-3));
     }
 
     @Test

@@ -45,6 +45,8 @@ final class SoakRecording {
     private IntToDoubleFunction broker2Cores = s -> 0.2;
     private IntToDoubleFunction otherBrokersCores = s -> 0.2;
     private IntToDoubleFunction clientCores = s -> 0.3;
+    private IntToDoubleFunction hostCores = s -> 1.2;
+    private IntToDoubleFunction hostCapacity = s -> 2;
     private IntToDoubleFunction segments;
     private IntToDoubleFunction gcMsPerS = s -> 5;
     private IntToDoubleFunction catchUpReadBps;
@@ -96,6 +98,13 @@ final class SoakRecording {
     /** mqprobe's own CPU, under its 0.5-core quota (0.3 when not given). */
     SoakRecording clientCores(IntToDoubleFunction cores) {
         clientCores = cores;
+        return this;
+    }
+
+    /** The host's busy cores and the cores it had (its 2 less what the hypervisor stole), per second. */
+    SoakRecording host(IntToDoubleFunction cores, IntToDoubleFunction capacity) {
+        hostCores = cores;
+        hostCapacity = capacity;
         return this;
     }
 
@@ -162,7 +171,7 @@ final class SoakRecording {
                 }
             }
             out.add(new ResourceSample(at, "client", Metric.CPU_CORES, clientCores.applyAsDouble(s), 0.5));
-            out.add(new ResourceSample(at, "host", Metric.CPU_CORES, 1.2, 2));
+            out.add(new ResourceSample(at, "host", Metric.CPU_CORES, hostCores.applyAsDouble(s), hostCapacity.applyAsDouble(s)));
             out.add(ResourceSample.of(at, "group:" + ON_TIME, Metric.CONSUMER_LAG, 100));
             out.add(ResourceSample.of(at, "cluster", Metric.UNDER_REPLICATED, 0));
             if (catchUpLagS != null && !Double.isNaN(catchUpLagS.applyAsDouble(s))) {
