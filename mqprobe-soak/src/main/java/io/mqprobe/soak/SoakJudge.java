@@ -210,6 +210,7 @@ final class SoakJudge implements Judge {
         Double onTimeLimit = target > 0 ? SoakCriteria.ON_TIME_BEHIND_S * target : null;
         watch(found, "throughput", BYTES_PER_SECOND, values(minutes, SoakMinute::bytesPerSecond), DOWN, null);
         watch(found, "p99", MILLIS, values(minutes, SoakMinute::p99Ms), UP, criteria.sloP99().toNanos() / 1e6);
+        watch(found, "p99.9", MILLIS, values(minutes, SoakMinute::p999Ms), UP, null);
         watch(found, "the on-time group's lag", MESSAGES, values(minutes, SoakMinute::onTimeLag), UP, onTimeLimit);
         watch(found, "the catch-up group's lag", SECONDS, values(minutes, SoakMinute::catchUpLagS), UP, null);
         logsPastRetention(minutes).ifPresent(found::add);

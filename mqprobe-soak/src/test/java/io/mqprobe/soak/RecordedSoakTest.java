@@ -27,7 +27,7 @@ class RecordedSoakTest {
 
         List<Drift> drifts = judge.drifts(minutes);
 
-        assertThat(drifts).extracting(Drift::series).contains("p99", "client CPU (share of its limit)",
+        assertThat(drifts).extracting(Drift::series).contains("p99", "p99.9", "client CPU (share of its limit)",
                 "broker-1 CPU (share of its limit)", "broker-1 GC pauses");
         Drift client = drifts.stream().filter(d -> d.series().startsWith("client")).findFirst().orElseThrow();
         assertThat(client.toLimitMin()).as("the load generator reaches its quota").isBetween(5.0, 60.0);
