@@ -21,6 +21,17 @@ public interface MessageConsumer extends AutoCloseable {
     void pause(boolean paused);
 
     /**
+     * Stops (or restarts) fetching one partition of the subscribed topic while the others go on: a reader kept behind
+     * the writes waits on the partition whose next record is too young, and reads the others meanwhile. Called on the
+     * polling thread.
+     *
+     * @return false when the client cannot pause a partition alone (the caller then waits as a whole)
+     */
+    default boolean pausePartition(int partition, boolean paused) {
+        return false;
+    }
+
+    /**
      * For each partition currently assigned, whether this consumer's position has reached its end (nothing
      * left to read); empty when the client cannot tell. Lets a loss check tell "never written" from "not read yet".
      * Called on the polling thread, after the last poll.

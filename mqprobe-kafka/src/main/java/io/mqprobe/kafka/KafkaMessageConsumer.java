@@ -60,6 +60,17 @@ final class KafkaMessageConsumer implements MessageConsumer {
     }
 
     @Override
+    public boolean pausePartition(int partition, boolean pause) {
+        List<TopicPartition> matching = consumer.assignment().stream().filter(tp -> tp.partition() == partition).toList();
+        if (pause) {
+            consumer.pause(matching);
+        } else {
+            consumer.resume(matching);
+        }
+        return true;
+    }
+
+    @Override
     public Map<Integer, Boolean> readToEnd() {
         Set<TopicPartition> assigned = consumer.assignment();
         Map<TopicPartition, Long> ends = consumer.endOffsets(assigned, END_OFFSETS_TIMEOUT);

@@ -8,17 +8,25 @@ import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.stamp.MessageStamp;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * A consumer group kept a fixed time behind the writes, as a late consumer or a recovering follower is: it hands
- * over no record younger than the lag, so every fetch asks the brokers for data written that long ago, which a small
- * page cache no longer holds. With no lag, it reads as fast as it can from the topic's start, joining late: a consumer
- * back from an outage. Once a second it reports how old the records it read were and how much it read
+ * A consumer group kept a fixed time behind the writes, as a late consumer or a recovering follower is: it counts no
+ * record younger than the lag, so every fetch asks the brokers for data written that long ago, which a small page cache
+ * no longer holds. With no lag, it reads as fast as it can from the topic's start, joining late: a consumer back from an
+ * outage. Once a second it reports how old the records it read were and how much it read
  * ({@link Metric#GROUP_LAG_SECONDS}, {@link Metric#GROUP_READ_BPS}, source {@code group:<id>}), like a monitor.
  * One thread, stopped by {@link #close} or its deadline, whichever comes first.
+ *
+ * <p>A partition whose next record is too young is paused, its records held (their send time and size, not their
+ * bytes) until they are old enough, while the other partitions are read on. It used to wait on that record as a whole:
+ * a consumer hands out one partition's fetched records before the next's, so the partitions behind waited on the one
+ * ahead, and a group asked to keep 10 s read 13-21 s behind at 2 MB/s, a third of its seconds reading nothing.
  */
 final class CatchUpReader implements AutoCloseable {
 
@@ -42,6 +50,8 @@ final class CatchUpReader implements AutoCloseable {
     private long windowBytes;
     private double windowLagUsSum;
     private long windowRecords;
+    /** Per partition, the records read but too young to count yet, oldest first: {send time in µs, bytes}. */
+    private final Map<Integer, Deque<long[]>> held = new HashMap<>();
 
     private CatchUpReader(MessageConsumer consumer, String topic, String group, Duration lag, Duration joinAfter,
                           Duration runFor, Consumer<ResourceSample> samples) {
@@ -82,7 +92,8 @@ final class CatchUpReader implements AutoCloseable {
             windowStartMs = System.currentTimeMillis();
             consumer.subscribe(List.of(topic));
             while (!stopped && System.currentTimeMillis() < deadlineMs) {
-                consumer.poll(POLL, (partition, value) -> onRecord(value));
+                consumer.poll(POLL, this::onRecord);
+                releaseDue();
                 reportIfDue();
             }
         } catch (RuntimeException e) {
@@ -92,17 +103,47 @@ final class CatchUpReader implements AutoCloseable {
         }
     }
 
-    private void onRecord(byte[] value) {
+    private void onRecord(int partition, byte[] value) {
         if (value == null || !MessageStamp.isStamped(value)) {
             return;
         }
         long sentUs = MessageStamp.sendEpochMicros(value);
-        // hold the record until it is as old as the lag: what comes after it is fetched no earlier
-        while (!stopped && nowUs() - sentUs < lagUs && System.currentTimeMillis() < deadlineMs) {
-            reportIfDue();
-            sleep(Math.min(NAP_MS, Math.max(1, (lagUs - (nowUs() - sentUs)) / 1_000)));
+        Deque<long[]> held = this.held.computeIfAbsent(partition, p -> new ArrayDeque<>());
+        if (held.isEmpty() && nowUs() - sentUs >= lagUs) {
+            count(sentUs, value.length);
+            return;
         }
-        windowBytes += value.length;
+        if (held.isEmpty() && !consumer.pausePartition(partition, true)) {
+            // a client that cannot pause one partition: wait on this record, every partition with it
+            while (!stopped && nowUs() - sentUs < lagUs && System.currentTimeMillis() < deadlineMs) {
+                reportIfDue();
+                sleep(Math.min(NAP_MS, Math.max(1, (lagUs - (nowUs() - sentUs)) / 1_000)));
+            }
+            count(sentUs, value.length);
+            return;
+        }
+        held.add(new long[]{sentUs, value.length});
+    }
+
+    /** Counts the held records that are now old enough, and reads on from the partitions they emptied. */
+    private void releaseDue() {
+        for (Map.Entry<Integer, Deque<long[]>> partition : held.entrySet()) {
+            Deque<long[]> records = partition.getValue();
+            if (records.isEmpty()) {
+                continue;
+            }
+            while (!records.isEmpty() && nowUs() - records.peek()[0] >= lagUs) {
+                long[] record = records.poll();
+                count(record[0], record[1]);
+            }
+            if (records.isEmpty()) {
+                consumer.pausePartition(partition.getKey(), false);
+            }
+        }
+    }
+
+    private void count(long sentUs, long bytes) {
+        windowBytes += bytes;
         windowLagUsSum += nowUs() - sentUs;
         windowRecords++;
     }
