@@ -53,6 +53,10 @@ public record TopicSpec(String name, int partitions, int replicationFactor,
                 java.util.Collections.nCopies(partitions, List.of(brokerId)), Map.of());
     }
 
+    public TopicSpec withName(String newName) {
+        return new TopicSpec(newName, partitions, replicationFactor, replicaAssignment, configs);
+    }
+
     public TopicSpec withConfigs(Map<String, String> topicConfigs) {
         return new TopicSpec(name, partitions, replicationFactor, replicaAssignment, topicConfigs);
     }

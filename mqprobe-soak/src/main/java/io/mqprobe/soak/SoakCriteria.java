@@ -16,9 +16,17 @@ import java.time.Duration;
  * @param retentionCapBytes      what retention keeps the topic at, every replica counted (its retained bytes and one
  *                               active segment per replica), or {@code null} when retention does not cap its size
  * @param origin                 the probe's answer the soak checks, or {@code null}
+ * @param correction             0 for the rate asked, k for the k-th lower rate tried after it broke ({@link SoakCorrection})
  */
 record SoakCriteria(double targetRecordsPerSecond, Duration sloP99, Duration asked, String onTimeGroup, String catchUpGroup,
-                    CatchUp catchUp, Double diskLimitBytes, Double retentionCapBytes, ProbeOrigin origin) {
+                    CatchUp catchUp, Double diskLimitBytes, Double retentionCapBytes, ProbeOrigin origin, int correction) {
+
+    /** The criteria of the rate asked, before any correction. */
+    SoakCriteria(double targetRecordsPerSecond, Duration sloP99, Duration asked, String onTimeGroup, String catchUpGroup,
+                 CatchUp catchUp, Double diskLimitBytes, Double retentionCapBytes, ProbeOrigin origin) {
+        this(targetRecordsPerSecond, sloP99, asked, onTimeGroup, catchUpGroup, catchUp, diskLimitBytes, retentionCapBytes,
+                origin, 0);
+    }
 
     /** A minute in which the on-time group's readers saw records this many seconds after they were sent (p99) fell behind. */
     static final double ON_TIME_BEHIND_S = 10;

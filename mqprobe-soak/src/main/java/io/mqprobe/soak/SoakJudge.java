@@ -54,7 +54,7 @@ final class SoakJudge implements Judge {
         if (soaked.isEmpty()) {
             String why = steps.isEmpty() ? "the soak did not start" : "the soak stopped during its warm-up";
             return new SoakVerdict(false, 0, criteria.asked().toMillis(), null, null, why, List.of(), List.of(), List.of(),
-                    List.of(), List.of(), probeCheck(false, why, false), false);
+                    List.of(), List.of(), probeCheck(false, why, false, 0), false);
         }
         MeasuredStep load = soaked.get();
         List<SoakMinute> minutes = readings.apply(load);
@@ -67,7 +67,8 @@ final class SoakJudge implements Judge {
         List<String> cache = CacheFindings.of(minutes, criteria);
         // a run cut short (Ctrl-C, a dead broker, the disk budget) held only as long as it ran
         boolean fullLength = !interrupted && ranMs >= criteria.asked().toMillis() - MinuteSeries.MINUTE_MS / 2;
-        String rate = HumanUnits.rate(minutes.stream().mapToDouble(SoakMinute::bytesPerSecond).average().orElse(0));
+        double carriedBps = minutes.stream().mapToDouble(SoakMinute::bytesPerSecond).average().orElse(0);
+        String rate = HumanUnits.rate(carriedBps);
         String headline;
         List<String> evidence = new ArrayList<>();
         boolean loadGeneratorHeldIt = false;
@@ -103,7 +104,7 @@ final class SoakJudge implements Judge {
         boolean passed = crossing.isEmpty() && fullLength;
         return new SoakVerdict(passed, ranMs, criteria.asked().toMillis(), crossing.map(Crossing::atMs).orElse(null),
                 crossing.map(Crossing::what).orElse(null), headline, evidence, drifts, cache, SoakEvents.of(minutes), minutes,
-                probeCheck(passed, headline, loadGeneratorHeldIt), loadGeneratorHeldIt);
+                probeCheck(passed, headline, loadGeneratorHeldIt, carriedBps), loadGeneratorHeldIt);
     }
 
     /**
@@ -136,21 +137,37 @@ final class SoakJudge implements Judge {
                         + ": the first minutes ran on JVMs still compiling");
     }
 
-    private SoakVerdict.ProbeCheck probeCheck(boolean held, String headline, boolean loadGeneratorHeldIt) {
+    /**
+     * What this soak says of the probe's sustainable load: at the rate asked, confirmed or not; on a correction (a lower
+     * rate tried after it broke), the rate that held is the corrected one, a break says it lies lower still.
+     */
+    private SoakVerdict.ProbeCheck probeCheck(boolean held, String headline, boolean loadGeneratorHeldIt, double carriedBps) {
         ProbeOrigin origin = criteria.origin();
         if (origin == null) {
             return null;
         }
+        String file = origin.file().toString();
+        String probed = HumanUnits.rate(origin.bytesPerSecond());
         if (loadGeneratorHeldIt) {
             // a break of mqprobe's own making says nothing of the cluster's answer, either way
-            return new SoakVerdict.ProbeCheck(origin.file().toString(), origin.scenario(), origin.bytesPerSecond(), false,
+            return new SoakVerdict.ProbeCheck(file, origin.scenario(), origin.bytesPerSecond(), false, null,
                     "not tested: " + headline + "; the load generator held the soak back, not the cluster");
+        }
+        if (criteria.correction() > 0) {
+            String tried = "correction " + criteria.correction();
+            return held
+                    ? new SoakVerdict.ProbeCheck(file, origin.scenario(), origin.bytesPerSecond(), false, carriedBps,
+                    "corrected to " + HumanUnits.rate(carriedBps) + ": the probe's " + probed + " broke; " + tried + " "
+                            + headline + ", with every record also read on time")
+                    : new SoakVerdict.ProbeCheck(file, origin.scenario(), origin.bytesPerSecond(), false, null,
+                    "not corrected: " + tried + " " + headline + "; what production can carry lies below "
+                            + HumanUnits.rate(carriedBps));
         }
         // the probe's paced steps ran producers alone: the soak's readers fetch every record too
         String outcome = held ? "confirmed, with every record also read on time: " + headline
                 : "not confirmed: " + headline + "; with every record also read on time (the probe ran producers alone), "
-                + "what production can carry lies below " + HumanUnits.rate(origin.bytesPerSecond());
-        return new SoakVerdict.ProbeCheck(origin.file().toString(), origin.scenario(), origin.bytesPerSecond(), held, outcome);
+                + "what production can carry lies below " + probed;
+        return new SoakVerdict.ProbeCheck(file, origin.scenario(), origin.bytesPerSecond(), held, null, outcome);
     }
 
     /** Each minute past a threshold, in order, with the first second in it that was. */

@@ -28,10 +28,12 @@ import java.util.function.Consumer;
 final class SoakPlanner implements Planner {
 
     static final String KIND = "soak";
+    /** The scenario of the rate asked; its corrections are "soak-2" and on ({@link SoakRun.Request#scenario()}). */
     static final String SCENARIO = "soak";
     /** How long the catch-up group reads at its lag before the soak is measured. */
     static final Duration CATCH_UP_SETTLING = Duration.ofSeconds(15);
 
+    private final String scenario;
     private final TopicSpec topic;
     private final ProducerLoadSpec producers;
     private final ConsumerLoadSpec consumers;
@@ -47,8 +49,10 @@ final class SoakPlanner implements Planner {
      * @param topicReady   called once the topic exists, before the load starts (a catch-up reader kept behind joins then)
      * @param soakStarting called as the soak's own step is handed out (a reader from the start counts its time from it)
      */
-    SoakPlanner(TopicSpec topic, ProducerLoadSpec producers, ConsumerLoadSpec consumers, Durability durability, long warmupMs,
-                long drainMs, WarmupTarget warmUntil, Consumer<TopicSpec> topicReady, Runnable soakStarting) {
+    SoakPlanner(String scenario, TopicSpec topic, ProducerLoadSpec producers, ConsumerLoadSpec consumers,
+                Durability durability, long warmupMs, long drainMs, WarmupTarget warmUntil, Consumer<TopicSpec> topicReady,
+                Runnable soakStarting) {
+        this.scenario = scenario;
         this.topic = topic;
         this.producers = producers;
         this.consumers = consumers;
@@ -69,7 +73,7 @@ final class SoakPlanner implements Planner {
             soakStarting.run();
             return Optional.of(soakStep(measured.size()));
         }
-        context.startScenario(new ScenarioResult(SCENARIO, "a steady rate held on " + topic.name() + " with on-time readers",
+        context.startScenario(new ScenarioResult(scenario, "a steady rate held on " + topic.name() + " with on-time readers",
                 new ScenarioResult.TopicLayout(topic.name(), topic.partitions(), topic.replicationFactor(), "broker-chosen"),
                 new ScenarioResult.ProducerSetup(producers.recordSizeBytes(), durability, producers.producerProperties())));
         context.createTopic(topic);
@@ -87,7 +91,7 @@ final class SoakPlanner implements Planner {
     }
 
     private StepPlan soakStep(int index) {
-        return new StepPlan(SCENARIO, index, new StepLoad.ProduceAndConsume(producers, consumers), warmupMs, drainMs, List.of());
+        return new StepPlan(scenario, index, new StepLoad.ProduceAndConsume(producers, consumers), warmupMs, drainMs, List.of());
     }
 
     /**
@@ -99,7 +103,7 @@ final class SoakPlanner implements Planner {
         ConsumerLoadSpec reading = new ConsumerLoadSpec(consumers.topics(), consumers.groupId(), consumers.threads(), 0,
                 target.longest().plusMillis(drainMs), consumers.consumerProperties(), consumers.groups());
         StepLoad load = new StepLoad.ProduceAndConsume(producers.withDuration(target.longest()), reading);
-        return new StepPlan(SCENARIO, 0, load, target.shortest().toMillis(), drainMs, List.of()).withWarmUntil(target);
+        return new StepPlan(scenario, 0, load, target.shortest().toMillis(), drainMs, List.of()).withWarmUntil(target);
     }
 
     /**

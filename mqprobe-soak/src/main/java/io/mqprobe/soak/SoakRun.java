@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 
@@ -51,15 +52,42 @@ public final class SoakRun {
      * @param sloP99     the p99 every minute must stay within
      * @param warmUntil  the JVM warm-up before the soak, or {@code null} for none (a catch-up group still gets one)
      * @param origin     the probe's answer this soak checks, or {@code null}
+     * @param corrections how many lower rates to try, each for as long, when the rate breaks ({@link SoakCorrection})
+     * @param correction  0 for the rate asked, k for its k-th correction
      */
     public record Request(String topicName, IntFunction<TopicSpec> layout, Durability durability, ProducerLoadSpec load,
                           ConsumerLoadSpec onTime, CatchUp catchUp, Duration sloP99, long warmupMs, WarmupTarget warmUntil,
-                          ProbeOrigin origin) {
+                          ProbeOrigin origin, int corrections, int correction) {
 
         public Request {
             if (load.targetRecordsPerSecond() <= 0) {
                 throw new UsageException("a soak holds a rate: give --throughput (or --from a probe's result)");
             }
+            if (corrections < 0 || corrections > SoakCorrection.MOST) {
+                throw new UsageException("--corrections is between 0 and " + SoakCorrection.MOST + ", got " + corrections);
+            }
+        }
+
+        /** The soak of the rate asked. */
+        public Request(String topicName, IntFunction<TopicSpec> layout, Durability durability, ProducerLoadSpec load,
+                       ConsumerLoadSpec onTime, CatchUp catchUp, Duration sloP99, long warmupMs, WarmupTarget warmUntil,
+                       ProbeOrigin origin, int corrections) {
+            this(topicName, layout, durability, load, onTime, catchUp, sloP99, warmupMs, warmUntil, origin, corrections, 0);
+        }
+
+        /** The k-th correction: {@code recordsPerSecond} held as long, on a fresh topic of the same layout. */
+        Request correctedTo(double recordsPerSecond, int k) {
+            String topic = topicName + "-" + (k + 1);
+            ConsumerLoadSpec reading = new ConsumerLoadSpec(List.of(topic), onTime.groupId(), onTime.threads(),
+                    onTime.maxRecords(), onTime.duration(), onTime.consumerProperties(), onTime.groups());
+            return new Request(topic, brokers -> layout.apply(brokers).withName(topic), durability,
+                    load.withTopic(topic).withTargetRate(recordsPerSecond), reading, catchUp, sloP99, warmupMs, warmUntil,
+                    origin, corrections, k);
+        }
+
+        /** The scenario this soak is in result.json: "soak", then "soak-2", "soak-3" for its corrections. */
+        String scenario() {
+            return correction == 0 ? SoakPlanner.SCENARIO : SoakPlanner.SCENARIO + "-" + (correction + 1);
         }
 
         /** The measured length: the load's, less its warm-up. */
@@ -76,8 +104,49 @@ public final class SoakRun {
     private SoakRun() {
     }
 
-    /** @return the exit code: 1 when the soak broke */
+    /**
+     * Holds the rate asked and, when it breaks for the cluster's reasons, up to {@link Request#corrections()} lower rates
+     * for as long each ({@link SoakCorrection}), until one holds.
+     *
+     * @return the exit code: 1 when the rate asked broke, whether a correction held or not
+     */
     public static int run(RunSession session, Request request) {
+        List<String> groups = new ArrayList<>(request.onTime().groupIds());
+        if (request.catchUp() != null) {
+            groups.add(catchUpGroup(request));
+        }
+        Monitoring monitoring = session.startMonitoring(groups);
+        List<SoakSummary.Held> soaks = new ArrayList<>();
+        Request soak = request;
+        while (true) {
+            Optional<SoakVerdict> verdict = soakOnce(session, soak, monitoring);
+            if (verdict.isEmpty()) {
+                break;
+            }
+            soaks.add(new SoakSummary.Held(soak.load().targetRecordsPerSecond() * soak.load().recordSizeBytes(), verdict.get()));
+            Optional<Double> lower = soak.correction() < request.corrections() && !session.cancelled()
+                    ? SoakCorrection.next(verdict.get(), soak.load().targetRecordsPerSecond()) : Optional.empty();
+            if (lower.isEmpty()) {
+                break;
+            }
+            soak = request.correctedTo(lower.get(), soak.correction() + 1);
+            session.progress().line(String.format(Locale.ROOT, "correction %d of %d: %s held for %s on a fresh topic",
+                    soak.correction(), request.corrections(),
+                    HumanUnits.rate(lower.get() * request.load().recordSizeBytes()), SoakJudge.clock(request.soak().toMillis())));
+        }
+        if (soaks.isEmpty()) {
+            return session.exitCode(ExitCode.OK);
+        }
+        session.document().setSummary(SoakSummary.of(soaks));
+        return session.exitCode(soaks.get(0).verdict().held() ? ExitCode.OK : ExitCode.RUN_FAILED);
+    }
+
+    private static String catchUpGroup(Request request) {
+        return request.onTime().groupId() + "-catch-up";
+    }
+
+    /** One rate held on its own topic, in its own scenario; empty when the run ended before a verdict. */
+    private static Optional<SoakVerdict> soakOnce(RunSession session, Request request, Monitoring monitoring) {
         Driver driver = session.cluster().driver();
         TopicSpec layout = request.layout().apply(session.brokerCount());
         DurabilitySettings durable = driver.durability(request.durability(), layout.replicationFactor());
@@ -88,22 +157,17 @@ public final class SoakRun {
         Map<String, String> defaults = new LinkedHashMap<>(driver.producerDefaults(ProducerProfile.CAPACITY));
         defaults.putAll(durable.producerProperties());
         ProducerLoadSpec producers = request.load().withDefaults(defaults);
-        String catchUpGroup = request.catchUp() == null ? null : request.onTime().groupId() + "-catch-up";
-        List<String> groups = new ArrayList<>(request.onTime().groupIds());
-        if (catchUpGroup != null) {
-            groups.add(catchUpGroup);
-        }
-        Monitoring monitoring = session.startMonitoring(groups);
+        String catchUpGroup = request.catchUp() == null ? null : catchUpGroup(request);
         Double diskLimit = session.topics().budget().map(b -> (double) b.budgetBytes()).orElse(null);
         SoakCriteria criteria = new SoakCriteria(producers.targetRecordsPerSecond(), request.sloP99(), request.soak(),
                 request.onTime().groupId(), catchUpGroup, request.catchUp(), diskLimit,
-                retentionCap(topic), request.origin());
+                retentionCap(topic), request.origin(), request.correction());
         ResultDocument document = session.document();
         long loadMs = producers.duration().toMillis();
         AtomicReference<CatchUpReader> reader = new AtomicReference<>();
         WarmupTarget warmUntil = SoakPlanner.warmTarget(request.warmUntil(), request.catchUpLag());
-        SoakPlanner planner = new SoakPlanner(topic, producers, request.onTime(), request.durability(), request.warmupMs(),
-                StepPlan.DRAIN_TIMEOUT.toMillis(), warmUntil, created -> {
+        SoakPlanner planner = new SoakPlanner(request.scenario(), topic, producers, request.onTime(), request.durability(),
+                request.warmupMs(), StepPlan.DRAIN_TIMEOUT.toMillis(), warmUntil, created -> {
             if (request.catchUpLag() != null) {
                 Duration runFor = warmUntil.longest().plusMillis(loadMs).plus(StepPlan.DRAIN_TIMEOUT.multipliedBy(2));
                 reader.set(CatchUpReader.start(driver, created.name(), catchUpGroup, request.catchUpLag(), Duration.ZERO,
@@ -136,11 +200,8 @@ public final class SoakRun {
                 }
             }
         }
-        if (!(result.verdicts().get(SoakPlanner.SCENARIO) instanceof SoakVerdict verdict)) {
-            return session.exitCode(ExitCode.OK);
-        }
-        session.document().setSummary(SoakSummary.of(verdict));
-        return session.exitCode(verdict.held() ? ExitCode.OK : ExitCode.RUN_FAILED);
+        return result.verdicts().get(request.scenario()) instanceof SoakVerdict verdict ? Optional.of(verdict)
+                : Optional.empty();
     }
 
     private static List<SoakMinute> minutes(MeasuredStep load, MinuteLatency latency, ResultDocument document,

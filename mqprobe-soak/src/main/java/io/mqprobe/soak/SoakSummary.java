@@ -21,7 +21,16 @@ final class SoakSummary {
     private SoakSummary() {
     }
 
-    static ResultDocument.Summary of(SoakVerdict v) {
+    /** A rate held: what was asked, in bytes/s, and how it went. */
+    record Held(double askedBytesPerSecond, SoakVerdict verdict) {
+    }
+
+    /**
+     * @param soaks the rate asked, then its corrections (lower rates tried after it broke): the headline and the table
+     *              are the last one's, each earlier one a note
+     */
+    static ResultDocument.Summary of(List<Held> soaks) {
+        SoakVerdict v = soaks.get(soaks.size() - 1).verdict();
         List<List<String>> rows = new ArrayList<>();
         SoakMinute last = v.minutes().isEmpty() ? null : v.minutes().get(v.minutes().size() - 1);
         for (SoakMinute m : shown(v.minutes())) {
@@ -39,6 +48,10 @@ final class SoakSummary {
         ResultDocument.Summary.Table table = new ResultDocument.Summary.Table(
                 List.of("minute", "MB/s", "p99", "p99.9", "e2e p99", "catch-up", "residency", "disk reads"), rows);
         List<String> notes = new ArrayList<>();
+        for (int i = 0; i < soaks.size() - 1; i++) {
+            notes.add(tried(i, soaks.get(i)) + ": " + soaks.get(i).verdict().headline());
+            soaks.get(i).verdict().evidence().forEach(e -> notes.add("  before its break: " + e));
+        }
         v.evidence().forEach(e -> notes.add("before the break: " + e));
         v.drifts().forEach(d -> notes.add("drift: " + d.describe()));
         notes.addAll(v.cache());
@@ -48,7 +61,15 @@ final class SoakSummary {
                     + HumanUnits.rate(v.probe().sustainableBytesPerSecond()) + ", " + v.probe().file() + ") " + v.probe().outcome());
         }
         notes.add("* = a minute cut short by the end; residency = seconds of writes the least-holding broker's page cache held");
-        return new ResultDocument.Summary(v.headline(), List.of(), v.clientLimited(), notes, List.of(), table);
+        String headline = soaks.size() == 1 ? v.headline()
+                : tried(soaks.size() - 1, soaks.get(soaks.size() - 1)) + " " + v.headline() + "; " + tried(0, soaks.get(0))
+                + " " + soaks.get(0).verdict().headline().split(":")[0];
+        return new ResultDocument.Summary(headline, List.of(), v.clientLimited(), notes, List.of(), table);
+    }
+
+    /** "the rate asked (64.7 MB/s)", "correction 1 (51.8 MB/s)". */
+    private static String tried(int index, Held soak) {
+        return (index == 0 ? "the rate asked" : "correction " + index) + " (" + HumanUnits.rate(soak.askedBytesPerSecond()) + ")";
     }
 
     private static List<SoakMinute> shown(List<SoakMinute> minutes) {

@@ -43,11 +43,15 @@ public record SoakVerdict(boolean held, long ranMs, long askedMs, Long brokeAtMs
     /**
      * The probe's answer this soak put to the test.
      *
-     * @param file     the probe's result file
-     * @param outcome  "confirmed", "not confirmed" or "not tested" (the load generator held the soak back), with the soak's
- *                 reason
+     * @param file      the probe's result file
+     * @param confirmed the probe's rate held
+     * @param correctedBytesPerSecond on a correction that held, the rate it held (what it carried): the probe's answer
+     *                  corrected; else {@code null}
+     * @param outcome   "confirmed", "not confirmed", "not tested" (the load generator held the soak back), "corrected to"
+     *                  or "not corrected", with the soak's reason
      */
-    public record ProbeCheck(String file, String scenario, double sustainableBytesPerSecond, boolean confirmed, String outcome) {
+    public record ProbeCheck(String file, String scenario, double sustainableBytesPerSecond, boolean confirmed,
+                             Double correctedBytesPerSecond, String outcome) {
     }
 
     @Override

@@ -60,15 +60,10 @@ class SoakJudgeTest {
         assertThat(v.clientLimited()).isTrue();
         assertThat(v.evidence()).contains("the load generator, not the cluster, held the soak back: its figures are mqprobe's; "
                 + "give it more CPU (--client-cores, or fewer readers) to soak the cluster");
-        assertThat(SoakSummary.of(v).clientLimited()).isTrue();
+        assertThat(SoakSummary.of(List.of(new SoakSummary.Held(1e6, v))).clientLimited()).isTrue();
         // a probe's answer is neither confirmed nor refuted by a soak mqprobe itself held back
         SoakRecording recording = new SoakRecording(300).clientCores(s -> s < 60 ? 0.3 : 0.48).p99Us(s -> 300_000);
-        SoakCriteria c = recording.criteria(FIVE_MINUTES, 30e9);
-        SoakCriteria fromProbe = new SoakCriteria(c.targetRecordsPerSecond(), c.sloP99(), c.asked(), c.onTimeGroup(),
-                c.catchUpGroup(), c.catchUp(), c.diskLimitBytes(), c.retentionCapBytes(),
-                new ProbeOrigin(java.nio.file.Path.of("result.json"), "replicated-all", 10_000, 1e7, 1, null, null));
-        SoakVerdict checked = new SoakJudge(fromProbe, step -> recording.minutes())
-                .judge(SoakPlanner.SCENARIO, java.util.List.of(recording.step()), false);
+        SoakVerdict checked = recording.judge(recording.criteria(FIVE_MINUTES, 30e9, SoakCorrectionTest.PROBE, 0), false);
         assertThat(checked.probe().confirmed()).isFalse();
         assertThat(checked.probe().outcome()).startsWith("not tested: broke at ")
                 .endsWith("; the load generator held the soak back, not the cluster");

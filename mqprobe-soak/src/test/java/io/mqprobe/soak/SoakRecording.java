@@ -200,12 +200,21 @@ final class SoakRecording {
     }
 
     SoakCriteria criteria(Duration asked, Double diskLimit) {
+        return criteria(asked, diskLimit, null, 0);
+    }
+
+    /** As a soak of a probe's answer ({@code origin}) would be judged, at the rate asked (0) or its k-th correction. */
+    SoakCriteria criteria(Duration asked, Double diskLimit, ProbeOrigin origin, int correction) {
         return new SoakCriteria(RATE, Duration.ofMillis(200), asked, ON_TIME, catchUpLagS == null ? null : CATCH_UP,
                 catchUpLagS == null ? null : fromStart ? CatchUp.FROM_START : new CatchUp(Duration.ofSeconds(catchUpAskedS)), diskLimit,
-                retentionCap, null);
+                retentionCap, origin, correction);
     }
 
     SoakVerdict judge(Duration asked, Double diskLimit, boolean interrupted) {
-        return new SoakJudge(criteria(asked, diskLimit), step -> minutes()).judge(SoakPlanner.SCENARIO, List.of(step()), interrupted);
+        return judge(criteria(asked, diskLimit), interrupted);
+    }
+
+    SoakVerdict judge(SoakCriteria criteria, boolean interrupted) {
+        return new SoakJudge(criteria, step -> minutes()).judge(SoakPlanner.SCENARIO, List.of(step()), interrupted);
     }
 }

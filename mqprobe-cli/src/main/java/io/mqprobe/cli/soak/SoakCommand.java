@@ -42,11 +42,14 @@ import java.util.stream.Collectors;
         description = {"Hold one rate for a long time (default 30 min) with on-time readers, and optionally a catch-up group",
                 "kept behind, and judge it per minute: the first threshold crossed (p99 SLO, the rate not carried, failed",
                 "sends, readers behind, partitions under-replicated), drift with its slope and time to its limit, and each",
-                "broker's page-cache residency and disk reads. Exit 1 when it did not hold."})
+                "broker's page-cache residency and disk reads; when it broke, lower rates with --corrections. Exit 1 when the",
+                "rate asked did not hold."})
 public final class SoakCommand implements Callable<Integer> {
 
     static final Duration DEFAULT_DURATION = Duration.ofMinutes(30);
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(10);
+    /** A probe's answer a soak refutes is corrected by default: two lower rates, each as long, before it gives up. */
+    static final int CORRECTIONS_OF_A_PROBE = 2;
 
     @Spec
     CommandSpec spec;
@@ -80,6 +83,12 @@ public final class SoakCommand implements Callable<Integer> {
                     "start: a group joins halfway through and reads the topic from its start, as fast as it can, as a",
                     "consumer back from an outage does: shows whether and when it catches up."})
     CatchUp catchUp;
+
+    @Option(names = "--corrections", paramLabel = "N",
+            description = {"When the rate breaks for the cluster's reasons (not mqprobe's own CPU limit), hold up to N",
+                    "lower rates, each a fifth below the last (or what it carried) and as long, on a fresh topic, until one",
+                    "holds: the corrected load (default: 2 with --from, else 0; at most 4)."})
+    Integer corrections;
 
     @Mixin
     SloOption slo;
@@ -136,7 +145,8 @@ public final class SoakCommand implements Callable<Integer> {
                 soak.plus(lead).plus(StepPlan.DRAIN_TIMEOUT), consumerSettings.properties());
         SoakRun.Request request = new SoakRun.Request(topicName, brokers -> layout(topicName, brokers, origin), durability, load,
                 onTime, catchUp, slo.sloP99().orElse(Thresholds.defaults().sloP99()), lead.toMillis(),
-                jvmWarmup.warmUntil(), origin);
+                jvmWarmup.warmUntil(), origin,
+                corrections != null ? corrections : origin != null ? CORRECTIONS_OF_A_PROBE : 0);
         return run.session("soak", spec, 3, false, plan -> isolation.isolate() ? plan.withTarget(TargetPlan::withIsolationByDefault) : plan,
                 session -> SoakRun.run(session, request));
     }
