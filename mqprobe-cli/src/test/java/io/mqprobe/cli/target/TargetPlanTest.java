@@ -21,8 +21,10 @@ class TargetPlanTest {
         assertThat(typed.wouldChooseIsolation(false)).isFalse();
         assertThat(probe.wouldChooseIsolation(false)).isTrue();
         assertThat(probe.wouldChooseIsolation(true)).as("a cluster of 'cluster up' keeps its own").isFalse();
+        assertThat(ParsedTargetOptions.parse("--client-cores", "1", "--broker-spec", "0.3c1g").conclude().withIsolationByDefault()
+                .wouldChooseIsolation(false)).as("typed isolation decides").isFalse();
         assertThat(ParsedTargetOptions.parse("--client-cores", "1").conclude().withIsolationByDefault().wouldChooseIsolation(false))
-                .as("typed isolation decides").isFalse();
+                .as("the load generator's quota alone: the brokers keep theirs").isTrue();
         assertThat(ParsedTargetOptions.parse("--bootstrap", "127.0.0.1:1").conclude().withIsolationByDefault()
                 .wouldChooseIsolation(false)).as("a remote cluster is not confined").isFalse();
     }

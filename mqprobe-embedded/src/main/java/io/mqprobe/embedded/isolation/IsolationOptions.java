@@ -30,6 +30,8 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
      * other processes 0.01 (result.json {@code cpuAccount}); the host, not a process, was then the verdict.
      */
     static final double HEADROOM_SHARE = 0.2;
+    /** The smallest broker quota chosen around a client's: below it a broker barely starts. */
+    static final double LEAST_BROKER_CORES = 0.1;
 
     /**
      * What mqprobe chooses itself when it probes an embedded cluster of its own and nothing was asked: a fifth of the
@@ -41,9 +43,32 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
     public static IsolationOptions automatic(int brokers, int machineCores) {
         double quotas = machineCores * (1 - HEADROOM_SHARE);
         double client = Math.max(0.4, quotas / 4.0);
-        double each = Math.floor(100 * (quotas - client) / brokers) / 100;
+        return shared(quotas - client, client, false, brokers);
+    }
+
+    /**
+     * The brokers {@link #automatic} chooses around a load generator's quota the user gave ({@code --client-cores}
+     * alone): the rest of the quotas in equal shares. Without this, that one flag turned the brokers' default quotas off
+     * and a soak ran its brokers on the whole machine beside a confined client.
+     *
+     * @throws UsageException when the client's cores leave the brokers less than {@link #LEAST_BROKER_CORES} each
+     */
+    public static IsolationOptions brokersAround(double clientCores, boolean allowOversubscribe, int brokers,
+                                                 int machineCores) {
+        double quotas = machineCores * (1 - HEADROOM_SHARE);
+        if ((quotas - clientCores) / brokers < LEAST_BROKER_CORES) {
+            throw new UsageException(String.format(java.util.Locale.ROOT, "--client-cores %s leaves %d brokers under %.2f "
+                    + "cores each of the %.1f cores mqprobe shares out on %d; give fewer client cores, or --broker-spec too",
+                    clientCores, brokers, LEAST_BROKER_CORES, quotas, machineCores));
+        }
+        return shared(quotas - clientCores, clientCores, allowOversubscribe, brokers);
+    }
+
+    /** {@code brokerCores} in equal shares (rounded down to a hundredth of a core), each with 2 GiB per core (1-8 GiB). */
+    private static IsolationOptions shared(double brokerCores, double clientCores, boolean allowOversubscribe, int brokers) {
+        double each = Math.floor(100 * brokerCores / brokers) / 100;
         long memory = Math.max(1L << 30, Math.min(8L << 30, (long) (each * (2L << 30))));
-        return new IsolationOptions(new InstanceSpec(each, memory >> 20 << 20), client, false, null, 0);
+        return new IsolationOptions(new InstanceSpec(each, memory >> 20 << 20), clientCores, allowOversubscribe, null, 0);
     }
 
     /** Why this process cannot isolate (not root, no usable cgroup hierarchy), or empty when it can. */

@@ -1,11 +1,13 @@
 package io.mqprobe.embedded.isolation;
 
+import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The isolation probe chooses for a machine: it always fits, so it is never refused as oversubscribed. */
 @Timeout(10)
@@ -20,6 +22,19 @@ class AutomaticIsolationTest {
         assertThat(small.clientCores()).isEqualTo(0.4);
         assertThat(large.brokerSpec().cpuCores()).isEqualTo(3.2);
         assertThat(large.clientCores()).isEqualTo(3.2);
+    }
+
+    @Test
+    void should_share_the_rest_among_the_brokers_when_only_the_load_generators_cores_were_given() {
+        IsolationOptions around = IsolationOptions.brokersAround(0.6, false, 3, 2);
+
+        assertThat(around.clientCores()).isEqualTo(0.6);
+        assertThat(around.brokerSpec()).hasToString("0.33c1g");
+        assertThat(3 * around.brokerSpec().cpuCores() + around.clientCores()).isLessThanOrEqualTo(0.8 * 2 + 1e-9);
+        assertThatThrownBy(() -> IsolationOptions.brokersAround(1.4, false, 3, 2))
+                .isInstanceOf(UsageException.class)
+                .hasMessage("--client-cores 1.4 leaves 3 brokers under 0.10 cores each of the 1.6 cores mqprobe shares out on 2; "
+                        + "give fewer client cores, or --broker-spec too");
     }
 
     @Test

@@ -111,7 +111,7 @@ public final class ClusterSession implements AutoCloseable {
             isolation = chosen.get();
             progress.println("isolation on by default (--no-isolation to turn it off): brokers " + isolation.brokerSpec()
                     + " each, load generator " + isolation.clientCores() + " cores, chosen for "
-                    + BrokerIsolation.machineCpus().size() + " cores");
+                    + BrokerIsolation.machineCpus().size() + " cores" + (plan.isolationUnset() ? "" : " around --client-cores"));
             progress.flush();
         }
         if (localWorkers && up.isEmpty() && isolatedByDefault && unavailable.isEmpty() && isolation.brokerNet() == null) {

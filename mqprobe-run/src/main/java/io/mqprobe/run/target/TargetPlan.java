@@ -109,7 +109,8 @@ public record TargetPlan(Optional<String> bootstrap, String driverId, Path comma
 
     /**
      * Isolation chosen for the machine when the command starts its own embedded cluster and the user typed no
-     * isolation flag (the probe does this; {@code --no-isolation} keeps it off).
+     * isolation flag (the probe does this; {@code --no-isolation} keeps it off), or only the load generator's quota
+     * ({@code --client-cores}): the brokers then share the rest as they would by default.
      *
      * @return the chosen isolation, or empty when the user's flags, {@code --bootstrap} or a {@code cluster up} decide
      */
@@ -117,11 +118,16 @@ public record TargetPlan(Optional<String> bootstrap, String driverId, Path comma
         if (!wouldChooseIsolation(clusterUpRunning)) {
             return Optional.empty();
         }
-        return Optional.of(IsolationOptions.automatic(brokers.orElse(defaultBrokers), BrokerIsolation.machineCpus().size()));
+        int machineCores = BrokerIsolation.machineCpus().size();
+        int brokerCount = brokers.orElse(defaultBrokers);
+        return Optional.of(isolationUnset ? IsolationOptions.automatic(brokerCount, machineCores)
+                : IsolationOptions.brokersAround(isolation.clientCores(), isolation.allowOversubscribe(), brokerCount,
+                machineCores));
     }
 
     /** True when {@link #chooseIsolation} would choose (the command asks for it, nothing else decides). */
     public boolean wouldChooseIsolation(boolean clusterUpRunning) {
-        return isolatedByDefault && bootstrap.isEmpty() && !clusterUpRunning && isolationUnset;
+        boolean clientCoresAlone = isolation.clientCores() > 0 && !confinesBrokers;
+        return isolatedByDefault && bootstrap.isEmpty() && !clusterUpRunning && (isolationUnset || clientCoresAlone);
     }
 }
