@@ -130,7 +130,7 @@ public final class SoakRun {
                 break;
             }
             soak = request.correctedTo(lower.get(), soak.correction() + 1);
-            session.progress().line(String.format(Locale.ROOT, "correction %d of %d: %s held for %s on a fresh topic",
+            session.progress().line(String.format(Locale.ROOT, "the rate broke; correction %d of %d holds %s for %s on a fresh topic",
                     soak.correction(), request.corrections(),
                     HumanUnits.rate(lower.get() * request.load().recordSizeBytes()), SoakJudge.clock(request.soak().toMillis())));
         }
