@@ -75,12 +75,14 @@ public final class SoakSection implements VerdictSection {
     @Override
     public String runSection(List<JsonNode> verdicts, Charts charts) {
         StringBuilder html = new StringBuilder();
-        for (JsonNode node : verdicts) {
-            Optional<SoakVerdict> v = read(node);
+        for (int i = 0; i < verdicts.size(); i++) {
+            Optional<SoakVerdict> v = read(verdicts.get(i));
             if (v.isEmpty() || v.get().minutes().isEmpty()) {
                 continue;
             }
-            html.append("<section class=\"soak\"><h2>Soak, minute by minute</h2>\n<p class=\"hint\">")
+            // a soak that broke and tried lower rates: the rate asked first, then its corrections, in that order
+            String which = verdicts.size() == 1 ? "" : i == 0 ? ": the rate asked" : ": correction " + i;
+            html.append("<section class=\"soak\"><h2>Soak, minute by minute").append(which).append("</h2>\n<p class=\"hint\">")
                     .append(Html.esc(v.get().headline())).append("</p>\n")
                     .append(charts.grid(figures(v.get()), "grid two")).append("</section>\n");
         }

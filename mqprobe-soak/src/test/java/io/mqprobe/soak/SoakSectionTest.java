@@ -90,6 +90,23 @@ class SoakSectionTest {
                 .contains("none beyond the minutes' noise");
     }
 
+    @Test
+    void should_head_each_soak_of_a_corrected_run_with_the_rate_it_tried() {
+        SoakVerdict broke = new SoakRecording(300).p99Us(s -> 450_000).judge(Duration.ofMinutes(5), 30e9, false);
+        SoakVerdict held = new SoakRecording(300).judge(Duration.ofMinutes(5), 30e9, false);
+        ObjectNode result = withVerdict(broke);
+        ObjectNode correction = ((ObjectNode) result.withArray("scenarios").get(0)).deepCopy().put("name", "soak-2");
+        correction.set("verdict", ResultJson.MAPPER.valueToTree(held));
+        result.withArray("scenarios").add(correction);
+
+        String html = HtmlReport.render(result);
+
+        assertThat(html).contains("<h2>Soak, minute by minute: the rate asked</h2>")
+                .contains("<h2>Soak, minute by minute: correction 1</h2>");
+        assertThat(html.indexOf(": the rate asked</h2>")).isLessThan(html.indexOf(": correction 1</h2>"));
+        assertThat(HtmlReport.render(withVerdict(held))).contains("<h2>Soak, minute by minute</h2>");
+    }
+
     /** The e2e sample with its one scenario judged as a soak, as a soak's result file reads. */
     private static ObjectNode withVerdict(SoakVerdict verdict) {
         ObjectNode result = Samples.load(Samples.E2E);
