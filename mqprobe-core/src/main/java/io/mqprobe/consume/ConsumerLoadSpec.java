@@ -56,6 +56,11 @@ public record ConsumerLoadSpec(List<String> topics, String groupId, int threads,
         }
     }
 
+    /** The same readers on other topics (a soak's correction reads its fresh topic). */
+    public ConsumerLoadSpec withTopics(List<String> newTopics) {
+        return new ConsumerLoadSpec(newTopics, groupId, threads, maxRecords, duration, consumerProperties, groups);
+    }
+
     /**
      * This load split over {@code workers}: every group's consumer threads dealt out as evenly as they go (fewer shares
      * than workers when threads are few), each share keeping every group (its threads join the same groups, so the

@@ -78,11 +78,9 @@ public final class SoakRun {
         /** The k-th correction: {@code recordsPerSecond} held as long, on a fresh topic of the same layout. */
         Request correctedTo(double recordsPerSecond, int k) {
             String topic = topicName + "-" + (k + 1);
-            ConsumerLoadSpec reading = new ConsumerLoadSpec(List.of(topic), onTime.groupId(), onTime.threads(),
-                    onTime.maxRecords(), onTime.duration(), onTime.consumerProperties(), onTime.groups());
             return new Request(topic, brokers -> layout.apply(brokers).withName(topic), durability,
-                    load.withTopic(topic).withTargetRate(recordsPerSecond), reading, catchUp, sloP99, warmupMs, warmUntil,
-                    origin, corrections, k);
+                    load.withTopic(topic).withTargetRate(recordsPerSecond), onTime.withTopics(List.of(topic)), catchUp, sloP99,
+                    warmupMs, warmUntil, origin, corrections, k);
         }
 
         /** The scenario this soak is in result.json: "soak", then "soak-2", "soak-3" for its corrections. */

@@ -61,9 +61,10 @@ final class SoakSummary {
                     + HumanUnits.rate(v.probe().sustainableBytesPerSecond()) + ", " + v.probe().file() + ") " + v.probe().outcome());
         }
         notes.add("* = a minute cut short by the end; residency = seconds of writes the least-holding broker's page cache held");
+        // a correction follows only a break, so the rate asked has a time it broke at
         String headline = soaks.size() == 1 ? v.headline()
                 : tried(soaks.size() - 1, soaks.get(soaks.size() - 1)) + " " + v.headline() + "; " + tried(0, soaks.get(0))
-                + " " + soaks.get(0).verdict().headline().split(":")[0];
+                + " broke at " + SoakJudge.clock(soaks.get(0).verdict().brokeAtMs());
         return new ResultDocument.Summary(headline, List.of(), v.clientLimited(), notes, List.of(), table);
     }
 
