@@ -148,7 +148,7 @@ public final class ResultDocument {
         }
     }
 
-    private final String schema = SCHEMA;
+    private final String schema;
     private final String mqprobeVersion;
     private final String command;
     private String experiment;
@@ -185,11 +185,102 @@ public final class ResultDocument {
     }
 
     public ResultDocument(String command, List<String> argv) {
+        this.schema = SCHEMA;
         this.mqprobeVersion = version();
         this.command = command;
         this.experiment = command;
         this.argv = List.copyOf(argv);
         this.startedAt = Instant.now().toString();
+    }
+
+    /** A document as a result file holds it; Jackson fills its fields (see {@link ResultFile#read}). */
+    @JsonCreator
+    private ResultDocument() {
+        this.schema = null;
+        this.mqprobeVersion = null;
+        this.command = null;
+        this.argv = List.of();
+        this.startedAt = null;
+    }
+
+    // What a document read back holds (ResultReading); the writers use the intent methods below.
+
+    /** The schema the document was written in ({@link #SCHEMA}, or {@code mqprobe.result/v1} for an older file). */
+    public synchronized String schema() {
+        return schema;
+    }
+
+    public synchronized String mqprobeVersion() {
+        return mqprobeVersion;
+    }
+
+    /** The command that wrote the document ({@code probe}, {@code produce}, ...). */
+    public synchronized String command() {
+        return command;
+    }
+
+    /** The experiment kind ({@code probe}, {@code single-run}, {@code chaos}, ...); the command's name in older files. */
+    public synchronized String experiment() {
+        return experiment == null ? command : experiment;
+    }
+
+    public synchronized List<String> argv() {
+        return argv == null ? List.of() : List.copyOf(argv);
+    }
+
+    /** True when the command finished without interruption or failure. */
+    public synchronized boolean complete() {
+        return complete;
+    }
+
+    public synchronized boolean interrupted() {
+        return interrupted;
+    }
+
+    /** Why the command failed, if it did. */
+    public synchronized Optional<String> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    public synchronized String startedAt() {
+        return startedAt;
+    }
+
+    /** When the command ended; empty while it runs (a partial result). */
+    public synchronized Optional<String> finishedAt() {
+        return Optional.ofNullable(finishedAt);
+    }
+
+    public synchronized RunEnvironment environment() {
+        return environment;
+    }
+
+    public synchronized Optional<Ceilings> ceilings() {
+        return Optional.ofNullable(ceilings);
+    }
+
+    public synchronized Optional<Thresholds> thresholds() {
+        return Optional.ofNullable(thresholds);
+    }
+
+    /** Every scenario, in the order it started. */
+    public synchronized List<ScenarioResult> scenarios() {
+        return List.copyOf(scenarios);
+    }
+
+    /** The per-second figures of every step, in order. */
+    public synchronized List<IntervalRow> intervals() {
+        return List.copyOf(intervals);
+    }
+
+    /** Every monitor sample, in order. */
+    public synchronized List<ResourceSample> timeline() {
+        return List.copyOf(timeline);
+    }
+
+    /** The load workers of a run that had its own ({@code --workers}); empty otherwise. */
+    public synchronized List<LoadWorkerEntry> loadWorkers() {
+        return loadWorkers == null ? List.of() : List.copyOf(loadWorkers);
     }
 
     /** Names the experiment kind that produced the document ({@code probe}, {@code single-run}, ...). */

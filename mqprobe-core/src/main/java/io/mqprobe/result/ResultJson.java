@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
@@ -19,7 +20,8 @@ import java.util.ServiceLoader;
 
 /**
  * The one JSON mapper for result documents and specs: NaN and infinities become {@code null}, never
- * invalid JSON; durations are ISO-8601 text; every {@link Verdict} kind found through {@link VerdictTypes} reads back.
+ * invalid JSON, and a {@code null} read into a {@code double} is NaN again (unknown, not 0); durations are ISO-8601
+ * text; every {@link Verdict} kind found through {@link VerdictTypes} reads back.
  */
 public final class ResultJson {
 
@@ -28,6 +30,8 @@ public final class ResultJson {
                     .addDecorator((factory, generator) -> new FiniteNumbers(generator)).build())
             .addModule(new SimpleModule().addSerializer(Double.class, new FiniteDouble())
                     .addSerializer(double.class, new FiniteDouble())
+                    // what was written as null because it was unknown (NaN) reads back as unknown, not as 0
+                    .addDeserializer(double.class, new NumberDeserializers.DoubleDeserializer(double.class, Double.NaN))
                     .addSerializer(Duration.class, new DurationJson.Serializer())
                     .addDeserializer(Duration.class, new DurationJson.Deserializer()))
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)

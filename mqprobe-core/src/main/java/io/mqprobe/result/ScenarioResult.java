@@ -3,12 +3,15 @@ package io.mqprobe.result;
 import io.mqprobe.api.SecretRedaction;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mqprobe.api.Durability;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One scenario of a run ({@code produce}, {@code e2e} and {@code consume} have exactly one, named
@@ -33,7 +36,16 @@ public final class ScenarioResult {
     /** @param properties the producers' native settings, secrets masked (a result is shared: no password goes in it) */
     public record ProducerSetup(int recordSizeBytes, Durability durability, Map<String, String> properties) {
         public ProducerSetup {
-            properties = Map.copyOf(SecretRedaction.redact(properties));
+            properties = properties == null ? Map.of() : Map.copyOf(SecretRedaction.redact(properties));
+        }
+
+        /** As a result file holds it; files written before durability had a name hold Kafka's {@code acks}. */
+        @JsonCreator
+        static ProducerSetup read(@JsonProperty("recordSizeBytes") int recordSizeBytes,
+                                  @JsonProperty("durability") Durability durability, @JsonProperty("acks") String acks,
+                                  @JsonProperty("properties") Map<String, String> properties) {
+            return new ProducerSetup(recordSizeBytes, durability != null || acks == null ? durability : Durability.parse(acks),
+                    properties);
         }
     }
 
@@ -51,6 +63,12 @@ public final class ScenarioResult {
         this.description = description;
         this.topic = topic;
         this.producer = producer;
+    }
+
+    /** A scenario as a result file holds it; Jackson fills its fields. */
+    @JsonCreator
+    private ScenarioResult() {
+        this(null, null, null, null);
     }
 
     public String name() {
@@ -81,11 +99,17 @@ public final class ScenarioResult {
         this.skipped = reason;
     }
 
-    Verdict verdict() {
+    /** The verdict, null while the scenario runs, when it was skipped, or when a module here does not know its kind. */
+    public Verdict verdict() {
         return verdict;
     }
 
-    List<StepResult> steps() {
+    /** Why the scenario did not run, if it did not. */
+    public Optional<String> skipped() {
+        return Optional.ofNullable(skipped);
+    }
+
+    public List<StepResult> steps() {
         return List.copyOf(steps);
     }
 }

@@ -79,14 +79,23 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
         return new Thresholds(75, 40, 80, 80, Duration.ofMillis(200), 5, 2, 0.001);
     }
 
-    /** As result.json and spec files hold them: the SLO in milliseconds. */
+    /**
+     * As result.json and spec files hold them: the SLO in milliseconds. A threshold a file leaves out (written before it
+     * existed) is the method's default; an absent SLO is none.
+     */
     @JsonCreator
-    static Thresholds read(@JsonProperty("cpuPct") double cpuPct, @JsonProperty("iowaitPct") double iowaitPct,
-                           @JsonProperty("nicPct") double nicPct, @JsonProperty("diskPct") double diskPct,
-                           @JsonProperty("sloP99Ms") Double sloP99Ms, @JsonProperty("plateauGainPct") double plateauGainPct,
-                           @JsonProperty("plateauSteps") int plateauSteps, @JsonProperty("maxErrorRatio") double maxErrorRatio) {
-        return new Thresholds(cpuPct, iowaitPct, nicPct, diskPct,
-                sloP99Ms == null ? null : Duration.ofNanos(Math.round(sloP99Ms * 1e6)), plateauGainPct, plateauSteps, maxErrorRatio);
+    static Thresholds read(@JsonProperty("cpuPct") Double cpuPct, @JsonProperty("iowaitPct") Double iowaitPct,
+                           @JsonProperty("nicPct") Double nicPct, @JsonProperty("diskPct") Double diskPct,
+                           @JsonProperty("sloP99Ms") Double sloP99Ms, @JsonProperty("plateauGainPct") Double plateauGainPct,
+                           @JsonProperty("plateauSteps") Integer plateauSteps, @JsonProperty("maxErrorRatio") Double maxErrorRatio) {
+        Thresholds d = defaults();
+        return new Thresholds(or(cpuPct, d.cpuPct), or(iowaitPct, d.iowaitPct), or(nicPct, d.nicPct), or(diskPct, d.diskPct),
+                sloP99Ms == null ? null : Duration.ofNanos(Math.round(sloP99Ms * 1e6)), or(plateauGainPct, d.plateauGainPct),
+                plateauSteps == null ? d.plateauSteps : plateauSteps, or(maxErrorRatio, d.maxErrorRatio));
+    }
+
+    private static double or(Double value, double otherwise) {
+        return value == null ? otherwise : value;
     }
 
     /** The SLO in milliseconds, as result.json holds it; {@code null} when latency is not judged. */
