@@ -49,6 +49,19 @@ public final class ResultReading {
     }
 
     /**
+     * A part of a checked document's tree (a scenario, a step, a verdict) as its record, read as tolerantly as the whole.
+     *
+     * @throws IllegalArgumentException when the part does not read as {@code type}
+     */
+    public static <T> T as(JsonNode part, Class<T> type) {
+        try {
+            return part == null || part.isNull() || part.isMissingNode() ? null : TOLERANT.treeToValue(part, type);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("does not read as " + type.getSimpleName() + ": " + oneLine(e.getOriginalMessage()), e);
+        }
+    }
+
+    /**
      * The file as a checked tree, v1's probe verdicts given their {@code kind}: for readers that also take what the
      * records do not hold (a plan beside the result).
      *
