@@ -15,7 +15,7 @@ import java.util.List;
 public record SingleRunVerdict(List<String> problems, boolean clientLimited) implements Verdict {
 
     public SingleRunVerdict {
-        problems = List.copyOf(problems);
+        problems = problems == null ? List.of() : List.copyOf(problems); // a file that left them out had none
     }
 
     @Override

@@ -62,6 +62,25 @@ class ResultReadingTest {
     }
 
     @Test
+    void should_read_a_newer_releases_bottleneck_kind_as_written_and_a_single_run_without_problems_as_passed(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("newer.json");
+        Files.writeString(file, """
+                {"schema": "mqprobe.result/v2", "command": "probe",
+                 "scenarios": [{"name": "single", "verdict": {"kind": "probe",
+                     "ceiling": {"step": 1, "recordsPerSecond": 1000, "bytesPerSecond": 1024000},
+                     "bottleneck": {"resource": "gpu", "source": "broker-1", "summary": "gpu / broker-1", "evidence": []}}},
+                   {"name": "e2e", "verdict": {"kind": "single-run"}}]}
+                """);
+
+        ResultDocument read = ResultReading.read(file);
+
+        assertThat(read.scenarios().get(0).verdict()).isInstanceOfSatisfying(ProbeVerdict.class,
+                v -> assertThat(v.findings().bottleneck().resource()).isEqualTo("gpu"));
+        assertThat(read.scenarios().get(1).verdict().passed()).isTrue();
+    }
+
+    @Test
     void should_read_a_v1_probe_verdict_without_a_kind_and_its_acks_as_durability(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("v1.json");
         Files.writeString(file, """

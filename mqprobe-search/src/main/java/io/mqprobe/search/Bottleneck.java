@@ -61,10 +61,12 @@ public record Bottleneck(String resource, String source, String summary, List<St
                 && java.util.Arrays.stream(source.split("\\+")).anyMatch(Bottleneck::loadGenerator));
     }
 
+    /**
+     * This release names only {@link #KINDS}; a resource outside them is kept as written, so a result file of a newer
+     * release that found a new kind still reads.
+     */
     public Bottleneck {
-        if (!KINDS.contains(resource)) {
-            throw new IllegalArgumentException("unknown bottleneck resource '" + resource + "'");
-        }
+        Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(summary, "summary");
         evidence = evidence == null ? List.of() : List.copyOf(evidence);
     }
