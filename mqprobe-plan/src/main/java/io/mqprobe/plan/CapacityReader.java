@@ -44,7 +44,7 @@ public final class CapacityReader {
     public static List<MeasuredCapacity> read(Path resultJson, String scenario, int replicationFactor) {
         ResultDocument result = ResultReading.read(resultJson);
         List<InstanceSizes.Row> sizes = result.instanceSizes();
-        if (sizes == null || sizes.isEmpty()) {
+        if (sizes.isEmpty()) {
             return List.of(of(result, resultJson.toString(), scenario, replicationFactor));
         }
         Map<String, String> dirBySpec = new LinkedHashMap<>();
