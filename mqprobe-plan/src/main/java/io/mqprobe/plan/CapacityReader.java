@@ -1,13 +1,21 @@
 package io.mqprobe.plan;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.monitor.Ceiling;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.plan.MeasuredCapacity.Basis;
 import io.mqprobe.plan.MeasuredCapacity.PartitionLimit;
-import io.mqprobe.report.Fields;
-import io.mqprobe.report.ResultReader;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.ScenarioResult.TopicLayout;
+import io.mqprobe.result.StepResult;
 import io.mqprobe.scenario.CapacityUnit;
 import io.mqprobe.scenario.DriverProfiles;
 import io.mqprobe.search.Bottleneck;
+import io.mqprobe.search.InstanceSizes;
+import io.mqprobe.search.ScenarioVerdict;
+import io.mqprobe.search.SustainablePoint;
 import io.mqprobe.search.Thresholds;
 
 import java.nio.file.Path;
@@ -34,41 +42,42 @@ public final class CapacityReader {
      * @throws PlanRefusal when a result holds nothing a plan could rest on
      */
     public static List<MeasuredCapacity> read(Path resultJson, String scenario, int replicationFactor) {
-        JsonNode result = ResultReader.read(resultJson);
-        List<JsonNode> sizes = Fields.objects(result, "instanceSizes");
+        ResultDocument result = ResultReading.read(resultJson);
+        List<InstanceSizes.Row> sizes = result.instanceSizes();
         if (sizes.isEmpty()) {
             return List.of(of(result, resultJson.toString(), scenario, replicationFactor));
         }
         Map<String, String> dirBySpec = new LinkedHashMap<>();
-        sizes.forEach(row -> dirBySpec.putIfAbsent(Fields.text(row, "spec"), Fields.text(row, "runDir")));
+        sizes.forEach(row -> dirBySpec.putIfAbsent(row.spec(), row.runDir()));
         Path parent = resultJson.toAbsolutePath().getParent();
         List<MeasuredCapacity> out = new ArrayList<>();
         dirBySpec.forEach((spec, dir) ->
-                out.add(of(ResultReader.read(parent.resolve(dir == null ? spec : dir).resolve("result.json")), spec, scenario,
+                out.add(of(ResultReading.read(parent.resolve(dir == null ? spec : dir).resolve("result.json")), spec, scenario,
                         replicationFactor)));
         return out;
     }
 
     /** What one probe's result measured; {@code label} names it in the plan. */
-    public static MeasuredCapacity of(JsonNode result, String label, String scenario, int replicationFactor) {
-        List<JsonNode> probed = Fields.objects(result, "scenarios").stream().filter(ResultReader::hasProbeVerdict).toList();
+    public static MeasuredCapacity of(ResultDocument result, String label, String scenario, int replicationFactor) {
+        List<ScenarioResult> probed = result.scenarios().stream().filter(s -> s.verdict() instanceof ProbeVerdict).toList();
         if (probed.isEmpty()) {
-            throw new PlanRefusal(label + " is a " + Fields.text(result, "command") + " result without a probe verdict: "
+            throw new PlanRefusal(label + " is a " + result.command() + " result without a probe verdict: "
                     + "a plan rests on a probe's sustainable load (run mqprobe probe)");
         }
-        String driver = Fields.text(Fields.object(result, "target"), "driver", "kafka");
+        ResultDocument.TargetInfo target = result.target().orElse(null);
+        String driver = target == null || target.driver() == null ? "kafka" : target.driver();
         CapacityUnit unit = DriverProfiles.of(driver).capacityUnit();
-        int brokers = Math.max(1, Fields.objects(Fields.object(result, "target"), "brokers").size());
+        int brokers = Math.max(1, target == null || target.brokers() == null ? 0 : target.brokers().size());
         Basis basis = basis(probed, label, scenario, replicationFactor, unit, brokers);
-        JsonNode basisScenario = probed.stream().filter(s -> basis.scenario().equals(Fields.text(s, "name"))).findFirst().orElseThrow();
-        JsonNode step = sustainableStep(basisScenario);
-        JsonNode ceilings = Fields.object(result, "ceilings");
+        ScenarioResult basisScenario = probed.stream().filter(s -> basis.scenario().equals(s.name())).findFirst().orElseThrow();
+        StepResult step = sustainableStep(basisScenario);
+        ResultDocument.Ceilings ceilings = result.ceilings().orElse(ResultDocument.Ceilings.UNKNOWN);
         return new MeasuredCapacity(label, driver, unit, basis, partitionLimit(probed),
                 brokerCapacity(step, "cpu.cores"), brokerCapacity(step, "mem.rss.bytes"),
-                (int) Fields.number(Fields.object(basisScenario, "producer"), "recordSizeBytes", 1024),
-                busiestCpuShare(step), Fields.number(ceilings, "diskWriteBytesPerSecond"), Fields.text(ceilings, "diskSource", "unknown"),
-                Fields.number(ceilings, "nicBytesPerSecond"), Fields.text(ceilings, "nicSource", "unknown"),
-                thresholds(Fields.object(result, "thresholds")));
+                basisScenario.producer() == null ? 1024 : basisScenario.producer().recordSizeBytes(),
+                busiestCpuShare(step), bytesPerSecond(ceilings.disk()), source(ceilings.disk()),
+                bytesPerSecond(ceilings.nic()), source(ceilings.nic()),
+                result.thresholds().orElseGet(Thresholds::defaults));
     }
 
     /**
@@ -76,28 +85,25 @@ public final class CapacityReader {
      * sustainable load, those replicated when the plan replicates (their figure carries the followers' work) and of
      * them the lowest per broker, the guaranteed floor.
      */
-    private static Basis basis(List<JsonNode> probed, String label, String named, int replicationFactor, CapacityUnit unit,
+    private static Basis basis(List<ScenarioResult> probed, String label, String named, int replicationFactor, CapacityUnit unit,
                                int brokers) {
         List<Basis> candidates = new ArrayList<>();
-        for (JsonNode s : probed) {
-            String name = Fields.text(s, "name");
-            JsonNode sustainable = Fields.object(Fields.probeVerdict(s), "sustainable");
-            int partitions = (int) Fields.number(Fields.object(s, "topic"), "partitions", 0);
-            if (named != null && !named.equals(name)) {
+        for (ScenarioResult s : probed) {
+            SustainablePoint sustainable = findings(s).sustainable();
+            if (named != null && !named.equals(s.name())) {
                 continue;
             }
-            if (named != null && Fields.number(sustainable, "bytesPerSecond") == null) {
-                throw new PlanRefusal(label + ": scenario " + named + " has no sustainable load ("
-                        + Fields.text(Fields.object(Fields.probeVerdict(s), "sustainable"), "limitedBy", "the search found none") + ")");
+            if (named != null && sustainable == null) {
+                throw new PlanRefusal(label + ": scenario " + named + " has no sustainable load (the search found none)");
             }
-            if (Fields.number(sustainable, "bytesPerSecond") == null || (named == null && partitions == 1)) {
+            if (sustainable == null || (named == null && partitions(s.topic(), 0) == 1)) {
                 continue;
             }
             candidates.add(basisOf(s, sustainable, unit, brokers));
         }
         if (named != null && candidates.isEmpty()) {
             throw new PlanRefusal(label + " has no probed scenario named " + named + " (it has "
-                    + probed.stream().map(s -> Fields.text(s, "name")).toList() + ")");
+                    + probed.stream().map(ScenarioResult::name).toList() + ")");
         }
         if (candidates.isEmpty()) {
             throw new PlanRefusal(label + " has no sustainable load in a scenario over several partitions: nothing "
@@ -108,38 +114,50 @@ public final class CapacityReader {
         return pool.stream().min(Comparator.comparingDouble(b -> b.perNodeBytesPerSecond(unit))).orElseThrow();
     }
 
-    private static Basis basisOf(JsonNode scenario, JsonNode sustainable, CapacityUnit unit, int brokers) {
-        JsonNode topic = Fields.object(scenario, "topic");
-        int rf = (int) Math.max(1, Fields.number(topic, "replicationFactor", 1));
-        int partitions = (int) Math.max(1, Fields.number(topic, "partitions", 1));
-        String placement = Fields.text(topic, "placement", "");
+    private static Basis basisOf(ScenarioResult scenario, SustainablePoint sustainable, CapacityUnit unit, int brokers) {
+        TopicLayout topic = scenario.topic();
+        int rf = topic == null ? 1 : Math.max(1, topic.replicationFactor());
+        int partitions = Math.max(1, partitions(topic, 1));
+        String placement = topic == null || topic.placement() == null ? "" : topic.placement();
         // a RocketMQ scenario loads one broker group's master; a Kafka one its pinned broker or the brokers its replicas span
         int nodes = unit == CapacityUnit.MASTER_TPS || placement.startsWith("pinned") ? 1 : Math.min(brokers, partitions * rf);
-        JsonNode bottleneck = Fields.object(Fields.probeVerdict(scenario), "bottleneck");
-        String limitedBy = Fields.text(sustainable, "limitedBy", "");
-        return new Basis(Fields.text(scenario, "name"), rf, nodes, Fields.number(sustainable, "bytesPerSecond"),
-                Fields.number(sustainable, "recordsPerSecond", 0), limitedBy, describe(bottleneck), lowerBound(bottleneck, limitedBy));
+        Bottleneck bottleneck = findings(scenario).bottleneck();
+        String limitedBy = limitedBy(sustainable);
+        return new Basis(scenario.name(), rf, nodes, sustainable.bytesPerSecond(), sustainable.recordsPerSecond(), limitedBy,
+                describe(bottleneck), lowerBound(bottleneck, limitedBy));
     }
 
     /** One partition's sustainable load: a probed scenario over one partition, the first one that has one. */
-    private static PartitionLimit partitionLimit(List<JsonNode> probed) {
-        for (JsonNode s : probed) {
-            JsonNode sustainable = Fields.object(Fields.probeVerdict(s), "sustainable");
-            if (Fields.number(Fields.object(s, "topic"), "partitions", 0) == 1 && Fields.number(sustainable, "bytesPerSecond") != null) {
-                return new PartitionLimit(Fields.text(s, "name"), Fields.number(sustainable, "bytesPerSecond"),
-                        lowerBound(Fields.object(Fields.probeVerdict(s), "bottleneck"), Fields.text(sustainable, "limitedBy", "")));
+    private static PartitionLimit partitionLimit(List<ScenarioResult> probed) {
+        for (ScenarioResult s : probed) {
+            ScenarioVerdict findings = findings(s);
+            SustainablePoint sustainable = findings.sustainable();
+            if (partitions(s.topic(), 0) == 1 && sustainable != null) {
+                return new PartitionLimit(s.name(), sustainable.bytesPerSecond(),
+                        lowerBound(findings.bottleneck(), limitedBy(sustainable)));
             }
         }
         return null;
     }
 
+    /** Only called on the probed scenarios, whose verdicts are probes'. */
+    private static ScenarioVerdict findings(ScenarioResult probed) {
+        return ((ProbeVerdict) probed.verdict()).findings();
+    }
+
+    private static int partitions(TopicLayout topic, int absent) {
+        return topic == null ? absent : topic.partitions();
+    }
+
+    private static String limitedBy(SustainablePoint sustainable) {
+        return sustainable.limitedBy() == null ? "" : sustainable.limitedBy();
+    }
+
     /** Why a sustainable load is only a lower bound of the cluster's, or null when the cluster itself set it. */
-    static String lowerBound(JsonNode bottleneckJson, String limitedBy) {
-        if (bottleneckJson != null && Bottleneck.KINDS.contains(Fields.text(bottleneckJson, "resource", ""))) {
-            Bottleneck bottleneck = new Bottleneck(Fields.text(bottleneckJson, "resource"), Fields.text(bottleneckJson, "source"),
-                    Fields.text(bottleneckJson, "summary", ""), List.of());
+    static String lowerBound(Bottleneck bottleneck, String limitedBy) {
+        if (bottleneck != null) {
             if (bottleneck.loadGeneratorAmongLimits()) {
-                return "the load generator was among the limits (bottleneck " + describe(bottleneckJson) + ")";
+                return "the load generator was among the limits (bottleneck " + describe(bottleneck) + ")";
             }
             if (Bottleneck.SHARED_CPU.equals(bottleneck.resource())) {
                 return "brokers and the load generator shared the host's cores (bottleneck shared-cpu)";
@@ -151,38 +169,44 @@ public final class CapacityReader {
         return null;
     }
 
-    private static String describe(JsonNode bottleneck) {
-        String named = Fields.bottleneck(bottleneck);
-        return named == null ? "not found" : named;
+    /** A bottleneck as "cpu / broker-1", or its resource alone when it names no process. */
+    private static String describe(Bottleneck bottleneck) {
+        if (bottleneck == null) {
+            return "not found";
+        }
+        return bottleneck.resource() + (bottleneck.source() == null ? "" : " / " + bottleneck.source());
     }
 
-    private static JsonNode sustainableStep(JsonNode scenario) {
-        Double index = Fields.number(Fields.object(Fields.probeVerdict(scenario), "sustainable"), "step");
-        return Fields.objects(scenario, "steps").stream()
-                .filter(s -> index != null && index.equals(Fields.number(s, "index"))).findFirst().orElse(null);
+    private static StepResult sustainableStep(ScenarioResult scenario) {
+        SustainablePoint sustainable = findings(scenario).sustainable();
+        return scenario.steps().stream()
+                .filter(s -> sustainable != null && sustainable.step() == s.index()).findFirst().orElse(null);
     }
 
     /** The largest capacity any broker reports for a metric at a step: its cgroup's limit, or its host's. */
-    private static Double brokerCapacity(JsonNode step, String metric) {
-        return brokerResources(step, metric).stream().map(r -> Fields.number(r, "capacity"))
-                .filter(c -> c != null && c > 0).max(Double::compare).orElse(null);
+    private static Double brokerCapacity(StepResult step, String metric) {
+        return brokerResources(step, metric).stream().filter(ResourceUsage::hasCapacity).map(ResourceUsage::capacity)
+                .max(Double::compare).orElse(null);
     }
 
-    private static Double busiestCpuShare(JsonNode step) {
+    private static Double busiestCpuShare(StepResult step) {
         return brokerResources(step, "cpu.cores").stream()
-                .filter(r -> Fields.number(r, "mean") != null && Fields.number(r, "capacity") != null && Fields.number(r, "capacity") > 0)
-                .map(r -> Fields.number(r, "mean") / Fields.number(r, "capacity")).max(Double::compare).orElse(null);
+                .filter(r -> r.hasCapacity() && !Double.isNaN(r.mean()))
+                .map(r -> r.mean() / r.capacity()).max(Double::compare).orElse(null);
     }
 
-    private static List<JsonNode> brokerResources(JsonNode step, String metric) {
-        return Fields.objects(step, "resources").stream()
-                .filter(r -> Fields.text(r, "source", "").startsWith(BROKER) && metric.equals(Fields.text(r, "metric"))).toList();
+    private static List<ResourceUsage> brokerResources(StepResult step, String metric) {
+        if (step == null || step.resources() == null) {
+            return List.of();
+        }
+        return step.resources().stream().filter(r -> r.source().startsWith(BROKER) && metric.equals(r.metric())).toList();
     }
 
-    /** The run's own thresholds; the method's defaults for those a document does not carry. */
-    private static Thresholds thresholds(JsonNode node) {
-        Thresholds d = Thresholds.defaults();
-        return new Thresholds(Fields.number(node, "cpuPct", d.cpuPct()), d.iowaitPct(), Fields.number(node, "nicPct", d.nicPct()),
-                Fields.number(node, "diskPct", d.diskPct()), d.sloP99(), d.plateauGainPct(), d.plateauSteps(), d.maxErrorRatio());
+    private static Double bytesPerSecond(Ceiling ceiling) {
+        return ceiling == null ? null : ceiling.bytesPerSecond();
+    }
+
+    private static String source(Ceiling ceiling) {
+        return ceiling == null || ceiling.source() == null ? "unknown" : ceiling.source();
     }
 }

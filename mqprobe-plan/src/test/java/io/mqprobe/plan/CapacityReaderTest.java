@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
 import io.mqprobe.scenario.CapacityUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +58,11 @@ class CapacityReaderTest {
         return s;
     }
 
+    /** A hand-built tree as the records a result file reads back as. */
+    private static ResultDocument document(JsonNode result) {
+        return ResultReading.document(result, "the test's result");
+    }
+
     /** The default matrix as this machine's probes leave it: single and broker-ceiling co-limited with the client. */
     private static ObjectNode defaultProbe() {
         ObjectNode result = probe();
@@ -68,7 +75,7 @@ class CapacityReaderTest {
 
     @Test
     void should_rest_a_replicated_plan_on_the_lowest_replicated_load_per_broker() {
-        MeasuredCapacity m = CapacityReader.of(defaultProbe(), "run", null, 3);
+        MeasuredCapacity m = CapacityReader.of(document(defaultProbe()), "run", null, 3);
         // replicated-all: 68 × 3 ÷ 3 = 68 MB/s per broker, below replicated-leader's 100
         assertThat(m.basis().scenario()).isEqualTo("replicated-all");
         assertThat(m.basis().nodes()).isEqualTo(3);
@@ -85,7 +92,7 @@ class CapacityReaderTest {
 
     @Test
     void should_rest_an_unreplicated_plan_on_the_pinned_broker_and_know_it_is_a_lower_bound() {
-        MeasuredCapacity m = CapacityReader.of(defaultProbe(), "run", null, 1);
+        MeasuredCapacity m = CapacityReader.of(document(defaultProbe()), "run", null, 1);
         assertThat(m.basis().scenario()).isEqualTo("broker-ceiling");
         assertThat(m.basis().nodes()).isEqualTo(1);    // pinned: one broker took it all
         assertThat(m.basis().lowerBound()).contains("broker-1+client");
@@ -93,8 +100,8 @@ class CapacityReaderTest {
 
     @Test
     void should_take_the_scenario_named_and_refuse_unknown_ones() {
-        assertThat(CapacityReader.of(defaultProbe(), "run", "replicated-leader", 3).basis().scenario()).isEqualTo("replicated-leader");
-        assertThatThrownBy(() -> CapacityReader.of(defaultProbe(), "run", "nope", 3)).isInstanceOf(PlanRefusal.class)
+        assertThat(CapacityReader.of(document(defaultProbe()), "run", "replicated-leader", 3).basis().scenario()).isEqualTo("replicated-leader");
+        assertThatThrownBy(() -> CapacityReader.of(document(defaultProbe()), "run", "nope", 3)).isInstanceOf(PlanRefusal.class)
                 .hasMessageContaining("no probed scenario named nope");
     }
 
@@ -102,18 +109,20 @@ class CapacityReaderTest {
     void should_call_nothing_broken_a_lower_bound() {
         ObjectNode result = probe();
         scenario(result, "replicated-all", 6, 3, "broker-chosen", 68e6, "none", null, "no threshold reached up to 66,000 msgs/s offered");
-        assertThat(CapacityReader.of(result, "run", null, 3).basis().lowerBound()).startsWith("nothing broke up to the highest rate");
+        assertThat(CapacityReader.of(document(result), "run", null, 3).basis().lowerBound()).startsWith("nothing broke up to the highest rate");
     }
 
     @Test
     void should_refuse_results_without_a_sustainable_load() {
         ObjectNode none = probe();
         scenario(none, "replicated-all", 6, 3, "broker-chosen", null, "cpu", "broker-1", null);
-        assertThatThrownBy(() -> CapacityReader.of(none, "run.json", null, 3)).isInstanceOf(PlanRefusal.class)
+        assertThatThrownBy(() -> CapacityReader.of(document(none), "run.json", null, 3)).isInstanceOf(PlanRefusal.class)
                 .hasMessageStartingWith("run.json has no sustainable load");
         ObjectNode e2e = probe().put("command", "e2e");
-        ((ArrayNode) e2e.get("scenarios")).addObject().put("name", "e2e").putObject("verdict").put("kind", "single-run");
-        assertThatThrownBy(() -> CapacityReader.of(e2e, "e2e.json", null, 3)).isInstanceOf(PlanRefusal.class)
+        // a single-run verdict as e2e writes it: its problems, none here
+        ((ArrayNode) e2e.get("scenarios")).addObject().put("name", "e2e").putObject("verdict").put("kind", "single-run")
+                .putArray("problems");
+        assertThatThrownBy(() -> CapacityReader.of(document(e2e), "e2e.json", null, 3)).isInstanceOf(PlanRefusal.class)
                 .hasMessageContaining("is a e2e result without a probe verdict");
     }
 
@@ -138,7 +147,7 @@ class CapacityReaderTest {
     @Test
     void should_read_a_real_v2_document() throws Exception {
         JsonNode sample = JSON.readTree(getClass().getResourceAsStream("/probe-run.json"));
-        MeasuredCapacity m = CapacityReader.of(sample, "probe-run.json", null, 3);
+        MeasuredCapacity m = CapacityReader.of(document(sample), "probe-run.json", null, 3);
         assertThat(m.basis().scenario()).isEqualTo("replicated-all");
         assertThat(m.basis().bytesPerSecond()).isCloseTo(68627061.802, within(1e-3));
         assertThat(m.coresPerBroker()).isEqualTo(0.5);

@@ -5,7 +5,7 @@ import io.mqprobe.report.ReportWriter;
 import io.mqprobe.report.TerminalSummary;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ResultFile;
-import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ResultReading;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -93,7 +93,8 @@ public final class RunOutput implements AutoCloseable {
         Path html = null;
         try {
             html = ReportWriter.write(file.path(), reportDir);
-            JsonNode tree = ResultJson.MAPPER.readTree(file.path().toFile());
+            // the summary still reads the tree; read back checked, as every reader of a result file does
+            JsonNode tree = ResultReading.tree(file.path());
             out.print(TerminalSummary.render(tree, TerminalSummary.colorByDefault()));
             out.flush();
         } catch (IOException | RuntimeException e) {

@@ -1,18 +1,13 @@
 package io.mqprobe.soak;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.result.ProbeVerdict;
-import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
 import io.mqprobe.result.ScenarioResult;
-import io.mqprobe.result.Verdict;
+import io.mqprobe.result.StepResult;
 import io.mqprobe.search.SustainablePoint;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,9 +27,6 @@ public record ProbeOrigin(Path file, String scenario, double recordsPerSecond, d
 
     /** The scenario a soak takes when none is named: the default probe's most demanding durable one, if it ran. */
     static final String PREFERRED = "replicated-all";
-    /** Files of older and newer releases carry fields this one does not know: they are read past, not refused. */
-    private static final ObjectReader TOLERANT = ResultJson.MAPPER.reader()
-            .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /**
      * @param scenario the scenario to take, or {@code null} for {@link #PREFERRED} when the file has it, else the first
@@ -42,67 +34,41 @@ public record ProbeOrigin(Path file, String scenario, double recordsPerSecond, d
      * @throws UsageException when the file cannot be read, is no probe's result, or has no such scenario or load
      */
     public static ProbeOrigin read(Path file, String scenario) {
-        JsonNode root;
+        ResultDocument result;
         try {
-            root = ResultJson.MAPPER.readTree(Files.readAllBytes(file));
-        } catch (IOException e) {
-            throw new UsageException("cannot read --from " + file + ": " + e.getMessage());
+            result = ResultReading.read(file);
+        } catch (UsageException e) {
+            throw new UsageException("cannot read --from: " + e.getMessage());
         }
-        List<String> withLoad = new ArrayList<>();
-        for (JsonNode s : root.path("scenarios")) {
-            String name = s.path("name").asText();
-            SustainablePoint sustainable = sustainable(file, s);
-            if (sustainable == null) {
-                continue;
-            }
-            withLoad.add(name);
-            boolean wanted = scenario != null ? scenario.equals(name) : PREFERRED.equals(name);
-            if (wanted) {
-                return of(file, s, sustainable);
+        List<ScenarioResult> withLoad = result.scenarios().stream().filter(s -> sustainable(s) != null).toList();
+        List<String> names = withLoad.stream().map(ScenarioResult::name).toList();
+        for (ScenarioResult s : withLoad) {
+            if (scenario != null ? scenario.equals(s.name()) : PREFERRED.equals(s.name())) {
+                return of(file, s);
             }
         }
         if (scenario == null && !withLoad.isEmpty()) {
-            for (JsonNode s : root.path("scenarios")) {
-                if (s.path("name").asText().equals(withLoad.get(0))) {
-                    return of(file, s, sustainable(file, s));
-                }
-            }
+            return of(file, withLoad.get(0));
         }
         String which = scenario == null ? "no scenario" : "no scenario '" + scenario + "'";
         throw new UsageException(file + " has " + which + " with a sustainable load"
-                + (withLoad.isEmpty() ? "" : " (it has " + String.join(", ", withLoad) + ")"));
+                + (names.isEmpty() ? "" : " (it has " + String.join(", ", names) + ")"));
     }
 
-    private static SustainablePoint sustainable(Path file, JsonNode scenario) {
-        JsonNode verdict = scenario.get("verdict");
-        if (verdict == null || !verdict.isObject() || !"probe".equals(verdict.path("kind").asText("probe"))) {
-            return null;
-        }
-        try {
-            // the first schema wrote a probe's verdict without its kind
-            ObjectNode kinded = ((ObjectNode) verdict.deepCopy()).put("kind", "probe");
-            Verdict v = TOLERANT.treeToValue(kinded, Verdict.class);
-            return v instanceof ProbeVerdict p ? p.findings().sustainable() : null;
-        } catch (IOException e) {
-            throw new UsageException("cannot read the verdict of " + scenario.path("name").asText() + " in " + file + ": "
-                    + e.getMessage());
-        }
+    /** The scenario's sustainable load, or null when its verdict is not a probe's or the probe found none. */
+    private static SustainablePoint sustainable(ScenarioResult scenario) {
+        return scenario.verdict() instanceof ProbeVerdict probe ? probe.findings().sustainable() : null;
     }
 
-    private static ProbeOrigin of(Path file, JsonNode scenario, SustainablePoint load) {
-        try {
-            int clients = 1;
-            for (JsonNode step : scenario.path("steps")) {
-                if (step.path("index").asInt(-1) == load.step()) {
-                    clients = Math.max(1, step.path("clients").asInt(1));
-                }
+    private static ProbeOrigin of(Path file, ScenarioResult scenario) {
+        SustainablePoint load = sustainable(scenario);
+        int clients = 1;
+        for (StepResult step : scenario.steps()) {
+            if (step.index() == load.step()) {
+                clients = Math.max(1, step.clients());
             }
-            return new ProbeOrigin(file, scenario.path("name").asText(), load.recordsPerSecond(), load.bytesPerSecond(), clients,
-                    TOLERANT.treeToValue(scenario.get("topic"), ScenarioResult.TopicLayout.class),
-                    TOLERANT.treeToValue(scenario.get("producer"), ScenarioResult.ProducerSetup.class));
-        } catch (IOException | IllegalArgumentException e) {
-            throw new UsageException("cannot read the scenario " + scenario.path("name").asText() + " of " + file + ": "
-                    + e.getMessage());
         }
+        return new ProbeOrigin(file, scenario.name(), load.recordsPerSecond(), load.bytesPerSecond(), clients, scenario.topic(),
+                scenario.producer());
     }
 }

@@ -17,8 +17,8 @@ import io.mqprobe.plan.PlanText;
 import io.mqprobe.plan.Planner;
 import io.mqprobe.plan.SizedPlan;
 import io.mqprobe.report.ReportWriter;
-import io.mqprobe.report.ResultReader;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ResultReading;
 import io.mqprobe.run.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -155,7 +155,8 @@ public final class PlanCommand implements Callable<Integer> {
                     out.println("          " + dir.resolve("capacityCores.json"));
                 }
             }
-            JsonNode result = ResultReader.read(from.get(0));
+            // the report shows the plan beside the result, a field the result's records do not have
+            JsonNode result = ResultReading.tree(from.get(0));
             ObjectNode withPlan = ((ObjectNode) result.deepCopy()).set("plan", planJson);
             out.println("report:   " + ReportWriter.write(withPlan, dir));
         } catch (IOException e) {
