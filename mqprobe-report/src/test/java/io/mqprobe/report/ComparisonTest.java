@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ResultReading;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -199,6 +201,35 @@ class ComparisonTest {
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         assertThatThrownBy(() -> Comparison.of(List.of("a.json"), documents(List.of(Samples.load(Samples.FULL_PROBE)))))
                 .isInstanceOf(UsageException.class).hasMessage("compare needs at least two result documents, got 1");
+    }
+
+    @Test
+    void should_compare_a_previous_releases_result_with_this_ones_and_skip_fields_it_does_not_know(@TempDir Path dir)
+            throws Exception {
+        Path v1 = dir.resolve("v1.json");
+        try (InputStream in = ComparisonTest.class.getResourceAsStream("/v1/probe-v1.json")) {
+            Files.copy(in, v1);
+        }
+        ObjectNode later = (ObjectNode) Samples.JSON.readTree(v1.toFile());
+        later.put("schema", "mqprobe.result/v2").put("writtenBy", "a later release");
+        ObjectNode verdict = (ObjectNode) later.withArray("scenarios").get(0).path("verdict");
+        verdict.put("kind", "probe").put("confidence", "high");
+        ((ObjectNode) verdict.path("ceiling")).put("bytesPerSecond", 178934735.238 * 0.8).put("recordsPerSecond", 174740.952 * 0.8);
+        Path v2 = dir.resolve("v2.json");
+        Files.writeString(v2, later.toString());
+        List<ResultDocument> runs = List.of(ResultReading.read(v1), ResultReading.read(v2));
+
+        Comparison comparison = Comparison.of(List.of("v1.json", "v2.json"), runs);
+
+        assertThat(value(comparison, "single", "ceiling").deltaPct()).isCloseTo(-20, within(1e-9));
+        assertThat(change(comparison, "single", "ceiling")).isEqualTo(Comparison.Change.NOT_JUDGED);
+        assertThat(comparison.rows()).filteredOn(r -> r.figure().equals("bottleneck")).singleElement()
+                .satisfies(r -> assertThat(r.values()).extracting(Comparison.Value::words)
+                        .containsExactly("shared-cpu / host", "shared-cpu / host"));
+        assertThat(Gates.check(List.of(Gate.parse("ceiling drop > 10%")), comparison, runs).get(0).detail())
+                .isEqualTo("single run 2 -20.0 %");
+        assertThat(Gates.check(List.of(Gate.parse("sustainable < 100MB/s")), runs.get(0)).get(0).detail())
+                .as("a v1 verdict, which named no kind, is a probe's").isEqualTo("single 87.5 MB/s");
     }
 
     /** The probe sample with an interval of ±{@code share} on every verdict figure, in records/s as mqprobe keeps it. */

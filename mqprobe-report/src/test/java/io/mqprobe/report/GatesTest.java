@@ -2,11 +2,11 @@ package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.w3c.dom.Document;
-import io.mqprobe.result.ResultDocument;
-import io.mqprobe.result.ResultReading;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;

@@ -2,12 +2,12 @@ package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-import io.mqprobe.result.ResultDocument;
-import io.mqprobe.result.ResultReading;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;
