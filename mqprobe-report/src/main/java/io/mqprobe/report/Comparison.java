@@ -1,12 +1,23 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ScenarioProfile;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.search.Bottleneck;
+import io.mqprobe.search.ScenarioVerdict;
+import io.mqprobe.search.StepPoint;
+import io.mqprobe.search.SustainablePoint;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Runs of one kind side by side: per scenario and figure, each run's value with its interval, its change from the
@@ -68,12 +79,12 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
     }
 
     /** Judged with the {@link #DEFAULT_RUN_NOISE_PCT default run-to-run noise}. */
-    public static Comparison of(List<String> names, List<JsonNode> results) {
+    public static Comparison of(List<String> names, List<ResultDocument> results) {
         return of(names, results, RunNoise.uniform(DEFAULT_RUN_NOISE_PCT));
     }
 
     /** Judged with one run-to-run noise for every figure. */
-    public static Comparison of(List<String> names, List<JsonNode> results, double runNoisePct) {
+    public static Comparison of(List<String> names, List<ResultDocument> results, double runNoisePct) {
         return of(names, results, RunNoise.uniform(runNoisePct));
     }
 
@@ -83,15 +94,15 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
      * @param runNoise    changes up to its share of the baseline (in %, per figure) are taken for run-to-run noise
      * @throws UsageException when fewer than two runs are given or they are not of one kind over the same scenarios
      */
-    public static Comparison of(List<String> names, List<JsonNode> results, RunNoise runNoise) {
+    public static Comparison of(List<String> names, List<ResultDocument> results, RunNoise runNoise) {
         if (results.size() < 2) {
             throw new UsageException("compare needs at least two result documents, got " + results.size());
         }
-        JsonNode baseline = results.get(0);
-        String command = baseline.path("command").asText();
+        ResultDocument baseline = results.get(0);
+        String command = command(baseline);
         List<String> scenarios = scenarioNames(baseline);
         for (int i = 1; i < results.size(); i++) {
-            String other = results.get(i).path("command").asText();
+            String other = command(results.get(i));
             if (!other.equals(command)) {
                 throw new UsageException("cannot compare runs of different kinds: " + names.get(0) + " is " + command + ", "
                         + names.get(i) + " is " + other);
@@ -104,25 +115,24 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
         List<Row> rows = new ArrayList<>();
         List<ProfileShift> profileShifts = new ArrayList<>();
         for (String scenario : scenarios) {
-            List<JsonNode> runs = results.stream().map(r -> scenario(r, scenario)).toList();
+            List<ScenarioResult> runs = results.stream().map(r -> scenario(r, scenario)).toList();
             for (int i = 1; i < runs.size(); i++) {
-                ProfileShift.of(scenario, i + 1, Fields.probeVerdict(runs.get(0)), Fields.probeVerdict(runs.get(i)))
-                        .ifPresent(profileShifts::add);
+                ProfileShift.of(scenario, i + 1, profile(runs.get(0)), profile(runs.get(i))).ifPresent(profileShifts::add);
             }
-            if (ResultReader.hasProbeVerdict(runs.get(0))) {
-                for (String figure : List.of("ceiling", "knee", "sustainable")) {
-                    rows.add(numbers(scenario, figure, Unit.BYTES_PER_SECOND, runNoise.pct(scenario, figure),
-                            runs.stream().map(s -> verdictPoint(s.path("verdict").path(figure))).toList()));
-                }
-                rows.add(words(scenario, "bottleneck", runs.stream().map(Comparison::bottleneck).toList()));
+            if (runs.get(0).verdict() instanceof ProbeVerdict) {
+                List<ScenarioVerdict> findings = runs.stream().map(Comparison::findings).toList();
+                rows.add(probeRow(scenario, "ceiling", runNoise, findings, f -> point(f.ceiling())));
+                rows.add(probeRow(scenario, "knee", runNoise, findings, f -> point(f.knee())));
+                rows.add(probeRow(scenario, "sustainable", runNoise, findings, f -> point(f.sustainable())));
+                rows.add(words(scenario, "bottleneck", findings.stream().map(Comparison::bottleneck).toList()));
             } else {
                 // the measured load is the scenario's last step: a soak's warm-up comes before it
-                List<JsonNode> steps = runs.stream().map(Comparison::lastStep).toList();
+                List<StepResult> steps = runs.stream().map(Comparison::lastStep).toList();
                 rows.add(numbers(scenario, "throughput", Unit.BYTES_PER_SECOND, runNoise.pct(scenario, "throughput"),
-                        steps.stream().map(step -> rate(step, step.path("throughput"))).toList()));
+                        steps.stream().map(Comparison::throughput).toList()));
                 rows.add(numbers(scenario, "p99 of seconds", Unit.MICROS, runNoise.pct(scenario, "p99 of seconds"),
                         steps.stream().map(Comparison::p99).toList()));
-                if (VerdictSection.of(runs.get(0)).isPresent()) {
+                if (section(runs.get(0)).isPresent()) {
                     rows.add(words(scenario, "verdict", runs.stream().map(Comparison::outcome).toList()));
                 }
             }
@@ -136,19 +146,35 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                 .anyMatch(v -> v.change() == Change.BEYOND_SPREAD || v.change() == Change.CHANGED);
     }
 
-    private static List<String> scenarioNames(JsonNode result) {
-        List<String> names = new ArrayList<>();
-        result.path("scenarios").forEach(s -> names.add(s.path("name").asText()));
-        return names;
+    /** The command that wrote the run; "" for a document that names none, so two such runs still compare. */
+    private static String command(ResultDocument result) {
+        return Objects.requireNonNullElse(result.command(), "");
     }
 
-    private static JsonNode scenario(JsonNode result, String name) {
-        for (JsonNode s : result.path("scenarios")) {
-            if (s.path("name").asText().equals(name)) {
-                return s;
-            }
-        }
-        throw new IllegalStateException("scenario " + name + " vanished");
+    private static List<String> scenarioNames(ResultDocument result) {
+        return result.scenarios().stream().map(s -> Objects.requireNonNullElse(s.name(), "")).toList();
+    }
+
+    /** The scenario named {@code name}; the scenarios' names were checked alike in every run. */
+    static ScenarioResult scenario(ResultDocument result, String name) {
+        return result.scenarios().stream().filter(s -> Objects.requireNonNullElse(s.name(), "").equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("scenario " + name + " vanished"));
+    }
+
+    /** What the probe found in a run, or {@code null} when that run's verdict is not a probe's. */
+    private static ScenarioVerdict findings(ScenarioResult scenario) {
+        return scenario.verdict() instanceof ProbeVerdict probe ? probe.findings() : null;
+    }
+
+    private static ScenarioProfile profile(ScenarioResult scenario) {
+        return scenario.verdict() instanceof ProbeVerdict probe ? probe.profile() : null;
+    }
+
+    /** A rate the probe found, in each run; a run whose verdict is not a probe's has none. */
+    private static Row probeRow(String scenario, String figure, RunNoise runNoise, List<ScenarioVerdict> findings,
+                                Function<ScenarioVerdict, Measured> read) {
+        return numbers(scenario, figure, Unit.BYTES_PER_SECOND, runNoise.pct(scenario, figure),
+                findings.stream().map(f -> f == null ? null : read.apply(f)).toList());
     }
 
     /** A figure of one run and its interval's half-width ({@code null} without one). */
@@ -156,58 +182,79 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
     }
 
     /**
-     * A rate in bytes/s (a verdict point or a step) with its interval, which mqprobe keeps in records/s, scaled
-     * alike; {@code null} when the run has no such figure (no knee, no sustainable load).
+     * A rate in bytes/s with its interval, which mqprobe keeps in records/s, scaled alike; {@code null} when the rate
+     * was written unknown (null in result.json, NaN here). The interval is unknown without one or without a rate in
+     * records/s to scale it by.
      */
-    private static Measured rate(JsonNode node, JsonNode interval) {
-        if (!node.isObject() || !node.path("bytesPerSecond").isNumber()) {
+    private static Measured rate(double bytesPerSecond, double recordsPerSecond, Estimate interval) {
+        if (Double.isNaN(bytesPerSecond)) {
             return null;
         }
-        double bytes = node.path("bytesPerSecond").asDouble();
-        double records = node.path("recordsPerSecond").asDouble();
-        JsonNode halfWidth = interval.path("halfWidth");
-        return new Measured(bytes, halfWidth.isNumber() && records > 0 ? halfWidth.asDouble() * bytes / records : null);
+        Double halfWidth = interval == null || interval.halfWidth() == null || !(recordsPerSecond > 0) ? null
+                : interval.halfWidth() * bytesPerSecond / recordsPerSecond;
+        return new Measured(bytesPerSecond, halfWidth);
+    }
+
+    /** A ceiling or knee; {@code null} when the run has none (no knee). */
+    private static Measured point(StepPoint point) {
+        return point == null ? null
+                : searched(rate(point.bytesPerSecond(), point.recordsPerSecond(), point.interval()), point.searchedWithinPct());
+    }
+
+    /** A sustainable load; {@code null} when the run has none. */
+    private static Measured point(SustainablePoint point) {
+        return point == null ? null
+                : searched(rate(point.bytesPerSecond(), point.recordsPerSecond(), point.interval()), point.searchedWithinPct());
     }
 
     /**
-     * A ceiling, knee or sustainable load. The sustainable load's spread is also its search's resolution (how far the
-     * lowest failing rate lay above it), and so is a knee's read from the paced rates: a paced step's own interval says
-     * how steadily it ran, not where the limit is.
+     * The sustainable load's spread is also its search's resolution (how far the lowest failing rate lay above it),
+     * and so is a knee's read from the paced rates: a paced step's own interval says how steadily it ran, not where
+     * the limit is.
      */
-    private static Measured verdictPoint(JsonNode point) {
-        Measured measured = rate(point, point.path("interval"));
-        JsonNode within = point.path("searchedWithinPct");
-        if (measured == null || !within.isNumber()) {
+    private static Measured searched(Measured measured, Double searchedWithinPct) {
+        if (measured == null || searchedWithinPct == null) {
             return measured;
         }
-        double resolution = measured.value() * within.asDouble() / 100;
+        double resolution = measured.value() * searchedWithinPct / 100;
         return new Measured(measured.value(),
                 measured.halfWidth() == null ? resolution : Math.max(measured.halfWidth(), resolution));
     }
 
-    private static Measured p99(JsonNode step) {
-        JsonNode perSecond = step.path("p99PerSecondUs");
-        if (!perSecond.path("mean").isNumber()) {
-            return null;
-        }
-        JsonNode halfWidth = perSecond.path("halfWidth");
-        return new Measured(perSecond.path("mean").asDouble(), halfWidth.isNumber() ? halfWidth.asDouble() : null);
+    /** The step's rate with the interval it was written with (none in documents from before intervals). */
+    private static Measured throughput(StepResult step) {
+        return step == null ? null : rate(step.bytesPerSecond(), step.recordsPerSecond(), step.throughput());
     }
 
-    private static JsonNode lastStep(JsonNode scenario) {
-        JsonNode steps = scenario.path("steps");
-        return steps.path(Math.max(0, steps.size() - 1));
+    private static Measured p99(StepResult step) {
+        Estimate perSecond = step == null ? null : step.p99PerSecondUs();
+        return perSecond == null || Double.isNaN(perSecond.mean()) ? null : new Measured(perSecond.mean(), perSecond.halfWidth());
+    }
+
+    private static StepResult lastStep(ScenarioResult scenario) {
+        List<StepResult> steps = scenario.steps();
+        return steps.isEmpty() ? null : steps.get(steps.size() - 1);
+    }
+
+    // VerdictSection still reads the tree: crossings until it reads the records
+    private static Optional<VerdictSection> section(ScenarioResult scenario) {
+        return scenario.verdict() == null ? Optional.empty() : VerdictSection.of(Typed.tree(scenario));
     }
 
     /** A kind's verdict as its section reads it: passed or failed, for runs compared side by side. */
-    private static String outcome(JsonNode scenario) {
-        JsonNode verdict = Fields.object(scenario, "verdict");
-        return VerdictSection.of(scenario).flatMap(section -> section.passed(verdict))
+    private static String outcome(ScenarioResult scenario) {
+        return section(scenario).flatMap(section -> section.passed(Typed.tree(scenario.verdict())))
                 .map(passed -> passed ? "passed" : "failed").orElse(HumanUnits.NONE);
     }
 
-    private static String bottleneck(JsonNode scenario) {
-        return Fields.bottleneck(scenario.path("verdict").path("bottleneck"));
+    /** "cpu / broker-1", or the resource alone when it names no process; {@code null} without a bottleneck. */
+    private static String bottleneck(ScenarioVerdict findings) {
+        Bottleneck bottleneck = findings == null ? null : findings.bottleneck();
+        if (bottleneck == null) {
+            return null;
+        }
+        String source = bottleneck.source();
+        return bottleneck.resource() + (source == null || source.isBlank() ? "" : " / " + source);
     }
 
     private static Row numbers(String scenario, String figure, Unit unit, double runNoisePct, List<Measured> figures) {

@@ -1,6 +1,10 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +28,7 @@ public final class ComparisonHtml {
     }
 
     /** @param results the runs' documents, in the comparison's order */
-    public static String render(Comparison comparison, List<JsonNode> results) {
+    public static String render(Comparison comparison, List<ResultDocument> results) {
         Charts charts = new Charts();
         StringBuilder body = new StringBuilder("<header class=\"top\">\n<h1>mqprobe compare</h1>\n<p class=\"meta\">")
                 .append(Html.esc(ComparisonText.judgedBy(comparison))).append("</p>\n</header>\n");
@@ -41,12 +45,12 @@ public final class ComparisonHtml {
         body.append("</tbody></table></div>\n<p><strong>").append(Html.esc(ComparisonText.conclusion(comparison)))
                 .append("</strong></p>\n</section>\n");
         for (String scenario : comparison.rows().stream().map(Comparison.Row::scenario).distinct().toList()) {
-            List<JsonNode> runs = results.stream().map(r -> scenario(r, scenario)).toList();
-            List<Figure> figures = ResultReader.hasProbeVerdict(runs.get(0))
+            List<ScenarioResult> runs = results.stream().map(r -> Comparison.scenario(r, scenario)).toList();
+            List<Figure> figures = runs.get(0).verdict() instanceof ProbeVerdict
                     ? List.of(overRamp(runs, "Throughput vs load", MetricUnit.BYTES_PER_SECOND,
-                            s -> Fields.number(s, "bytesPerSecond")),
+                            step -> measured(step.bytesPerSecond())),
                     overRamp(runs, "p99 latency vs load", MetricUnit.MICROS,
-                            s -> Fields.number(Fields.object(s, "latencyUs"), "p99")))
+                            step -> step.latencyUs() == null ? null : measured(step.latencyUs().p99())))
                     : List.of(overTime(results, scenario));
             List<ProfileShift> shifts = comparison.profileShifts().stream().filter(p -> p.scenario().equals(scenario)).toList();
             body.append("<section class=\"card\"><h2>").append(Html.esc(scenario)).append("</h2>\n")
@@ -57,17 +61,18 @@ public final class ComparisonHtml {
     }
 
     /** Each run's unthrottled steps by their clients, one line per run; a repeated step shows its last reading. */
-    private static Figure overRamp(List<JsonNode> runs, String title, MetricUnit unit,
-                                   Function<JsonNode, Double> value) {
+    private static Figure overRamp(List<ScenarioResult> runs, String title, MetricUnit unit,
+                                   Function<StepResult, Double> value) {
         List<Map<Double, Double>> byClients = new ArrayList<>();
         TreeMap<Double, String> labels = new TreeMap<>();
-        for (JsonNode run : runs) {
+        for (ScenarioResult run : runs) {
             Map<Double, Double> points = new TreeMap<>();
-            for (JsonNode step : Fields.objects(run, "steps")) {
-                Double clients = Fields.number(step, "clients");
-                if (clients != null && Fields.number(step, "targetRecordsPerSecond") == null && value.apply(step) != null) {
+            for (StepResult step : run.steps()) {
+                double clients = step.clients();
+                if (step.targetRecordsPerSecond() == null && value.apply(step) != null) {
                     points.put(clients, value.apply(step));
-                    labels.put(clients, ScalingCharts.label(step));
+                    // ScalingCharts still reads the tree: a crossing until it reads the records
+                    labels.put(clients, ScalingCharts.label(Typed.tree(step)));
                 }
             }
             byClients.add(points);
@@ -83,23 +88,22 @@ public final class ComparisonHtml {
     }
 
     /** Each run's acknowledged bytes per second over its measured window, from the window's first second. */
-    private static Figure overTime(List<JsonNode> results, String scenario) {
+    private static Figure overTime(List<ResultDocument> results, String scenario) {
         ChartSpec spec = ChartSpec.overTime().axis("y", MetricUnit.BYTES_PER_SECOND, "throughput", null);
         for (int i = 0; i < results.size(); i++) {
-            List<JsonNode> measured = Fields.objects(results.get(i), "intervals").stream()
-                    .filter(n -> !"warmup".equals(Fields.text(n, "phase")) && Fields.number(n, "epochMs") != null
-                            && Fields.number(n, "bytesPerSecond") != null)
-                    .filter(n -> Fields.text(n, "scenario") == null || scenario.equals(Fields.text(n, "scenario")))
-                    .sorted(Comparator.comparingDouble(n -> Fields.number(n, "epochMs"))).toList();
+            List<IntervalRow> measured = results.get(i).intervals().stream()
+                    .filter(row -> !IntervalRow.WARMUP.equals(row.phase()) && measured(row.bytesPerSecond()) != null)
+                    .filter(row -> row.scenario() == null || row.scenario().isBlank() || scenario.equals(row.scenario()))
+                    .sorted(Comparator.comparingLong(IntervalRow::epochMs)).toList();
             if (measured.isEmpty()) {
                 continue;
             }
-            double origin = Fields.number(measured.get(0), "epochMs");
+            double origin = measured.get(0).epochMs();
             double[] xs = new double[measured.size()];
             double[] ys = new double[measured.size()];
             for (int j = 0; j < measured.size(); j++) {
-                xs[j] = (Fields.number(measured.get(j), "epochMs") - origin) / 1000;
-                ys[j] = Fields.number(measured.get(j), "bytesPerSecond");
+                xs[j] = (measured.get(j).epochMs() - origin) / 1000;
+                ys[j] = measured.get(j).bytesPerSecond();
             }
             spec.timeLine("run " + (i + 1), "y", COLORS[i % COLORS.length], xs, ys, xs.length);
         }
@@ -107,8 +111,8 @@ public final class ComparisonHtml {
                 + "the table", spec, false);
     }
 
-    private static JsonNode scenario(JsonNode result, String name) {
-        return Fields.objects(result, "scenarios").stream().filter(s -> name.equals(Fields.text(s, "name"))).findFirst()
-                .orElseThrow(() -> new IllegalStateException("scenario " + name + " vanished"));
+    /** A figure as read back, or {@code null} when it was written unknown (null in result.json, NaN here). */
+    private static Double measured(double figure) {
+        return Double.isNaN(figure) ? null : figure;
     }
 }

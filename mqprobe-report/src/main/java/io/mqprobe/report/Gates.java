@@ -1,14 +1,17 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.LongNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.search.ScenarioVerdict;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Checks {@link Gate}s against a result document or a {@link Comparison}, and writes the outcome as JUnit XML (one
@@ -26,6 +29,9 @@ public final class Gates {
         }
     }
 
+    /** A figure the run should have and does not: the gate is broken, never passed in silence. */
+    private static final double ABSENT = Double.NaN;
+
     private Gates() {
     }
 
@@ -39,12 +45,12 @@ public final class Gates {
     }
 
     /** Each gate against one result document. */
-    public static List<Outcome> check(List<Gate> gates, JsonNode result) {
+    public static List<Outcome> check(List<Gate> gates, ResultDocument result) {
         return gates.stream().map(g -> check(g, result)).toList();
     }
 
     /** Gates with {@code drop} or {@code rise} against each later run's change from the first; others against every run. */
-    public static List<Outcome> check(List<Gate> gates, Comparison comparison, List<JsonNode> results) {
+    public static List<Outcome> check(List<Gate> gates, Comparison comparison, List<ResultDocument> results) {
         List<Outcome> outcomes = new ArrayList<>();
         for (Gate gate : gates) {
             if (!gate.againstBaseline()) {
@@ -84,25 +90,25 @@ public final class Gates {
         return new Outcome(gate, !offenders.isEmpty(), String.join(", ", offenders.isEmpty() ? seen : offenders));
     }
 
-    private static Outcome check(Gate gate, JsonNode result) {
+    private static Outcome check(Gate gate, ResultDocument result) {
         List<String> offenders = new ArrayList<>();
         List<String> seen = new ArrayList<>();
-        for (JsonNode scenario : result.path("scenarios")) {
-            String name = scenario.path("name").asText();
+        for (ScenarioResult scenario : result.scenarios()) {
+            String name = Objects.requireNonNullElse(scenario.name(), "");
             if (gate.scenario() != null && !gate.scenario().equals(name)) {
                 continue;
             }
-            JsonNode value = value(gate.figure(), scenario);
+            Double value = value(gate.figure(), scenario);
             if (value == null) {
                 continue;
             }
-            if (!value.isNumber()) {
+            if (value.isNaN()) {
                 offenders.add(name + " has no " + gate.figure().name().toLowerCase(Locale.ROOT));
                 continue;
             }
-            String reading = name + " " + format(gate.figure(), value.asDouble());
+            String reading = name + " " + format(gate.figure(), value);
             seen.add(reading);
-            if (gate.holds(value.asDouble())) {
+            if (gate.holds(value)) {
                 offenders.add(reading);
             }
         }
@@ -114,42 +120,36 @@ public final class Gates {
     }
 
     /**
-     * The figure in a scenario: a number, a missing node when the scenario should have it and does not (a probe
+     * The figure in a scenario: a number, {@link #ABSENT} when the scenario should have it and does not (a probe
      * without a sustainable load), or {@code null} when the figure is not of this kind of run.
      */
-    private static JsonNode value(Gate.Figure figure, JsonNode scenario) {
-        JsonNode verdict = scenario.path("verdict");
-        boolean probe = ResultReader.hasProbeVerdict(scenario);
-        JsonNode step = scenario.path("steps").path(0);
+    private static Double value(Gate.Figure figure, ScenarioResult scenario) {
+        ScenarioVerdict probe = scenario.verdict() instanceof ProbeVerdict verdict ? verdict.findings() : null;
+        StepResult step = scenario.steps().isEmpty() ? null : scenario.steps().get(0);
+        StepResult.Consumed consumed = step == null ? null : step.consumed();
         return switch (figure) {
-            case CEILING -> probe ? verdict.path("ceiling").path("bytesPerSecond") : null;
-            case KNEE -> probe && verdict.path("knee").isObject() ? verdict.path("knee").path("bytesPerSecond") : null;
-            case SUSTAINABLE -> probe ? verdict.path("sustainable").path("bytesPerSecond") : null;
-            case THROUGHPUT -> probe || !step.isObject() ? null : step.path("bytesPerSecond");
-            case P99 -> probe ? sustainableStep(scenario, verdict).path("latencyUs").path("p99")
-                    : step.isObject() ? step.path("latencyUs").path("p99") : null;
-            case ERRORS -> probe || !step.isObject() ? null : errors(step);
-            case LOST -> step.path("consumed").isObject() ? step.path("consumed").path("lost") : null;
-            case DUPLICATES -> step.path("consumed").isObject() ? step.path("consumed").path("duplicates") : null;
+            case CEILING -> probe == null ? null : probe.ceiling() == null ? ABSENT : probe.ceiling().bytesPerSecond();
+            case KNEE -> probe == null || probe.knee() == null ? null : probe.knee().bytesPerSecond();
+            case SUSTAINABLE -> probe == null ? null : probe.sustainable() == null ? ABSENT : probe.sustainable().bytesPerSecond();
+            case THROUGHPUT -> probe != null || step == null ? null : step.bytesPerSecond();
+            case P99 -> probe != null ? p99(sustainableStep(scenario, probe)) : step == null ? null : p99(step);
+            case ERRORS -> probe != null || step == null ? null : errors(step);
+            case LOST -> consumed == null ? null : (double) consumed.lost();
+            case DUPLICATES -> consumed == null ? null : (double) consumed.duplicates();
         };
     }
 
-    private static JsonNode sustainableStep(JsonNode scenario, JsonNode verdict) {
-        int index = verdict.path("sustainable").path("step").asInt(-1);
-        for (JsonNode step : scenario.path("steps")) {
-            if (step.path("index").asInt() == index) {
-                return step;
-            }
-        }
-        return MissingNode.getInstance();
+    private static StepResult sustainableStep(ScenarioResult scenario, ScenarioVerdict probe) {
+        int index = probe.sustainable() == null ? -1 : probe.sustainable().step();
+        return scenario.steps().stream().filter(step -> step.index() == index).findFirst().orElse(null);
     }
 
-    private static JsonNode errors(JsonNode step) {
-        long total = 0;
-        for (JsonNode count : step.path("errors")) {
-            total += count.asLong();
-        }
-        return LongNode.valueOf(total);
+    private static Double p99(StepResult step) {
+        return step == null || step.latencyUs() == null ? ABSENT : step.latencyUs().p99();
+    }
+
+    private static double errors(StepResult step) {
+        return step.errors() == null ? 0 : step.errors().values().stream().mapToLong(count -> count == null ? 0 : count).sum();
     }
 
     private static String comparisonFigure(Gate.Figure figure) {

@@ -1,9 +1,11 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.profile.ProcessProfile;
+import io.mqprobe.result.ScenarioProfile;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -76,36 +78,60 @@ public record ProfileShift(String scenario, int run, int processesCompared, List
      * The shift from the baseline's profile to a later run's, or empty when either run has none (an older document,
      * {@code --no-profile}, a scenario that never reached its ceiling).
      *
-     * @param baselineVerdict the scenario's probe verdict in the baseline run
-     * @param laterVerdict    the scenario's probe verdict in the later run
+     * @param baseline the scenario's profile in the baseline run, or {@code null}
+     * @param later    the scenario's profile in the later run, or {@code null}
      */
-    static Optional<ProfileShift> of(String scenario, int run, JsonNode baselineVerdict, JsonNode laterVerdict) {
-        JsonNode before = ProfileFields.of(baselineVerdict);
-        JsonNode after = ProfileFields.of(laterVerdict);
-        if (before == null || after == null) {
+    static Optional<ProfileShift> of(String scenario, int run, ScenarioProfile baseline, ScenarioProfile later) {
+        if (baseline == null || later == null) {
             return Optional.empty();
         }
         int compared = 0;
         List<ProcessShift> moved = new ArrayList<>();
-        for (JsonNode base : ProfileFields.processes(before)) {
-            JsonNode later = process(after, ProfileFields.source(base));
-            if (later == null || ProfileFields.samples(base) < MIN_SAMPLES || ProfileFields.samples(later) < MIN_SAMPLES) {
+        for (ProcessProfile base : baseline.processes()) {
+            ProcessProfile after = process(later, source(base));
+            if (after == null || base.samples() < MIN_SAMPLES || after.samples() < MIN_SAMPLES) {
                 continue;
             }
             compared++;
-            List<Move> parts = moves(ProfileFields.parts(base), ProfileFields.parts(later));
-            List<Move> waits = moves(ProfileFields.waits(base), ProfileFields.waits(later));
+            List<Move> parts = moves(parts(base), parts(after));
+            List<Move> waits = moves(waits(base), waits(after));
             if (!parts.isEmpty() || !waits.isEmpty()) {
-                moved.add(new ProcessShift(ProfileFields.source(base), (long) ProfileFields.samples(base),
-                        (long) ProfileFields.samples(later), parts, waits));
+                moved.add(new ProcessShift(source(base), base.samples(), after.samples(), parts, waits));
             }
         }
         return Optional.of(new ProfileShift(scenario, run, compared, moved));
     }
 
-    private static JsonNode process(JsonNode profile, String source) {
-        return ProfileFields.processes(profile).stream().filter(p -> ProfileFields.source(p).equals(source)).findFirst()
-                .orElse(null);
+    private static ProcessProfile process(ScenarioProfile profile, String source) {
+        return profile.processes().stream().filter(p -> source(p).equals(source)).findFirst().orElse(null);
+    }
+
+    /** "broker-1", "client"; a document that named no process reads "?". */
+    private static String source(ProcessProfile process) {
+        return named(process.source());
+    }
+
+    /** Each part's share of the process's sampled on-CPU time (0..1) by name, largest first as written. */
+    private static Map<String, Double> parts(ProcessProfile process) {
+        Map<String, Double> shares = new LinkedHashMap<>();
+        process.parts().forEach(part -> shares.merge(named(part.name()), part.share(), Double::sum));
+        return shares;
+    }
+
+    /**
+     * Each wait's share of its pool's time (0..1), named by its threads and site: "request handlers waiting in
+     * kafka.cluster.Partition.appendRecordsToLeader". One pool waiting at one site in two ways (a monitor and a park)
+     * is one wait here: it is the place that matters when two runs are set side by side.
+     */
+    private static Map<String, Double> waits(ProcessProfile process) {
+        Map<String, Double> shares = new LinkedHashMap<>();
+        process.waits().forEach(wait -> shares.merge(named(wait.threads()) + " waiting in " + named(wait.site()),
+                wait.share(), Double::sum));
+        return shares;
+    }
+
+    private static String named(String name) {
+        return name == null || name.isBlank() ? "?" : name;
     }
 
     /** The shares in either run that moved by {@link #MIN_MOVE_PP} or more, largest move first. */

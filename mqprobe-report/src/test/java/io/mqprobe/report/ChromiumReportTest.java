@@ -62,9 +62,9 @@ class ChromiumReportTest {
         after.get("scenarios").forEach(s -> s.get("steps").forEach(step ->
                 ((ObjectNode) step).put("bytesPerSecond", step.path("bytesPerSecond").asDouble() * 0.8)));
         after.get("intervals").forEach(i -> ((ObjectNode) i).put("bytesPerSecond", i.path("bytesPerSecond").asDouble() * 0.8));
-        Comparison comparison = Comparison.of(java.util.List.of("before.json", "after.json"), java.util.List.of(before, after));
+        Comparison comparison = Comparison.of(java.util.List.of("before.json", "after.json"), java.util.List.of(Typed.document(before), Typed.document(after)));
         Path html = OUT.resolve("compare-" + sample + ".html");
-        Files.writeString(html, ComparisonHtml.render(comparison, java.util.List.of(before, after)));
+        Files.writeString(html, ComparisonHtml.render(comparison, java.util.List.of(Typed.document(before), Typed.document(after))));
 
         String dom = chromium.dumpDom(html);
 

@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +35,7 @@ class ComparisonTest {
         bottleneck(after, "replicated-leader", "none");
         ((ObjectNode) verdict(after, "replicated-leader").path("bottleneck")).putNull("source");
 
-        Comparison comparison = Comparison.of(NAMES, List.of(before, after));
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(before, after)));
 
         assertThat(change(comparison, "single", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
         assertThat(value(comparison, "single", "ceiling").deltaPct()).isCloseTo(-30, within(1e-9));
@@ -62,7 +66,7 @@ class ComparisonTest {
             ((ObjectNode) verdict(run, "broker-ceiling").path("sustainable")).put("searchedWithinPct", 2.0);
         }
 
-        Comparison comparison = Comparison.of(NAMES, List.of(before, after), 0);
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(before, after)), 0);
 
         assertThat(change(comparison, "single", "sustainable")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
         assertThat(change(comparison, "broker-ceiling", "sustainable")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
@@ -80,9 +84,9 @@ class ComparisonTest {
         ((ObjectNode) verdict(after, "single").path("knee")).put("searchedWithinPct", 50.0);
         ((ObjectNode) verdict(unbracketed, "single").path("knee")).put("searchedWithinPct", 10.0);
 
-        assertThat(change(Comparison.of(NAMES, List.of(before, after), 0), "single", "knee"))
+        assertThat(change(Comparison.of(NAMES, documents(List.of(before, after)), 0), "single", "knee"))
                 .isEqualTo(Comparison.Change.WITHIN_SPREAD);
-        assertThat(change(Comparison.of(NAMES, List.of(before, unbracketed), 0), "single", "knee"))
+        assertThat(change(Comparison.of(NAMES, documents(List.of(before, unbracketed)), 0), "single", "knee"))
                 .as("finer rates would have told them apart").isEqualTo(Comparison.Change.BEYOND_SPREAD);
     }
 
@@ -94,14 +98,14 @@ class ComparisonTest {
         scale(after, "single", "ceiling", 0.84);
         scale(after, "broker-ceiling", "ceiling", 0.70);
 
-        Comparison byDefault = Comparison.of(NAMES, List.of(before, after));
-        Comparison intervalsOnly = Comparison.of(NAMES, List.of(before, after), 0);
+        Comparison byDefault = Comparison.of(NAMES, documents(List.of(before, after)));
+        Comparison intervalsOnly = Comparison.of(NAMES, documents(List.of(before, after)), 0);
 
         assertThat(change(byDefault, "single", "ceiling")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
         assertThat(change(byDefault, "broker-ceiling", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
         assertThat(change(intervalsOnly, "single", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
         assertThat(ComparisonText.terminal(byDefault)).contains("run-to-run noise of 20 % (--run-noise)");
-        assertThatThrownBy(() -> Comparison.of(NAMES, List.of(before, after), -1)).isInstanceOf(UsageException.class)
+        assertThatThrownBy(() -> Comparison.of(NAMES, documents(List.of(before, after)), -1)).isInstanceOf(UsageException.class)
                 .hasMessageContaining("--run-noise");
     }
 
@@ -116,7 +120,7 @@ class ComparisonTest {
         scale(after, "broker-ceiling", "ceiling", 0.90);
         scale(after, "broker-ceiling", "sustainable", 0.85);
 
-        Comparison measured = Comparison.of(NAMES, List.of(before, after), RunNoise.read(file));
+        Comparison measured = Comparison.of(NAMES, documents(List.of(before, after)), RunNoise.read(file));
 
         assertThat(change(measured, "single", "ceiling")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
         assertThat(change(measured, "broker-ceiling", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
@@ -130,7 +134,7 @@ class ComparisonTest {
 
     @Test
     void should_find_no_change_between_a_run_and_itself() {
-        Comparison comparison = Comparison.of(NAMES, List.of(probeWithIntervals(0.05), probeWithIntervals(0.05)));
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(probeWithIntervals(0.05), probeWithIntervals(0.05))));
 
         assertThat(comparison.anyChange()).isFalse();
         assertThat(ComparisonText.terminal(comparison)).contains("no figure moved beyond the runs' spread and no verdict changed");
@@ -141,7 +145,7 @@ class ComparisonTest {
         ObjectNode after = Samples.load(Samples.FULL_PROBE);
         scale(after, "single", "ceiling", 0.5);
 
-        Comparison comparison = Comparison.of(NAMES, List.of(Samples.load(Samples.FULL_PROBE), after));
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(Samples.load(Samples.FULL_PROBE), after)));
 
         assertThat(change(comparison, "single", "ceiling")).isEqualTo(Comparison.Change.NOT_JUDGED);
         assertThat(ComparisonText.terminal(comparison)).contains("47.5 MB/s (-50.0 %, no interval)");
@@ -154,7 +158,7 @@ class ComparisonTest {
         step(before).putObject("throughput").put("mean", 20_000).put("halfWidth", 400);
         step(after).put("bytesPerSecond", 10_240_000).put("recordsPerSecond", 10_000).putObject("throughput").put("mean", 10_000).put("halfWidth", 300);
 
-        Comparison comparison = Comparison.of(NAMES, List.of(before, after));
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(before, after)));
 
         assertThat(comparison.rows()).extracting(Comparison.Row::figure).containsExactly("throughput", "p99 of seconds");
         assertThat(change(comparison, comparison.rows().get(0).scenario(), "throughput")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
@@ -166,7 +170,7 @@ class ComparisonTest {
         ObjectNode after = Samples.load(Samples.FULL_PROBE);
         after.get("scenarios").forEach(sc -> sc.get("steps").forEach(st ->
                 ((ObjectNode) st).put("bytesPerSecond", st.path("bytesPerSecond").asDouble() / 2)));
-        List<JsonNode> runs = List.of(Samples.load(Samples.FULL_PROBE), after);
+        List<ResultDocument> runs = documents(List.of(Samples.load(Samples.FULL_PROBE), after));
 
         String page = ComparisonHtml.render(Comparison.of(NAMES, runs), runs);
 
@@ -190,13 +194,42 @@ class ComparisonTest {
         ObjectNode fewer = Samples.load(Samples.FULL_PROBE);
         fewer.withArray("scenarios").remove(3);
 
-        assertThatThrownBy(() -> Comparison.of(NAMES, List.of(Samples.load(Samples.FULL_PROBE), Samples.load(Samples.E2E))))
+        assertThatThrownBy(() -> Comparison.of(NAMES, documents(List.of(Samples.load(Samples.FULL_PROBE), Samples.load(Samples.E2E)))))
                 .isInstanceOf(UsageException.class).hasMessage("cannot compare runs of different kinds: before.json is probe, after.json is e2e");
-        assertThatThrownBy(() -> Comparison.of(NAMES, List.of(Samples.load(Samples.FULL_PROBE), fewer)))
+        assertThatThrownBy(() -> Comparison.of(NAMES, documents(List.of(Samples.load(Samples.FULL_PROBE), fewer))))
                 .isInstanceOf(UsageException.class).hasMessageStartingWith("cannot compare runs over different scenarios: before.json ran [single,")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
-        assertThatThrownBy(() -> Comparison.of(List.of("a.json"), List.of(Samples.load(Samples.FULL_PROBE))))
+        assertThatThrownBy(() -> Comparison.of(List.of("a.json"), documents(List.of(Samples.load(Samples.FULL_PROBE)))))
                 .isInstanceOf(UsageException.class).hasMessage("compare needs at least two result documents, got 1");
+    }
+
+    @Test
+    void should_compare_a_previous_releases_result_with_this_ones_and_skip_fields_it_does_not_know(@TempDir Path dir)
+            throws Exception {
+        Path v1 = dir.resolve("v1.json");
+        try (InputStream in = ComparisonTest.class.getResourceAsStream("/v1/probe-v1.json")) {
+            Files.copy(in, v1);
+        }
+        ObjectNode later = (ObjectNode) Samples.JSON.readTree(v1.toFile());
+        later.put("schema", "mqprobe.result/v2").put("writtenBy", "a later release");
+        ObjectNode verdict = (ObjectNode) later.withArray("scenarios").get(0).path("verdict");
+        verdict.put("kind", "probe").put("confidence", "high");
+        ((ObjectNode) verdict.path("ceiling")).put("bytesPerSecond", 178934735.238 * 0.8).put("recordsPerSecond", 174740.952 * 0.8);
+        Path v2 = dir.resolve("v2.json");
+        Files.writeString(v2, later.toString());
+        List<ResultDocument> runs = List.of(ResultReading.read(v1), ResultReading.read(v2));
+
+        Comparison comparison = Comparison.of(List.of("v1.json", "v2.json"), runs);
+
+        assertThat(value(comparison, "single", "ceiling").deltaPct()).isCloseTo(-20, within(1e-9));
+        assertThat(change(comparison, "single", "ceiling")).isEqualTo(Comparison.Change.NOT_JUDGED);
+        assertThat(comparison.rows()).filteredOn(r -> r.figure().equals("bottleneck")).singleElement()
+                .satisfies(r -> assertThat(r.values()).extracting(Comparison.Value::words)
+                        .containsExactly("shared-cpu / host", "shared-cpu / host"));
+        assertThat(Gates.check(List.of(Gate.parse("ceiling drop > 10%")), comparison, runs).get(0).detail())
+                .isEqualTo("single run 2 -20.0 %");
+        assertThat(Gates.check(List.of(Gate.parse("sustainable < 100MB/s")), runs.get(0)).get(0).detail())
+                .as("a v1 verdict, which named no kind, is a probe's").isEqualTo("single 87.5 MB/s");
     }
 
     /** The probe sample with an interval of ±{@code share} on every verdict figure, in records/s as mqprobe keeps it. */
@@ -246,5 +279,10 @@ class ComparisonTest {
 
     private static Comparison.Change change(Comparison comparison, String scenario, String figure) {
         return value(comparison, scenario, figure).change();
+    }
+
+    /** The trees as result.json holds them, read back as the records compare reads. */
+    private static List<ResultDocument> documents(List<? extends JsonNode> trees) {
+        return trees.stream().map(tree -> ResultReading.document(tree, "a sample")).toList();
     }
 }

@@ -2,6 +2,8 @@ package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.w3c.dom.Document;
@@ -52,7 +54,7 @@ class GatesTest {
         ObjectNode probe = Samples.load(Samples.FULL_PROBE);   // sustainable 88, 110, 45 and 60 MB/s
 
         List<Gates.Outcome> outcomes = Gates.check(List.of(Gate.parse("sustainable < 50MB/s"),
-                Gate.parse("sustainable[broker-ceiling] < 50MB/s"), Gate.parse("lost > 0"), Gate.parse("ceiling < 1MB/s")), probe);
+                Gate.parse("sustainable[broker-ceiling] < 50MB/s"), Gate.parse("lost > 0"), Gate.parse("ceiling < 1MB/s")), document(probe));
 
         assertThat(outcomes.get(0).broken()).isTrue();
         assertThat(outcomes.get(0).detail()).isEqualTo("replicated-all 45.0 MB/s");
@@ -68,7 +70,7 @@ class GatesTest {
         ObjectNode probe = Samples.load(Samples.FULL_PROBE);
         ((ObjectNode) probe.withArray("scenarios").get(2).path("verdict")).putNull("sustainable");
 
-        Gates.Outcome outcome = Gates.check(List.of(Gate.parse("sustainable < 1MB/s")), probe).get(0);
+        Gates.Outcome outcome = Gates.check(List.of(Gate.parse("sustainable < 1MB/s")), document(probe)).get(0);
 
         assertThat(outcome.broken()).isTrue();
         assertThat(outcome.detail()).isEqualTo("replicated-all has no sustainable");
@@ -79,7 +81,7 @@ class GatesTest {
         ObjectNode e2e = Samples.load(Samples.E2E);   // 2 duplicates, 4 errors, nothing lost
 
         List<Gates.Outcome> outcomes = Gates.check(List.of(Gate.parse("lost > 0"), Gate.parse("duplicates > 0"),
-                Gate.parse("errors >= 4"), Gate.parse("throughput < 10MB/s")), e2e);
+                Gate.parse("errors >= 4"), Gate.parse("throughput < 10MB/s")), document(e2e));
 
         assertThat(outcomes).extracting(Gates.Outcome::broken).containsExactly(false, true, true, false);
     }
@@ -87,7 +89,7 @@ class GatesTest {
     @Test
     void should_write_valid_junit_xml_with_one_failure_per_broken_gate() throws Exception {
         List<Gates.Outcome> outcomes = Gates.check(List.of(Gate.parse("sustainable < 50MB/s"), Gate.parse("ceiling < 1MB/s")),
-                Samples.load(Samples.FULL_PROBE));
+                document(Samples.load(Samples.FULL_PROBE)));
 
         Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new ByteArrayInputStream(Gates.junitXml("mqprobe gates", outcomes).getBytes(StandardCharsets.UTF_8)));
@@ -104,15 +106,20 @@ class GatesTest {
         ObjectNode after = Samples.load(Samples.FULL_PROBE);
         ObjectNode ceiling = (ObjectNode) after.withArray("scenarios").get(0).path("verdict").path("ceiling");
         ceiling.put("bytesPerSecond", 95e6 * 0.85).put("recordsPerSecond", 92773.4 * 0.85);
-        List<ObjectNode> runs = List.of(Samples.load(Samples.FULL_PROBE), after);
-        Comparison comparison = Comparison.of(List.of("a", "b"), List.copyOf(runs));
+        List<ResultDocument> runs = List.of(document(Samples.load(Samples.FULL_PROBE)), document(after));
+        Comparison comparison = Comparison.of(List.of("a", "b"), runs);
 
         List<Gates.Outcome> outcomes = Gates.check(List.of(Gate.parse("ceiling drop > 10%"), Gate.parse("ceiling drop > 20%"),
-                Gate.parse("p99 rise > 5%")), comparison, List.copyOf(runs));
+                Gate.parse("p99 rise > 5%")), comparison, runs);
 
         assertThat(outcomes.get(0).broken()).isTrue();
         assertThat(outcomes.get(0).detail()).isEqualTo("single run 2 -15.0 %");
         assertThat(outcomes.get(1).broken()).isFalse();
         assertThat(outcomes.get(2).broken()).as("probes have no per-second p99 to compare").isTrue();
+    }
+
+    /** The tree as result.json holds it, read back as the records the gates read. */
+    private static ResultDocument document(ObjectNode tree) {
+        return ResultReading.document(tree, "a sample");
     }
 }

@@ -2,6 +2,8 @@ package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.w3c.dom.Element;
@@ -44,7 +46,7 @@ class ProfileShiftTest {
         part(later, "request handling", 0.02);
         waitAt(later, "request handlers", "kafka.log.UnifiedLog.append", 0.12);
 
-        Comparison comparison = Comparison.of(NAMES, List.of(before, after));
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(before, after)));
 
         assertThat(comparison.profileShifts()).singleElement().satisfies(shift -> {
             assertThat(shift.scenario()).isEqualTo("broker-ceiling");
@@ -93,7 +95,7 @@ class ProfileShiftTest {
         part(process(profile(before, "replicated-all"), "client", 49), "send path", 0.10);
         part(process(profile(after, "replicated-all"), "client", 300), "send path", 0.90);
 
-        Comparison comparison = Comparison.of(NAMES, List.of(before, after));
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(before, after)));
 
         assertThat(comparison.profileShifts()).extracting(ProfileShift::scenario, ProfileShift::processesCompared)
                 .containsExactly(tuple("single", 1), tuple("replicated-all", 0));
@@ -109,7 +111,7 @@ class ProfileShiftTest {
         ObjectNode before = Samples.load(Samples.FULL_PROBE);
         ObjectNode after = Samples.load(Samples.FULL_PROBE);   // an older file, or --no-profile
         part(process(profile(before, "single"), "broker-1", 600), "compression (gzip)", 0.90);
-        List<JsonNode> runs = List.of(before, after);
+        List<ResultDocument> runs = documents(List.of(before, after));
 
         Comparison comparison = Comparison.of(NAMES, runs);
 
@@ -128,7 +130,7 @@ class ProfileShiftTest {
             runs.add(run);
         }
 
-        String terminal = ComparisonText.terminal(Comparison.of(List.of("a.json", "b.json", "c.json"), runs));
+        String terminal = ComparisonText.terminal(Comparison.of(List.of("a.json", "b.json", "c.json"), documents(runs)));
 
         assertThat(terminal).contains("profiles, run 2: no part moved by 5 pp or more\n")
                 .contains("profiles, run 3: broker-1: compression (gzip) 2 % → 50 % (+48 pp)\n");
@@ -145,7 +147,7 @@ class ProfileShiftTest {
         part(later, "compression (gzip)", 0.94);
         part(later, "request handling", 0.02);
         waitAt(later, "<script>alert('pool')</script>", "a&b", 0.30);
-        List<JsonNode> runs = List.of(before, after);
+        List<ResultDocument> runs = documents(List.of(before, after));
 
         String page = ComparisonHtml.render(Comparison.of(NAMES, runs), runs);
 
@@ -226,5 +228,10 @@ class ProfileShiftTest {
 
     private static String attribute(Element row, int rect, String attribute) {
         return ((Element) row.getElementsByTagName("rect").item(rect)).getAttribute(attribute);
+    }
+
+    /** The trees as result.json holds them, read back as the records compare reads. */
+    private static List<ResultDocument> documents(List<? extends JsonNode> trees) {
+        return trees.stream().map(tree -> ResultReading.document(tree, "a sample")).toList();
     }
 }

@@ -1,11 +1,11 @@
 package io.mqprobe.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.report.Comparison;
 import io.mqprobe.report.Gate;
 import io.mqprobe.report.Gates;
-import io.mqprobe.report.ResultReader;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,12 +34,12 @@ public record GatePlan(List<Gate> gates, Path junitFile) {
         if (gates.isEmpty()) {
             return code;
         }
-        List<Gates.Outcome> outcomes = Gates.check(gates, ResultReader.read(resultJson));
+        List<Gates.Outcome> outcomes = Gates.check(gates, ResultReading.read(resultJson));
         return report(outcomes, code, out);
     }
 
     /** As {@link #apply(Path, int, PrintWriter)}, for the runs of a comparison. */
-    public int apply(Comparison comparison, List<JsonNode> results, int code, PrintWriter out) {
+    public int apply(Comparison comparison, List<ResultDocument> results, int code, PrintWriter out) {
         return gates.isEmpty() ? code : report(Gates.check(gates, comparison, results), code, out);
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.report.Comparison;
 import io.mqprobe.report.Samples;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ResultReading;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -20,7 +21,7 @@ class SoakCompareTest {
         ObjectNode held = soak(new SoakRecording(300).judge(Duration.ofMinutes(5), 30e9, false));
         ObjectNode broke = soak(new SoakRecording(300).p99Us(s -> s >= 200 ? 450_000 : 10_000).judge(Duration.ofMinutes(5), 30e9, false));
 
-        Comparison comparison = Comparison.of(List.of("a", "b"), List.<JsonNode>of(held, broke));
+        Comparison comparison = Comparison.of(List.of("a", "b"), List.of(ResultReading.document(held, "a"), ResultReading.document(broke, "b")));
 
         Comparison.Row verdict = comparison.rows().stream().filter(r -> r.figure().equals("verdict")).findFirst().orElseThrow();
         assertThat(verdict.values()).extracting(Comparison.Value::words).containsExactly("passed", "failed");

@@ -1,15 +1,15 @@
 package io.mqprobe.cli.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.Percent;
 import io.mqprobe.cli.options.GateOptions;
 import io.mqprobe.report.Comparison;
 import io.mqprobe.report.ComparisonHtml;
 import io.mqprobe.report.ComparisonText;
-import io.mqprobe.report.ResultReader;
 import io.mqprobe.report.RunNoise;
+import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ResultReading;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.GatePlan;
 import picocli.CommandLine;
@@ -58,7 +58,7 @@ public final class CompareCommand implements Callable<Integer> {
         GatePlan chosen = gates.concludeForComparison();
         RunNoise noise = runNoise.endsWith(".json") ? RunNoise.read(Path.of(runNoise))
                 : RunNoise.uniform(100 * Percent.parseFraction("--run-noise", runNoise));
-        List<JsonNode> documents = results.stream().map(ResultReader::read).toList();
+        List<ResultDocument> documents = results.stream().map(ResultReading::read).toList();
         Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents, noise);
         PrintWriter out = spec.commandLine().getOut();
         out.print(ComparisonText.terminal(comparison));
