@@ -122,7 +122,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                         steps.stream().map(step -> rate(step, step.path("throughput"))).toList()));
                 rows.add(numbers(scenario, "p99 of seconds", Unit.MICROS, runNoise.pct(scenario, "p99 of seconds"),
                         steps.stream().map(Comparison::p99).toList()));
-                if (VerdictSection.of(runs.get(0)).isPresent()) {
+                if (VerdictSection.of(Typed.verdict(Fields.object(runs.get(0), "verdict"))).isPresent()) {
                     rows.add(words(scenario, "verdict", runs.stream().map(Comparison::outcome).toList()));
                 }
             }
@@ -202,7 +202,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
     /** A kind's verdict as its section reads it: passed or failed, for runs compared side by side. */
     private static String outcome(JsonNode scenario) {
         JsonNode verdict = Fields.object(scenario, "verdict");
-        return VerdictSection.of(scenario).flatMap(section -> section.passed(verdict))
+        return VerdictSection.of(Typed.verdict(verdict)).flatMap(section -> section.passed(Typed.verdict(verdict)))
                 .map(passed -> passed ? "passed" : "failed").orElse(HumanUnits.NONE);
     }
 
