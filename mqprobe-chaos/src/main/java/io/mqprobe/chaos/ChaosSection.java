@@ -1,10 +1,10 @@
 package io.mqprobe.chaos;
 
 import io.mqprobe.report.ChartSpec;
-import io.mqprobe.report.Fields;
 import io.mqprobe.report.Html;
 import io.mqprobe.report.VerdictSection;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.Verdict;
 
 import java.util.List;
 import java.util.Locale;
@@ -26,52 +26,48 @@ public final class ChaosSection implements VerdictSection {
 
     /** No one line: the delivery line, the problems and the fault table need the card. */
     @Override
-    public Optional<String> line(JsonNode scenario, JsonNode verdict) {
+    public Optional<String> line(ScenarioResult scenario, Verdict verdict) {
         return Optional.empty();
     }
 
     @Override
-    public String html(JsonNode scenario, JsonNode verdict) {
-        return table(verdict);
+    public String html(ScenarioResult scenario, Verdict verdict) {
+        return table((ChaosVerdict) verdict);
     }
 
     @Override
-    public Optional<Boolean> passed(JsonNode verdict) {
-        return Optional.of(Fields.texts(verdict, "problems").isEmpty());
+    public Optional<Boolean> passed(Verdict verdict) {
+        return Optional.of(verdict.passed());
     }
 
     /** Shades every fault that fired; x in seconds from {@code originMs}. */
     @Override
-    public Optional<String> markIntervals(ChartSpec spec, JsonNode verdict, long originMs) {
-        for (JsonNode f : Fields.objects(verdict, "faults")) {
-            Double fired = Fields.number(f, "firedEpochMs");
-            if (fired == null) {
+    public Optional<String> markIntervals(ChartSpec spec, Verdict verdict, long originMs) {
+        for (ChaosVerdict.Fault f : ((ChaosVerdict) verdict).faults()) {
+            if (f.firedEpochMs() == null) {
                 continue;
             }
             double lengthMs = 1_000;
-            Double undone = Fields.number(f, "undoneAfterMs");
-            Double gapFrom = Fields.number(f, "unavailableFromMs");
-            Double gap = Fields.number(f, "unavailableMs");
-            if (undone != null) {
-                lengthMs = Math.max(lengthMs, undone);
+            if (f.undoneAfterMs() != null) {
+                lengthMs = Math.max(lengthMs, f.undoneAfterMs());
             }
-            if (gapFrom != null && gap != null) {
-                lengthMs = Math.max(lengthMs, gapFrom + gap);
+            if (f.unavailableFromMs() != null && f.unavailableMs() != null) {
+                lengthMs = Math.max(lengthMs, f.unavailableFromMs() + f.unavailableMs());
             }
-            double from = (fired - originMs) / 1000.0;
-            spec.band(from, from + lengthMs / 1000.0, FAULT, Fields.text(f, "fault"), false);
+            double from = (f.firedEpochMs() - originMs) / 1000.0;
+            spec.band(from, from + lengthMs / 1000.0, FAULT, f.fault(), false);
         }
         return Optional.of("shaded: warm-up (grey), each fault from when it fired to when it was undone or its unavailability ended (red)");
     }
 
     /** The delivery line, the problems and the per-fault table. */
-    static String table(JsonNode v) {
-        boolean passed = Fields.texts(v, "problems").isEmpty();
+    static String table(ChaosVerdict v) {
+        boolean passed = v.passed();
         StringBuilder html = new StringBuilder("<dl class=\"verdict\">\n<dt>delivery</dt><dd><strong>")
                 .append(passed ? "passed" : "FAILED").append("</strong> ")
                 .append(Html.esc(String.format(Locale.ROOT, "%,.0f acknowledged: lost %,.0f, duplicated %,.0f, reordered %,.0f",
-                        num(v, "acknowledged"), num(v, "lost"), num(v, "duplicated"), num(v, "reordered"))));
-        List<String> problems = Fields.texts(v, "problems");
+                        (double) v.acknowledged(), (double) v.lost(), (double) v.duplicated(), (double) v.reordered())));
+        List<String> problems = v.problems();
         if (!problems.isEmpty()) {
             html.append("<ul class=\"evidence\">");
             problems.forEach(p -> html.append("<li>").append(Html.esc(p)).append("</li>"));
@@ -83,18 +79,18 @@ public final class ChaosSection implements VerdictSection {
             html.append("<th>").append(h).append("</th>");
         }
         html.append("</tr></thead><tbody>\n");
-        for (JsonNode f : Fields.objects(v, "faults")) {
-            html.append("<tr><td>").append(Html.esc(Fields.text(f, "fault"))).append("</td><td>")
-                    .append(Html.esc(brokers(f))).append("</td><td>").append(Html.esc(Fields.text(f, "outcome")))
+        for (ChaosVerdict.Fault f : v.faults()) {
+            html.append("<tr><td>").append(Html.esc(f.fault())).append("</td><td>")
+                    .append(Html.esc(brokers(f))).append("</td><td>").append(Html.esc(f.outcome()))
                     .append("</td>");
-            cell(html, ms(f, "unavailableMs"));
-            cell(html, ms(f, "newLeaderAfterMs"));
-            cell(html, ms(f, "fullIsrAfterMs"));
-            cell(html, ms(f, "consumerStallMs"));
-            Double lowest = Fields.number(f, "lowestAckedPerSecond");
-            cell(html, lowest == null || lowest.isNaN() ? "–" : String.format(Locale.ROOT, "%,.0f", lowest));
-            cell(html, ms(f, "recoveredAfterMs"));
-            cell(html, String.format(Locale.ROOT, "%,.0f", num(f, "errors")));
+            cell(html, ms(f.unavailableMs()));
+            cell(html, ms(f.newLeaderAfterMs()));
+            cell(html, ms(f.fullIsrAfterMs()));
+            cell(html, ms(f.consumerStallMs()));
+            double lowest = f.lowestAckedPerSecond();
+            cell(html, Double.isNaN(lowest) ? "–" : String.format(Locale.ROOT, "%,.0f", lowest));
+            cell(html, ms(f.recoveredAfterMs()));
+            cell(html, String.format(Locale.ROOT, "%,.0f", (double) f.errors()));
             html.append("</tr>\n");
         }
         return html.append("</tbody></table></div>\n<p class=\"hint\">times from the moment each fault fired; "
@@ -105,23 +101,13 @@ public final class ChaosSection implements VerdictSection {
         html.append("<td class=\"num\">").append(Html.esc(value)).append("</td>");
     }
 
-    private static String brokers(JsonNode f) {
-        JsonNode b = f.get("brokers");
-        if (b == null || !b.isArray()) {
-            return "";
-        }
+    private static String brokers(ChaosVerdict.Fault f) {
         StringBuilder s = new StringBuilder();
-        b.forEach(id -> s.append(s.length() == 0 ? "" : ",").append(id.asText()));
+        f.brokers().forEach(id -> s.append(s.length() == 0 ? "" : ",").append(id));
         return s.toString();
     }
 
-    private static double num(JsonNode node, String field) {
-        Double d = Fields.number(node, field);
-        return d == null ? 0 : d;
-    }
-
-    private static String ms(JsonNode node, String field) {
-        Double d = Fields.number(node, field);
-        return d == null ? "–" : String.format(Locale.ROOT, "%.1f s", d / 1000);
+    private static String ms(Long ms) {
+        return ms == null ? "–" : String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
     }
 }

@@ -1,9 +1,10 @@
 package io.mqprobe.mirror;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.report.Fields;
 import io.mqprobe.report.VerdictSection;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.Verdict;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -17,24 +18,23 @@ public final class MirrorSection implements VerdictSection {
     }
 
     @Override
-    public Optional<String> line(JsonNode scenario, JsonNode v) {
-        JsonNode latency = Fields.object(v, "mirrorLatencyUs");
-        Double cpu = Fields.number(v, "mirrorCpuCores");
-        Double cpuPerMiB = Fields.number(v, "mirrorCpuSecondsPerMiB");
+    public Optional<String> line(ScenarioResult scenario, Verdict verdict) {
+        MirrorVerdict v = (MirrorVerdict) verdict;
+        LatencySummary latency = v.mirrorLatencyUs();
         // the field is per MiB (the result's name stays); printed per MB like every rate
-        Double cpuPerMb = cpuPerMiB == null ? null : cpuPerMiB * 1e6 / (1 << 20);
-        String text = "arrival " + HumanUnits.rate(Fields.number(v, "arrivalBytesPerSecond"))
-                + " (source " + HumanUnits.rate(Fields.number(v, "sourceBytesPerSecond")) + ")"
-                + " · mirror latency p50 " + HumanUnits.latencyUs(Fields.number(latency, "p50"))
-                + " p99 " + HumanUnits.latencyUs(Fields.number(latency, "p99"))
-                + " max " + HumanUnits.latencyUs(Fields.number(latency, "max"))
-                + " · mirror CPU " + (cpu == null ? HumanUnits.NONE : String.format(Locale.ROOT, "%.2f cores", cpu))
-                + (cpuPerMb == null ? "" : String.format(Locale.ROOT, " (%.3f CPU-s/MB)", cpuPerMb))
-                + " · same cluster: replica fetch " + HumanUnits.rate(Fields.number(v, "replicationBytesPerSecond"))
-                + ", leader write " + HumanUnits.rate(Fields.number(v, "leaderWriteBytesPerSecond"))
-                + " · arrived " + HumanUnits.count(Fields.number(v, "arrivedRecords"))
-                + ", lost " + HumanUnits.count(Fields.number(v, "lostRecords"))
-                + ", duplicates " + HumanUnits.count(Fields.number(v, "duplicateRecords"));
+        double cpuPerMb = v.mirrorCpuSecondsPerMiB() * 1e6 / (1 << 20);
+        String text = "arrival " + HumanUnits.rate(v.arrivalBytesPerSecond())
+                + " (source " + HumanUnits.rate(v.sourceBytesPerSecond()) + ")"
+                + " · mirror latency p50 " + (latency == null ? HumanUnits.NONE : HumanUnits.latencyUs(latency.p50()))
+                + " p99 " + (latency == null ? HumanUnits.NONE : HumanUnits.latencyUs(latency.p99()))
+                + " max " + (latency == null ? HumanUnits.NONE : HumanUnits.latencyUs(latency.max()))
+                + " · mirror CPU " + String.format(Locale.ROOT, "%.2f cores", v.mirrorCpuCores())
+                + String.format(Locale.ROOT, " (%.3f CPU-s/MB)", cpuPerMb)
+                + " · same cluster: replica fetch " + HumanUnits.rate(v.replicationBytesPerSecond())
+                + ", leader write " + HumanUnits.rate(v.leaderWriteBytesPerSecond())
+                + " · arrived " + HumanUnits.count((double) v.arrivedRecords())
+                + ", lost " + HumanUnits.count((double) v.lostRecords())
+                + ", duplicates " + HumanUnits.count((double) v.duplicateRecords());
         return Optional.of(text);
     }
 }

@@ -236,14 +236,13 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
         return steps.isEmpty() ? null : steps.get(steps.size() - 1);
     }
 
-    // VerdictSection still reads the tree: crossings until it reads the records
     private static Optional<VerdictSection> section(ScenarioResult scenario) {
-        return scenario.verdict() == null ? Optional.empty() : VerdictSection.of(Typed.tree(scenario));
+        return scenario.verdict() == null ? Optional.empty() : VerdictSection.of(scenario.verdict());
     }
 
     /** A kind's verdict as its section reads it: passed or failed, for runs compared side by side. */
     private static String outcome(ScenarioResult scenario) {
-        return section(scenario).flatMap(section -> section.passed(Typed.tree(scenario.verdict())))
+        return section(scenario).flatMap(section -> section.passed(scenario.verdict()))
                 .map(passed -> passed ? "passed" : "failed").orElse(HumanUnits.NONE);
     }
 

@@ -42,7 +42,7 @@ public final class HtmlReport {
         if (InstanceSizeSection.present(result)) {
             body.append(InstanceSizeSection.html(result, charts));
         }
-        body.append(VerdictSection.runSections(scenarios, charts));
+        body.append(VerdictSection.runSections(scenarios.stream().map(s -> Typed.verdict(Fields.object(s, "verdict"))).toList(), charts));
         Map<String, List<JsonNode>> intervals = intervalsByScenario(result, scenarios);
         Timeline timeline = Timeline.of(result);
         boolean anyWindow = false;

@@ -36,7 +36,7 @@ final class HtmlScenario {
         }
         JsonNode verdict = Fields.probeVerdict(scenario);
         JsonNode anyVerdict = Fields.object(scenario, "verdict");
-        html.append(VerdictSection.of(scenario).map(s -> s.html(scenario, anyVerdict))
+        html.append(VerdictSection.of(Typed.verdict(anyVerdict)).map(s -> s.html(Typed.scenario(scenario), Typed.verdict(anyVerdict)))
                 .orElseGet(() -> verdict(scenario, verdict, runComplete)));
         JsonNode thresholds = Fields.object(result, "thresholds");
         ScenarioWindow window = ScenarioWindow.of(scenario, intervals);
@@ -103,7 +103,7 @@ final class HtmlScenario {
         if (Fields.probeVerdict(scenario) != null) {
             return "<span class=\"badge good\">verdict</span>";
         }
-        Optional<Boolean> passed = VerdictSection.of(scenario).flatMap(s -> s.passed(Fields.object(scenario, "verdict")));
+        Optional<Boolean> passed = VerdictSection.of(Typed.verdict(Fields.object(scenario, "verdict"))).flatMap(s -> s.passed(Typed.verdict(Fields.object(scenario, "verdict"))));
         if (passed.isPresent()) {
             return passed.get() ? "<span class=\"badge good\">passed</span>" : "<span class=\"badge warn\">failed</span>";
         }

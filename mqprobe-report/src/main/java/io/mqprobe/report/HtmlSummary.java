@@ -98,8 +98,8 @@ final class HtmlSummary {
 
     /** The verdict's line where it is the scenario's whole result (a sweep's run); otherwise what the steps say. */
     private static String resultText(JsonNode scenario, boolean complete) {
-        return VerdictSection.of(scenario).filter(VerdictSection::lineIsTheResult)
-                .flatMap(section -> section.line(scenario, Fields.object(scenario, "verdict")))
+        return VerdictSection.of(Typed.verdict(Fields.object(scenario, "verdict"))).filter(VerdictSection::lineIsTheResult)
+                .flatMap(section -> section.line(Typed.scenario(scenario), Typed.verdict(Fields.object(scenario, "verdict"))))
                 .orElseGet(() -> VerdictText.withoutVerdict(scenario, complete));
     }
 

@@ -52,8 +52,8 @@ final class IntervalChart {
             spec.timeMarkers(ChartSpec.Marker.ERROR, "seconds with send errors", "y", errorSeconds);
         }
         shadeSteps(spec, intervals, xs, scenario);
-        Optional<String> marked = VerdictSection.of(scenario)
-                .flatMap(section -> section.markIntervals(spec, Fields.object(scenario, "verdict"), originMs));
+        Optional<String> marked = VerdictSection.of(Typed.verdict(Fields.object(scenario, "verdict")))
+                .flatMap(section -> section.markIntervals(spec, Typed.verdict(Fields.object(scenario, "verdict")), originMs));
         spec.dropEmptyDatasets();
         return new Figure("Per second", marked.orElse(
                 "shaded: warm-up (grey, labelled with the step's clients), knee step (orange), sustainable step (green)"), spec, false);

@@ -3,6 +3,7 @@ package io.mqprobe.report;
 import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.SecretRedaction;
+import io.mqprobe.result.Verdict;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -122,8 +123,8 @@ public final class MarkdownReport {
             md.append("Skipped: ").append(esc(skipped)).append("\n\n");
             return;
         }
-        JsonNode anyVerdict = Fields.object(scenario, "verdict");
-        VerdictSection.of(scenario).ifPresent(section -> section.line(scenario, anyVerdict).ifPresent(line -> md
+        Verdict anyVerdict = Typed.verdict(Fields.object(scenario, "verdict"));
+        VerdictSection.of(anyVerdict).ifPresent(section -> section.line(Typed.scenario(scenario), anyVerdict).ifPresent(line -> md
                 .append(section.kind().substring(0, 1).toUpperCase(Locale.ROOT)).append(section.kind().substring(1))
                 .append(": ").append(esc(line)).append("\n\n")));
         BreakdownSection.line(scenario).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));

@@ -2,6 +2,7 @@ package io.mqprobe.report;
 
 import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.Verdict;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,19 +79,19 @@ public final class TerminalSummary {
                 .append(description == null ? "" : ansi.dim(" — " + plain(description))).append('\n');
         JsonNode verdict = Fields.probeVerdict(scenario);
         List<JsonNode> steps = Fields.objects(scenario, "steps");
-        JsonNode any = Fields.object(scenario, "verdict");
-        Optional<VerdictSection> section = VerdictSection.of(scenario);
+        Verdict any = Typed.verdict(Fields.object(scenario, "verdict"));
+        Optional<VerdictSection> section = VerdictSection.of(any);
         if (verdict != null) {
             verdict(out, scenario, verdict, ansi);
         } else if (section.filter(VerdictSection::lineIsTheResult).isPresent()) {
-            String line = plain(section.get().line(scenario, any).orElse(HumanUnits.NONE));
+            String line = plain(section.get().line(Typed.scenario(scenario), any).orElse(HumanUnits.NONE));
             out.append("  ").append(section.get().failed(any) ? ansi.red(line) : line).append('\n');
         } else if (steps.size() == 1 && Fields.text(scenario, "skipped") == null) {
             SingleStepText.append(out, steps.get(0), ansi);
         } else {
             out.append("  ").append(plain(VerdictText.withoutVerdict(scenario, runComplete))).append('\n');
         }
-        section.filter(s -> !s.lineIsTheResult()).ifPresent(s -> s.line(scenario, any)
+        section.filter(s -> !s.lineIsTheResult()).ifPresent(s -> s.line(Typed.scenario(scenario), any)
                 .ifPresent(line -> label(out, s.kind()).append(plain(line)).append('\n')));
         BreakdownSection.line(scenario).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
     }

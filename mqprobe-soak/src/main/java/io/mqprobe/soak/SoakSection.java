@@ -1,16 +1,14 @@
 package io.mqprobe.soak;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.report.ChartSpec;
 import io.mqprobe.report.Charts;
 import io.mqprobe.report.Figure;
 import io.mqprobe.report.Html;
 import io.mqprobe.report.MetricUnit;
 import io.mqprobe.report.VerdictSection;
-import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.Verdict;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -20,8 +18,8 @@ import java.util.function.Function;
 /**
  * What a soak verdict adds to the report: its verdict, what moved before a break, the drifts and the page-cache
  * findings in the scenario's card, and the soak as per-minute charts (throughput and latency, the groups' lag, each
- * broker's residency, disk reads, log size and old generation) with the minute that broke marked. The verdict is read
- * back as the record that wrote it, so the report and the terminal say the same.
+ * broker's residency, disk reads, log size and old generation) with the minute that broke marked. The verdict is the
+ * record that wrote it, so the report and the terminal say the same.
  */
 public final class SoakSection implements VerdictSection {
 
@@ -33,8 +31,8 @@ public final class SoakSection implements VerdictSection {
     }
 
     @Override
-    public Optional<String> line(JsonNode scenario, JsonNode verdict) {
-        return read(verdict).map(SoakVerdict::headline);
+    public Optional<String> line(ScenarioResult scenario, Verdict verdict) {
+        return Optional.of(((SoakVerdict) verdict).headline());
     }
 
     /** A soak's scenario is its verdict: its steps' figures (a warm-up and one long step) say less than its minutes. */
@@ -44,17 +42,13 @@ public final class SoakSection implements VerdictSection {
     }
 
     @Override
-    public Optional<Boolean> passed(JsonNode verdict) {
-        return read(verdict).map(SoakVerdict::held);
+    public Optional<Boolean> passed(Verdict verdict) {
+        return Optional.of(((SoakVerdict) verdict).held());
     }
 
     @Override
-    public String html(JsonNode scenario, JsonNode verdict) {
-        Optional<SoakVerdict> read = read(verdict);
-        if (read.isEmpty()) {
-            return "<p class=\"advice\">this soak's verdict could not be read</p>\n";
-        }
-        SoakVerdict v = read.get();
+    public String html(ScenarioResult scenario, Verdict verdict) {
+        SoakVerdict v = (SoakVerdict) verdict;
         StringBuilder html = new StringBuilder("<dl class=\"verdict\">\n<dt>soak</dt><dd><strong>")
                 .append(v.held() ? "held" : "did not hold").append("</strong> ").append(Html.esc(v.headline()));
         list(html, v.evidence());
@@ -73,30 +67,20 @@ public final class SoakSection implements VerdictSection {
     }
 
     @Override
-    public String runSection(List<JsonNode> verdicts, Charts charts) {
+    public String runSection(List<Verdict> verdicts, Charts charts) {
         StringBuilder html = new StringBuilder();
         for (int i = 0; i < verdicts.size(); i++) {
-            Optional<SoakVerdict> v = read(verdicts.get(i));
-            if (v.isEmpty() || v.get().minutes().isEmpty()) {
+            SoakVerdict v = (SoakVerdict) verdicts.get(i);
+            if (v.minutes().isEmpty()) {
                 continue;
             }
             // a soak that broke and tried lower rates: the rate asked first, then its corrections, in that order
             String which = verdicts.size() == 1 ? "" : i == 0 ? ": the rate asked" : ": correction " + i;
             html.append("<section class=\"soak\"><h2>Soak, minute by minute").append(which).append("</h2>\n<p class=\"hint\">")
-                    .append(Html.esc(v.get().headline())).append("</p>\n")
-                    .append(charts.grid(figures(v.get()), "grid two")).append("</section>\n");
+                    .append(Html.esc(v.headline())).append("</p>\n")
+                    .append(charts.grid(figures(v), "grid two")).append("</section>\n");
         }
         return html.toString();
-    }
-
-    private static Optional<SoakVerdict> read(JsonNode verdict) {
-        try {
-            // a soak written by an earlier or later release: its figures this one knows read, the rest are skipped
-            return Optional.of(ResultJson.MAPPER.readerFor(SoakVerdict.class)
-                    .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(verdict));
-        } catch (IOException | IllegalArgumentException e) {
-            return Optional.empty();
-        }
     }
 
     private static void list(StringBuilder html, List<String> items) {

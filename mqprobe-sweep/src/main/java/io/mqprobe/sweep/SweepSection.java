@@ -2,12 +2,12 @@ package io.mqprobe.sweep;
 
 import io.mqprobe.report.ChartSpec;
 import io.mqprobe.report.Charts;
-import io.mqprobe.report.Fields;
 import io.mqprobe.report.Figure;
 import io.mqprobe.report.Html;
 import io.mqprobe.report.MetricUnit;
 import io.mqprobe.report.VerdictSection;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.Verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,8 +32,8 @@ public final class SweepSection implements VerdictSection {
 
     /** A run's measured figure, or why it failed: the whole of its scenario's result. */
     @Override
-    public Optional<String> line(JsonNode scenario, JsonNode verdict) {
-        return Optional.of(oneLine(verdict));
+    public Optional<String> line(ScenarioResult scenario, Verdict verdict) {
+        return Optional.of(oneLine((SweepVerdict) verdict));
     }
 
     @Override
@@ -43,28 +43,28 @@ public final class SweepSection implements VerdictSection {
 
     /** Nothing in a run's card: its study's section ranks the runs. */
     @Override
-    public String html(JsonNode scenario, JsonNode verdict) {
+    public String html(ScenarioResult scenario, Verdict verdict) {
         return "";
     }
 
     @Override
-    public boolean failed(JsonNode verdict) {
-        return Fields.text(verdict, "failure") != null;
+    public boolean failed(Verdict verdict) {
+        return !verdict.passed();
     }
 
     @Override
-    public String runSection(List<JsonNode> verdicts, Charts charts) {
-        Map<String, List<JsonNode>> byStudy = new LinkedHashMap<>();
-        verdicts.forEach(v -> byStudy.computeIfAbsent(Fields.text(v, "study"), k -> new ArrayList<>()).add(v));
+    public String runSection(List<Verdict> verdicts, Charts charts) {
+        Map<String, List<SweepVerdict>> byStudy = new LinkedHashMap<>();
+        verdicts.forEach(v -> byStudy.computeIfAbsent(((SweepVerdict) v).study(), k -> new ArrayList<>()).add((SweepVerdict) v));
         StringBuilder html = new StringBuilder("<section class=\"card\" id=\"sweep\">\n<h2>Sweep</h2>\n");
         byStudy.forEach((study, runs) -> html.append(study(study, runs, charts)));
         return html.append("</section>\n").toString();
     }
 
-    private static String study(String study, List<JsonNode> verdicts, Charts charts) {
+    private static String study(String study, List<SweepVerdict> verdicts, Charts charts) {
         List<String> cells = new ArrayList<>();
-        Map<String, List<JsonNode>> byCell = new LinkedHashMap<>();
-        for (JsonNode v : verdicts) {
+        Map<String, List<SweepVerdict>> byCell = new LinkedHashMap<>();
+        for (SweepVerdict v : verdicts) {
             String label = label(v);
             if (!byCell.containsKey(label)) {
                 cells.add(label);
@@ -72,7 +72,7 @@ public final class SweepSection implements VerdictSection {
             byCell.computeIfAbsent(label, k -> new ArrayList<>()).add(v);
         }
         List<String> metrics = new ArrayList<>();
-        verdicts.forEach(v -> Fields.object(v, "metrics").fieldNames().forEachRemaining(m -> {
+        verdicts.forEach(v -> v.metrics().keySet().forEach(m -> {
             if (!metrics.contains(m)) {
                 metrics.add(m);
             }
@@ -84,7 +84,7 @@ public final class SweepSection implements VerdictSection {
         StringBuilder html = new StringBuilder("<h3>").append(Html.esc(study)).append("</h3>\n");
         html.append(charts.grid(figures, "grid three"));
         List<String> failed = new ArrayList<>();
-        byCell.forEach((cell, runs) -> runs.stream().map(r -> Fields.text(r, "failure")).filter(f -> f != null).findFirst()
+        byCell.forEach((cell, runs) -> runs.stream().map(SweepVerdict::failure).filter(f -> f != null).findFirst()
                 .ifPresent(f -> failed.add(cell + ": " + f)));
         if (!failed.isEmpty()) {
             html.append("<ul class=\"evidence\">");
@@ -97,7 +97,7 @@ public final class SweepSection implements VerdictSection {
         return html.toString();
     }
 
-    private static Figure chart(String study, String metric, List<String> cells, Map<String, List<JsonNode>> byCell) {
+    private static Figure chart(String study, String metric, List<String> cells, Map<String, List<SweepVerdict>> byCell) {
         ChartSpec spec = ChartSpec.overSteps(study, cells).axis("y", MetricUnit.of(metric), title(metric), null);
         List<Double> means = new ArrayList<>();
         int repeats = byCell.values().stream().mapToInt(List::size).max().orElse(0);
@@ -108,7 +108,7 @@ public final class SweepSection implements VerdictSection {
         for (int r = 0; r < repeats; r++) {
             List<Double> run = new ArrayList<>();
             for (String c : cells) {
-                List<JsonNode> runs = byCell.get(c);
+                List<SweepVerdict> runs = byCell.get(c);
                 run.add(r < runs.size() ? value(runs.get(r), metric) : null);
             }
             spec.categoryLine("run " + (r + 1), "y", RUN_COLORS[r % RUN_COLORS.length], run).put("line", false);
@@ -117,14 +117,13 @@ public final class SweepSection implements VerdictSection {
     }
 
     /** Mean throughput per combination: rows the first factor, columns the second, darker is more. */
-    private static String heatMap(String study, List<JsonNode> verdicts, Map<String, List<JsonNode>> byCell) {
+    private static String heatMap(String study, List<SweepVerdict> verdicts, Map<String, List<SweepVerdict>> byCell) {
         String[] keys = study.split(" × ");
         List<String> rows = new ArrayList<>();
         List<String> cols = new ArrayList<>();
-        for (JsonNode v : verdicts) {
-            JsonNode values = Fields.object(v, "values");
-            String r = Fields.text(values, keys[0]);
-            String c = Fields.text(values, keys[1]);
+        for (SweepVerdict v : verdicts) {
+            String r = v.values().get(keys[0]);
+            String c = v.values().get(keys[1]);
             if (!rows.contains(r)) {
                 rows.add(r);
             }
@@ -140,9 +139,9 @@ public final class SweepSection implements VerdictSection {
         for (String r : rows) {
             html.append("<tr><th>").append(Html.esc(r)).append("</th>");
             for (String c : cols) {
-                List<JsonNode> runs = byCell.getOrDefault(keys[0] + "=" + r + " " + keys[1] + "=" + c, List.of());
+                List<SweepVerdict> runs = byCell.getOrDefault(keys[0] + "=" + r + " " + keys[1] + "=" + c, List.of());
                 Double mean = mean(runs, "throughput.bytes_per_s");
-                boolean failed = runs.stream().anyMatch(x -> Fields.text(x, "failure") != null);
+                boolean failed = runs.stream().anyMatch(x -> x.failure() != null);
                 if (failed || mean == null) {
                     html.append("<td class=\"failed\">").append(failed ? "failed" : "–").append("</td>");
                 } else {
@@ -157,14 +156,13 @@ public final class SweepSection implements VerdictSection {
     }
 
     /** {@code measured 6.0 MB/s · p99 2.1 s} for the terminal, or why the run failed. */
-    static String oneLine(JsonNode verdict) {
-        String failure = Fields.text(verdict, "failure");
-        if (failure != null) {
-            return "failed: " + failure;
+    static String oneLine(SweepVerdict verdict) {
+        if (verdict.failure() != null) {
+            return "failed: " + verdict.failure();
         }
-        JsonNode m = Fields.object(verdict, "metrics");
-        StringBuilder line = new StringBuilder("measured ").append(MetricUnit.BYTES_PER_SECOND.format(orZero(Fields.number(m, "throughput.bytes_per_s"))));
-        Double p99 = Fields.number(m, "latency.p99_ms");
+        Map<String, Double> m = verdict.metrics();
+        StringBuilder line = new StringBuilder("measured ").append(MetricUnit.BYTES_PER_SECOND.format(orZero(m.get("throughput.bytes_per_s"))));
+        Double p99 = m.get("latency.p99_ms");
         if (p99 != null) {
             line.append(" · p99 ").append(MetricUnit.MILLIS.format(p99));
         }
@@ -172,13 +170,12 @@ public final class SweepSection implements VerdictSection {
     }
 
     /** The value ({@code lz4}) for one factor, {@code key=value} pairs for a grid. */
-    static String label(JsonNode verdict) {
-        JsonNode values = Fields.object(verdict, "values");
-        if (values != null && values.size() == 1) {
-            return values.elements().next().asText();
+    static String label(SweepVerdict verdict) {
+        if (verdict.values().size() == 1) {
+            return verdict.values().values().iterator().next();
         }
         List<String> parts = new ArrayList<>();
-        Fields.object(verdict, "values").fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
+        verdict.values().forEach((key, value) -> parts.add(key + "=" + value));
         return String.join(" ", parts);
     }
 
@@ -186,11 +183,11 @@ public final class SweepSection implements VerdictSection {
         return metric.replace("_per_s", "/s").replace('.', ' ').replace('_', ' ');
     }
 
-    private static Double value(JsonNode verdict, String metric) {
-        return Fields.text(verdict, "failure") != null ? null : Fields.number(Fields.object(verdict, "metrics"), metric);
+    private static Double value(SweepVerdict verdict, String metric) {
+        return verdict.failure() != null ? null : verdict.metrics().get(metric);
     }
 
-    private static Double mean(List<JsonNode> runs, String metric) {
+    private static Double mean(List<SweepVerdict> runs, String metric) {
         double[] xs = runs == null ? new double[0] : runs.stream().map(r -> value(r, metric)).filter(x -> x != null)
                 .mapToDouble(Double::doubleValue).toArray();
         return xs.length == 0 ? null : java.util.Arrays.stream(xs).average().orElseThrow();

@@ -67,13 +67,14 @@ class NewExperimentKindTest {
         }
 
         @Override
-        public Optional<String> line(JsonNode scenario, JsonNode verdict) {
-            return Optional.of("counted " + verdict.path("counted").asInt() + ", recounted " + verdict.path("recounted").asInt());
+        public Optional<String> line(ScenarioResult scenario, Verdict verdict) {
+            CensusVerdict census = (CensusVerdict) verdict;
+            return Optional.of("counted " + census.counted() + ", recounted " + census.recounted());
         }
 
         @Override
-        public Optional<Boolean> passed(JsonNode verdict) {
-            return Optional.of(verdict.path("counted").asInt() == verdict.path("recounted").asInt());
+        public Optional<Boolean> passed(Verdict verdict) {
+            return Optional.of(verdict.passed());
         }
     }
 
