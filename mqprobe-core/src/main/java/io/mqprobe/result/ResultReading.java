@@ -2,8 +2,10 @@ package io.mqprobe.result;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 
@@ -44,7 +46,7 @@ public final class ResultReading {
         try {
             return TOLERANT.treeToValue(checked(tree, origin), ResultDocument.class);
         } catch (JacksonException e) {
-            throw new UsageException(origin + " does not read as a result document: " + oneLine(e.getOriginalMessage()));
+            throw new UsageException(origin + " does not read as a result document" + where(e) + ": " + why(e));
         }
     }
 
@@ -111,12 +113,35 @@ public final class ResultReading {
         return root;
     }
 
+    /** " at scenarios[0].steps[2].bytesPerSecond", the field the reading stopped at, or "" when unknown. */
+    private static String where(JacksonException e) {
+        if (!(e instanceof JsonMappingException mapping) || mapping.getPath().isEmpty()) {
+            return "";
+        }
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference step : mapping.getPath()) {
+            if (step.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(step.getFieldName());
+            } else if (step.getIndex() >= 0) {
+                path.append('[').append(step.getIndex()).append(']');
+            }
+        }
+        return " at " + path;
+    }
+
+    /** A record's own refusal ("a row of 1 figures under 3 columns") rather than Jackson's words around it. */
+    private static String why(JacksonException e) {
+        Throwable cause = e instanceof ValueInstantiationException && e.getCause() != null ? e.getCause() : e;
+        String message = cause instanceof JacksonException j ? j.getOriginalMessage() : cause.getMessage();
+        return oneLine(message == null ? cause.getClass().getSimpleName() : message);
+    }
+
     private static String reason(IOException e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : oneLine(e.getMessage());
     }
 
     private static String oneLine(String s) {
         String flat = s == null ? "" : s.replaceAll("\\s+", " ").trim();
-        return flat.length() > 80 ? flat.substring(0, 80) + "…" : flat;
+        return flat.length() > 120 ? flat.substring(0, 120) + "…" : flat;
     }
 }

@@ -114,7 +114,7 @@ class ResultReadingTest {
                 .hasMessageContaining("is not an mqprobe result document (schema 'something/else'");
         assertThatThrownBy(() -> ResultReading.read(broken)).isInstanceOf(UsageException.class).hasMessageContaining("is not valid JSON");
         assertThatThrownBy(() -> ResultReading.read(badShape)).isInstanceOf(UsageException.class)
-                .hasMessageContaining("does not read as a result document").hasMessageNotContaining("\n");
+                .hasMessageContaining("does not read as a result document at scenarios").hasMessageNotContaining("\n");
         assertThatThrownBy(() -> ResultReading.read(dir.resolve("none.json"))).isInstanceOf(UsageException.class)
                 .hasMessageStartingWith("no such file");
     }

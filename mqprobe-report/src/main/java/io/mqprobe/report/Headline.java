@@ -1,6 +1,8 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
 
 import java.util.List;
 
@@ -14,14 +16,14 @@ final class Headline {
     }
 
     /** Null when the run has neither a headline nor a single measured step to speak for it. */
-    static String of(JsonNode result) {
-        String headline = Fields.text(Fields.object(result, "summary"), "headline");
-        if (headline != null) {
+    static String of(ResultDocument result) {
+        String headline = result.summary().map(ResultDocument.Summary::headline).orElse(null);
+        if (headline != null && !headline.isBlank()) {
             return headline;
         }
-        List<JsonNode> scenarios = Fields.objects(result, "scenarios");
+        List<ScenarioResult> scenarios = result.scenarios();
         if (scenarios.size() == 1) {
-            List<JsonNode> steps = Fields.objects(scenarios.get(0), "steps");
+            List<StepResult> steps = scenarios.get(0).steps();
             if (steps.size() == 1) {
                 return VerdictText.stepFigures(steps.get(0));
             }

@@ -44,10 +44,10 @@ final class HtmlContext {
         List<String[]> rows = new ArrayList<>();
         String argv = String.join(" ", Fields.texts(result, "argv"));
         rows.add(new String[]{"command", "mqprobe " + orDash(Fields.text(result, "command")) + (argv.isEmpty() ? "" : " " + argv)});
-        rows.add(new String[]{"status", RunStatus.of(result).line()});
+        rows.add(new String[]{"status", RunStatus.of(Typed.document(result)).line()});
         rows.add(new String[]{"started", orDash(Fields.text(result, "startedAt"))});
         rows.add(new String[]{"finished", orDash(Fields.text(result, "finishedAt"))});
-        Duration elapsed = RunStatus.elapsed(result);
+        Duration elapsed = RunStatus.elapsed(Typed.document(result));
         if (elapsed != null) {
             rows.add(new String[]{"elapsed", HumanUnits.durationMs((double) elapsed.toMillis())});
         }

@@ -26,7 +26,7 @@ public final class HtmlReport {
     }
 
     public static String render(JsonNode result) {
-        RunStatus status = RunStatus.of(result);
+        RunStatus status = RunStatus.of(Typed.document(result));
         List<JsonNode> scenarios = Fields.objects(result, "scenarios");
         List<String> anchors = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
@@ -39,8 +39,8 @@ public final class HtmlReport {
         if (PlanSection.present(result)) {
             body.append(PlanSection.html(result));
         }
-        if (InstanceSizeSection.present(result)) {
-            body.append(InstanceSizeSection.html(result, charts));
+        if (InstanceSizeSection.present(Typed.document(result))) {
+            body.append(InstanceSizeSection.html(Typed.document(result), charts));
         }
         body.append(VerdictSection.runSections(scenarios.stream().map(s -> Typed.verdict(Fields.object(s, "verdict"))).toList(), charts));
         Map<String, List<JsonNode>> intervals = intervalsByScenario(result, scenarios);
@@ -97,7 +97,7 @@ public final class HtmlReport {
         if (started != null) {
             meta.add("started " + started);
         }
-        Duration elapsed = RunStatus.elapsed(result);
+        Duration elapsed = RunStatus.elapsed(Typed.document(result));
         if (elapsed != null) {
             meta.add("took " + HumanUnits.durationMs((double) elapsed.toMillis()));
         }

@@ -3,6 +3,10 @@ package io.mqprobe.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.SecretRedaction;
 import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.result.ResultReading;
+import io.mqprobe.search.ScenarioVerdict;
+import io.mqprobe.search.StepPoint;
+import io.mqprobe.search.SustainablePoint;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +25,7 @@ final class HtmlScenario {
 
     static String render(String anchor, JsonNode scenario, List<JsonNode> intervals, Timeline timeline,
                          JsonNode result, Charts charts) {
-        boolean runComplete = RunStatus.of(result).complete();
+        boolean runComplete = RunStatus.of(Typed.document(result)).complete();
         StringBuilder html = new StringBuilder("<section class=\"scenario card\" id=\"").append(anchor).append("\">\n<h2>")
                 .append(Html.esc(name(scenario))).append(' ').append(badge(scenario, runComplete))
                 .append("</h2>\n");
@@ -60,9 +64,9 @@ final class HtmlScenario {
      * summary and the figures behind it: a cell reads at a glance and still holds the evidence.
      */
     static String bottleneck(JsonNode verdict, String badge) {
-        StringBuilder html = new StringBuilder("<strong>").append(Html.esc(VerdictText.bottleneckHeadline(verdict)))
+        StringBuilder html = new StringBuilder("<strong>").append(Html.esc(VerdictText.bottleneckHeadline(ResultReading.as(verdict, ScenarioVerdict.class))))
                 .append("</strong>").append(badge);
-        String detail = VerdictText.bottleneckDetail(verdict);
+        String detail = VerdictText.bottleneckDetail(ResultReading.as(verdict, ScenarioVerdict.class));
         List<String> evidence = Fields.texts(Fields.object(verdict, "bottleneck"), "evidence");
         if (detail == null && evidence.isEmpty()) {
             return html.toString();
@@ -146,14 +150,14 @@ final class HtmlScenario {
 
     private static String verdict(JsonNode scenario, JsonNode verdict, boolean runComplete) {
         if (verdict == null) {
-            return "<p class=\"no-verdict\">" + Html.esc(VerdictText.withoutVerdict(scenario, runComplete)) + "</p>\n";
+            return "<p class=\"no-verdict\">" + Html.esc(VerdictText.withoutVerdict(Typed.scenario(scenario), runComplete)) + "</p>\n";
         }
         StringBuilder html = new StringBuilder("<dl class=\"verdict\">\n");
-        row(html, "ceiling", "marker ceiling", VerdictText.point(scenario, Fields.object(verdict, "ceiling")), null);
-        row(html, "knee", "marker knee", VerdictText.point(scenario, Fields.object(verdict, "knee")), null);
+        row(html, "ceiling", "marker ceiling", VerdictText.point(Typed.scenario(scenario), ResultReading.as(Fields.object(verdict, "ceiling"), StepPoint.class)), null);
+        row(html, "knee", "marker knee", VerdictText.point(Typed.scenario(scenario), ResultReading.as(Fields.object(verdict, "knee"), StepPoint.class)), null);
         JsonNode sustainable = Fields.object(verdict, "sustainable");
         String limitedBy = Fields.text(sustainable, "limitedBy");
-        row(html, "sustainable", "marker sustainable", VerdictText.point(scenario, sustainable),
+        row(html, "sustainable", "marker sustainable", VerdictText.point(Typed.scenario(scenario), ResultReading.as(sustainable, SustainablePoint.class)),
                 limitedBy == null ? null : "limited by " + limitedBy);
         JsonNode bottleneck = Fields.object(verdict, "bottleneck");
         if (bottleneck != null) {
@@ -184,14 +188,14 @@ final class HtmlScenario {
         if (steps.isEmpty()) {
             return "";
         }
-        List<StepColumns.Column> columns = StepColumns.of(scenario);
+        List<StepColumns.Column> columns = StepColumns.of(Typed.scenario(scenario));
         StringBuilder html = new StringBuilder("<div class=\"table-wrap\"><table class=\"steps\"><thead><tr>");
         columns.forEach(c -> html.append(c.numeric() ? "<th class=\"num\">" : "<th>").append(Html.esc(c.header())).append("</th>"));
         html.append("</tr></thead><tbody>\n");
         for (JsonNode step : steps) {
-            String marks = StepColumns.marks(step, Fields.probeVerdict(scenario));
+            String marks = StepColumns.marks(Typed.step(step), ResultReading.as(Fields.probeVerdict(scenario), ScenarioVerdict.class));
             html.append(marks.contains("knee") ? "<tr class=\"knee\">" : marks.contains("sustainable") ? "<tr class=\"sustainable\">" : "<tr>");
-            columns.forEach(c -> html.append(c.numeric() ? "<td class=\"num\">" : "<td>").append(Html.esc(c.cell().apply(step))).append("</td>"));
+            columns.forEach(c -> html.append(c.numeric() ? "<td class=\"num\">" : "<td>").append(Html.esc(c.cell().apply(Typed.step(step)))).append("</td>"));
             html.append("</tr>\n");
         }
         return html.append("</tbody></table></div>\n").toString();

@@ -2,6 +2,10 @@ package io.mqprobe.report;
 
 import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultReading;
+import io.mqprobe.search.StepPoint;
+import io.mqprobe.search.SustainablePoint;
 
 import java.util.List;
 
@@ -13,9 +17,9 @@ final class HtmlSummary {
 
     static String render(JsonNode result, List<JsonNode> scenarios, List<String> anchors) {
         JsonNode summary = Fields.object(result, "summary");
-        boolean complete = RunStatus.of(result).complete();
+        boolean complete = RunStatus.of(Typed.document(result)).complete();
         StringBuilder html = new StringBuilder("<section class=\"card summary\" id=\"summary\">\n<h2>Summary</h2>\n");
-        String headline = Headline.of(result);
+        String headline = Headline.of(Typed.document(result));
         if (headline != null) {
             html.append("<p class=\"headline\">").append(Html.esc(headline)).append("</p>\n");
         }
@@ -25,12 +29,12 @@ final class HtmlSummary {
             lines.forEach(l -> html.append("<li>").append(Html.esc(l)).append("</li>"));
             html.append("</ul>\n");
         }
-        SummaryTable.of(summary).ifPresent(t -> html.append(t.html()));
+        SummaryTable.of(ResultReading.as(summary, ResultDocument.Summary.class)).ifPresent(t -> html.append(t.html()));
         if (Fields.flag(summary, "clientLimited")) {
             html.append("<p class=\"alert warn\">").append(Html.esc(Headline.CLIENT_LIMITED)).append("</p>\n");
         }
         // a comparison of broker sizes has no scenarios of its own: its table is the instance-size section's
-        boolean sizes = InstanceSizeSection.present(result);
+        boolean sizes = InstanceSizeSection.present(Typed.document(result));
         if (scenarios.isEmpty() && !sizes) {
             html.append("<p class=\"empty\">").append(complete ? "No scenarios ran." : "No scenario has finished a step yet.")
                     .append("</p>\n");
@@ -66,14 +70,14 @@ final class HtmlSummary {
             html.append("<tr><th scope=\"row\"><a href=\"#").append(anchors.get(i)).append("\">")
                     .append(Html.esc(HtmlScenario.name(s))).append("</a></th>");
             if (verdict == null) {
-                html.append("<td colspan=\"4\" class=\"no-verdict\">").append(Html.esc(VerdictText.withoutVerdict(s, complete)))
+                html.append("<td colspan=\"4\" class=\"no-verdict\">").append(Html.esc(VerdictText.withoutVerdict(Typed.scenario(s), complete)))
                         .append("</td></tr>\n");
                 continue;
             }
-            html.append("<td data-label=\"ceiling\">").append(Html.esc(VerdictText.point(s, Fields.object(verdict, "ceiling")))).append("</td>");
-            html.append("<td data-label=\"knee\">").append(Html.esc(VerdictText.point(s, Fields.object(verdict, "knee")))).append("</td>");
+            html.append("<td data-label=\"ceiling\">").append(Html.esc(VerdictText.point(Typed.scenario(s), ResultReading.as(Fields.object(verdict, "ceiling"), StepPoint.class)))).append("</td>");
+            html.append("<td data-label=\"knee\">").append(Html.esc(VerdictText.point(Typed.scenario(s), ResultReading.as(Fields.object(verdict, "knee"), StepPoint.class)))).append("</td>");
             JsonNode sustainable = Fields.object(verdict, "sustainable");
-            html.append("<td data-label=\"sustainable\"><strong>").append(Html.esc(VerdictText.point(s, sustainable))).append("</strong>");
+            html.append("<td data-label=\"sustainable\"><strong>").append(Html.esc(VerdictText.point(Typed.scenario(s), ResultReading.as(sustainable, SustainablePoint.class)))).append("</strong>");
             String limitedBy = Fields.text(sustainable, "limitedBy");
             if (limitedBy != null) {
                 html.append("<div class=\"detail\">limited by ").append(Html.esc(limitedBy)).append("</div>");
@@ -100,7 +104,7 @@ final class HtmlSummary {
     private static String resultText(JsonNode scenario, boolean complete) {
         return VerdictSection.of(Typed.verdict(Fields.object(scenario, "verdict"))).filter(VerdictSection::lineIsTheResult)
                 .flatMap(section -> section.line(Typed.scenario(scenario), Typed.verdict(Fields.object(scenario, "verdict"))))
-                .orElseGet(() -> VerdictText.withoutVerdict(scenario, complete));
+                .orElseGet(() -> VerdictText.withoutVerdict(Typed.scenario(scenario), complete));
     }
 
     private static String bottleneck(JsonNode verdict) {

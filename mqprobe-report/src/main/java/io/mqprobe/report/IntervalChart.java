@@ -3,6 +3,7 @@ package io.mqprobe.report;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.result.StepResult;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +92,8 @@ final class IntervalChart {
             double from = xs[start] - 0.5;
             double to = xs[i - 1] + 0.5;
             if ("warmup".equals(Fields.text(first, "phase"))) {
-                JsonNode stepNode = VerdictText.step(scenario, step);
+                StepResult typedStep = step == null ? null : VerdictText.step(Typed.scenario(scenario), step.intValue());
+                JsonNode stepNode = typedStep == null ? null : Typed.tree(typedStep);
                 spec.band(from, to, WARMUP, stepNode == null ? null : ScalingCharts.label(stepNode), false);
             } else if (step != null && step.equals(knee)) {
                 spec.band(from, to, KNEE, "knee", true);

@@ -1,14 +1,23 @@
 package io.mqprobe.report;
 
-import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.Durability;
 import io.mqprobe.api.SecretRedaction;
+import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
+import io.mqprobe.search.Bottleneck;
+import io.mqprobe.search.ScenarioVerdict;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The report as GitHub-flavoured Markdown, for pasting into tickets and reviews: status, summary table,
@@ -19,14 +28,13 @@ public final class MarkdownReport {
     private MarkdownReport() {
     }
 
-    public static String render(JsonNode result) {
-        StringBuilder md = new StringBuilder("# ").append(esc(HtmlReport.title(result))).append("\n\n");
+    public static String render(ResultDocument result) {
+        StringBuilder md = new StringBuilder("# ").append(esc(HtmlReport.title(Typed.tree(result)))).append("\n\n");
         RunStatus status = RunStatus.of(result);
         List<String> meta = new ArrayList<>();
         meta.add("**Status: " + esc(status.line()) + "**");
-        String started = Fields.text(result, "startedAt");
-        if (started != null) {
-            meta.add("started " + esc(started));
+        if (result.startedAt() != null) {
+            meta.add("started " + esc(result.startedAt()));
         }
         Duration elapsed = RunStatus.elapsed(result);
         if (elapsed != null) {
@@ -34,101 +42,98 @@ public final class MarkdownReport {
         }
         md.append(String.join(" · ", meta)).append("\n\n");
         summary(md, result, status);
-        for (JsonNode scenario : Fields.objects(result, "scenarios")) {
+        for (ScenarioResult scenario : result.scenarios()) {
             scenario(md, scenario, status.complete());
         }
         context(md, result);
         return md.toString();
     }
 
-    private static void summary(StringBuilder md, JsonNode result, RunStatus status) {
+    private static void summary(StringBuilder md, ResultDocument result, RunStatus status) {
         md.append("## Summary\n\n");
         String headline = Headline.of(result);
         if (headline != null) {
             md.append("**").append(esc(headline)).append("**\n\n");
         }
-        JsonNode summary = Fields.object(result, "summary");
-        bullets(md, Fields.texts(summary, "lines"));
+        ResultDocument.Summary summary = result.summary().orElse(null);
+        bullets(md, TerminalSummary.lines(summary, ResultDocument.Summary::lines));
         SummaryTable.of(summary).ifPresent(t -> md.append(t.markdown()));
-        if (Fields.flag(summary, "clientLimited")) {
+        if (summary != null && summary.clientLimited()) {
             md.append("> **Warning:** ").append(esc(Headline.CLIENT_LIMITED)).append("\n\n");
         }
-        List<JsonNode> scenarios = Fields.objects(result, "scenarios");
+        List<ScenarioResult> scenarios = result.scenarios();
         if (InstanceSizeSection.present(result)) {
             InstanceSizeSection.markdown(md, result);
         } else if (scenarios.isEmpty()) {
             md.append(status.complete() ? "No scenarios ran.\n\n" : "No scenario has finished a step yet.\n\n");
-        } else if (scenarios.stream().noneMatch(s -> Fields.probeVerdict(s) != null)) {
+        } else if (scenarios.stream().noneMatch(s -> VerdictText.probeFindings(s) != null)) {
             md.append("| scenario | result |\n|---|---|\n");
-            scenarios.forEach(s -> md.append("| ").append(esc(HtmlScenario.name(s))).append(" | ")
+            scenarios.forEach(s -> md.append("| ").append(esc(name(s))).append(" | ")
                     .append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" |\n"));
             md.append('\n');
         } else {
             md.append("| scenario | ceiling | knee | sustainable | bottleneck |\n|---|---|---|---|---|\n");
-            for (JsonNode s : scenarios) {
-                JsonNode verdict = Fields.probeVerdict(s);
-                md.append("| ").append(esc(HtmlScenario.name(s))).append(" | ");
+            for (ScenarioResult s : scenarios) {
+                ScenarioVerdict verdict = VerdictText.probeFindings(s);
+                md.append("| ").append(esc(name(s))).append(" | ");
                 if (verdict == null) {
                     md.append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" | | | |\n");
                     continue;
                 }
-                JsonNode sustainable = Fields.object(verdict, "sustainable");
-                String limitedBy = Fields.text(sustainable, "limitedBy");
-                md.append(esc(VerdictText.point(s, Fields.object(verdict, "ceiling")))).append(" | ")
-                        .append(esc(VerdictText.point(s, Fields.object(verdict, "knee")))).append(" | ")
-                        .append(esc(VerdictText.point(s, sustainable)))
-                        .append(limitedBy == null ? "" : " (limited by " + esc(limitedBy) + ")").append(" | ")
+                md.append(esc(VerdictText.point(s, verdict.ceiling()))).append(" | ")
+                        .append(esc(VerdictText.point(s, verdict.knee()))).append(" | ")
+                        .append(esc(VerdictText.point(s, verdict.sustainable())))
+                        .append(limitedBy(verdict) == null ? "" : " (limited by " + esc(limitedBy(verdict)) + ")").append(" | ")
                         .append(esc(VerdictText.bottleneckHeadline(verdict))).append(" |\n");
             }
             md.append('\n');
         }
-        List<String> notes = Fields.texts(summary, "notes");
+        List<String> notes = TerminalSummary.lines(summary, ResultDocument.Summary::notes);
         if (!notes.isEmpty()) {
             md.append("Notes:\n\n");
             bullets(md, notes);
         }
-        List<String> inconsistent = Fields.texts(summary, "consistency");
+        List<String> inconsistent = TerminalSummary.lines(summary, ResultDocument.Summary::consistency);
         if (!inconsistent.isEmpty()) {
             md.append("Inconsistent figures (scenarios that contradict each other beyond their intervals):\n\n");
             bullets(md, inconsistent);
         }
     }
 
-    private static void scenario(StringBuilder md, JsonNode scenario, boolean runComplete) {
-        md.append("## Scenario: ").append(esc(HtmlScenario.name(scenario))).append("\n\n");
-        String description = Fields.text(scenario, "description");
-        if (description != null) {
-            md.append(esc(description)).append("\n\n");
+    private static void scenario(StringBuilder md, ScenarioResult scenario, boolean runComplete) {
+        md.append("## Scenario: ").append(esc(name(scenario))).append("\n\n");
+        if (scenario.description() != null) {
+            md.append(esc(scenario.description())).append("\n\n");
         }
-        JsonNode topic = Fields.object(scenario, "topic");
-        JsonNode producer = Fields.object(scenario, "producer");
         List<String> facts = new ArrayList<>();
-        fact(facts, "topic", Fields.text(topic, "name"));
-        fact(facts, "partitions", Fields.text(topic, "partitions"));
-        fact(facts, "RF", Fields.text(topic, "replicationFactor"));
-        fact(facts, "placement", Fields.text(topic, "placement"));
-        fact(facts, "acks", Fields.text(producer, "acks"));
-        Double size = Fields.number(producer, "recordSizeBytes");
-        fact(facts, "record", size == null ? null : MetricUnit.BYTES.format(size));
-        JsonNode props = Fields.object(producer, "properties");
-        if (props != null) {
-            props.properties().forEach(e -> fact(facts, e.getKey(),
-                    SecretRedaction.isSecret(e.getKey()) ? SecretRedaction.MASK : e.getValue().asText()));
+        ScenarioResult.TopicLayout topic = scenario.topic();
+        if (topic != null) {
+            fact(facts, "topic", topic.name());
+            fact(facts, "partitions", String.valueOf(topic.partitions()));
+            fact(facts, "RF", String.valueOf(topic.replicationFactor()));
+            fact(facts, "placement", topic.placement());
+        }
+        ScenarioResult.ProducerSetup producer = scenario.producer();
+        if (producer != null) {
+            fact(facts, "acks", acks(producer.durability()));
+            fact(facts, "record", MetricUnit.BYTES.format(producer.recordSizeBytes()));
+            // the record keeps no order of its own; the names sorted, as the writer hands them over
+            new TreeMap<>(producer.properties()).forEach((key, value) -> fact(facts, key,
+                    SecretRedaction.isSecret(key) ? SecretRedaction.MASK : value));
         }
         if (!facts.isEmpty()) {
             md.append(String.join(" · ", facts)).append("\n\n");
         }
-        String skipped = Fields.text(scenario, "skipped");
-        if (skipped != null) {
-            md.append("Skipped: ").append(esc(skipped)).append("\n\n");
+        if (scenario.skipped().isPresent()) {
+            md.append("Skipped: ").append(esc(scenario.skipped().get())).append("\n\n");
             return;
         }
-        Verdict anyVerdict = Typed.verdict(Fields.object(scenario, "verdict"));
-        VerdictSection.of(anyVerdict).ifPresent(section -> section.line(Typed.scenario(scenario), anyVerdict).ifPresent(line -> md
+        Verdict anyVerdict = scenario.verdict();
+        VerdictSection.of(anyVerdict).ifPresent(section -> section.line(scenario, anyVerdict).ifPresent(line -> md
                 .append(section.kind().substring(0, 1).toUpperCase(Locale.ROOT)).append(section.kind().substring(1))
                 .append(": ").append(esc(line)).append("\n\n")));
-        BreakdownSection.line(scenario).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
-        JsonNode verdict = Fields.probeVerdict(scenario);
+        BreakdownSection.line(Typed.tree(scenario)).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
+        ScenarioVerdict verdict = VerdictText.probeFindings(scenario);
         if (verdict == null) {
             md.append(esc(VerdictText.withoutVerdict(scenario, runComplete))).append("\n\n");
         } else {
@@ -137,31 +142,49 @@ public final class MarkdownReport {
         steps(md, scenario);
     }
 
-    private static void verdict(StringBuilder md, JsonNode scenario, JsonNode verdict) {
-        md.append("- **ceiling:** ").append(esc(VerdictText.point(scenario, Fields.object(verdict, "ceiling")))).append('\n');
-        md.append("- **knee:** ").append(esc(VerdictText.point(scenario, Fields.object(verdict, "knee")))).append('\n');
-        JsonNode sustainable = Fields.object(verdict, "sustainable");
-        String limitedBy = Fields.text(sustainable, "limitedBy");
-        md.append("- **sustainable:** ").append(esc(VerdictText.point(scenario, sustainable)))
+    /** Kafka's words for the durability, as the reports have always named it ({@code acks 1}). */
+    private static String acks(Durability durability) {
+        if (durability == null) {
+            return null;
+        }
+        return switch (durability) {
+            case NONE -> "0";
+            case LEADER -> "1";
+            case ALL_REPLICAS -> "all";
+        };
+    }
+
+    private static void verdict(StringBuilder md, ScenarioResult scenario, ScenarioVerdict verdict) {
+        md.append("- **ceiling:** ").append(esc(VerdictText.point(scenario, verdict.ceiling()))).append('\n');
+        md.append("- **knee:** ").append(esc(VerdictText.point(scenario, verdict.knee()))).append('\n');
+        String limitedBy = limitedBy(verdict);
+        md.append("- **sustainable:** ").append(esc(VerdictText.point(scenario, verdict.sustainable())))
                 .append(limitedBy == null ? "" : " — limited by " + esc(limitedBy)).append('\n');
-        JsonNode bottleneck = Fields.object(verdict, "bottleneck");
+        Bottleneck bottleneck = verdict.bottleneck();
         if (bottleneck != null) {
             md.append("- **bottleneck:** ").append(esc(VerdictText.bottleneckHeadline(verdict))).append('\n');
             String detail = VerdictText.bottleneckDetail(verdict);
             if (detail != null) {
                 md.append("  - ").append(esc(detail)).append('\n');
             }
-            Fields.texts(bottleneck, "evidence").forEach(e -> md.append("  - ").append(esc(e)).append('\n'));
+            bottleneck.evidence().forEach(e -> md.append("  - ").append(esc(e)).append('\n'));
         }
-        String stop = Fields.text(verdict, "stopReason");
-        if (stop != null) {
-            md.append("- **stopped:** ").append(esc(stop)).append('\n');
+        if (verdict.stopReason() != null) {
+            md.append("- **stopped:** ").append(esc(verdict.stopReason())).append('\n');
         }
         md.append('\n');
     }
 
-    private static void steps(StringBuilder md, JsonNode scenario) {
-        List<JsonNode> steps = Fields.objects(scenario, "steps");
+    private static String limitedBy(ScenarioVerdict verdict) {
+        return verdict.sustainable() == null ? null : verdict.sustainable().limitedBy();
+    }
+
+    private static String name(ScenarioResult scenario) {
+        return HtmlScenario.name(Typed.tree(scenario));
+    }
+
+    private static void steps(StringBuilder md, ScenarioResult scenario) {
+        List<StepResult> steps = scenario.steps();
         if (steps.isEmpty()) {
             return;
         }
@@ -171,7 +194,7 @@ public final class MarkdownReport {
         md.append("\n|");
         columns.forEach(c -> md.append(c.numeric() ? "---:|" : "---|"));
         md.append('\n');
-        for (JsonNode step : steps) {
+        for (StepResult step : steps) {
             md.append('|');
             columns.forEach(c -> md.append(' ').append(esc(c.cell().apply(step))).append(" |"));
             md.append('\n');
@@ -179,37 +202,48 @@ public final class MarkdownReport {
         md.append('\n');
     }
 
-    private static void context(StringBuilder md, JsonNode result) {
+    private static void context(StringBuilder md, ResultDocument result) {
         md.append("## Run\n\n");
-        String argv = String.join(" ", Fields.texts(result, "argv"));
-        String command = Fields.text(result, "command");
+        String argv = String.join(" ", result.argv());
+        String command = result.command();
         md.append("- command: `").append(code("mqprobe " + (command == null ? "" : command) + (argv.isEmpty() ? "" : " " + argv)))
                 .append("`\n");
-        JsonNode target = Fields.object(result, "target");
+        ResultDocument.TargetInfo target = result.target().orElse(null);
         List<String> brokers = new ArrayList<>();
-        for (JsonNode b : Fields.objects(target, "brokers")) {
-            brokers.add("id " + orDash(Fields.text(b, "id")) + " at " + orDash(Fields.text(b, "host")) + ":" + orDash(Fields.text(b, "port")));
+        if (target != null && target.brokers() != null) {
+            target.brokers().forEach(b -> brokers.add("id " + b.id() + " at " + orDash(b.host()) + ":" + b.port()));
         }
-        md.append("- target: ").append(esc(orDash(Fields.text(target, "driver")))).append(" at ")
-                .append(esc(orDash(Fields.text(target, "bootstrap"))))
-                .append(Fields.flag(target, "embedded") ? " (embedded)" : "")
+        md.append("- target: ").append(esc(orDash(target == null ? null : target.driver()))).append(" at ")
+                .append(esc(orDash(target == null ? null : target.bootstrap())))
+                .append(target != null && target.embedded() ? " (embedded)" : "")
                 .append(brokers.isEmpty() ? "" : ", brokers " + esc(String.join(", ", brokers))).append('\n');
-        JsonNode props = Fields.object(target, "clientProperties");
+        Map<String, String> props = target == null ? null : target.clientProperties();
         if (props != null && !props.isEmpty()) {
             md.append("- client properties:\n");
-            props.properties().forEach(e -> md.append("  - ").append(esc(e.getKey())).append(" = ")
-                    .append(esc(SecretRedaction.isSecret(e.getKey()) ? SecretRedaction.MASK : e.getValue().asText())).append('\n'));
+            props.forEach((key, value) -> md.append("  - ").append(esc(key)).append(" = ")
+                    .append(esc(SecretRedaction.isSecret(key) ? SecretRedaction.MASK : value)).append('\n'));
         }
-        for (String part : List.of("environment", "ceilings", "thresholds")) {
-            JsonNode node = Fields.object(result, part);
-            if (node != null && !node.isEmpty()) {
-                List<String> fields = new ArrayList<>();
-                node.properties().forEach(e -> fields.add(esc(e.getKey()) + " " + esc(ContextField.format(e.getKey(), e.getValue()))));
-                md.append("- ").append(part).append(": ").append(String.join(", ", fields)).append('\n');
-            }
+        contextPart(md, "environment", result.environment());
+        contextPart(md, "ceilings", result.ceilings().orElse(null));
+        contextPart(md, "thresholds", result.thresholds().orElse(null));
+        md.append("- mqprobe ").append(esc(orDash(result.mqprobeVersion())))
+                .append(", schema ").append(esc(orDash(result.schema()))).append('\n');
+    }
+
+    /**
+     * One line of a context record's known figures. Each prints by the unit its name carries ({@link ContextField}), so
+     * the record is walked in its own JSON form, names as written; a figure it does not know is left out.
+     */
+    private static void contextPart(StringBuilder md, String part, Object record) {
+        JsonNode node = record == null ? null : ResultJson.MAPPER.valueToTree(record);
+        List<String> fields = new ArrayList<>();
+        if (node != null) {
+            node.properties().stream().filter(e -> !e.getValue().isNull())
+                    .forEach(e -> fields.add(esc(e.getKey()) + " " + esc(ContextField.format(e.getKey(), e.getValue()))));
         }
-        md.append("- mqprobe ").append(esc(orDash(Fields.text(result, "mqprobeVersion"))))
-                .append(", schema ").append(esc(orDash(Fields.text(result, "schema")))).append('\n');
+        if (!fields.isEmpty()) {
+            md.append("- ").append(part).append(": ").append(String.join(", ", fields)).append('\n');
+        }
     }
 
     private static void bullets(StringBuilder md, List<String> items) {

@@ -1,7 +1,5 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /**
  * One way to write a result for people or tools: a file beside result.json rendered from it. HTML and Markdown are
  * built in ({@link ReportFormats}); a module adds one by registering it with {@link java.util.ServiceLoader}, and
@@ -20,6 +18,6 @@ public interface ReportFormat {
         return id();
     }
 
-    /** The file's content for a result document (any schema version {@link ResultReader} accepts). */
-    String render(JsonNode result);
+    /** The file's content for a run's result (any schema version {@link ResultReader} accepts) and its plan. */
+    String render(ReportInput input);
 }

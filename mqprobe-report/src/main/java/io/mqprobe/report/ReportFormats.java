@@ -1,6 +1,7 @@
 package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 
 import java.util.ArrayList;
@@ -13,8 +14,8 @@ import java.util.function.Function;
 /** The report formats: the built-in ones and every one a module registers. */
 public final class ReportFormats {
 
-    public static final ReportFormat HTML = new BuiltIn("html", "report.html", "report", HtmlReport::render);
-    public static final ReportFormat MARKDOWN = new BuiltIn("markdown", "report.md", "markdown", MarkdownReport::render);
+    public static final ReportFormat HTML = new BuiltIn("html", "report.html", "report", ReportFormats::html);
+    public static final ReportFormat MARKDOWN = new BuiltIn("markdown", "report.md", "markdown", in -> MarkdownReport.render(in.result()));
 
     /** What a run writes beside its result.json, and {@code mqprobe report} without {@code --format}. */
     public static final List<ReportFormat> DEFAULT = List.of(HTML, MARKDOWN);
@@ -49,12 +50,21 @@ public final class ReportFormats {
         return chosen;
     }
 
+    /** The HTML report still reads the result's tree, with the plan attached as {@code plan}. */
+    private static String html(ReportInput input) {
+        JsonNode tree = Typed.tree(input.result());
+        if (input.plan() != null) {
+            ((ObjectNode) tree).set("plan", input.plan());
+        }
+        return HtmlReport.render(tree);
+    }
+
     /** A format of this module: its file, its label and the renderer that writes it. */
-    private record BuiltIn(String id, String fileName, String label, Function<JsonNode, String> renderer) implements ReportFormat {
+    private record BuiltIn(String id, String fileName, String label, Function<ReportInput, String> renderer) implements ReportFormat {
 
         @Override
-        public String render(JsonNode result) {
-            return renderer.apply(result);
+        public String render(ReportInput input) {
+            return renderer.apply(input);
         }
 
         @Override

@@ -1,7 +1,5 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -32,21 +30,21 @@ public final class ReportWriter {
     }
 
     /**
-     * Writes report.html and report.md of a document already in memory into {@code outDir} (created if
-     * missing); returns the html path. The document is rendered as given; see {@link ResultReader#checkSchema}.
+     * Writes report.html and report.md of a result already read into {@code outDir} (created if missing); returns the
+     * html path.
      */
-    public static Path write(JsonNode result, Path outDir) throws IOException {
-        return write(result, outDir, ReportFormats.DEFAULT).get(0);
+    public static Path write(ReportInput input, Path outDir) throws IOException {
+        return write(input, outDir, ReportFormats.DEFAULT).get(0);
     }
 
     /** Writes one file per format into {@code outDir} (created if missing); returns their paths in the same order. */
-    public static List<Path> write(JsonNode result, Path outDir, List<ReportFormat> formats) throws IOException {
+    public static List<Path> write(ReportInput input, Path outDir, List<ReportFormat> formats) throws IOException {
         Path dir = outDir.toAbsolutePath();
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         for (ReportFormat format : formats) {
             Path file = dir.resolve(format.fileName());
-            replace(file, format.render(result));
+            replace(file, format.render(input));
             written.add(file);
         }
         return written;

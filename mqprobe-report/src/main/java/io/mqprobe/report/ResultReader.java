@@ -1,8 +1,8 @@
 package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ResultJson;
 import io.mqprobe.result.ResultReading;
 
@@ -28,18 +28,18 @@ public final class ResultReader {
 
     /**
      * A result as its reports show it: the document, with the plan {@code mqprobe plan} wrote beside it
-     * ({@code plan.json}) attached as {@code plan}.
+     * ({@code plan.json}), if there is one.
      *
      * @throws UsageException as {@link #read}, and when a plan.json beside it is not JSON
      */
-    public static JsonNode readForReport(Path resultJson) {
-        JsonNode result = read(resultJson);
+    public static ReportInput readForReport(Path resultJson) {
+        ResultDocument result = ResultReading.read(resultJson);
         Path plan = resultJson.toAbsolutePath().resolveSibling(PlanSection.FILE);
-        if (!Files.isRegularFile(plan) || !result.isObject()) {
-            return result;
+        if (!Files.isRegularFile(plan)) {
+            return new ReportInput(result);
         }
         try (InputStream in = Files.newInputStream(plan)) {
-            return ((ObjectNode) result).set("plan", ResultJson.MAPPER.readTree(in));
+            return new ReportInput(result, ResultJson.MAPPER.readTree(in));
         } catch (IOException e) {
             throw new UsageException("cannot read the plan beside the result, " + plan + ": "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replaceAll("\\s+", " ")));

@@ -1,6 +1,6 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ResultDocument;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -11,15 +11,14 @@ record RunStatus(Kind kind, String reason) {
 
     enum Kind { COMPLETE, INTERRUPTED, FAILED, INCOMPLETE }
 
-    static RunStatus of(JsonNode result) {
-        String failure = Fields.text(result, "failure");
-        if (failure != null) {
-            return new RunStatus(Kind.FAILED, failure);
+    static RunStatus of(ResultDocument result) {
+        if (result.failure().isPresent()) {
+            return new RunStatus(Kind.FAILED, result.failure().get());
         }
-        if (Fields.flag(result, "complete")) {
+        if (result.complete()) {
             return new RunStatus(Kind.COMPLETE, null);
         }
-        if (Fields.flag(result, "interrupted")) {
+        if (result.interrupted()) {
             return new RunStatus(Kind.INTERRUPTED, "interrupted");
         }
         return new RunStatus(Kind.INCOMPLETE, "the run is still going or stopped before it finished");
@@ -40,9 +39,9 @@ record RunStatus(Kind kind, String reason) {
     }
 
     /** Wall time from {@code startedAt} to {@code finishedAt}, or null when either is missing. */
-    static Duration elapsed(JsonNode result) {
-        Instant start = instant(Fields.text(result, "startedAt"));
-        Instant end = instant(Fields.text(result, "finishedAt"));
+    static Duration elapsed(ResultDocument result) {
+        Instant start = instant(result.startedAt());
+        Instant end = instant(result.finishedAt().orElse(null));
         return start == null || end == null || end.isBefore(start) ? null : Duration.between(start, end);
     }
 

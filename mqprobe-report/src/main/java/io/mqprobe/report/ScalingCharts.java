@@ -107,7 +107,7 @@ final class ScalingCharts {
     }
 
     private static String labelOf(JsonNode step) {
-        String load = VerdictText.load(step);
+        String load = VerdictText.load(Typed.step(step));
         return load == null ? label(step) : load;
     }
 

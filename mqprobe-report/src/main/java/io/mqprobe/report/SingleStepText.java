@@ -1,8 +1,11 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.api.units.HumanUnits;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.StepResult;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -14,76 +17,61 @@ final class SingleStepText {
     private SingleStepText() {
     }
 
-    static void append(StringBuilder out, JsonNode step, Ansi ansi) {
-        String load = VerdictText.load(step);
-        TerminalSummary.label(out, "throughput").append(ansi.bold(HumanUnits.rate(Fields.number(step, "bytesPerSecond"))))
-                .append(" · ").append(HumanUnits.msgsPerSecond(Fields.number(step, "recordsPerSecond")))
-                .append(load == null ? "" : " · " + load)
-                .append(measured(step)).append('\n');
-        latency(out, "latency", Fields.object(step, "latencyUs"), "corrected, from intended send time");
-        latency(out, "service", Fields.object(step, "serviceLatencyUs"), "from actual send time");
-        latency(out, "end-to-end", Fields.object(step, "e2eLatencyUs"), "send to consume");
+    static void append(StringBuilder out, StepResult step, Ansi ansi) {
+        TerminalSummary.label(out, "throughput").append(ansi.bold(HumanUnits.rate(step.bytesPerSecond())))
+                .append(" · ").append(HumanUnits.msgsPerSecond(step.recordsPerSecond()))
+                .append(" · ").append(VerdictText.load(step))
+                .append(" over ").append(HumanUnits.durationMs((double) step.measuredMs())).append('\n');
+        latency(out, "latency", step.latencyUs(), "corrected, from intended send time");
+        latency(out, "service", step.serviceLatencyUs(), "from actual send time");
+        latency(out, "end-to-end", step.e2eLatencyUs(), "send to consume");
         String errors = StepColumns.errors(step);
         if (!HumanUnits.NONE.equals(errors)) {
             TerminalSummary.label(out, "errors").append("0".equals(errors) ? "0" : ansi.red(TerminalSummary.plain(errors))).append('\n');
         }
-        JsonNode consumed = Fields.object(step, "consumed");
+        StepResult.Consumed consumed = step.consumed();
         if (consumed != null) {
-            double problems = orZero(Fields.number(consumed, "lost")) + orZero(Fields.number(consumed, "duplicates"))
-                    + orZero(Fields.number(consumed, "outOfOrder"));
-            String text = HumanUnits.count(Fields.number(consumed, "records")) + " records"
-                    + (Fields.number(consumed, "bytesPerSecond") == null ? "" : " (" + HumanUnits.rate(Fields.number(consumed, "bytesPerSecond")) + ")")
-                    + " · lost " + HumanUnits.count(Fields.number(consumed, "lost"))
-                    + " · duplicates " + HumanUnits.count(Fields.number(consumed, "duplicates"))
-                    + " · out-of-order " + HumanUnits.count(Fields.number(consumed, "outOfOrder"));
-            TerminalSummary.label(out, "consumed").append(problems > 0 ? ansi.yellow(text) : text).append('\n');
+            boolean problems = consumed.lost() + consumed.duplicates() + consumed.outOfOrder() > 0;
+            String text = HumanUnits.count((double) consumed.records()) + " records"
+                    + " (" + HumanUnits.rate(consumed.bytesPerSecond()) + ")"
+                    + " · lost " + HumanUnits.count((double) consumed.lost())
+                    + " · duplicates " + HumanUnits.count((double) consumed.duplicates())
+                    + " · out-of-order " + HumanUnits.count((double) consumed.outOfOrder());
+            TerminalSummary.label(out, "consumed").append(problems ? ansi.yellow(text) : text).append('\n');
         }
-        resources(out, Fields.objects(step, "resources"));
+        resources(out, step.resources() == null ? List.of() : step.resources());
     }
 
-    private static String measured(JsonNode step) {
-        Double ms = Fields.number(step, "measuredMs");
-        return ms == null ? "" : " over " + HumanUnits.durationMs(ms);
-    }
-
-    private static void latency(StringBuilder out, String label, JsonNode l, String meaning) {
+    private static void latency(StringBuilder out, String label, LatencySummary l, String meaning) {
         if (l == null) {
             return;
         }
         TerminalSummary.label(out, label)
-                .append("p50 ").append(HumanUnits.latencyUs(Fields.number(l, "p50")))
-                .append("  p95 ").append(HumanUnits.latencyUs(Fields.number(l, "p95")))
-                .append("  p99 ").append(HumanUnits.latencyUs(Fields.number(l, "p99")))
-                .append("  p99.9 ").append(HumanUnits.latencyUs(Fields.number(l, "p999")))
-                .append("  max ").append(HumanUnits.latencyUs(Fields.number(l, "max")))
+                .append("p50 ").append(HumanUnits.latencyUs(l.p50()))
+                .append("  p95 ").append(HumanUnits.latencyUs(l.p95()))
+                .append("  p99 ").append(HumanUnits.latencyUs(l.p99()))
+                .append("  p99.9 ").append(HumanUnits.latencyUs(l.p999()))
+                .append("  max ").append(HumanUnits.latencyUs(l.max()))
                 .append("  (").append(meaning).append(")\n");
     }
 
-    private static void resources(StringBuilder out, List<JsonNode> resources) {
+    private static void resources(StringBuilder out, List<ResourceUsage> resources) {
         if (resources.isEmpty()) {
             return;
         }
         TextTable table = new TextTable(List.of("source", "metric", "mean", "peak", "capacity"), false, false, true, true, true);
         resources.stream()
-                .filter(r -> Fields.text(r, "source") != null && Fields.text(r, "metric") != null)
-                .sorted((a, b) -> {
-                    int bySource = SourceOrder.COMPARATOR.compare(Fields.text(a, "source"), Fields.text(b, "source"));
-                    return bySource != 0 ? bySource : Fields.text(a, "metric").compareTo(Fields.text(b, "metric"));
-                })
+                .sorted(Comparator.comparing(ResourceUsage::source, SourceOrder.COMPARATOR).thenComparing(ResourceUsage::metric))
                 .forEach(r -> {
-                    MetricUnit unit = MetricUnit.of(Fields.text(r, "metric"));
-                    table.row(List.of(TerminalSummary.plain(Fields.text(r, "source")), TerminalSummary.plain(Fields.text(r, "metric")),
-                            value(unit, Fields.number(r, "mean")), value(unit, Fields.number(r, "peak")),
-                            value(unit, Fields.number(r, "capacity"))));
+                    MetricUnit unit = MetricUnit.of(r.metric());
+                    table.row(List.of(TerminalSummary.plain(r.source()), TerminalSummary.plain(r.metric()),
+                            value(unit, r.mean()), value(unit, r.peak()), value(unit, r.capacity())));
                 });
         out.append("  resources\n").append(table.render("    "));
     }
 
-    private static String value(MetricUnit unit, Double v) {
-        return v == null ? HumanUnits.NONE : unit.format(v);
-    }
-
-    private static double orZero(Double v) {
-        return v == null ? 0 : v;
+    /** A dash for a figure not known (a capacity reads as NaN when unknown). */
+    private static String value(MetricUnit unit, double v) {
+        return Double.isNaN(v) ? HumanUnits.NONE : unit.format(v);
     }
 }

@@ -1,8 +1,11 @@
 package io.mqprobe.report;
 
 import io.mqprobe.api.monitor.CpuAccount;
+import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.api.units.HumanUnits;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.search.ScenarioVerdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,31 +20,31 @@ import java.util.function.Function;
 final class StepColumns {
 
     /** One column; {@code numeric} columns are right-aligned. */
-    record Column(String header, Function<JsonNode, String> cell, boolean numeric) {
+    record Column(String header, Function<StepResult, String> cell, boolean numeric) {
     }
 
     private StepColumns() {
     }
 
-    static List<Column> of(JsonNode scenario) {
-        List<JsonNode> steps = Fields.objects(scenario, "steps");
-        JsonNode verdict = Fields.probeVerdict(scenario);
+    static List<Column> of(ScenarioResult scenario) {
+        List<StepResult> steps = scenario.steps();
+        ScenarioVerdict verdict = VerdictText.probeFindings(scenario);
         List<Column> all = List.of(
-                new Column("step", s -> HumanUnits.count(Fields.number(s, "index")), true),
-                new Column("clients", s -> HumanUnits.count(Fields.number(s, "clients")), true),
-                new Column("target", s -> optional(Fields.number(s, "targetRecordsPerSecond"), HumanUnits::msgsPerSecond), true),
-                new Column("records/s", s -> HumanUnits.msgsPerSecond(Fields.number(s, "recordsPerSecond")), true),
-                new Column("throughput", s -> HumanUnits.rate(Fields.number(s, "bytesPerSecond")), true),
+                new Column("step", s -> HumanUnits.count((double) s.index()), true),
+                new Column("clients", s -> HumanUnits.count((double) s.clients()), true),
+                new Column("target", s -> optional(s.targetRecordsPerSecond(), HumanUnits::msgsPerSecond), true),
+                new Column("records/s", s -> HumanUnits.msgsPerSecond(s.recordsPerSecond()), true),
+                new Column("throughput", s -> HumanUnits.rate(s.bytesPerSecond()), true),
                 new Column("interval", StepColumns::interval, false),
                 new Column("settled", StepColumns::settled, false),
                 new Column("host CPU", StepColumns::hostCpu, false),
-                latency("p50", "latencyUs", "p50"),
-                latency("p95", "latencyUs", "p95"),
-                latency("p99", "latencyUs", "p99"),
-                latency("p99.9", "latencyUs", "p999"),
-                latency("max", "latencyUs", "max"),
-                latency("service p99", "serviceLatencyUs", "p99"),
-                latency("e2e p99", "e2eLatencyUs", "p99"),
+                latency("p50", StepResult::latencyUs, LatencySummary::p50),
+                latency("p95", StepResult::latencyUs, LatencySummary::p95),
+                latency("p99", StepResult::latencyUs, LatencySummary::p99),
+                latency("p99.9", StepResult::latencyUs, LatencySummary::p999),
+                latency("max", StepResult::latencyUs, LatencySummary::max),
+                latency("service p99", StepResult::serviceLatencyUs, LatencySummary::p99),
+                latency("e2e p99", StepResult::e2eLatencyUs, LatencySummary::p99),
                 new Column("errors", StepColumns::errors, false),
                 new Column("consumed", StepColumns::consumed, false),
                 new Column("verdict", s -> marks(s, verdict), false));
@@ -55,98 +58,93 @@ final class StepColumns {
     }
 
     /** {@code 4 (TimeoutException 3, NotLeaderOrFollowerException 1)}, {@code 0}, or a dash when not counted. */
-    static String errors(JsonNode step) {
-        JsonNode errors = Fields.object(step, "errors");
-        if (errors == null) {
+    static String errors(StepResult step) {
+        if (step.errors() == null) {
             return HumanUnits.NONE;
         }
-        Map<String, Double> byType = new TreeMap<>();
-        errors.properties().forEach(e -> {
-            if (e.getValue().isNumber() && e.getValue().asDouble() > 0) {
-                byType.put(e.getKey(), e.getValue().asDouble());
+        Map<String, Long> byType = new TreeMap<>();
+        step.errors().forEach((type, n) -> {
+            if (n != null && n > 0) {
+                byType.put(type, n);
             }
         });
-        double total = byType.values().stream().mapToDouble(Double::doubleValue).sum();
+        double total = byType.values().stream().mapToDouble(Long::doubleValue).sum();
         if (total == 0) {
             return "0";
         }
         List<String> parts = new ArrayList<>();
-        byType.forEach((type, n) -> parts.add(type + " " + HumanUnits.count(n)));
+        byType.forEach((type, n) -> parts.add(type + " " + HumanUnits.count(n.doubleValue())));
         return HumanUnits.count(total) + " (" + String.join(", ", parts) + ")";
     }
 
     /** {@code 123,453 · lost 0 · dup 2 · out-of-order 0}, or a dash when no consumer ran. */
-    static String consumed(JsonNode step) {
-        JsonNode c = Fields.object(step, "consumed");
+    static String consumed(StepResult step) {
+        StepResult.Consumed c = step.consumed();
         if (c == null) {
             return HumanUnits.NONE;
         }
-        return HumanUnits.count(Fields.number(c, "records"))
-                + " · lost " + HumanUnits.count(Fields.number(c, "lost"))
-                + " · dup " + HumanUnits.count(Fields.number(c, "duplicates"))
-                + " · out-of-order " + HumanUnits.count(Fields.number(c, "outOfOrder"));
+        return HumanUnits.count((double) c.records())
+                + " · lost " + HumanUnits.count((double) c.lost())
+                + " · dup " + HumanUnits.count((double) c.duplicates())
+                + " · out-of-order " + HumanUnits.count((double) c.outOfOrder());
     }
 
     /**
      * "±4.2 % (9 readings)", with "unstable" when it stayed wider than asked and "(broker-2 compiling 340 ms/s)" when a JVM
      * was still cold; "" without an interval.
      */
-    static String interval(JsonNode step) {
-        String precision = VerdictText.precision(Fields.object(step, "throughput"));
+    static String interval(StepResult step) {
+        String precision = VerdictText.precision(step.throughput());
         if (precision == null) {
             return "";
         }
-        String compiling = Fields.text(step, "compiling");
-        return (Fields.text(step, "unstable") == null ? precision : precision + " unstable")
-                + (compiling == null ? "" : " (" + compiling + ")");
+        return (step.unstable() == null ? precision : precision + " unstable")
+                + (step.compiling() == null ? "" : " (" + step.compiling() + ")");
     }
 
-    /** Where the host's busy cores went ({@code cpuAccount}); "" when the step has no account. */
-    static String hostCpu(JsonNode step) {
-        JsonNode a = Fields.object(step, "cpuAccount");
-        if (a == null) {
-            return "";
-        }
-        return new CpuAccount(value(a, "hostCores"), value(a, "capacityCores"), value(a, "processes"), value(a, "outsideQuotas"),
-                value(a, "monitors"), value(a, "otherProcesses"), value(a, "kernelThreads"), value(a, "unexplained")).compact();
-    }
-
-    private static double value(JsonNode node, String field) {
-        Double v = Fields.number(node, field);
-        return v == null ? 0 : v;
+    /** Where the host's busy cores went; "" when the step has no account (the host's processes were not sampled). */
+    static String hostCpu(StepResult step) {
+        CpuAccount account = step.cpuAccount();
+        return account == null ? "" : account.compact();
     }
 
     /** How long the step waited for a settled cluster, and what was left when the wait hit its bound. */
-    static String settled(JsonNode step) {
-        JsonNode settle = Fields.object(step, "settle");
-        Double waitedMs = Fields.number(settle, "waitedMs");
-        if (settle == null || waitedMs == null) {
+    static String settled(StepResult step) {
+        StepResult.Settle settle = step.settle();
+        if (settle == null) {
             return "";
         }
-        String unsettled = Fields.text(settle, "unsettled");
+        double waitedMs = settle.waitedMs();
         String waited = waitedMs < 1000 ? HumanUnits.count(waitedMs) + " ms" : HumanUnits.durationMs(waitedMs);
-        return unsettled == null ? waited : unsettled;
+        return settle.unsettled() == null ? waited : settle.unsettled();
     }
 
     /** {@code knee, ceiling}: which verdict points this step is. */
-    static String marks(JsonNode step, JsonNode verdict) {
-        Double index = Fields.number(step, "index");
+    static String marks(StepResult step, ScenarioVerdict verdict) {
         List<String> marks = new ArrayList<>();
-        for (String point : List.of("sustainable", "knee", "ceiling")) {
-            Double at = Fields.number(Fields.object(verdict, point), "step");
-            if (index != null && index.equals(at)) {
-                marks.add(point);
-            }
+        if (verdict == null) {
+            return "";
         }
-        Double held = Fields.number(Fields.object(verdict, "sustainable"), "heldStep");
-        if (index != null && index.equals(held)) {
+        int index = step.index();
+        if (verdict.sustainable() != null && verdict.sustainable().step() == index) {
+            marks.add("sustainable");
+        }
+        if (verdict.knee() != null && verdict.knee().step() == index) {
+            marks.add("knee");
+        }
+        if (verdict.ceiling() != null && verdict.ceiling().step() == index) {
+            marks.add("ceiling");
+        }
+        Integer held = verdict.sustainable() == null ? null : verdict.sustainable().heldStep();
+        if (held != null && held == index) {
             marks.add("sustainable held");
         }
         return String.join(", ", marks);
     }
 
-    private static Column latency(String header, String object, String field) {
-        return new Column(header, s -> HumanUnits.latencyUs(Fields.number(Fields.object(s, object), field)), true);
+    private static Column latency(String header, Function<StepResult, LatencySummary> which,
+                                  Function<LatencySummary, Double> percentile) {
+        return new Column(header, s -> which.apply(s) == null ? HumanUnits.NONE : HumanUnits.latencyUs(percentile.apply(which.apply(s))), true);
     }
 
     private static String optional(Double v, Function<Double, String> format) {

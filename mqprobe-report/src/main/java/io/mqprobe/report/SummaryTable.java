@@ -1,6 +1,6 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ResultDocument;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,30 +13,17 @@ import java.util.function.UnaryOperator;
  * a bullet list of ragged rows.
  *
  * @param header each column's name
- * @param rows   the figures, each row as long as the header (a shorter one is padded, a longer one cut)
+ * @param rows   the figures, each row as long as the header
  */
 record SummaryTable(List<String> header, List<List<String>> rows) {
 
-    /** The table of a result's {@code summary} object, if it has one with a header. */
-    static Optional<SummaryTable> of(JsonNode summary) {
-        JsonNode table = Fields.object(summary, "table");
-        List<String> header = Fields.texts(table, "header");
-        if (header.isEmpty()) {
+    /** The table of a run's summary, if it has one with a header; {@code summary} is null when the run has none. */
+    static Optional<SummaryTable> of(ResultDocument.Summary summary) {
+        ResultDocument.Summary.Table table = summary == null ? null : summary.table();
+        if (table == null || table.header().isEmpty()) {
             return Optional.empty();
         }
-        List<List<String>> rows = new ArrayList<>();
-        JsonNode array = table.get("rows");
-        if (array != null && array.isArray()) {
-            for (JsonNode row : array) {
-                List<String> cells = new ArrayList<>();
-                row.forEach(cell -> cells.add(cell.isNull() ? "" : cell.asText()));
-                while (cells.size() < header.size()) {
-                    cells.add("");
-                }
-                rows.add(List.copyOf(cells.subList(0, header.size())));
-            }
-        }
-        return Optional.of(new SummaryTable(header, rows));
+        return Optional.of(new SummaryTable(table.header(), table.rows()));
     }
 
     /** Each row on a line, its columns padded to their widest cell, after {@code indent}; text made plain by {@code plain}. */

@@ -1,13 +1,18 @@
 package io.mqprobe.report;
 
 import io.mqprobe.api.units.HumanUnits;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
+import io.mqprobe.search.Bottleneck;
+import io.mqprobe.search.ScenarioVerdict;
+import io.mqprobe.search.SustainablePoint;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The end-of-run summary every load command prints: status, headline, per scenario the verdict with its
@@ -24,108 +29,111 @@ public final class TerminalSummary {
     }
 
     /** {@code color} asks for ANSI colours; {@code NO_COLOR} in the environment overrides it. */
-    public static String render(JsonNode result, boolean color) {
+    public static String render(ResultDocument result, boolean color) {
         return render(result, Ansi.of(color, System.getenv()));
     }
 
-    static String render(JsonNode result, Ansi ansi) {
+    static String render(ResultDocument result, Ansi ansi) {
         StringBuilder out = new StringBuilder();
         RunStatus status = RunStatus.of(result);
-        String command = Fields.text(result, "command");
         String statusText = switch (status.kind()) {
             case COMPLETE -> ansi.green(status.line());
             case FAILED -> ansi.red(plain(status.line()));
             default -> ansi.yellow(plain(status.line()));
         };
         Duration elapsed = RunStatus.elapsed(result);
-        out.append(ansi.bold("mqprobe " + plain(command == null ? "run" : command))).append(": ").append(statusText)
+        out.append(ansi.bold("mqprobe " + plain(result.command() == null ? "run" : result.command()))).append(": ").append(statusText)
                 .append(elapsed == null ? "" : " in " + HumanUnits.durationMs((double) elapsed.toMillis())).append('\n');
         String headline = Headline.of(result);
         if (headline != null) {
             out.append("  ").append(ansi.bold(plain(headline))).append('\n');
         }
-        JsonNode summary = Fields.object(result, "summary");
-        Fields.texts(summary, "lines").forEach(l -> out.append("  ").append(plain(l)).append('\n'));
+        ResultDocument.Summary summary = result.summary().orElse(null);
+        lines(summary, ResultDocument.Summary::lines).forEach(l -> out.append("  ").append(plain(l)).append('\n'));
         SummaryTable.of(summary).ifPresent(t -> out.append(t.text("  ", TerminalSummary::plain)));
-        List<JsonNode> scenarios = Fields.objects(result, "scenarios");
+        List<ScenarioResult> scenarios = result.scenarios();
         if (InstanceSizeSection.present(result)) {
             out.append('\n').append(InstanceSizeSection.text(result, "  "));
         } else if (scenarios.isEmpty()) {
             out.append("  ").append(status.complete() ? "no scenarios ran" : "no scenario has finished a step yet").append('\n');
         }
-        for (JsonNode scenario : scenarios) {
+        for (ScenarioResult scenario : scenarios) {
             out.append('\n');
             scenario(out, scenario, status.complete(), ansi);
         }
-        List<String> notes = Fields.texts(summary, "notes");
+        List<String> notes = lines(summary, ResultDocument.Summary::notes);
         if (!notes.isEmpty()) {
             out.append('\n');
             notes.forEach(n -> out.append("  note: ").append(plain(n)).append('\n'));
         }
-        List<String> inconsistent = Fields.texts(summary, "consistency");
+        List<String> inconsistent = lines(summary, ResultDocument.Summary::consistency);
         if (!inconsistent.isEmpty()) {
             out.append('\n');
             inconsistent.forEach(n -> out.append("  ").append(ansi.yellow("inconsistent: " + plain(n))).append('\n'));
         }
-        if (Fields.flag(summary, "clientLimited")) {
+        if (summary != null && summary.clientLimited()) {
             out.append('\n').append("  ").append(ansi.yellow("warning: " + Headline.CLIENT_LIMITED)).append('\n');
         }
         return out.toString();
     }
 
-    private static void scenario(StringBuilder out, JsonNode scenario, boolean runComplete, Ansi ansi) {
-        String description = Fields.text(scenario, "description");
-        out.append(ansi.bold("scenario " + plain(HtmlScenario.name(scenario))))
+    /** Some lines of a run's summary; none when the run has no summary or the summary no such lines. */
+    static List<String> lines(ResultDocument.Summary summary, Function<ResultDocument.Summary, List<String>> which) {
+        List<String> lines = summary == null ? null : which.apply(summary);
+        return lines == null ? List.of() : lines;
+    }
+
+    private static void scenario(StringBuilder out, ScenarioResult scenario, boolean runComplete, Ansi ansi) {
+        String description = scenario.description();
+        out.append(ansi.bold("scenario " + plain(HtmlScenario.name(Typed.tree(scenario)))))
                 .append(description == null ? "" : ansi.dim(" — " + plain(description))).append('\n');
-        JsonNode verdict = Fields.probeVerdict(scenario);
-        List<JsonNode> steps = Fields.objects(scenario, "steps");
-        Verdict any = Typed.verdict(Fields.object(scenario, "verdict"));
+        ScenarioVerdict findings = VerdictText.probeFindings(scenario);
+        List<StepResult> steps = scenario.steps();
+        Verdict any = scenario.verdict();
         Optional<VerdictSection> section = VerdictSection.of(any);
-        if (verdict != null) {
-            verdict(out, scenario, verdict, ansi);
+        if (findings != null) {
+            verdict(out, scenario, findings, ansi);
         } else if (section.filter(VerdictSection::lineIsTheResult).isPresent()) {
-            String line = plain(section.get().line(Typed.scenario(scenario), any).orElse(HumanUnits.NONE));
+            String line = plain(section.get().line(scenario, any).orElse(HumanUnits.NONE));
             out.append("  ").append(section.get().failed(any) ? ansi.red(line) : line).append('\n');
-        } else if (steps.size() == 1 && Fields.text(scenario, "skipped") == null) {
+        } else if (steps.size() == 1 && scenario.skipped().isEmpty()) {
             SingleStepText.append(out, steps.get(0), ansi);
         } else {
             out.append("  ").append(plain(VerdictText.withoutVerdict(scenario, runComplete))).append('\n');
         }
-        section.filter(s -> !s.lineIsTheResult()).ifPresent(s -> s.line(Typed.scenario(scenario), any)
+        section.filter(s -> !s.lineIsTheResult()).ifPresent(s -> s.line(scenario, any)
                 .ifPresent(line -> label(out, s.kind()).append(plain(line)).append('\n')));
-        BreakdownSection.line(scenario).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
+        BreakdownSection.line(Typed.tree(scenario)).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
     }
 
-    private static void verdict(StringBuilder out, JsonNode scenario, JsonNode verdict, Ansi ansi) {
-        label(out, "ceiling").append(plain(VerdictText.point(scenario, Fields.object(verdict, "ceiling")))).append('\n');
-        label(out, "knee").append(plain(VerdictText.point(scenario, Fields.object(verdict, "knee")))).append('\n');
-        JsonNode sustainable = Fields.object(verdict, "sustainable");
+    private static void verdict(StringBuilder out, ScenarioResult scenario, ScenarioVerdict verdict, Ansi ansi) {
+        label(out, "ceiling").append(plain(VerdictText.point(scenario, verdict.ceiling()))).append('\n');
+        label(out, "knee").append(plain(VerdictText.point(scenario, verdict.knee()))).append('\n');
+        SustainablePoint sustainable = verdict.sustainable();
         label(out, "sustainable").append(ansi.green(plain(VerdictText.point(scenario, sustainable)))).append('\n');
-        String limitedBy = Fields.text(sustainable, "limitedBy");
-        if (limitedBy != null) {
-            label(out, "").append("limited by ").append(plain(limitedBy)).append('\n');
+        if (sustainable != null && sustainable.limitedBy() != null) {
+            label(out, "").append("limited by ").append(plain(sustainable.limitedBy())).append('\n');
         }
-        JsonNode bottleneck = Fields.object(verdict, "bottleneck");
+        Bottleneck bottleneck = verdict.bottleneck();
         if (bottleneck != null) {
             label(out, "bottleneck").append(ansi.red(plain(VerdictText.bottleneckHeadline(verdict)))).append('\n');
             String detail = VerdictText.bottleneckDetail(verdict);
             if (detail != null) {
                 label(out, "").append(plain(detail)).append('\n');
             }
-            List<String> evidence = Fields.texts(bottleneck, "evidence");
+            List<String> evidence = bottleneck.evidence();
             evidence.stream().limit(EVIDENCE_LINES).forEach(e -> label(out, "").append("- ").append(plain(e)).append('\n'));
             if (evidence.size() > EVIDENCE_LINES) {
                 label(out, "").append(ansi.dim("(" + HumanUnits.counted(evidence.size() - EVIDENCE_LINES, "more figure")
                         + " in the report)")).append('\n');
             }
         }
-        List<String> why = ProfileSection.lines(verdict);
+        List<String> why = ProfileSection.lines(Typed.tree(scenario.verdict()));
         for (int i = 0; i < why.size(); i++) {
             label(out, i == 0 ? "why" : "").append(plain(why.get(i))).append('\n');
         }
-        String stop = Fields.text(verdict, "stopReason");
-        if (stop != null) {
-            label(out, "stopped").append(ansi.dim(plain(stop))).append('\n');
+        if (verdict.stopReason() != null) {
+            label(out, "stopped").append(ansi.dim(plain(verdict.stopReason()))).append('\n');
         }
     }
 

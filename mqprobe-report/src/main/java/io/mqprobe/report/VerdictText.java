@@ -1,7 +1,14 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.api.units.HumanUnits;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.search.Bottleneck;
+import io.mqprobe.search.ScenarioVerdict;
+import io.mqprobe.search.StepPoint;
+import io.mqprobe.search.SustainablePoint;
 
 import java.util.List;
 
@@ -11,80 +18,80 @@ final class VerdictText {
     private VerdictText() {
     }
 
-    /** The step with {@code index}, or null. */
-    static JsonNode step(JsonNode scenario, Double index) {
-        if (index == null) {
-            return null;
-        }
-        for (JsonNode step : Fields.objects(scenario, "steps")) {
-            Double i = Fields.number(step, "index");
-            if (i != null && i.equals(index)) {
-                return step;
-            }
-        }
-        return null;
+    /** A scenario's probe findings (ceiling, knee, sustainable, bottleneck), or null when its verdict is of another kind or none. */
+    static ScenarioVerdict probeFindings(ScenarioResult scenario) {
+        return scenario.verdict() instanceof ProbeVerdict probe ? probe.findings() : null;
     }
 
-    /** {@code 48.6 MB/s · 47,363 msgs/s · 3 clients}, from a verdict point ({@code ceiling}, {@code knee}, ...). */
-    static String point(JsonNode scenario, JsonNode point) {
+    /** The step with {@code index}, or null. */
+    static StepResult step(ScenarioResult scenario, int index) {
+        return scenario.steps().stream().filter(s -> s.index() == index).findFirst().orElse(null);
+    }
+
+    /** {@code 48.6 MB/s · 47,363 msgs/s · 3 clients}, from a verdict point (ceiling, knee). */
+    static String point(ScenarioResult scenario, StepPoint point) {
         if (point == null) {
             return HumanUnits.NONE;
         }
-        String text = HumanUnits.rate(Fields.number(point, "bytesPerSecond"))
-                + " · " + HumanUnits.msgsPerSecond(Fields.number(point, "recordsPerSecond"));
-        String precision = precision(Fields.object(point, "interval"));
-        if (precision != null) {
-            text += " " + precision;
+        String text = figures(point.bytesPerSecond(), point.recordsPerSecond(), point.interval());
+        if (point.pooled() != null) {
+            return text + " · plateau of steps " + String.join(", ", point.pooled().stream().map(String::valueOf).toList());
         }
-        JsonNode pooled = point.get("pooled");
-        if (pooled != null && pooled.isArray() && pooled.size() > 1) {
-            List<String> steps = new java.util.ArrayList<>();
-            pooled.forEach(n -> steps.add(n.asText()));
-            return text + " · plateau of steps " + String.join(", ", steps);
+        String load = load(step(scenario, point.step()));
+        return (load == null ? text : text + " · " + load) + (point.basis() == null ? "" : " · " + point.basis());
+    }
+
+    /** {@code 44.0 MB/s · 42,969 msgs/s · 2 clients}, from the sustainable point. */
+    static String point(ScenarioResult scenario, SustainablePoint point) {
+        if (point == null) {
+            return HumanUnits.NONE;
         }
-        String load = load(step(scenario, Fields.number(point, "step")));
-        String basis = Fields.text(point, "basis");
-        return (load == null ? text : text + " · " + load) + (basis == null ? "" : " · " + basis);
+        String text = figures(point.bytesPerSecond(), point.recordsPerSecond(), point.interval());
+        String load = load(step(scenario, point.step()));
+        return load == null ? text : text + " · " + load;
+    }
+
+    private static String figures(double bytesPerSecond, double recordsPerSecond, Estimate interval) {
+        String text = HumanUnits.rate(bytesPerSecond) + " · " + HumanUnits.msgsPerSecond(recordsPerSecond);
+        String precision = precision(interval);
+        return precision == null ? text : text + " " + precision;
     }
 
     /**
-     * "±3.1 % (12 readings)" of an interval ({@code mean}, {@code halfWidth}, {@code readings}), "±? (3 readings)"
-     * when too few readings gave none; null without an interval (documents from before intervals).
+     * "±3.1 % (12 readings)" of an interval, "±? (3 readings)" when too few readings gave none; null without an interval
+     * (documents from before intervals).
      */
-    static String precision(JsonNode interval) {
-        Double readings = Fields.number(interval, "readings");
-        if (interval == null || readings == null || readings == 0) {
+    static String precision(Estimate interval) {
+        if (interval == null || interval.readings() == 0) {
             return null;
         }
-        Double mean = Fields.number(interval, "mean");
-        Double halfWidth = Fields.number(interval, "halfWidth");
-        String width = halfWidth == null || mean == null || !(mean > 0) ? "±?" : "±" + HumanUnits.pct(100 * halfWidth / mean);
-        return width + " (" + HumanUnits.count(readings) + (readings == 1 ? " reading)" : " readings)");
+        double mean = interval.mean();
+        Double halfWidth = interval.halfWidth();
+        String width = halfWidth == null || !(mean > 0) ? "±?" : "±" + HumanUnits.pct(100 * halfWidth / mean);
+        int readings = interval.readings();
+        return width + " (" + HumanUnits.count((double) readings) + (readings == 1 ? " reading)" : " readings)");
     }
 
     /** {@code 3 clients} or {@code 3 clients at 10,000 rec/s}, or null when the step is unknown. */
-    static String load(JsonNode step) {
-        Double clients = Fields.number(step, "clients");
-        if (clients == null) {
+    static String load(StepResult step) {
+        if (step == null) {
             return null;
         }
-        String text = HumanUnits.counted(clients, "client");
-        Double target = Fields.number(step, "targetRecordsPerSecond");
+        String text = HumanUnits.counted(step.clients(), "client");
+        Double target = step.targetRecordsPerSecond();
         return target == null ? text : text + " at " + HumanUnits.msgsPerSecond(target);
     }
 
     /** What a scenario without a verdict shows instead: skipped, nothing measured, or its last step. */
-    static String withoutVerdict(JsonNode scenario, boolean runComplete) {
-        String skipped = Fields.text(scenario, "skipped");
-        if (skipped != null) {
-            return "skipped: " + skipped;
+    static String withoutVerdict(ScenarioResult scenario, boolean runComplete) {
+        if (scenario.skipped().isPresent()) {
+            return "skipped: " + scenario.skipped().get();
         }
-        List<JsonNode> steps = Fields.objects(scenario, "steps");
+        List<StepResult> steps = scenario.steps();
         if (steps.isEmpty()) {
             return runComplete ? "no steps measured" : "not measured yet";
         }
-        JsonNode last = steps.get(steps.size() - 1);
-        String figures = stepFigures(last);
+        String figures = stepFigures(steps.get(steps.size() - 1));
         if (steps.size() == 1 && runComplete) {
             return figures;
         }
@@ -93,16 +100,10 @@ final class VerdictText {
     }
 
     /** {@code 20.5 MB/s · 20,000 msgs/s · p99 4.1 ms · 1 client}. */
-    static String stepFigures(JsonNode step) {
-        StringBuilder text = new StringBuilder()
-                .append(HumanUnits.rate(Fields.number(step, "bytesPerSecond")))
-                .append(" · ").append(HumanUnits.msgsPerSecond(Fields.number(step, "recordsPerSecond")))
-                .append(" · p99 ").append(HumanUnits.latencyUs(Fields.number(Fields.object(step, "latencyUs"), "p99")));
-        String load = load(step);
-        if (load != null) {
-            text.append(" · ").append(load);
-        }
-        return text.toString();
+    static String stepFigures(StepResult step) {
+        return HumanUnits.rate(step.bytesPerSecond()) + " · " + HumanUnits.msgsPerSecond(step.recordsPerSecond())
+                + " · p99 " + (step.latencyUs() == null ? HumanUnits.NONE : HumanUnits.latencyUs(step.latencyUs().p99()))
+                + " · " + load(step);
     }
 
     /**
@@ -110,14 +111,13 @@ final class VerdictText {
      * "verdict; detail"), naming who is tied when several resources are ("co-limited: client and broker-1 at the ceiling
      * (steps 2, 3)").
      */
-    static String bottleneckHeadline(JsonNode verdict) {
+    static String bottleneckHeadline(ScenarioVerdict verdict) {
         String summary = bottleneck(verdict);
         String clause = summary.substring(0, firstClauseEnd(summary));
-        JsonNode b = Fields.object(verdict, "bottleneck");
-        String source = Fields.text(b, "source");
+        Bottleneck b = verdict.bottleneck();
         String coLimited = "co-limited ";
-        if ("co-limited".equals(Fields.text(b, "resource")) && source != null && clause.startsWith(coLimited)) {
-            List<String> names = List.of(source.split("\\+"));
+        if (b != null && Bottleneck.CO_LIMITED.equals(b.resource()) && b.source() != null && clause.startsWith(coLimited)) {
+            List<String> names = List.of(b.source().split("\\+"));
             String who = names.size() == 1 ? names.get(0)
                     : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
             return "co-limited: " + who + " " + clause.substring(coLimited.length());
@@ -126,7 +126,7 @@ final class VerdictText {
     }
 
     /** What the summary says after its headline's clause, or null when the headline is the whole of it. */
-    static String bottleneckDetail(JsonNode verdict) {
+    static String bottleneckDetail(ScenarioVerdict verdict) {
         String summary = bottleneck(verdict);
         int end = firstClauseEnd(summary);
         return end >= summary.length() ? null : summary.substring(end + 2);
@@ -139,18 +139,9 @@ final class VerdictText {
         return end < 0 ? summary.length() : end;
     }
 
-    /** The bottleneck's summary line, or its source and resource when there is no summary. */
-    static String bottleneck(JsonNode verdict) {
-        JsonNode b = Fields.object(verdict, "bottleneck");
-        if (b == null) {
-            return HumanUnits.NONE;
-        }
-        String summary = Fields.text(b, "summary");
-        if (summary != null) {
-            return summary;
-        }
-        String resource = Fields.text(b, "resource");
-        String source = Fields.text(b, "source");
-        return (source == null ? "" : source + " ") + (resource == null ? HumanUnits.NONE : resource);
+    /** The bottleneck's summary line ({@link Bottleneck} requires one), or a dash without a bottleneck. */
+    static String bottleneck(ScenarioVerdict verdict) {
+        Bottleneck b = verdict.bottleneck();
+        return b == null ? HumanUnits.NONE : b.summary();
     }
 }

@@ -16,7 +16,7 @@ class MarkdownReportTest {
     @Test
     void should_have_title_status_summary_table_and_one_section_per_scenario() {
         JsonNode result = Samples.load(Samples.FULL_PROBE);
-        String md = MarkdownReport.render(result);
+        String md = MarkdownReport.render(Typed.document(result));
         List<String> lines = Arrays.asList(md.split("\n"));
 
         assertThat(lines.get(0)).isEqualTo("# mqprobe probe report");
@@ -38,14 +38,14 @@ class MarkdownReportTest {
                 .put("halfWidth", 0.05 * ceiling.get("recordsPerSecond").asDouble()).put("readings", 24).put("batches", 12);
         ceiling.putArray("pooled").add(2).add(3).add(4);
 
-        String md = MarkdownReport.render(result);
+        String md = MarkdownReport.render(Typed.document(result));
 
         assertThat(md).containsPattern("- \\*\\*ceiling:\\*\\* [^\\n]* ±5 % \\(24 readings\\) · plateau of steps 2, 3, 4\\n");
     }
 
     @Test
     void should_write_step_tables_whose_rows_all_have_the_header_width() {
-        String md = MarkdownReport.render(Samples.load(Samples.FULL_PROBE));
+        String md = MarkdownReport.render(Typed.document(Samples.load(Samples.FULL_PROBE)));
 
         List<String> tableLines = Arrays.stream(md.split("\n")).filter(l -> l.startsWith("| step |")).toList();
         assertThat(tableLines).hasSize(4);
@@ -61,7 +61,7 @@ class MarkdownReportTest {
 
     @Test
     void should_show_consumer_checks_and_errors_for_an_e2e_run() {
-        String md = MarkdownReport.render(Samples.load(Samples.E2E));
+        String md = MarkdownReport.render(Typed.document(Samples.load(Samples.E2E)));
 
         assertThat(md).contains("| scenario | result |\n|---|---|\n| e2e | 20.5 MB/s · 20,000 msgs/s · p99 4.1 ms", "| e2e p99 |", "| consumed |", "399,997 · lost 0 · dup 2 · out-of-order 0",
                 "4 (NotLeaderOrFollowerException 1, TimeoutException 3)", "| 5.3 ms |");
@@ -69,9 +69,9 @@ class MarkdownReportTest {
 
     @Test
     void should_mark_interrupted_and_empty_runs_incomplete() {
-        assertThat(MarkdownReport.render(Samples.load(Samples.INTERRUPTED)))
+        assertThat(MarkdownReport.render(Typed.document(Samples.load(Samples.INTERRUPTED))))
                 .contains("**Status: INCOMPLETE — interrupted**", "incomplete after 2 steps; last: 92.0 MB/s");
-        assertThat(MarkdownReport.render(Samples.load(Samples.EMPTY)))
+        assertThat(MarkdownReport.render(Typed.document(Samples.load(Samples.EMPTY))))
                 .contains("**Status: INCOMPLETE", "No scenario has finished a step yet.");
     }
 
@@ -81,7 +81,7 @@ class MarkdownReportTest {
         ((ObjectNode) result.get("scenarios").get(0)).put("name", "a|b <script>x</script>\n# not a heading");
         ((ObjectNode) result.get("summary")).putArray("notes").add("see [here](javascript:alert(1)) *now*");
 
-        String md = MarkdownReport.render(result);
+        String md = MarkdownReport.render(Typed.document(result));
 
         assertThat(md).doesNotContain("<script>", "a|b", "[here](", "\n# not a heading")
                 .contains("a\\|b &lt;script&gt;x&lt;/script&gt; \\# not a heading", "\\[here\\](javascript:alert(1)) \\*now\\*");

@@ -1,7 +1,5 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /** A format added the way a module adds one (registered in this test class path only): the terminal summary, uncoloured. */
 public final class PlainTextFormat implements ReportFormat {
 
@@ -16,7 +14,7 @@ public final class PlainTextFormat implements ReportFormat {
     }
 
     @Override
-    public String render(JsonNode result) {
-        return TerminalSummary.render(result, false);
+    public String render(ReportInput input) {
+        return TerminalSummary.render(input.result(), false);
     }
 }

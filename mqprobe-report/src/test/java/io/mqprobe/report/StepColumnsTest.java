@@ -18,20 +18,25 @@ class StepColumnsTest {
         JsonNode cold = new ObjectMapper().readTree("{" + INTERVAL + ", \"compiling\": \"broker-2 compiling 340 ms/s\"}");
         JsonNode warm = new ObjectMapper().readTree("{" + INTERVAL + ", \"compiling\": null}");
 
-        assertThat(StepColumns.interval(cold)).endsWith("(broker-2 compiling 340 ms/s)");
-        assertThat(StepColumns.interval(warm)).doesNotContain("compiling").isNotBlank();
+        assertThat(StepColumns.interval(Typed.step(cold))).endsWith("(broker-2 compiling 340 ms/s)");
+        assertThat(StepColumns.interval(Typed.step(warm))).doesNotContain("compiling").isNotBlank();
     }
 
     @Test
     void should_show_where_the_hosts_cores_went_and_nothing_for_a_step_without_an_account() throws Exception {
-        JsonNode step = new ObjectMapper().readTree("{\"cpuAccount\": {\"hostCores\": 1.83, \"capacityCores\": 2, \"processes\": 1.42,"
-                + " \"outsideQuotas\": 0.21, \"otherProcesses\": 0.1, \"kernelThreads\": 0.05, \"unexplained\": 0.05}}");
+        // the account is worked out from the step's readings, as it was when the step was written
+        String host = "{\"source\": \"host\", \"metric\": \"cpu.cores\", \"mean\": 1.83, \"peak\": 1.9, \"capacity\": 2},"
+                + " {\"source\": \"host\", \"metric\": \"cpu.processes.cores\", \"mean\": 1.73, \"peak\": 1.8, \"capacity\": 2},"
+                + " {\"source\": \"host\", \"metric\": \"cpu.kernel_threads.cores\", \"mean\": 0.05, \"peak\": 0.1, \"capacity\": 2},"
+                + " {\"source\": \"broker-1\", \"metric\": \"cpu.cores\", \"mean\": 1.42, \"peak\": 1.5, \"capacity\": 2},"
+                + " {\"source\": \"broker-1\", \"metric\": \"cpu.outside_quota.cores\", \"mean\": 0.21, \"peak\": 0.3, \"capacity\": 2}";
+        JsonNode step = new ObjectMapper().readTree("{\"resources\": [" + host + "]}");
 
-        // written before monitor threads were moved out of the quotas: no "monitors" field
-        assertThat(StepColumns.hostCpu(step)).isEqualTo("1.83/2 cores: processes 1.42, JIT 0.21, monitors 0.00, other 0.10, kernel 0.05, unexplained 0.05");
-        JsonNode now = new ObjectMapper().readTree("{\"cpuAccount\": {\"hostCores\": 1.83, \"capacityCores\": 2, \"processes\": 1.42,"
-                + " \"outsideQuotas\": 0.17, \"monitors\": 0.04, \"otherProcesses\": 0.1, \"kernelThreads\": 0.05, \"unexplained\": 0.05}}");
-        assertThat(StepColumns.hostCpu(now)).isEqualTo("1.83/2 cores: processes 1.42, JIT 0.17, monitors 0.04, other 0.10, kernel 0.05, unexplained 0.05");
-        assertThat(StepColumns.hostCpu(new ObjectMapper().readTree("{}"))).isEmpty();
+        // written before monitor threads were moved out of the quotas: no monitors reading
+        assertThat(StepColumns.hostCpu(Typed.step(step))).isEqualTo("1.83/2 cores: processes 1.42, JIT 0.21, monitors 0.00, other 0.10, kernel 0.05, unexplained 0.05");
+        JsonNode now = new ObjectMapper().readTree("{\"resources\": [" + host
+                + ", {\"source\": \"broker-1\", \"metric\": \"cpu.monitors.cores\", \"mean\": 0.04, \"peak\": 0.05, \"capacity\": 2}]}");
+        assertThat(StepColumns.hostCpu(Typed.step(now))).isEqualTo("1.83/2 cores: processes 1.42, JIT 0.17, monitors 0.04, other 0.10, kernel 0.05, unexplained 0.05");
+        assertThat(StepColumns.hostCpu(Typed.step(new ObjectMapper().readTree("{}")))).isEmpty();
     }
 }

@@ -13,7 +13,7 @@ class TerminalSummaryTest {
 
     @Test
     void should_print_headline_and_every_scenario_verdict_with_evidence() {
-        String text = TerminalSummary.render(Samples.load(Samples.FULL_PROBE), Ansi.of(false, Map.of()));
+        String text = TerminalSummary.render(Typed.document(Samples.load(Samples.FULL_PROBE)), Ansi.of(false, Map.of()));
 
         assertThat(text).startsWith("mqprobe probe: complete in 2m37s\n  3 × 48.5 MB/s\n");
         assertThat(text).contains(
@@ -37,7 +37,7 @@ class TerminalSummaryTest {
 
     @Test
     void should_print_rates_percentiles_errors_consumer_checks_and_resources_for_a_single_step() {
-        String text = TerminalSummary.render(Samples.load(Samples.E2E), Ansi.of(false, Map.of()));
+        String text = TerminalSummary.render(Typed.document(Samples.load(Samples.E2E)), Ansi.of(false, Map.of()));
 
         assertThat(text).contains(
                 "  throughput   20.5 MB/s · 20,000 msgs/s · 1 client at 20,000 msgs/s over 20s\n",
@@ -55,21 +55,21 @@ class TerminalSummaryTest {
         ObjectNode result = Samples.load(Samples.FULL_PROBE);
         ((ObjectNode) result.get("summary")).put("clientLimited", true);
 
-        assertThat(TerminalSummary.render(result, Ansi.of(false, Map.of()))).contains("warning: mqprobe itself was the bottleneck");
+        assertThat(TerminalSummary.render(Typed.document(result), Ansi.of(false, Map.of()))).contains("warning: mqprobe itself was the bottleneck");
     }
 
     @Test
     void should_say_incomplete_for_interrupted_and_empty_runs() {
-        assertThat(TerminalSummary.render(Samples.load(Samples.INTERRUPTED), false))
+        assertThat(TerminalSummary.render(Typed.document(Samples.load(Samples.INTERRUPTED)), false))
                 .startsWith("mqprobe probe: INCOMPLETE — interrupted\n")
                 .contains("  incomplete after 2 steps; last: 92.0 MB/s");
-        assertThat(TerminalSummary.render(Samples.load(Samples.EMPTY), false))
+        assertThat(TerminalSummary.render(Typed.document(Samples.load(Samples.EMPTY)), false))
                 .contains("no scenario has finished a step yet");
     }
 
     @Test
     void should_colour_only_when_asked_and_no_color_is_unset() {
-        assertThat(TerminalSummary.render(Samples.load(Samples.FULL_PROBE), Ansi.of(true, Map.of())))
+        assertThat(TerminalSummary.render(Typed.document(Samples.load(Samples.FULL_PROBE)), Ansi.of(true, Map.of())))
                 .contains("\u001b[32mcomplete\u001b[0m");
         assertThat(Ansi.of(true, Map.of("NO_COLOR", "1")).on()).isFalse();
         assertThat(Ansi.of(true, Map.of("NO_COLOR", "")).on()).isTrue();
@@ -81,7 +81,7 @@ class TerminalSummaryTest {
         ObjectNode result = Samples.load(Samples.E2E);
         ((ObjectNode) result.get("scenarios").get(0)).put("name", "evil\u001b[2J\u0007name");
 
-        String text = TerminalSummary.render(result, Ansi.of(false, Map.of()));
+        String text = TerminalSummary.render(Typed.document(result), Ansi.of(false, Map.of()));
 
         assertThat(text).contains("scenario evil [2J name").doesNotContain("\u001b", "\u0007");
     }

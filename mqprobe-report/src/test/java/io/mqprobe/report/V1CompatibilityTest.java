@@ -29,9 +29,9 @@ class V1CompatibilityTest {
         JsonNode v1 = Samples.JSON.readTree(file.toFile());
         assertThat(v1.get("schema").asText()).isEqualTo("mqprobe.result/v1");
 
-        String md = MarkdownReport.render(v1);
+        String md = MarkdownReport.render(Typed.document(v1));
         assertThat(md).contains("## Scenario: single", "- **ceiling:** ", "- **bottleneck:** host CPU");
-        String terminal = TerminalSummary.render(v1, false);
+        String terminal = TerminalSummary.render(Typed.document(v1), false);
         assertThat(terminal).contains("scenario single", "ceiling", "sustainable");
         Path html = ReportWriter.write(file, dir.resolve("report"));
         assertThat(Files.readString(html)).contains("single", "mq-charts");

@@ -1,6 +1,8 @@
 package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ResultReading;
+import io.mqprobe.search.ScenarioVerdict;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,24 +14,24 @@ class VerdictTextTest {
         JsonNode verdict = verdict("co-limited", "broker-1+client", "co-limited at the ceiling (steps 2, 3): client CPU 0.37/0.4 cores"
                 + " (94 %) and broker-1 CPU 0.36/0.4 cores (91 %) all at saturation within the readings' noise; to tell them apart, ...");
 
-        assertThat(VerdictText.bottleneckHeadline(verdict)).isEqualTo("co-limited: broker-1 and client at the ceiling (steps 2, 3)");
-        assertThat(VerdictText.bottleneckDetail(verdict)).startsWith("client CPU 0.37/0.4 cores (94 %) and broker-1");
+        assertThat(VerdictText.bottleneckHeadline(ResultReading.as(verdict, ScenarioVerdict.class))).isEqualTo("co-limited: broker-1 and client at the ceiling (steps 2, 3)");
+        assertThat(VerdictText.bottleneckDetail(ResultReading.as(verdict, ScenarioVerdict.class))).startsWith("client CPU 0.37/0.4 cores (94 %) and broker-1");
     }
 
     @Test
     void should_take_a_summary_without_detail_whole() throws Exception {
         JsonNode verdict = verdict("cpu", "broker-2", "broker-2 CPU 0.40/0.4 cores (99 %) at the ceiling (steps 1, 2, 3, 4)");
 
-        assertThat(VerdictText.bottleneckHeadline(verdict)).isEqualTo("broker-2 CPU 0.40/0.4 cores (99 %) at the ceiling (steps 1, 2, 3, 4)");
-        assertThat(VerdictText.bottleneckDetail(verdict)).isNull();
+        assertThat(VerdictText.bottleneckHeadline(ResultReading.as(verdict, ScenarioVerdict.class))).isEqualTo("broker-2 CPU 0.40/0.4 cores (99 %) at the ceiling (steps 1, 2, 3, 4)");
+        assertThat(VerdictText.bottleneckDetail(ResultReading.as(verdict, ScenarioVerdict.class))).isNull();
     }
 
     @Test
     void should_end_the_headline_at_whichever_of_colon_and_semicolon_comes_first() throws Exception {
         JsonNode verdict = verdict("none", null, "no measured resource saturated at the knee (step 3); likely a per-partition limit: ...");
 
-        assertThat(VerdictText.bottleneckHeadline(verdict)).isEqualTo("no measured resource saturated at the knee (step 3)");
-        assertThat(VerdictText.bottleneckDetail(verdict)).isEqualTo("likely a per-partition limit: ...");
+        assertThat(VerdictText.bottleneckHeadline(ResultReading.as(verdict, ScenarioVerdict.class))).isEqualTo("no measured resource saturated at the knee (step 3)");
+        assertThat(VerdictText.bottleneckDetail(ResultReading.as(verdict, ScenarioVerdict.class))).isEqualTo("likely a per-partition limit: ...");
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.mqprobe.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.report.ReportWriter;
 import io.mqprobe.report.TerminalSummary;
 import io.mqprobe.result.ResultDocument;
@@ -93,9 +92,8 @@ public final class RunOutput implements AutoCloseable {
         Path html = null;
         try {
             html = ReportWriter.write(file.path(), reportDir);
-            // the summary still reads the tree; read back checked, as every reader of a result file does
-            JsonNode tree = ResultReading.tree(file.path());
-            out.print(TerminalSummary.render(tree, TerminalSummary.colorByDefault()));
+            // what `mqprobe report` would print: the file as written (its figures rounded), read back as its records
+            out.print(TerminalSummary.render(ResultReading.read(file.path()), TerminalSummary.colorByDefault()));
             out.flush();
         } catch (IOException | RuntimeException e) {
             progress.line("mqprobe: could not render the report (" + e.getMessage() + "); the result is in " + file.path());

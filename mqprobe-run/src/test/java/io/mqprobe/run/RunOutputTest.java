@@ -1,7 +1,7 @@
 package io.mqprobe.run;
 
 import io.mqprobe.report.TerminalSummary;
-import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ResultReading;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +27,7 @@ class RunOutputTest {
 
         Path result = dir.resolve("result.json");
         assertThat(out.toString()).isNotEmpty()
-                .isEqualTo(TerminalSummary.render(ResultJson.MAPPER.readTree(result.toFile()), TerminalSummary.colorByDefault()));
+                .isEqualTo(TerminalSummary.render(ResultReading.read(result), TerminalSummary.colorByDefault()));
         assertThat(html).isNotNull();
         assertThat(err.toString()).doesNotContain("could not render")
                 .contains("result: " + result).contains("report: " + html.toAbsolutePath());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.report.HtmlReport;
 import io.mqprobe.report.Samples;
 import io.mqprobe.report.TerminalSummary;
+import io.mqprobe.result.ResultReading;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,7 +33,7 @@ class SweepSectionTest {
     void should_give_each_run_its_measured_figure_or_its_failure_as_the_whole_result() {
         JsonNode result = Samples.load(Samples.SWEEP_GRID);
 
-        String text = TerminalSummary.render(result, false);
+        String text = TerminalSummary.render(ResultReading.document(result, "the sweep sample"), false);
 
         assertThat(text).contains("  measured ").contains("  failed: nothing acknowledged").doesNotContain("  sweep ");
     }

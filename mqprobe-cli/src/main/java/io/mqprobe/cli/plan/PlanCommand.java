@@ -1,6 +1,5 @@
 package io.mqprobe.cli.plan;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
@@ -16,6 +15,7 @@ import io.mqprobe.plan.PlanRefusal;
 import io.mqprobe.plan.PlanText;
 import io.mqprobe.plan.Planner;
 import io.mqprobe.plan.SizedPlan;
+import io.mqprobe.report.ReportInput;
 import io.mqprobe.report.ReportWriter;
 import io.mqprobe.result.ResultJson;
 import io.mqprobe.result.ResultReading;
@@ -155,10 +155,7 @@ public final class PlanCommand implements Callable<Integer> {
                     out.println("          " + dir.resolve("capacityCores.json"));
                 }
             }
-            // the report shows the plan beside the result, a field the result's records do not have
-            JsonNode result = ResultReading.tree(from.get(0));
-            ObjectNode withPlan = ((ObjectNode) result.deepCopy()).set("plan", planJson);
-            out.println("report:   " + ReportWriter.write(withPlan, dir));
+            out.println("report:   " + ReportWriter.write(new ReportInput(ResultReading.read(from.get(0)), planJson), dir));
         } catch (IOException e) {
             throw new UsageException("cannot write the plan to " + dir + ": " + e.getMessage());
         }

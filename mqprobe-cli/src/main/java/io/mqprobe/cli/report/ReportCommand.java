@@ -1,9 +1,9 @@
 package io.mqprobe.cli.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.report.ReportFormat;
 import io.mqprobe.report.ReportFormats;
+import io.mqprobe.report.ReportInput;
 import io.mqprobe.report.ReportWriter;
 import io.mqprobe.report.ResultReader;
 import io.mqprobe.report.TerminalSummary;
@@ -44,11 +44,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<ReportFormat> chosen = ReportFormats.parse(formats);
-        JsonNode result = ResultReader.readForReport(resultJson);
+        ReportInput input = ResultReader.readForReport(resultJson);
         Path dir = outDir != null ? outDir : resultJson.toAbsolutePath().getParent();
         List<Path> written;
         try {
-            written = ReportWriter.write(result, dir, chosen);
+            written = ReportWriter.write(input, dir, chosen);
         } catch (IOException e) {
             throw new UsageException("cannot write the report to " + dir + ": " + reason(e));
         }
@@ -57,7 +57,7 @@ public final class ReportCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-9s %s%n", chosen.get(i).label() + ":", written.get(i));
         }
         out.println();
-        out.print(TerminalSummary.render(result, TerminalSummary.colorByDefault()));
+        out.print(TerminalSummary.render(input.result(), TerminalSummary.colorByDefault()));
         out.flush();
         return 0;
     }

@@ -21,6 +21,7 @@ import io.mqprobe.report.VerdictSection;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ResultFile;
 import io.mqprobe.result.ResultJson;
+import io.mqprobe.result.ResultReading;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.Verdict;
 import io.mqprobe.result.VerdictTypes;
@@ -118,7 +119,7 @@ class NewExperimentKindTest {
         assertThat(verdict.path("kind").asText()).isEqualTo("census");
         assertThat(ResultJson.MAPPER.treeToValue(verdict, Verdict.class)).isEqualTo(new CensusVerdict(3, 4));
         assertThat(HtmlReport.render(result)).contains("<b>census</b> counted 3, recounted 4", "badge warn\">failed");
-        assertThat(MarkdownReport.render(result)).contains("Census: counted 3, recounted 4");
-        assertThat(TerminalSummary.render(result, false)).contains("counted 3, recounted 4");
+        assertThat(MarkdownReport.render(ResultReading.document(result, "the census result"))).contains("Census: counted 3, recounted 4");
+        assertThat(TerminalSummary.render(ResultReading.document(result, "the census result"), false)).contains("counted 3, recounted 4");
     }
 }
