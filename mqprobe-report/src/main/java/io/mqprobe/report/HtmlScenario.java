@@ -3,6 +3,8 @@ package io.mqprobe.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.SecretRedaction;
 import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.result.ResultReading;
+import io.mqprobe.result.ScenarioProfile;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -159,7 +161,7 @@ final class HtmlScenario {
         if (bottleneck != null) {
             html.append("<dt>bottleneck</dt><dd>").append(bottleneck(verdict, "")).append("</dd>\n");
         }
-        html.append(ProfileSection.html(verdict));
+        html.append(ProfileSection.html(ResultReading.as(Fields.object(verdict, "profile"), ScenarioProfile.class)));
         String stop = Fields.text(verdict, "stopReason");
         if (stop != null) {
             row(html, "stopped", null, stop, null);

@@ -118,7 +118,7 @@ public final class TerminalSummary {
                         + " in the report)")).append('\n');
             }
         }
-        List<String> why = ProfileSection.lines(verdict);
+        List<String> why = ProfileSection.lines(Typed.verdict(verdict));
         for (int i = 0; i < why.size(); i++) {
             label(out, i == 0 ? "why" : "").append(plain(why.get(i))).append('\n');
         }
