@@ -67,7 +67,7 @@ public final class ComparisonHtml {
                 Double clients = Fields.number(step, "clients");
                 if (clients != null && Fields.number(step, "targetRecordsPerSecond") == null && value.apply(step) != null) {
                     points.put(clients, value.apply(step));
-                    labels.put(clients, ScalingCharts.label(step));
+                    labels.put(clients, ScalingCharts.label(Typed.step(step)));
                 }
             }
             byClients.add(points);

@@ -19,7 +19,7 @@ public final class MarkdownReport {
     }
 
     public static String render(JsonNode result) {
-        StringBuilder md = new StringBuilder("# ").append(esc(HtmlReport.title(result))).append("\n\n");
+        StringBuilder md = new StringBuilder("# ").append(esc(HtmlReport.title(Typed.document(result)))).append("\n\n");
         RunStatus status = RunStatus.of(result);
         List<String> meta = new ArrayList<>();
         meta.add("**Status: " + esc(status.line()) + "**");
@@ -59,14 +59,14 @@ public final class MarkdownReport {
             md.append(status.complete() ? "No scenarios ran.\n\n" : "No scenario has finished a step yet.\n\n");
         } else if (scenarios.stream().noneMatch(s -> Fields.probeVerdict(s) != null)) {
             md.append("| scenario | result |\n|---|---|\n");
-            scenarios.forEach(s -> md.append("| ").append(esc(HtmlScenario.name(s))).append(" | ")
+            scenarios.forEach(s -> md.append("| ").append(esc(HtmlScenario.name(Typed.scenario(s)))).append(" | ")
                     .append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" |\n"));
             md.append('\n');
         } else {
             md.append("| scenario | ceiling | knee | sustainable | bottleneck |\n|---|---|---|---|---|\n");
             for (JsonNode s : scenarios) {
                 JsonNode verdict = Fields.probeVerdict(s);
-                md.append("| ").append(esc(HtmlScenario.name(s))).append(" | ");
+                md.append("| ").append(esc(HtmlScenario.name(Typed.scenario(s)))).append(" | ");
                 if (verdict == null) {
                     md.append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" | | | |\n");
                     continue;
@@ -94,7 +94,7 @@ public final class MarkdownReport {
     }
 
     private static void scenario(StringBuilder md, JsonNode scenario, boolean runComplete) {
-        md.append("## Scenario: ").append(esc(HtmlScenario.name(scenario))).append("\n\n");
+        md.append("## Scenario: ").append(esc(HtmlScenario.name(Typed.scenario(scenario)))).append("\n\n");
         String description = Fields.text(scenario, "description");
         if (description != null) {
             md.append(esc(description)).append("\n\n");
@@ -126,7 +126,7 @@ public final class MarkdownReport {
         VerdictSection.of(scenario).ifPresent(section -> section.line(scenario, anyVerdict).ifPresent(line -> md
                 .append(section.kind().substring(0, 1).toUpperCase(Locale.ROOT)).append(section.kind().substring(1))
                 .append(": ").append(esc(line)).append("\n\n")));
-        BreakdownSection.line(scenario).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
+        BreakdownSection.line(Typed.scenario(scenario)).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
         JsonNode verdict = Fields.probeVerdict(scenario);
         if (verdict == null) {
             md.append(esc(VerdictText.withoutVerdict(scenario, runComplete))).append("\n\n");

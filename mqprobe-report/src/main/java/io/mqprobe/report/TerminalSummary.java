@@ -74,7 +74,7 @@ public final class TerminalSummary {
 
     private static void scenario(StringBuilder out, JsonNode scenario, boolean runComplete, Ansi ansi) {
         String description = Fields.text(scenario, "description");
-        out.append(ansi.bold("scenario " + plain(HtmlScenario.name(scenario))))
+        out.append(ansi.bold("scenario " + plain(HtmlScenario.name(Typed.scenario(scenario)))))
                 .append(description == null ? "" : ansi.dim(" — " + plain(description))).append('\n');
         JsonNode verdict = Fields.probeVerdict(scenario);
         List<JsonNode> steps = Fields.objects(scenario, "steps");
@@ -92,7 +92,7 @@ public final class TerminalSummary {
         }
         section.filter(s -> !s.lineIsTheResult()).ifPresent(s -> s.line(scenario, any)
                 .ifPresent(line -> label(out, s.kind()).append(plain(line)).append('\n')));
-        BreakdownSection.line(scenario).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
+        BreakdownSection.line(Typed.scenario(scenario)).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
     }
 
     private static void verdict(StringBuilder out, JsonNode scenario, JsonNode verdict, Ansi ansi) {

@@ -3,6 +3,7 @@ package io.mqprobe.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -11,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 @Timeout(30)
 class HtmlReportTest {
@@ -118,21 +120,33 @@ class HtmlReportTest {
     }
 
     @Test
-    void should_tolerate_unknown_fields_wrong_types_and_missing_sections() {
+    void should_tolerate_unknown_fields_unknown_figures_and_missing_sections() {
         ObjectNode result = Samples.load(Samples.FULL_PROBE);
         result.put("someFutureField", "x").putObject("anotherOne").put("deep", 1);
         ObjectNode step = (ObjectNode) result.get("scenarios").get(0).get("steps").get(0);
-        step.put("bytesPerSecond", "fast").putNull("latencyUs");
-        step.put("resources", "not an array");
+        step.putNull("bytesPerSecond").putNull("latencyUs");
+        step.remove("resources");
         ((ObjectNode) result.get("scenarios").get(1)).remove("verdict");
         ((ObjectNode) result.get("scenarios").get(2)).put("skipped", "target has 1 broker");
         result.remove(List.of("environment", "ceilings", "summary"));
-        ((ArrayNode) result.get("timeline")).addObject().put("epochMs", "later").put("value", 1);
+        ((ArrayNode) result.get("timeline")).addObject().put("value", 1);
 
         String html = HtmlReport.render(result);
 
         assertThat(html).contains("Skipped: target has 1 broker", "no verdict after 5 steps").endsWith("</html>\n");
         assertThat(Samples.section(html, "scenario-0")).contains("<td class=\"num\">–</td>");
+    }
+
+    @Test
+    void should_refuse_in_one_line_a_document_whose_figures_have_the_wrong_type() {
+        // the report reads result.json as the records that wrote it (ResultReading): a figure of the wrong type is not
+        // read as unmeasured any more, the document is named as not a result in one line
+        ObjectNode result = Samples.load(Samples.FULL_PROBE);
+        ((ObjectNode) result.get("scenarios").get(0).get("steps").get(0)).put("bytesPerSecond", "fast");
+
+        assertThatThrownBy(() -> HtmlReport.render(result)).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("the result does not read as a result document: ").hasMessageContaining("\"fast\"")
+                .hasMessageNotContaining("\n");
     }
 
     @Test
