@@ -42,7 +42,7 @@ final class FlameGraph {
         if (width < MIN_WIDTH_PX) {
             return level - 1;
         }
-        String name = node.name() == null || node.name().isBlank() ? "?" : node.name();
+        String name = HtmlScenario.written(node.name()) == null ? "?" : node.name();
         String share = String.format(Locale.ROOT, "%.1f %%", 100 * samples / total);
         double y = level * ROW;
         out.append(String.format(Locale.ROOT, "<g><title>%s — %s of samples (%.0f)</title>"

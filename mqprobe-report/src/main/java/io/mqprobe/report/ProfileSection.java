@@ -51,7 +51,8 @@ final class ProfileSection {
         } else {
             html.append(Html.esc(why.get(0)));
         }
-        html.append(" <span class=\"detail\">sampled over ").append(Html.esc(profile.at() == null || profile.at().isBlank() ? "the ceiling" : profile.at())).append("</span>");
+        String at = HtmlScenario.written(profile.at());
+        html.append(" <span class=\"detail\">sampled over ").append(Html.esc(at == null ? "the ceiling" : at)).append("</span>");
         if (why.size() > 1) {
             html.append("<ul class=\"evidence\">");
             why.subList(1, why.size()).forEach(w -> html.append("<li>").append(Html.esc(w)).append("</li>"));
@@ -70,7 +71,7 @@ final class ProfileSection {
             }
             String source = orUnknown(process.source());
             html.append("<details class=\"flame\"").append(why.stream().anyMatch(w -> w.startsWith(source + " ")) ? " open" : "")
-                    .append("><summary>").append(Html.esc(source)).append(": ").append(Html.esc(topParts(process)))
+                    .append("><summary>").append(Html.esc(source)).append(": ").append(Html.esc(process.top(3)))
                     .append(" <span class=\"detail\">(").append(String.format(Locale.ROOT, "%,d", process.samples()))
                     .append(" samples)</span></summary>").append(svg).append("</details>");
         }
@@ -116,11 +117,6 @@ final class ProfileSection {
         return html.append("</details>").toString();
     }
 
-    /** "TLS 41 %, compression (gzip) 23 %, request handling 12 %". */
-    static String topParts(ProcessProfile process) {
-        return process.top(3);
-    }
-
     /** Each part's share by name, largest first as written; a name written twice counts once, its shares added. */
     private static Map<String, Double> parts(ProcessProfile process) {
         Map<String, Double> shares = new LinkedHashMap<>();
@@ -129,6 +125,7 @@ final class ProfileSection {
     }
 
     private static String orUnknown(String name) {
-        return name == null || name.isBlank() ? "?" : name;
+        String written = HtmlScenario.written(name);
+        return written == null ? "?" : written;
     }
 }
