@@ -2,7 +2,6 @@ package io.mqprobe.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mqprobe.report.HtmlReport;
 import io.mqprobe.report.Samples;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,7 +16,7 @@ class ChaosSectionTest {
     void should_show_the_verdict_table_and_shade_each_fault_on_the_per_second_chart() throws Exception {
         ObjectNode result = Samples.load(Samples.CHAOS);
 
-        String html = HtmlReport.render(result);
+        String html = Samples.html(result);
 
         assertThat(html).contains("FAILED</strong> 43,591 acknowledged: lost 6,361, duplicated 0, reordered 0")
                 .contains("<td>kill:leader@8000ms</td><td>2</td><td>done</td>")
@@ -37,6 +36,6 @@ class ChaosSectionTest {
 
     @Test
     void should_leave_other_verdicts_alone() {
-        assertThat(HtmlReport.render(Samples.load(Samples.E2E))).doesNotContain("steps chaos");
+        assertThat(Samples.html(Samples.load(Samples.E2E))).doesNotContain("steps chaos");
     }
 }

@@ -159,7 +159,8 @@ public final class ResultDocument {
     private final String startedAt;
     private String finishedAt;
     private TargetInfo target;
-    private final RunEnvironment environment = RunEnvironment.capture();
+    /** The machine that wrote the document; null in a file that did not say (read back, never this machine). */
+    private final RunEnvironment environment;
     private Ceilings ceilings;
     private Thresholds thresholds;
     private final List<ScenarioResult> scenarios = new ArrayList<>();
@@ -186,6 +187,7 @@ public final class ResultDocument {
 
     public ResultDocument(String command, List<String> argv) {
         this.schema = SCHEMA;
+        this.environment = RunEnvironment.capture();
         this.mqprobeVersion = version();
         this.command = command;
         this.experiment = command;
@@ -197,6 +199,7 @@ public final class ResultDocument {
     @JsonCreator
     private ResultDocument() {
         this.schema = null;
+        this.environment = null;
         this.mqprobeVersion = null;
         this.command = null;
         this.argv = List.of();
@@ -251,6 +254,7 @@ public final class ResultDocument {
         return Optional.ofNullable(finishedAt);
     }
 
+    /** The machine that wrote the document, or null when its file did not say. */
     public synchronized RunEnvironment environment() {
         return environment;
     }

@@ -22,10 +22,10 @@ public record ScenarioProfile(String at, List<Integer> steps, List<ProcessProfil
                               List<String> advice, List<StepProfile> bySteps, Integer failingStep) {
 
     public ScenarioProfile {
-        steps = List.copyOf(steps);
-        processes = List.copyOf(processes);
-        why = List.copyOf(why);
-        advice = List.copyOf(advice);
+        steps = steps == null ? List.of() : List.copyOf(steps); // a file that left them out had none
+        processes = processes == null ? List.of() : List.copyOf(processes); // a file that left them out had none
+        why = why == null ? List.of() : List.copyOf(why); // a file that left them out had none
+        advice = advice == null ? List.of() : List.copyOf(advice); // a file that left them out had none
         // documents written before steps were profiled have none
         bySteps = bySteps == null ? List.of() : List.copyOf(bySteps);
     }

@@ -11,6 +11,6 @@ import java.util.List;
 public record StepProfile(int step, List<ProcessProfile> processes) {
 
     public StepProfile {
-        processes = List.copyOf(processes);
+        processes = processes == null ? List.of() : List.copyOf(processes); // a file that left them out had none
     }
 }

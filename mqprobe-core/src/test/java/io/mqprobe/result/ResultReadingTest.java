@@ -94,6 +94,8 @@ class ResultReadingTest {
         ResultDocument read = ResultReading.read(file);
 
         assertThat(read.schema()).isEqualTo("mqprobe.result/v1");
+        // a file that does not say where it ran was not run on the machine reading it
+        assertThat(read.environment()).isNull();
         assertThat(read.experiment()).isEqualTo("probe");
         ScenarioResult single = read.scenarios().get(0);
         assertThat(single.producer().durability()).isEqualTo(Durability.ALL_REPLICAS);

@@ -1,8 +1,9 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.monitor.LatencyBreakdown;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,9 +25,9 @@ final class BreakdownSection {
     }
 
     /** Every step's breakdown, by step label in step order; empty when no step has one. */
-    static Map<String, LatencyBreakdown> of(JsonNode scenario) {
+    static Map<String, LatencyBreakdown> of(ScenarioResult scenario) {
         Map<String, LatencyBreakdown> byStep = new LinkedHashMap<>();
-        for (JsonNode step : Fields.objects(scenario, "steps")) {
+        for (StepResult step : scenario.steps()) {
             LatencyBreakdown.of(resources(step)).ifPresent(b -> byStep.put(ScalingCharts.label(step), b));
         }
         return byStep;
@@ -37,7 +38,7 @@ final class BreakdownSection {
         return byStep.entrySet().stream().max(Comparator.comparingDouble(e -> e.getValue().totalMs()));
     }
 
-    static String html(JsonNode scenario, Charts charts) {
+    static String html(ScenarioResult scenario, Charts charts) {
         Map<String, LatencyBreakdown> byStep = of(scenario);
         if (byStep.isEmpty()) {
             return "";
@@ -70,7 +71,7 @@ final class BreakdownSection {
     }
 
     /** One line for the terminal and Markdown: the slowest step's parts and its largest part. */
-    static Optional<String> line(JsonNode scenario) {
+    static Optional<String> line(ScenarioResult scenario) {
         return slowest(of(scenario)).map(e -> {
             StringBuilder text = new StringBuilder("step " + e.getKey() + ": ");
             List<String> bits = new ArrayList<>();
@@ -80,16 +81,12 @@ final class BreakdownSection {
         });
     }
 
-    static List<ResourceUsage> resources(JsonNode step) {
+    /** The step's resources with a measured mean; an unmeasured peak (NaN) reads as the mean. */
+    private static List<ResourceUsage> resources(StepResult step) {
         List<ResourceUsage> out = new ArrayList<>();
-        for (JsonNode r : Fields.objects(step, "resources")) {
-            String source = Fields.text(r, "source");
-            String metric = Fields.text(r, "metric");
-            Double mean = Fields.number(r, "mean");
-            Double peak = Fields.number(r, "peak");
-            Double capacity = Fields.number(r, "capacity");
-            if (source != null && metric != null && mean != null) {
-                out.add(new ResourceUsage(source, metric, mean, peak == null ? mean : peak, capacity == null ? Double.NaN : capacity));
+        for (ResourceUsage r : step.resources() == null ? List.<ResourceUsage>of() : step.resources()) {
+            if (!Double.isNaN(r.mean())) {
+                out.add(Double.isNaN(r.peak()) ? new ResourceUsage(r.source(), r.metric(), r.mean(), r.mean(), r.capacity()) : r);
             }
         }
         return out;

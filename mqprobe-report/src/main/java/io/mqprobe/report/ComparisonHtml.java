@@ -71,8 +71,7 @@ public final class ComparisonHtml {
                 double clients = step.clients();
                 if (step.targetRecordsPerSecond() == null && value.apply(step) != null) {
                     points.put(clients, value.apply(step));
-                    // ScalingCharts still reads the tree: a crossing until it reads the records
-                    labels.put(clients, ScalingCharts.label(Typed.tree(step)));
+                    labels.put(clients, ScalingCharts.label(step));
                 }
             }
             byClients.add(points);

@@ -11,7 +11,7 @@ final class ContextField {
     private ContextField() {
     }
 
-    /** E.g. {@code memoryBytes} or {@code sloP99Ms}; text and unknown names print as given. */
+    /** TRANSITIONAL, for the Markdown report while it reads the tree: text and unknown names print as given. */
     static String format(String name, JsonNode value) {
         if (value == null || value.isNull()) {
             return HumanUnits.NONE;
@@ -19,7 +19,15 @@ final class ContextField {
         if (!value.isNumber()) {
             return value.isValueNode() ? value.asText() : value.toString();
         }
-        double v = value.asDouble();
+        return format(name, value.asDouble());
+    }
+
+    /** E.g. {@code memoryBytes} or {@code sloP99Ms}; an unknown value (null, NaN) prints as a dash. */
+    static String format(String name, Number value) {
+        if (value == null || Double.isNaN(value.doubleValue())) {
+            return HumanUnits.NONE;
+        }
+        double v = value.doubleValue();
         if (name.endsWith("BytesPerSecond")) {
             return ByteSize.formatRate(v);
         }
@@ -36,5 +44,10 @@ final class ContextField {
             return TimeSpan.formatMicros(v);
         }
         return MetricUnit.COUNT.format(v);
+    }
+
+    /** Text as written, a dash when absent. */
+    static String text(String value) {
+        return value == null ? HumanUnits.NONE : value;
     }
 }

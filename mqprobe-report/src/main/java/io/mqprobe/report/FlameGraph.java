@@ -1,8 +1,7 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.profile.FlameNode;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -24,8 +23,8 @@ final class FlameGraph {
     }
 
     /** The SVG, or "" when the node holds no samples. */
-    static String svg(JsonNode root) {
-        double total = Fields.number(root, "samples", 0);
+    static String svg(FlameNode root) {
+        double total = root.samples();
         if (!(total > 0)) {
             return "";
         }
@@ -37,13 +36,13 @@ final class FlameGraph {
     }
 
     /** Draws {@code node} at (x, level) and its children below it; returns the deepest level drawn. */
-    private static int draw(StringBuilder out, JsonNode node, double x, int level, double pxPerSample, double total) {
-        double samples = Fields.number(node, "samples", 0);
+    private static int draw(StringBuilder out, FlameNode node, double x, int level, double pxPerSample, double total) {
+        double samples = node.samples();
         double width = samples * pxPerSample;
         if (width < MIN_WIDTH_PX) {
             return level - 1;
         }
-        String name = Fields.text(node, "name", "?");
+        String name = HtmlScenario.written(node.name()) == null ? "?" : node.name();
         String share = String.format(Locale.ROOT, "%.1f %%", 100 * samples / total);
         double y = level * ROW;
         out.append(String.format(Locale.ROOT, "<g><title>%s — %s of samples (%.0f)</title>"
@@ -58,10 +57,9 @@ final class FlameGraph {
         out.append("</g>");
         int deepest = level;
         double childX = x;
-        List<JsonNode> children = Fields.objects(node, "children");
-        for (JsonNode child : children) {
+        for (FlameNode child : node.children()) {
             deepest = Math.max(deepest, draw(out, child, childX, level + 1, pxPerSample, total));
-            childX += Fields.number(child, "samples", 0) * pxPerSample;
+            childX += child.samples() * pxPerSample;
         }
         return deepest;
     }

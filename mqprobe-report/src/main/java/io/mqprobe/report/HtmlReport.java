@@ -1,7 +1,12 @@
 package io.mqprobe.report;
 
-import io.mqprobe.api.units.HumanUnits;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.ResultDocument;
+import io.mqprobe.result.ResultDocument.TargetInfo;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.search.Thresholds;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The self-contained HTML report of a result document: status, summary, one section per scenario with
@@ -25,38 +31,43 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    public static String render(JsonNode result) {
-        RunStatus status = RunStatus.of(Typed.document(result));
-        List<JsonNode> scenarios = Fields.objects(result, "scenarios");
+    /** The page of a result and of the plan {@code mqprobe plan} made from it, if there is one. */
+    public static String render(ReportInput input) {
+        ResultDocument result = input.result();
+        JsonNode plan = input.plan();
+        RunStatus status = RunStatus.of(result);
+        Duration elapsed = RunStatus.elapsed(result);
+        List<ScenarioResult> scenarios = result.scenarios();
         List<String> anchors = new ArrayList<>();
         for (int i = 0; i < scenarios.size(); i++) {
             anchors.add("scenario-" + i);
         }
         Charts charts = new Charts();
         StringBuilder body = new StringBuilder();
-        body.append(header(result, status, scenarios, anchors));
-        body.append(HtmlSummary.render(result, scenarios, anchors));
-        if (PlanSection.present(result)) {
-            body.append(PlanSection.html(result));
+        body.append(header(result, status, elapsed, plan != null, scenarios, anchors));
+        body.append(HtmlSummary.render(result, status, anchors));
+        if (plan != null) {
+            body.append(PlanSection.html(plan));
         }
-        if (InstanceSizeSection.present(Typed.document(result))) {
-            body.append(InstanceSizeSection.html(Typed.document(result), charts));
+        if (InstanceSizeSection.present(result)) {
+            body.append(InstanceSizeSection.html(result, charts));
         }
-        body.append(VerdictSection.runSections(scenarios.stream().map(s -> Typed.verdict(Fields.object(s, "verdict"))).toList(), charts));
-        Map<String, List<JsonNode>> intervals = intervalsByScenario(result, scenarios);
-        Timeline timeline = Timeline.of(result);
+        body.append(VerdictSection.runSections(scenarios.stream().map(ScenarioResult::verdict).filter(Objects::nonNull).toList(), charts));
+        Map<String, List<IntervalRow>> intervals = intervalsByScenario(result, scenarios);
+        Timeline timeline = Timeline.of(result.timeline());
+        Thresholds thresholds = result.thresholds().orElse(null);
         boolean anyWindow = false;
         for (int i = 0; i < scenarios.size(); i++) {
-            JsonNode s = scenarios.get(i);
-            List<JsonNode> own = intervals.getOrDefault(HtmlScenario.name(s), List.of());
+            ScenarioResult s = scenarios.get(i);
+            List<IntervalRow> own = intervals.getOrDefault(HtmlScenario.name(s), List.of());
             anyWindow |= ScenarioWindow.of(s, own) != null;
-            body.append(HtmlScenario.render(anchors.get(i), s, own, timeline, result, charts));
+            body.append(HtmlScenario.render(anchors.get(i), s, own, timeline, thresholds, status.complete(), charts));
         }
         if (!anyWindow) {
-            body.append(wholeRun(intervals.getOrDefault("", List.of()), timeline, result, charts));
+            body.append(wholeRun(intervals.getOrDefault("", List.of()), timeline, thresholds, charts));
         }
-        body.append(HtmlContext.render(result));
-        body.append("<footer>Rendered by mqprobe from ").append(Html.esc(Fields.text(result, "schema")))
+        body.append(HtmlContext.render(result, status, elapsed));
+        body.append("<footer>Rendered by mqprobe from ").append(Html.esc(result.schema()))
                 .append(" · charts by Chart.js ").append(Html.esc(Assets.chartJsVersion())).append(" (MIT)</footer>\n");
         return page(title(result), status, body, charts);
     }
@@ -83,33 +94,34 @@ public final class HtmlReport {
                 + "</body>\n</html>\n";
     }
 
-    static String title(JsonNode result) {
-        String command = Fields.text(result, "command");
-        return "mqprobe " + (command == null ? "run" : command) + " report";
+    /** "mqprobe probe report"; "mqprobe run report" when the document names no command. */
+    static String title(ResultDocument result) {
+        String command = result.command();
+        return "mqprobe " + (command == null || command.isBlank() ? "run" : command) + " report";
     }
 
-    private static String header(JsonNode result, RunStatus status, List<JsonNode> scenarios, List<String> anchors) {
+    private static String header(ResultDocument result, RunStatus status, Duration elapsed, boolean withPlan,
+                                 List<ScenarioResult> scenarios, List<String> anchors) {
         StringBuilder html = new StringBuilder("<header class=\"top\">\n<h1>").append(Html.esc(title(result))).append("</h1>\n")
                 .append("<div class=\"status ").append(status.kind().name().toLowerCase(Locale.ROOT)).append("\">")
                 .append(Html.esc(status.line())).append("</div>\n");
         List<String> meta = new ArrayList<>();
-        String started = Fields.text(result, "startedAt");
-        if (started != null) {
+        String started = result.startedAt();
+        if (started != null && !started.isBlank()) {
             meta.add("started " + started);
         }
-        Duration elapsed = RunStatus.elapsed(Typed.document(result));
         if (elapsed != null) {
             meta.add("took " + HumanUnits.durationMs((double) elapsed.toMillis()));
         }
-        JsonNode target = Fields.object(result, "target");
-        String bootstrap = Fields.text(target, "bootstrap");
-        int brokers = Fields.objects(target, "brokers").size();
+        TargetInfo target = result.target().orElse(null);
+        String bootstrap = target == null || target.bootstrap() == null || target.bootstrap().isBlank() ? null : target.bootstrap();
+        int brokers = target == null || target.brokers() == null ? 0 : target.brokers().size();
         if (bootstrap != null || brokers > 0) {
             List<String> words = new ArrayList<>();
-            if (Fields.flag(target, "embedded")) {
+            if (target.embedded()) {
                 words.add("embedded");
             }
-            words.add(orEmpty(Fields.text(target, "driver")));
+            words.add(orEmpty(target.driver()));
             if (brokers > 0) {
                 words.add(HumanUnits.counted(brokers, "broker"));
             }
@@ -119,7 +131,7 @@ public final class HtmlReport {
             meta.add(String.join(" ", words).replaceAll("\\s+", " ").trim());
         }
         html.append("<p class=\"meta\">").append(Html.esc(String.join(" · ", meta))).append("</p>\n<nav><a href=\"#summary\">Summary</a>");
-        if (PlanSection.present(result)) {
+        if (withPlan) {
             html.append("<a href=\"#plan\">Plan</a>");
         }
         for (int i = 0; i < scenarios.size(); i++) {
@@ -132,14 +144,13 @@ public final class HtmlReport {
      * Intervals keyed by scenario name, in time order. Intervals naming no known scenario go to the only
      * scenario when there is one (single-step commands), else under "".
      */
-    private static Map<String, List<JsonNode>> intervalsByScenario(JsonNode result, List<JsonNode> scenarios) {
-        List<JsonNode> all = new ArrayList<>(Fields.objects(result, "intervals"));
-        all.removeIf(i -> Fields.number(i, "epochMs") == null);
-        all.sort(Comparator.comparingDouble(i -> Fields.number(i, "epochMs")));
+    private static Map<String, List<IntervalRow>> intervalsByScenario(ResultDocument result, List<ScenarioResult> scenarios) {
+        List<IntervalRow> all = new ArrayList<>(result.intervals());
+        all.sort(Comparator.comparingLong(IntervalRow::epochMs));
         List<String> names = scenarios.stream().map(HtmlScenario::name).toList();
-        Map<String, List<JsonNode>> out = new LinkedHashMap<>();
-        for (JsonNode interval : all) {
-            String name = Fields.text(interval, "scenario");
+        Map<String, List<IntervalRow>> out = new LinkedHashMap<>();
+        for (IntervalRow interval : all) {
+            String name = interval.scenario();
             String key = names.contains(name) ? name : names.size() == 1 ? names.get(0) : "";
             out.computeIfAbsent(key, k -> new ArrayList<>()).add(interval);
         }
@@ -147,18 +158,18 @@ public final class HtmlReport {
     }
 
     /** When no scenario has a time window (a run stopped before its first step), show what was sampled. */
-    private static String wholeRun(List<JsonNode> intervals, Timeline timeline, JsonNode result, Charts charts) {
+    private static String wholeRun(List<IntervalRow> intervals, Timeline timeline, Thresholds thresholds, Charts charts) {
         if (timeline.isEmpty() && intervals.isEmpty()) {
             return "";
         }
-        long origin = timeline.isEmpty() ? Fields.number(intervals.get(0), "epochMs").longValue()
+        long origin = timeline.isEmpty() ? intervals.get(0).epochMs()
                 : intervals.isEmpty() ? timeline.firstEpochMs()
-                : Math.min(timeline.firstEpochMs(), Fields.number(intervals.get(0), "epochMs").longValue());
+                : Math.min(timeline.firstEpochMs(), intervals.get(0).epochMs());
         StringBuilder html = new StringBuilder("<section class=\"card\" id=\"whole-run\">\n<h2>Whole run</h2>\n");
         html.append(charts.grid(Collections.singletonList(IntervalChart.build(intervals, origin, null)), "grid two"));
         if (!timeline.isEmpty()) {
             html.append(HtmlScenario.resources(timeline.window(timeline.firstEpochMs(), timeline.lastEpochMs(), origin),
-                    null, Fields.object(result, "thresholds"), charts, "Resources"));
+                    null, thresholds, charts, "Resources"));
         }
         return html.append("</section>\n").toString();
     }

@@ -1,15 +1,20 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.Durability;
 import io.mqprobe.api.SecretRedaction;
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.result.ResultReading;
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.ScenarioResult.ProducerSetup;
+import io.mqprobe.result.ScenarioResult.TopicLayout;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.ScenarioVerdict;
-import io.mqprobe.search.StepPoint;
 import io.mqprobe.search.SustainablePoint;
+import io.mqprobe.search.Thresholds;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,51 +28,49 @@ final class HtmlScenario {
     private HtmlScenario() {
     }
 
-    static String render(String anchor, JsonNode scenario, List<JsonNode> intervals, Timeline timeline,
-                         JsonNode result, Charts charts) {
-        boolean runComplete = RunStatus.of(Typed.document(result)).complete();
+    /** {@code thresholds} may be null (commands that judge none). */
+    static String render(String anchor, ScenarioResult scenario, List<IntervalRow> intervals, Timeline timeline,
+                         Thresholds thresholds, boolean runComplete, Charts charts) {
         StringBuilder html = new StringBuilder("<section class=\"scenario card\" id=\"").append(anchor).append("\">\n<h2>")
                 .append(Html.esc(name(scenario))).append(' ').append(badge(scenario, runComplete))
                 .append("</h2>\n");
-        String description = Fields.text(scenario, "description");
+        String description = written(scenario.description());
         if (description != null) {
             html.append("<p class=\"desc\">").append(Html.esc(description)).append("</p>\n");
         }
         html.append(facts(scenario));
-        String skipped = Fields.text(scenario, "skipped");
+        String skipped = skipped(scenario);
         if (skipped != null) {
             return html.append("<p class=\"skipped\">Skipped: ").append(Html.esc(skipped)).append("</p>\n</section>\n").toString();
         }
-        JsonNode verdict = Fields.probeVerdict(scenario);
-        JsonNode anyVerdict = Fields.object(scenario, "verdict");
-        html.append(VerdictSection.of(Typed.verdict(anyVerdict)).map(s -> s.html(Typed.scenario(scenario), Typed.verdict(anyVerdict)))
+        ProbeVerdict verdict = scenario.verdict() instanceof ProbeVerdict probe ? probe : null;
+        html.append(section(scenario).map(s -> s.html(scenario, scenario.verdict()))
                 .orElseGet(() -> verdict(scenario, verdict, runComplete)));
-        JsonNode thresholds = Fields.object(result, "thresholds");
         ScenarioWindow window = ScenarioWindow.of(scenario, intervals);
         long originMs = window == null ? 0 : window.fromMs();
         List<Figure> load = new ArrayList<>(ScalingCharts.build(scenario, thresholds));
         load.add(IntervalChart.build(intervals, originMs, scenario));
         html.append(charts.grid(load, "grid two"));
-        html.append(stepTable(scenario));
+        html.append(stepTable(scenario, verdict));
         html.append(BreakdownSection.html(scenario, charts));
         if (window != null && !timeline.isEmpty()) {
             html.append(resources(timeline.window(window.fromMs(), window.toMs(), originMs),
-                    Fields.object(verdict, "bottleneck"), thresholds, charts, "Resources during " + name(scenario)));
+                    verdict == null ? null : verdict.findings().bottleneck(), thresholds, charts, "Resources during " + name(scenario)));
         }
         html.append(HtmlStepResources.render(scenario));
         return html.append("</section>\n").toString();
     }
 
-    /** Resource timelines under a heading, or nothing when the window has no samples. */
     /**
      * The bottleneck's one short sentence, in bold, with {@code badge} after it, and beneath it, folded, the rest of its
      * summary and the figures behind it: a cell reads at a glance and still holds the evidence.
      */
-    static String bottleneck(JsonNode verdict, String badge) {
-        StringBuilder html = new StringBuilder("<strong>").append(Html.esc(VerdictText.bottleneckHeadline(ResultReading.as(verdict, ScenarioVerdict.class))))
+    static String bottleneck(ProbeVerdict verdict, String badge) {
+        StringBuilder html = new StringBuilder("<strong>").append(Html.esc(VerdictText.bottleneckHeadline(verdict.findings())))
                 .append("</strong>").append(badge);
-        String detail = VerdictText.bottleneckDetail(ResultReading.as(verdict, ScenarioVerdict.class));
-        List<String> evidence = Fields.texts(Fields.object(verdict, "bottleneck"), "evidence");
+        String detail = VerdictText.bottleneckDetail(verdict.findings());
+        Bottleneck bottleneck = verdict.findings().bottleneck();
+        List<String> evidence = bottleneck == null ? List.of() : bottleneck.evidence().stream().filter(e -> e != null).toList();
         if (detail == null && evidence.isEmpty()) {
             return html.toString();
         }
@@ -84,62 +87,89 @@ final class HtmlScenario {
         return html.append("</details>").toString();
     }
 
-    static String resources(Map<String, List<Timeline.Series>> window, JsonNode bottleneck, JsonNode thresholds,
+    /** Resource timelines under a heading, or nothing when the window has no samples. */
+    static String resources(Map<String, List<Timeline.Series>> window, Bottleneck bottleneck, Thresholds thresholds,
                             Charts charts, String heading) {
         String grid = charts.grid(ResourceCharts.build(window, bottleneck, thresholds), "grid three");
         if (grid.isEmpty()) {
             return "";
         }
-        String source = Fields.text(bottleneck, "source");
+        String source = bottleneck == null ? null : written(bottleneck.source());
         String hint = source == null ? "" : " <span class=\"hint\">bold line: " + Html.esc(source) + ", the bottleneck</span>";
         return "<h3>" + Html.esc(heading) + hint + "</h3>\n" + grid;
     }
 
-    static String name(JsonNode scenario) {
-        String name = Fields.text(scenario, "name");
+    static String name(ScenarioResult scenario) {
+        String name = written(scenario.name());
         return name == null ? "(unnamed scenario)" : name;
     }
 
-    private static String badge(JsonNode scenario, boolean runComplete) {
-        if (Fields.text(scenario, "skipped") != null) {
+    /** The text as written, or null when absent or blank: a blank field says nothing. */
+    static String written(String text) {
+        return text == null || text.isBlank() ? null : text;
+    }
+
+    private static String skipped(ScenarioResult scenario) {
+        return scenario.skipped().map(HtmlScenario::written).orElse(null);
+    }
+
+    /** The section of the scenario's verdict kind, if it has one. */
+    private static Optional<VerdictSection> section(ScenarioResult scenario) {
+        return scenario.verdict() == null ? Optional.empty() : VerdictSection.of(scenario.verdict());
+    }
+
+    private static String badge(ScenarioResult scenario, boolean runComplete) {
+        if (skipped(scenario) != null) {
             return "<span class=\"badge muted\">skipped</span>";
         }
-        if (Fields.probeVerdict(scenario) != null) {
+        if (scenario.verdict() instanceof ProbeVerdict) {
             return "<span class=\"badge good\">verdict</span>";
         }
-        Optional<Boolean> passed = VerdictSection.of(Typed.verdict(Fields.object(scenario, "verdict"))).flatMap(s -> s.passed(Typed.verdict(Fields.object(scenario, "verdict"))));
+        Optional<Boolean> passed = section(scenario).flatMap(s -> s.passed(scenario.verdict()));
         if (passed.isPresent()) {
             return passed.get() ? "<span class=\"badge good\">passed</span>" : "<span class=\"badge warn\">failed</span>";
         }
-        int steps = Fields.objects(scenario, "steps").size();
         if (!runComplete) {
             return "<span class=\"badge warn\">incomplete</span>";
         }
-        return steps == 1 ? "<span class=\"badge muted\">single step</span>" : "<span class=\"badge muted\">no verdict</span>";
+        return scenario.steps().size() == 1 ? "<span class=\"badge muted\">single step</span>" : "<span class=\"badge muted\">no verdict</span>";
     }
 
     /** Topic layout and producer settings in one line of chips. */
-    private static String facts(JsonNode scenario) {
+    private static String facts(ScenarioResult scenario) {
         List<String> chips = new ArrayList<>();
-        JsonNode topic = Fields.object(scenario, "topic");
-        add(chips, "topic", Fields.text(topic, "name"));
-        add(chips, "partitions", Fields.text(topic, "partitions"));
-        add(chips, "RF", Fields.text(topic, "replicationFactor"));
-        add(chips, "placement", Fields.text(topic, "placement"));
-        JsonNode producer = Fields.object(scenario, "producer");
-        add(chips, "acks", Fields.text(producer, "acks"));
-        Double size = Fields.number(producer, "recordSizeBytes");
-        add(chips, "record", size == null ? null : MetricUnit.BYTES.format(size));
-        Map<String, String> props = new LinkedHashMap<>();
-        JsonNode properties = Fields.object(producer, "properties");
-        if (properties != null) {
-            properties.properties().forEach(e -> props.put(e.getKey(), e.getValue().asText()));
+        TopicLayout topic = scenario.topic();
+        if (topic != null) {
+            add(chips, "topic", written(topic.name()));
+            add(chips, "partitions", String.valueOf(topic.partitions()));
+            add(chips, "RF", String.valueOf(topic.replicationFactor()));
+            add(chips, "placement", written(topic.placement()));
         }
-        SecretRedaction.redact(props).forEach((k, v) -> add(chips, k, v));
+        ProducerSetup producer = scenario.producer();
+        if (producer != null) {
+            add(chips, "acks", acks(producer.durability()));
+            add(chips, "record", MetricUnit.BYTES.format((double) producer.recordSizeBytes()));
+            SecretRedaction.redact(producer.properties()).forEach((k, v) -> add(chips, k, v));
+        }
         if (chips.isEmpty()) {
             return "";
         }
         return "<p class=\"chips\">" + String.join("", chips) + "</p>\n";
+    }
+
+    /**
+     * The durability as the Kafka {@code acks} the chip has always shown (files written before durability had a name
+     * held {@code acks}, read back as durability); none when the user's native settings decided.
+     */
+    private static String acks(Durability durability) {
+        if (durability == null) {
+            return null;
+        }
+        return switch (durability) {
+            case NONE -> "0";
+            case LEADER -> "1";
+            case ALL_REPLICAS -> "all";
+        };
     }
 
     private static void add(List<String> chips, String key, String value) {
@@ -148,23 +178,23 @@ final class HtmlScenario {
         }
     }
 
-    private static String verdict(JsonNode scenario, JsonNode verdict, boolean runComplete) {
+    private static String verdict(ScenarioResult scenario, ProbeVerdict verdict, boolean runComplete) {
         if (verdict == null) {
-            return "<p class=\"no-verdict\">" + Html.esc(VerdictText.withoutVerdict(Typed.scenario(scenario), runComplete)) + "</p>\n";
+            return "<p class=\"no-verdict\">" + Html.esc(VerdictText.withoutVerdict(scenario, runComplete)) + "</p>\n";
         }
+        ScenarioVerdict found = verdict.findings();
         StringBuilder html = new StringBuilder("<dl class=\"verdict\">\n");
-        row(html, "ceiling", "marker ceiling", VerdictText.point(Typed.scenario(scenario), ResultReading.as(Fields.object(verdict, "ceiling"), StepPoint.class)), null);
-        row(html, "knee", "marker knee", VerdictText.point(Typed.scenario(scenario), ResultReading.as(Fields.object(verdict, "knee"), StepPoint.class)), null);
-        JsonNode sustainable = Fields.object(verdict, "sustainable");
-        String limitedBy = Fields.text(sustainable, "limitedBy");
-        row(html, "sustainable", "marker sustainable", VerdictText.point(Typed.scenario(scenario), ResultReading.as(sustainable, SustainablePoint.class)),
+        row(html, "ceiling", "marker ceiling", VerdictText.point(scenario, found.ceiling()), null);
+        row(html, "knee", "marker knee", VerdictText.point(scenario, found.knee()), null);
+        SustainablePoint sustainable = found.sustainable();
+        String limitedBy = sustainable == null ? null : written(sustainable.limitedBy());
+        row(html, "sustainable", "marker sustainable", VerdictText.point(scenario, sustainable),
                 limitedBy == null ? null : "limited by " + limitedBy);
-        JsonNode bottleneck = Fields.object(verdict, "bottleneck");
-        if (bottleneck != null) {
+        if (found.bottleneck() != null) {
             html.append("<dt>bottleneck</dt><dd>").append(bottleneck(verdict, "")).append("</dd>\n");
         }
-        html.append(ProfileSection.html(verdict));
-        String stop = Fields.text(verdict, "stopReason");
+        html.append(ProfileSection.html(verdict.profile()));
+        String stop = written(found.stopReason());
         if (stop != null) {
             row(html, "stopped", null, stop, null);
         }
@@ -183,19 +213,20 @@ final class HtmlScenario {
         html.append("</dd>\n");
     }
 
-    private static String stepTable(JsonNode scenario) {
-        List<JsonNode> steps = Fields.objects(scenario, "steps");
+    private static String stepTable(ScenarioResult scenario, ProbeVerdict verdict) {
+        List<StepResult> steps = scenario.steps();
         if (steps.isEmpty()) {
             return "";
         }
-        List<StepColumns.Column> columns = StepColumns.of(Typed.scenario(scenario));
+        List<StepColumns.Column> columns = StepColumns.of(scenario);
+        ScenarioVerdict found = verdict == null ? null : verdict.findings();
         StringBuilder html = new StringBuilder("<div class=\"table-wrap\"><table class=\"steps\"><thead><tr>");
         columns.forEach(c -> html.append(c.numeric() ? "<th class=\"num\">" : "<th>").append(Html.esc(c.header())).append("</th>"));
         html.append("</tr></thead><tbody>\n");
-        for (JsonNode step : steps) {
-            String marks = StepColumns.marks(Typed.step(step), ResultReading.as(Fields.probeVerdict(scenario), ScenarioVerdict.class));
+        for (StepResult step : steps) {
+            String marks = StepColumns.marks(step, found);
             html.append(marks.contains("knee") ? "<tr class=\"knee\">" : marks.contains("sustainable") ? "<tr class=\"sustainable\">" : "<tr>");
-            columns.forEach(c -> html.append(c.numeric() ? "<td class=\"num\">" : "<td>").append(Html.esc(c.cell().apply(Typed.step(step)))).append("</td>"));
+            columns.forEach(c -> html.append(c.numeric() ? "<td class=\"num\">" : "<td>").append(Html.esc(c.cell().apply(step))).append("</td>"));
             html.append("</tr>\n");
         }
         return html.append("</tbody></table></div>\n").toString();

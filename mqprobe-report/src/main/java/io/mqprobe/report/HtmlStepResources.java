@@ -1,7 +1,11 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.units.HumanUnits;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
+import io.mqprobe.search.Bottleneck;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,25 +28,23 @@ final class HtmlStepResources {
     private HtmlStepResources() {
     }
 
-    static String render(JsonNode scenario) {
-        List<JsonNode> steps = Fields.objects(scenario, "steps");
-        Map<Key, JsonNode[]> rows = new TreeMap<>(Comparator.comparing(Key::source, SourceOrder.COMPARATOR).thenComparing(Key::metric));
+    static String render(ScenarioResult scenario) {
+        List<StepResult> steps = scenario.steps();
+        Map<Key, ResourceUsage[]> rows = new TreeMap<>(Comparator.comparing(Key::source, SourceOrder.COMPARATOR).thenComparing(Key::metric));
         for (int i = 0; i < steps.size(); i++) {
-            for (JsonNode r : Fields.objects(steps.get(i), "resources")) {
-                String source = Fields.text(r, "source");
-                String metric = Fields.text(r, "metric");
-                if (source != null && metric != null) {
-                    rows.computeIfAbsent(new Key(source, metric), k -> new JsonNode[steps.size()])[i] = r;
-                }
+            List<ResourceUsage> resources = steps.get(i).resources();
+            for (ResourceUsage r : resources == null ? List.<ResourceUsage>of() : resources) {
+                rows.computeIfAbsent(new Key(r.source(), r.metric()), k -> new ResourceUsage[steps.size()])[i] = r;
             }
         }
         if (rows.isEmpty()) {
             return "";
         }
-        String hot = Fields.text(Fields.object(Fields.probeVerdict(scenario), "bottleneck"), "source");
+        Bottleneck bottleneck = scenario.verdict() instanceof ProbeVerdict probe ? probe.findings().bottleneck() : null;
+        String hot = bottleneck == null ? null : HtmlScenario.written(bottleneck.source());
         StringBuilder html = new StringBuilder("<details class=\"step-resources\"><summary>Resources per step (peak; mean on hover)</summary>")
                 .append("<div class=\"table-wrap\"><table><thead><tr><th>source</th><th>metric</th>");
-        for (JsonNode step : steps) {
+        for (StepResult step : steps) {
             html.append("<th class=\"num\">").append(Html.esc(ScalingCharts.label(step))).append("</th>");
         }
         html.append("</tr></thead><tbody>\n");
@@ -50,7 +52,7 @@ final class HtmlStepResources {
         rows.forEach((key, perStep) -> {
             cells.clear();
             MetricUnit unit = MetricUnit.of(key.metric());
-            for (JsonNode r : perStep) {
+            for (ResourceUsage r : perStep) {
                 cells.add(cell(r, unit));
             }
             html.append(key.source().equals(hot) ? "<tr class=\"hot-source\">" : "<tr>")
@@ -60,17 +62,17 @@ final class HtmlStepResources {
         return html.append("</tbody></table></div></details>\n").toString();
     }
 
-    private static String cell(JsonNode r, MetricUnit unit) {
-        Double peak = Fields.number(r, "peak");
-        if (r == null || peak == null) {
+    /** A step's peak, its mean and capacity on hover; what was not measured (NaN) is left out. */
+    private static String cell(ResourceUsage r, MetricUnit unit) {
+        if (r == null || Double.isNaN(r.peak())) {
             return "<td class=\"num\">" + HumanUnits.NONE + "</td>";
         }
-        Double mean = Fields.number(r, "mean");
-        Double capacity = Fields.number(r, "capacity");
+        double peak = r.peak();
+        double capacity = r.capacity();
         // idle percentages run the other way (low is bad), so only capacities in real units are tinted
-        boolean over = unit != MetricUnit.PERCENT && capacity != null && capacity > 0 && peak >= HOT_SHARE * capacity;
-        String title = (mean == null ? "" : "mean " + unit.format(mean))
-                + (capacity == null ? "" : " · capacity " + unit.format(capacity));
+        boolean over = unit != MetricUnit.PERCENT && capacity > 0 && peak >= HOT_SHARE * capacity;
+        String title = (Double.isNaN(r.mean()) ? "" : "mean " + unit.format(r.mean()))
+                + (Double.isNaN(capacity) ? "" : " · capacity " + unit.format(capacity));
         return "<td class=\"num" + (over ? " over" : "") + "\" title=\"" + Html.esc(title.trim()) + "\">"
                 + Html.esc(unit.format(peak)) + "</td>";
     }

@@ -29,7 +29,7 @@ public final class MarkdownReport {
     }
 
     public static String render(ResultDocument result) {
-        StringBuilder md = new StringBuilder("# ").append(esc(HtmlReport.title(Typed.tree(result)))).append("\n\n");
+        StringBuilder md = new StringBuilder("# ").append(esc(HtmlReport.title(result))).append("\n\n");
         RunStatus status = RunStatus.of(result);
         List<String> meta = new ArrayList<>();
         meta.add("**Status: " + esc(status.line()) + "**");
@@ -132,7 +132,7 @@ public final class MarkdownReport {
         VerdictSection.of(anyVerdict).ifPresent(section -> section.line(scenario, anyVerdict).ifPresent(line -> md
                 .append(section.kind().substring(0, 1).toUpperCase(Locale.ROOT)).append(section.kind().substring(1))
                 .append(": ").append(esc(line)).append("\n\n")));
-        BreakdownSection.line(Typed.tree(scenario)).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
+        BreakdownSection.line(scenario).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
         ScenarioVerdict verdict = VerdictText.probeFindings(scenario);
         if (verdict == null) {
             md.append(esc(VerdictText.withoutVerdict(scenario, runComplete))).append("\n\n");
@@ -180,7 +180,7 @@ public final class MarkdownReport {
     }
 
     private static String name(ScenarioResult scenario) {
-        return HtmlScenario.name(Typed.tree(scenario));
+        return HtmlScenario.name(scenario);
     }
 
     private static void steps(StringBuilder md, ScenarioResult scenario) {

@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 /**
  * The capacity plan {@code mqprobe plan} made from this result ({@code plan.json}, attached to the document as
  * {@code plan} when it lies beside it): per measured size the machines, every figure with its arithmetic and what it
- * rests on, and the limits at the planned peak.
+ * rests on, and the limits at the planned peak. The plan is read as a JSON tree, not as records: its type lives in
+ * mqprobe-plan, above the report, and it is another file with its own schema, not a part of result.json.
  */
 final class PlanSection {
 
@@ -18,12 +19,7 @@ final class PlanSection {
     private PlanSection() {
     }
 
-    static boolean present(JsonNode result) {
-        return Fields.object(result, "plan") != null;
-    }
-
-    static String html(JsonNode result) {
-        JsonNode plan = Fields.object(result, "plan");
+    static String html(JsonNode plan) {
         StringBuilder html = new StringBuilder("<section class=\"card\" id=\"plan\">\n<h2>Capacity plan</h2>\n");
         for (JsonNode sized : Fields.objects(plan, "plans")) {
             html.append("<h3>on ").append(Html.esc(Fields.text(sized, "label"))).append("</h3>\n<p class=\"headline\">")

@@ -1,7 +1,11 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.profile.ProcessProfile;
 import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.ScenarioProfile;
+import io.mqprobe.result.StepProfile;
+import io.mqprobe.result.Verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * Why a probe scenario's limit binds, from its verdict's profile: the busy processes' largest parts, the advice the
@@ -23,52 +26,53 @@ final class ProfileSection {
     private ProfileSection() {
     }
 
-    /** "broker-1 CPU 94 %: TLS 41 %, ..." per busy process, then each line of advice; empty without a profile. */
-    static List<String> lines(JsonNode verdict) {
-        JsonNode profile = ProfileFields.of(verdict);
-        if (profile == null) {
+    /**
+     * "broker-1 CPU 94 %: TLS 41 %, ..." per busy process, then each line of advice; empty unless {@code verdict} is a
+     * probe's with a profile.
+     */
+    static List<String> lines(Verdict verdict) {
+        if (!(verdict instanceof ProbeVerdict probe) || probe.profile() == null) {
             return List.of();
         }
-        List<String> lines = new ArrayList<>(ProfileFields.why(profile));
-        lines.addAll(ProfileFields.advice(profile));
+        List<String> lines = new ArrayList<>(probe.profile().why());
+        lines.addAll(probe.profile().advice());
         return lines;
     }
 
-    /** The "why" row of the verdict list and the flame graphs, or "" without a profile. */
-    static String html(JsonNode verdict) {
-        JsonNode profile = ProfileFields.of(verdict);
+    /** The "why" row of the verdict list and the flame graphs, or "" without a profile ({@code null}). */
+    static String html(ScenarioProfile profile) {
         if (profile == null) {
             return "";
         }
         StringBuilder html = new StringBuilder("<dt>why</dt><dd>");
-        List<String> why = ProfileFields.why(profile);
+        List<String> why = profile.why();
         if (why.isEmpty()) {
             html.append("no profiled process stood at 75 % of its CPU at the ceiling");
         } else {
             html.append(Html.esc(why.get(0)));
         }
-        html.append(" <span class=\"detail\">sampled over ").append(Html.esc(ProfileFields.at(profile, "the ceiling"))).append("</span>");
+        String at = HtmlScenario.written(profile.at());
+        html.append(" <span class=\"detail\">sampled over ").append(Html.esc(at == null ? "the ceiling" : at)).append("</span>");
         if (why.size() > 1) {
             html.append("<ul class=\"evidence\">");
             why.subList(1, why.size()).forEach(w -> html.append("<li>").append(Html.esc(w)).append("</li>"));
             html.append("</ul>");
         }
-        List<String> advice = ProfileFields.advice(profile);
+        List<String> advice = profile.advice();
         if (!advice.isEmpty()) {
             html.append("<ul class=\"evidence\">");
             advice.forEach(a -> html.append("<li>").append(Html.esc(a)).append("</li>"));
             html.append("</ul>");
         }
-        for (JsonNode process : ProfileFields.processes(profile)) {
-            JsonNode flame = ProfileFields.flame(process);
-            String svg = flame == null ? "" : FlameGraph.svg(flame);
+        for (ProcessProfile process : profile.processes()) {
+            String svg = process.flame() == null ? "" : FlameGraph.svg(process.flame());
             if (svg.isEmpty()) {
                 continue;
             }
-            String source = ProfileFields.source(process);
+            String source = orUnknown(process.source());
             html.append("<details class=\"flame\"").append(why.stream().anyMatch(w -> w.startsWith(source + " ")) ? " open" : "")
-                    .append("><summary>").append(Html.esc(source)).append(": ").append(Html.esc(topParts(process)))
-                    .append(" <span class=\"detail\">(").append(String.format(Locale.ROOT, "%,.0f", ProfileFields.samples(process)))
+                    .append("><summary>").append(Html.esc(source)).append(": ").append(Html.esc(process.top(3)))
+                    .append(" <span class=\"detail\">(").append(String.format(Locale.ROOT, "%,d", process.samples()))
                     .append(" samples)</span></summary>").append(svg).append("</details>");
         }
         html.append(stepTable(profile));
@@ -79,17 +83,16 @@ final class ProfileSection {
      * Per process, each part's share at each profiled step (the ramp's, then the one that failed the sustainable load):
      * what grew as the load grew. Parts under {@link #STEP_TABLE_MIN_SHARE} at every step are left out.
      */
-    static String stepTable(JsonNode profile) {
-        List<JsonNode> steps = ProfileFields.bySteps(profile);
+    static String stepTable(ScenarioProfile profile) {
+        List<StepProfile> steps = profile.bySteps();
         if (steps.isEmpty()) {
             return "";
         }
-        int failing = ProfileFields.failingStep(profile);
+        int failing = profile.failingStep() == null ? -1 : profile.failingStep();
         Map<String, Map<Integer, Map<String, Double>>> bySource = new TreeMap<>();
-        for (JsonNode step : steps) {
-            for (JsonNode process : ProfileFields.processes(step)) {
-                bySource.computeIfAbsent(ProfileFields.source(process), k -> new LinkedHashMap<>())
-                        .put(ProfileFields.step(step), ProfileFields.parts(process));
+        for (StepProfile step : steps) {
+            for (ProcessProfile process : step.processes()) {
+                bySource.computeIfAbsent(orUnknown(process.source()), k -> new LinkedHashMap<>()).put(step.step(), parts(process));
             }
         }
         StringBuilder html = new StringBuilder("<details class=\"flame\"><summary>parts per step</summary>");
@@ -114,10 +117,15 @@ final class ProfileSection {
         return html.append("</details>").toString();
     }
 
-    /** "TLS 41 %, compression (gzip) 23 %, request handling 12 %". */
-    static String topParts(JsonNode process) {
-        return ProfileFields.parts(process).entrySet().stream().limit(3)
-                .map(part -> part.getKey() + " " + HumanUnits.pct(100 * part.getValue()))
-                .collect(Collectors.joining(", "));
+    /** Each part's share by name, largest first as written; a name written twice counts once, its shares added. */
+    private static Map<String, Double> parts(ProcessProfile process) {
+        Map<String, Double> shares = new LinkedHashMap<>();
+        process.parts().forEach(part -> shares.merge(orUnknown(part.name()), part.share(), Double::sum));
+        return shares;
+    }
+
+    private static String orUnknown(String name) {
+        String written = HtmlScenario.written(name);
+        return written == null ? "?" : written;
     }
 }

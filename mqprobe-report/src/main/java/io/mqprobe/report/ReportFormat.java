@@ -18,6 +18,6 @@ public interface ReportFormat {
         return id();
     }
 
-    /** The file's content for a run's result (any schema version {@link ResultReader} accepts) and its plan. */
+    /** The file's content for a run's result (any schema version {@link io.mqprobe.result.ResultReading} accepts) and its plan. */
     String render(ReportInput input);
 }

@@ -14,7 +14,7 @@ import java.util.function.Function;
 /** The report formats: the built-in ones and every one a module registers. */
 public final class ReportFormats {
 
-    public static final ReportFormat HTML = new BuiltIn("html", "report.html", "report", ReportFormats::html);
+    public static final ReportFormat HTML = new BuiltIn("html", "report.html", "report", HtmlReport::render);
     public static final ReportFormat MARKDOWN = new BuiltIn("markdown", "report.md", "markdown", in -> MarkdownReport.render(in.result()));
 
     /** What a run writes beside its result.json, and {@code mqprobe report} without {@code --format}. */
@@ -50,14 +50,6 @@ public final class ReportFormats {
         return chosen;
     }
 
-    /** The HTML report still reads the result's tree, with the plan attached as {@code plan}. */
-    private static String html(ReportInput input) {
-        JsonNode tree = Typed.tree(input.result());
-        if (input.plan() != null) {
-            ((ObjectNode) tree).set("plan", input.plan());
-        }
-        return HtmlReport.render(tree);
-    }
 
     /** A format of this module: its file, its label and the renderer that writes it. */
     private record BuiltIn(String id, String fileName, String label, Function<ReportInput, String> renderer) implements ReportFormat {

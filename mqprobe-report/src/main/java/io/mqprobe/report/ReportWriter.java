@@ -26,7 +26,7 @@ public final class ReportWriter {
      * @throws IOException when the reports cannot be written
      */
     public static Path write(Path resultJson, Path outDir) throws IOException {
-        return write(ResultReader.readForReport(resultJson), outDir != null ? outDir : resultJson.toAbsolutePath().getParent());
+        return write(ReportInput.read(resultJson), outDir != null ? outDir : resultJson.toAbsolutePath().getParent());
     }
 
     /**

@@ -1,8 +1,9 @@
 package io.mqprobe.report;
 
-import io.mqprobe.api.units.HumanUnits;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.units.HumanUnits;
+import io.mqprobe.search.Bottleneck;
+import io.mqprobe.search.Thresholds;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Resource timelines of one window, one chart per resource family with a line per source; the
@@ -19,13 +21,15 @@ import java.util.Set;
 final class ResourceCharts {
 
     /**
-     * A family of metrics drawn together; {@code resources} are the verdict words that point at it and
-     * {@code lowIsBad} marks idle percentages, whose telling figure is the lowest, not the peak.
+     * A family of metrics drawn together; {@code resources} are the verdict words that point at it, {@code threshold}
+     * the utilisation threshold it is judged by (or null), and {@code lowIsBad} marks idle percentages, whose telling
+     * figure is the lowest, not the peak.
      */
-    private record Family(String title, List<String> metrics, List<String> resources, String thresholdField, boolean lowIsBad) {
+    private record Family(String title, List<String> metrics, List<String> resources, ToDoubleFunction<Thresholds> threshold,
+                          boolean lowIsBad) {
 
-        Family(String title, List<String> metrics, List<String> resources, String thresholdField) {
-            this(title, metrics, resources, thresholdField, false);
+        Family(String title, List<String> metrics, List<String> resources, ToDoubleFunction<Thresholds> threshold) {
+            this(title, metrics, resources, threshold, false);
         }
     }
 
@@ -56,10 +60,10 @@ final class ResourceCharts {
             Map.entry(Metric.RMQ_COMMITLOG_DISK_USED_BYTES, "RocketMQ commit-log disk used"));
 
     private static final List<Family> FAMILIES = List.of(
-            new Family("CPU (cores busy)", List.of(Metric.CPU_CORES), List.of("cpu", "client"), "cpuPct"),
-            new Family("Disk write", List.of(Metric.DISK_WRITE_BPS), List.of("disk"), "diskPct"),
-            new Family("I/O wait", List.of(Metric.CPU_IOWAIT_PCT), List.of("iowait"), "iowaitPct"),
-            new Family("Network (rx solid, tx dashed)", List.of(Metric.NET_RX_BPS, Metric.NET_TX_BPS), List.of("nic", "net"), "nicPct"),
+            new Family("CPU (cores busy)", List.of(Metric.CPU_CORES), List.of("cpu", "client"), Thresholds::cpuPct),
+            new Family("Disk write", List.of(Metric.DISK_WRITE_BPS), List.of("disk"), Thresholds::diskPct),
+            new Family("I/O wait", List.of(Metric.CPU_IOWAIT_PCT), List.of("iowait"), Thresholds::iowaitPct),
+            new Family("Network (rx solid, tx dashed)", List.of(Metric.NET_RX_BPS, Metric.NET_TX_BPS), List.of("nic", "net"), Thresholds::nicPct),
             new Family("Log writes (leader solid, follower dashed)", List.of(Metric.LEADER_WRITE_BPS, Metric.FOLLOWER_WRITE_BPS),
                     List.of("replication"), null),
             new Family("Request-handler idle (network threads dashed)",
@@ -72,11 +76,12 @@ final class ResourceCharts {
 
     /**
      * Figures for the series of one window ({@link Timeline#window}); {@code bottleneck} is the verdict's
-     * bottleneck object or null. Metrics outside the known families get a chart each, so new monitors show up.
+     * bottleneck or null, {@code thresholds} the run's or null. Metrics outside the known families get a chart each, so
+     * new monitors show up.
      */
-    static List<Figure> build(Map<String, List<Timeline.Series>> window, JsonNode bottleneck, JsonNode thresholds) {
-        String hotSource = Fields.text(bottleneck, "source");
-        String hotResource = lower(Fields.text(bottleneck, "resource"));
+    static List<Figure> build(Map<String, List<Timeline.Series>> window, Bottleneck bottleneck, Thresholds thresholds) {
+        String hotSource = bottleneck == null ? null : HtmlScenario.written(bottleneck.source());
+        String hotResource = bottleneck == null ? null : lower(HtmlScenario.written(bottleneck.resource()));
         List<Figure> figures = new ArrayList<>();
         Set<String> drawn = new LinkedHashSet<>();
         for (Family family : FAMILIES) {
@@ -89,7 +94,7 @@ final class ResourceCharts {
             if (!present.isEmpty()) {
                 drawn.addAll(present.keySet());
                 boolean hot = hotResource != null && family.resources.stream().anyMatch(hotResource::contains);
-                Double thresholdPct = family.thresholdField == null ? null : Fields.number(thresholds, family.thresholdField);
+                Double thresholdPct = family.threshold == null || thresholds == null ? null : family.threshold.applyAsDouble(thresholds);
                 figures.add(figure(family.title, present, hotSource, hot, thresholdPct, family.lowIsBad));
             }
         }

@@ -1,6 +1,8 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.StepResult;
 
 import java.time.Instant;
 import java.util.List;
@@ -11,27 +13,23 @@ import java.util.List;
  */
 record ScenarioWindow(long fromMs, long toMs) {
 
-    static ScenarioWindow of(JsonNode scenario, List<JsonNode> intervals) {
+    static ScenarioWindow of(ScenarioResult scenario, List<IntervalRow> intervals) {
         if (!intervals.isEmpty()) {
-            long from = Fields.number(intervals.get(0), "epochMs").longValue();
-            long to = Fields.number(intervals.get(intervals.size() - 1), "epochMs").longValue() + 1000;
+            long from = intervals.get(0).epochMs();
+            long to = intervals.get(intervals.size() - 1).epochMs() + 1000;
             return new ScenarioWindow(from, to);
         }
         Long from = null;
         Long to = null;
-        for (JsonNode step : Fields.objects(scenario, "steps")) {
-            Instant start = RunStatus.instant(Fields.text(step, "startedAt"));
+        for (StepResult step : scenario.steps()) {
+            Instant start = RunStatus.instant(step.startedAt());
             if (start == null) {
                 continue;
             }
-            long end = start.toEpochMilli() + orZero(Fields.number(step, "warmupMs")) + orZero(Fields.number(step, "measuredMs"));
+            long end = start.toEpochMilli() + step.warmupMs() + step.measuredMs();
             from = from == null ? start.toEpochMilli() : Math.min(from, start.toEpochMilli());
             to = to == null ? end : Math.max(to, end);
         }
         return from == null ? null : new ScenarioWindow(from, to);
-    }
-
-    private static long orZero(Double ms) {
-        return ms == null ? 0 : ms.longValue();
     }
 }

@@ -85,7 +85,7 @@ public final class TerminalSummary {
 
     private static void scenario(StringBuilder out, ScenarioResult scenario, boolean runComplete, Ansi ansi) {
         String description = scenario.description();
-        out.append(ansi.bold("scenario " + plain(HtmlScenario.name(Typed.tree(scenario)))))
+        out.append(ansi.bold("scenario " + plain(HtmlScenario.name(scenario))))
                 .append(description == null ? "" : ansi.dim(" — " + plain(description))).append('\n');
         ScenarioVerdict findings = VerdictText.probeFindings(scenario);
         List<StepResult> steps = scenario.steps();
@@ -103,7 +103,7 @@ public final class TerminalSummary {
         }
         section.filter(s -> !s.lineIsTheResult()).ifPresent(s -> s.line(scenario, any)
                 .ifPresent(line -> label(out, s.kind()).append(plain(line)).append('\n')));
-        BreakdownSection.line(Typed.tree(scenario)).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
+        BreakdownSection.line(scenario).ifPresent(line -> label(out, "latency").append(plain(line)).append('\n'));
     }
 
     private static void verdict(StringBuilder out, ScenarioResult scenario, ScenarioVerdict verdict, Ansi ansi) {
@@ -128,7 +128,7 @@ public final class TerminalSummary {
                         + " in the report)")).append('\n');
             }
         }
-        List<String> why = ProfileSection.lines(Typed.tree(scenario.verdict()));
+        List<String> why = ProfileSection.lines(scenario.verdict());
         for (int i = 0; i < why.size(); i++) {
             label(out, i == 0 ? "why" : "").append(plain(why.get(i))).append('\n');
         }

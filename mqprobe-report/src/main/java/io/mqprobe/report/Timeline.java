@@ -1,6 +1,6 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.monitor.ResourceSample;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The document's {@code timeline} resource samples, parsed once into arrays sorted by time so each
- * scenario can cut its own window without walking the JSON again.
+ * The document's {@code timeline} resource samples, copied once into arrays sorted by time so each
+ * scenario can cut its own window without walking every sample again.
  */
 final class Timeline {
 
@@ -33,24 +33,23 @@ final class Timeline {
         capacities = new double[n];
     }
 
-    static Timeline of(JsonNode result) {
-        List<JsonNode> samples = new ArrayList<>();
-        for (JsonNode s : Fields.objects(result, "timeline")) {
-            if (Fields.number(s, "epochMs") != null && Fields.number(s, "value") != null
-                    && Fields.text(s, "source") != null && Fields.text(s, "metric") != null) {
+    /** The samples that say what, where and how much (a value read as NaN was unknown), sorted by time. */
+    static Timeline of(List<ResourceSample> timeline) {
+        List<ResourceSample> samples = new ArrayList<>();
+        for (ResourceSample s : timeline) {
+            if (!Double.isNaN(s.value()) && HtmlScenario.written(s.source()) != null && HtmlScenario.written(s.metric()) != null) {
                 samples.add(s);
             }
         }
-        samples.sort(Comparator.comparingDouble(s -> Fields.number(s, "epochMs")));
+        samples.sort(Comparator.comparingLong(ResourceSample::epochMs));
         Timeline t = new Timeline(samples.size());
         for (int i = 0; i < samples.size(); i++) {
-            JsonNode s = samples.get(i);
-            t.epochMs[i] = Fields.number(s, "epochMs").longValue();
-            t.sources[i] = Fields.text(s, "source");
-            t.metrics[i] = Fields.text(s, "metric");
-            t.values[i] = Fields.number(s, "value");
-            Double capacity = Fields.number(s, "capacity");
-            t.capacities[i] = capacity == null ? Double.NaN : capacity;
+            ResourceSample s = samples.get(i);
+            t.epochMs[i] = s.epochMs();
+            t.sources[i] = s.source();
+            t.metrics[i] = s.metric();
+            t.values[i] = s.value();
+            t.capacities[i] = s.capacity();
         }
         return t;
     }

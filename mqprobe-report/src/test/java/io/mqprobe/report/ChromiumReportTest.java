@@ -129,7 +129,7 @@ class ChromiumReportTest {
         Path dir = OUT.resolve(name);
         Files.createDirectories(dir);
         Path html = dir.resolve("report.html");
-        Files.writeString(html, HtmlReport.render(result));
+        Files.writeString(html, Samples.html(result));
         return html;
     }
 

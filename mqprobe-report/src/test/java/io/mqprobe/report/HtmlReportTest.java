@@ -3,6 +3,7 @@ package io.mqprobe.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -11,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 @Timeout(30)
 class HtmlReportTest {
@@ -18,7 +20,7 @@ class HtmlReportTest {
     @Test
     void should_render_a_section_with_scaling_charts_for_every_probe_scenario() {
         JsonNode result = Samples.load(Samples.FULL_PROBE);
-        String html = HtmlReport.render(result);
+        String html = Samples.html(result);
 
         assertThat(html).contains("<div class=\"status complete\">complete</div>", "3 × 48.5 MB/s");
         List<JsonNode> scenarios = Fields.objects(result, "scenarios");
@@ -41,7 +43,7 @@ class HtmlReportTest {
         JsonNode steps = scenario.get("steps");
 
         JsonNode throughput = null;
-        for (JsonNode spec : Samples.chartSpecs(HtmlReport.render(result))) {
+        for (JsonNode spec : Samples.chartSpecs(Samples.html(result))) {
             JsonNode first = spec.at("/datasets/0");
             if (first.path("label").asText().equals("throughput (bytes/s)")
                     && first.at("/data/0").asLong() == Math.round(steps.at("/0/bytesPerSecond").asDouble())) {
@@ -71,7 +73,7 @@ class HtmlReportTest {
 
     @Test
     void should_highlight_the_bottleneck_chart_and_draw_its_source_bold() {
-        String html = HtmlReport.render(Samples.load(Samples.FULL_PROBE));
+        String html = Samples.html(Samples.load(Samples.FULL_PROBE));
         String brokerCeiling = Samples.section(html, "scenario-1");
 
         assertThat(Samples.count(brokerCeiling, "<figure class=\"chart hot\">")).isEqualTo(1);
@@ -83,7 +85,7 @@ class HtmlReportTest {
 
     @Test
     void should_show_interrupted_run_as_incomplete_with_its_partial_scenario() {
-        String html = HtmlReport.render(Samples.load(Samples.INTERRUPTED));
+        String html = Samples.html(Samples.load(Samples.INTERRUPTED));
 
         assertThat(html).contains("<div class=\"status interrupted\">INCOMPLETE — interrupted</div>",
                 "incomplete after 2 steps", "<span class=\"badge warn\">incomplete</span>");
@@ -95,12 +97,12 @@ class HtmlReportTest {
         ObjectNode result = Samples.load(Samples.INTERRUPTED);
         result.put("failure", "broker 2 died: connection refused");
 
-        assertThat(HtmlReport.render(result)).contains("<div class=\"status failed\">FAILED — broker 2 died: connection refused</div>");
+        assertThat(Samples.html(result)).contains("<div class=\"status failed\">FAILED — broker 2 died: connection refused</div>");
     }
 
     @Test
     void should_render_an_empty_incomplete_document_without_charts() {
-        String html = HtmlReport.render(Samples.load(Samples.EMPTY));
+        String html = Samples.html(Samples.load(Samples.EMPTY));
 
         assertThat(html).contains("INCOMPLETE", "No scenario has finished a step yet.");
         assertThat(Samples.chartSpecs(html)).isEmpty();
@@ -109,7 +111,7 @@ class HtmlReportTest {
 
     @Test
     void should_render_a_single_step_run_with_per_second_and_resource_charts_but_no_curve() {
-        String html = HtmlReport.render(Samples.load(Samples.E2E));
+        String html = Samples.html(Samples.load(Samples.E2E));
 
         assertThat(html).contains("Per second", "CPU (cores busy)", "e2e p99", "lost 0 · dup 2 · out-of-order 0",
                 "4 (NotLeaderOrFollowerException 1, TimeoutException 3)", "20.5 MB/s · 20,000 msgs/s · p99 4.1 ms");
@@ -118,21 +120,34 @@ class HtmlReportTest {
     }
 
     @Test
-    void should_tolerate_unknown_fields_wrong_types_and_missing_sections() {
+    void should_tolerate_unknown_fields_unknown_figures_and_missing_sections() {
         ObjectNode result = Samples.load(Samples.FULL_PROBE);
         result.put("someFutureField", "x").putObject("anotherOne").put("deep", 1);
         ObjectNode step = (ObjectNode) result.get("scenarios").get(0).get("steps").get(0);
-        step.put("bytesPerSecond", "fast").putNull("latencyUs");
-        step.put("resources", "not an array");
+        step.putNull("bytesPerSecond").putNull("latencyUs");
+        step.remove("resources");
         ((ObjectNode) result.get("scenarios").get(1)).remove("verdict");
         ((ObjectNode) result.get("scenarios").get(2)).put("skipped", "target has 1 broker");
         result.remove(List.of("environment", "ceilings", "summary"));
-        ((ArrayNode) result.get("timeline")).addObject().put("epochMs", "later").put("value", 1);
+        ((ArrayNode) result.get("timeline")).addObject().put("value", 1);
 
-        String html = HtmlReport.render(result);
+        String html = Samples.html(result);
 
         assertThat(html).contains("Skipped: target has 1 broker", "no verdict after 5 steps").endsWith("</html>\n");
         assertThat(Samples.section(html, "scenario-0")).contains("<td class=\"num\">–</td>");
+    }
+
+    @Test
+    void should_refuse_in_one_line_a_document_whose_figures_have_the_wrong_type() {
+        // the report reads result.json as the records that wrote it (ResultReading): a figure of the wrong type is not
+        // read as unmeasured any more, the document is named as not a result in one line
+        ObjectNode result = Samples.load(Samples.FULL_PROBE);
+        ((ObjectNode) result.get("scenarios").get(0).get("steps").get(0)).put("bytesPerSecond", "fast");
+
+        assertThatThrownBy(() -> Samples.html(result)).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("the sample does not read as a result document at scenarios[0].steps[0].bytesPerSecond: ")
+                .hasMessageContaining("\"fast\"")
+                .hasMessageNotContaining("\n");
     }
 
     @Test
@@ -154,7 +169,7 @@ class HtmlReportTest {
         ((ObjectNode) result.get("timeline").get(0)).put("source", attack).put("metric", attack);
         ((ObjectNode) result.get("intervals").get(0)).put("scenario", attack);
 
-        String html = HtmlReport.render(result);
+        String html = Samples.html(result);
 
         assertThat(html).doesNotContain("<img", "<script>alert", "onerror=alert(1)>");
         assertThat(Samples.count(html, "<script")).as("only the report's own four scripts").isEqualTo(4);
@@ -166,7 +181,7 @@ class HtmlReportTest {
 
     @Test
     void should_be_self_contained_with_chart_js_and_its_licence_inlined() {
-        String html = HtmlReport.render(Samples.load(Samples.FULL_PROBE));
+        String html = Samples.html(Samples.load(Samples.FULL_PROBE));
 
         assertThat(html).contains("Chart.js v" + Assets.chartJsVersion(), "Permission is hereby granted, free of charge",
                 "Content-Security-Policy\" content=\"default-src 'none'");
@@ -192,7 +207,7 @@ class HtmlReportTest {
                     .put("value", i == 4321 ? 1.99 : 0.5 + (i % 7) * 0.01).put("capacity", 2.0);
         }
 
-        ArrayNode specs = Samples.chartSpecs(HtmlReport.render(result));
+        ArrayNode specs = Samples.chartSpecs(Samples.html(result));
 
         JsonNode cpu = null;
         for (JsonNode spec : specs) {

@@ -2,6 +2,8 @@ package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.result.ResultReading;
+import io.mqprobe.result.ScenarioProfile;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,21 +20,25 @@ class ProfileSectionTest {
                           "broker-2 from step 1 (20.0 MB/s) to the ceiling: replication fetch (follower) 10 % → 40 %"],
                   "advice": [],
                   "bySteps": [
-                    {"step": 1, "processes": [{"source": "broker-2", "samples": 90, "parts": [
+                    {"step": 1, "processes": [{"source": "broker-2", "samples": 90, "waits": [], "parts": [
                       {"name": "request handling", "share": 0.6}, {"name": "replication fetch (follower)", "share": 0.1},
                       {"name": "metrics", "share": 0.01}]}]},
-                    {"step": 3, "processes": [{"source": "broker-2", "samples": 400, "parts": [
+                    {"step": 3, "processes": [{"source": "broker-2", "samples": 400, "waits": [], "parts": [
                       {"name": "replication fetch (follower)", "share": 0.4}, {"name": "request handling", "share": 0.35},
                       {"name": "metrics", "share": 0.02}]}]},
-                    {"step": 9, "processes": [{"source": "broker-2", "samples": 80, "parts": [
+                    {"step": 9, "processes": [{"source": "broker-2", "samples": 80, "waits": [], "parts": [
                       {"name": "request handling", "share": 0.7}, {"name": "<script>", "share": 0.3}]}]}],
                   "failingStep": 9}}
                 """);
     }
 
+    private static ScenarioProfile profile(ObjectNode verdict) {
+        return ResultReading.as(verdict.get("profile"), ScenarioProfile.class);
+    }
+
     @Test
     void should_show_every_why_line_and_each_parts_share_per_step() throws Exception {
-        String html = ProfileSection.html(verdict());
+        String html = ProfileSection.html(profile(verdict()));
 
         assertThat(html).contains("broker-2 CPU 96 %: replication fetch (follower) 40 %")
                 .contains("<li>broker-2 from step 1 (20.0 MB/s) to the ceiling: replication fetch (follower) 10 % → 40 %</li>");
@@ -48,6 +54,6 @@ class ProfileSectionTest {
         ObjectNode verdict = verdict();
         ((ObjectNode) verdict.get("profile")).remove("bySteps");
 
-        assertThat(ProfileSection.html(verdict)).doesNotContain("parts per step");
+        assertThat(ProfileSection.html(profile(verdict))).doesNotContain("parts per step");
     }
 }

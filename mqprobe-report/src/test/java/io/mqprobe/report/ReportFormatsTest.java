@@ -22,7 +22,7 @@ class ReportFormatsTest {
     void should_write_a_format_a_module_registered_beside_the_built_in_ones() throws Exception {
         List<ReportFormat> chosen = ReportFormats.parse(List.of("text", "markdown", "text"));
 
-        List<Path> written = ReportWriter.write(ResultReader.readForReport(Samples.copyTo(Samples.E2E, dir)), dir.resolve("out"), chosen);
+        List<Path> written = ReportWriter.write(ReportInput.read(Samples.copyTo(Samples.E2E, dir)), dir.resolve("out"), chosen);
 
         assertThat(ReportFormats.known()).containsKeys("html", "markdown", "text");
         assertThat(chosen).extracting(ReportFormat::id).containsExactly("text", "markdown");

@@ -1,5 +1,7 @@
 package io.mqprobe.report;
 
+import io.mqprobe.result.ResultReading;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -36,6 +38,11 @@ public final class Samples {
     }
 
     /** A fresh, mutable copy of a sample. */
+    /** report.html of a hand-made or loaded result tree, read as its records as `mqprobe report` reads a file. */
+    public static String html(JsonNode result) {
+        return HtmlReport.render(new ReportInput(ResultReading.document(result, "the sample"), result.get("plan")));
+    }
+
     public static ObjectNode load(String name) {
         try (InputStream in = Samples.class.getResourceAsStream("/samples/" + name + ".json")) {
             return (ObjectNode) JSON.readTree(in);

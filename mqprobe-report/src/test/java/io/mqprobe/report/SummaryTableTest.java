@@ -24,7 +24,7 @@ class SummaryTableTest {
     void should_draw_a_table_in_html_and_markdown() {
         ObjectNode result = withTable();
 
-        assertThat(HtmlReport.render(result)).contains("<table class=\"summary-table\"><thead><tr><th>minute</th><th>MB/s</th>"
+        assertThat(Samples.html(result)).contains("<table class=\"summary-table\"><thead><tr><th>minute</th><th>MB/s</th>"
                 + "<th>p99</th></tr></thead><tbody>\n<tr><td>1</td><td>64.7</td><td>566 ms</td></tr>");
         assertThat(MarkdownReport.render(Typed.document(result))).contains("| minute | MB/s | p99 |\n|---|---|---|\n| 1 | 64.7 | 566 ms |\n"
                 + "| 30\\* | 9.1 | - |\n");

@@ -1,5 +1,9 @@
 package io.mqprobe.report;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.mqprobe.result.ProbeVerdict;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.result.ResultReading;
 import io.mqprobe.search.ScenarioVerdict;
@@ -38,7 +42,10 @@ class VerdictTextTest {
     void should_fold_the_detail_and_every_figure_beneath_the_headline_in_html() throws Exception {
         JsonNode verdict = verdict("cpu", "host", "host CPU 92 % of its cores over the ceiling's steps: the machine's cores ran out");
 
-        String html = HtmlScenario.bottleneck(verdict, "");
+        // a probe's verdict as result.json holds it: with its kind
+        ProbeVerdict probe = (ProbeVerdict) Typed.verdict(((ObjectNode) verdict.deepCopy()).put("kind", "probe"));
+
+        String html = HtmlScenario.bottleneck(probe, "");
 
         assertThat(html).startsWith("<strong>host CPU 92 % of its cores over the ceiling&#39;s steps</strong><details class=\"evidence\">"
                 + "<summary>how it shows (2 figures)</summary><p>the machine&#39;s cores ran out</p>"

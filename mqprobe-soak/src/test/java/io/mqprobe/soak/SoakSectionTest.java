@@ -2,7 +2,6 @@ package io.mqprobe.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mqprobe.report.HtmlReport;
 import io.mqprobe.report.Samples;
 import io.mqprobe.result.ResultJson;
 import org.junit.jupiter.api.Test;
@@ -20,7 +19,7 @@ class SoakSectionTest {
         SoakVerdict verdict = new SoakRecording(300).p99Us(s -> s >= 200 ? 450_000 : 10_000).cache(s -> 3e7, s -> 8e6)
                 .catchUp(30, 1e7).judge(Duration.ofMinutes(5), 30e9, false);
 
-        String html = HtmlReport.render(withVerdict(verdict));
+        String html = Samples.html(withVerdict(verdict));
 
         assertThat(html).contains("did not hold</strong> broke at 3 min 20 s: p99 450 ms &gt; SLO 200 ms in minute 4 (2 of 5 minutes")
                 .contains("Soak, minute by minute")
@@ -44,7 +43,7 @@ class SoakSectionTest {
         SoakVerdict verdict = new SoakRecording(300).segments(s -> s < 120 ? 4 + s / 30 : (s % 30 < 10 ? 8 : 7))
                 .gcMsPerS(s -> s == 150 ? 250 : 5).judge(Duration.ofMinutes(5), 30e9, false);
 
-        String html = HtmlReport.render(withVerdict(verdict));
+        String html = Samples.html(withVerdict(verdict));
 
         assertThat(html).contains("segments: 27 rolled, 18 deleted by retention");
         assertThat(marks(html, "segments rolled")).containsExactly(true, true, true, true, true);
@@ -64,7 +63,7 @@ class SoakSectionTest {
             ((ObjectNode) minute.get("brokers").get("broker-1")).put("cpuCores", 0.38);
         }
 
-        assertThat(HtmlReport.render(result)).contains("did not hold</strong> broke at 3 min 20 s")
+        assertThat(Samples.html(result)).contains("did not hold</strong> broke at 3 min 20 s")
                 .doesNotContain("could not be read");
     }
 
@@ -86,7 +85,7 @@ class SoakSectionTest {
     void should_say_held_for_a_soak_that_held() {
         SoakVerdict verdict = new SoakRecording(300).judge(Duration.ofMinutes(5), 30e9, false);
 
-        assertThat(HtmlReport.render(withVerdict(verdict))).contains("held</strong> held 10.0 MB/s for 5 min 0 s")
+        assertThat(Samples.html(withVerdict(verdict))).contains("held</strong> held 10.0 MB/s for 5 min 0 s")
                 .contains("none beyond the minutes' noise");
     }
 
@@ -99,12 +98,12 @@ class SoakSectionTest {
         correction.set("verdict", ResultJson.MAPPER.valueToTree(held));
         result.withArray("scenarios").add(correction);
 
-        String html = HtmlReport.render(result);
+        String html = Samples.html(result);
 
         assertThat(html).contains("<h2>Soak, minute by minute: the rate asked</h2>")
                 .contains("<h2>Soak, minute by minute: correction 1</h2>");
         assertThat(html.indexOf(": the rate asked</h2>")).isLessThan(html.indexOf(": correction 1</h2>"));
-        assertThat(HtmlReport.render(withVerdict(held))).contains("<h2>Soak, minute by minute</h2>");
+        assertThat(Samples.html(withVerdict(held))).contains("<h2>Soak, minute by minute</h2>");
     }
 
     /** The e2e sample with its one scenario judged as a soak, as a soak's result file reads. */

@@ -1,7 +1,6 @@
 package io.mqprobe.sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqprobe.report.HtmlReport;
 import io.mqprobe.report.Samples;
 import io.mqprobe.report.TerminalSummary;
 import io.mqprobe.result.ResultReading;
@@ -16,7 +15,7 @@ class SweepSectionTest {
 
     @Test
     void should_chart_every_sweep_metric_over_the_values_and_mark_a_failed_cell_in_the_heat_map() {
-        String html = HtmlReport.render(Samples.load(Samples.SWEEP_GRID));
+        String html = Samples.html(Samples.load(Samples.SWEEP_GRID));
 
         String sweep = html.substring(html.indexOf("<section class=\"card\" id=\"sweep\">"));
         assertThat(sweep).contains("<h3>batch.size × linger.ms</h3>");

@@ -59,8 +59,8 @@ public record ProcessProfile(String source, long samples, List<Part> parts, List
     }
 
     public ProcessProfile {
-        parts = List.copyOf(parts);
-        waits = List.copyOf(waits);
+        parts = parts == null ? List.of() : List.copyOf(parts); // a file that left them out had none
+        waits = waits == null ? List.of() : List.copyOf(waits); // a file that left them out had none
         // documents written before pools were kept have none
         pools = pools == null ? List.of() : List.copyOf(pools);
     }

@@ -5,7 +5,6 @@ import io.mqprobe.report.ReportFormat;
 import io.mqprobe.report.ReportFormats;
 import io.mqprobe.report.ReportInput;
 import io.mqprobe.report.ReportWriter;
-import io.mqprobe.report.ResultReader;
 import io.mqprobe.report.TerminalSummary;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,7 +43,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<ReportFormat> chosen = ReportFormats.parse(formats);
-        ReportInput input = ResultReader.readForReport(resultJson);
+        ReportInput input = ReportInput.read(resultJson);
         Path dir = outDir != null ? outDir : resultJson.toAbsolutePath().getParent();
         List<Path> written;
         try {

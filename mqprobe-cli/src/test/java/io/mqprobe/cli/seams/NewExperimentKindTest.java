@@ -14,7 +14,7 @@ import io.mqprobe.load.ResourceWindow;
 import io.mqprobe.load.RunControl;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
-import io.mqprobe.report.HtmlReport;
+import io.mqprobe.report.Samples;
 import io.mqprobe.report.MarkdownReport;
 import io.mqprobe.report.TerminalSummary;
 import io.mqprobe.report.VerdictSection;
@@ -118,7 +118,7 @@ class NewExperimentKindTest {
         JsonNode verdict = result.path("scenarios").get(0).path("verdict");
         assertThat(verdict.path("kind").asText()).isEqualTo("census");
         assertThat(ResultJson.MAPPER.treeToValue(verdict, Verdict.class)).isEqualTo(new CensusVerdict(3, 4));
-        assertThat(HtmlReport.render(result)).contains("<b>census</b> counted 3, recounted 4", "badge warn\">failed");
+        assertThat(Samples.html(result)).contains("<b>census</b> counted 3, recounted 4", "badge warn\">failed");
         assertThat(MarkdownReport.render(ResultReading.document(result, "the census result"))).contains("Census: counted 3, recounted 4");
         assertThat(TerminalSummary.render(ResultReading.document(result, "the census result"), false)).contains("counted 3, recounted 4");
     }
