@@ -1,6 +1,5 @@
 package io.mqprobe.report;
 
-import io.mqprobe.api.Durability;
 import io.mqprobe.api.SecretRedaction;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.result.IntervalRow;
@@ -147,7 +146,7 @@ final class HtmlScenario {
         }
         ProducerSetup producer = scenario.producer();
         if (producer != null) {
-            add(chips, "acks", acks(producer.durability()));
+            add(chips, "durability", producer.durability() == null ? null : producer.durability().id());
             add(chips, "record", MetricUnit.BYTES.format((double) producer.recordSizeBytes()));
             SecretRedaction.redact(producer.properties()).forEach((k, v) -> add(chips, k, v));
         }
@@ -155,21 +154,6 @@ final class HtmlScenario {
             return "";
         }
         return "<p class=\"chips\">" + String.join("", chips) + "</p>\n";
-    }
-
-    /**
-     * The durability as the Kafka {@code acks} the chip has always shown (files written before durability had a name
-     * held {@code acks}, read back as durability); none when the user's native settings decided.
-     */
-    private static String acks(Durability durability) {
-        if (durability == null) {
-            return null;
-        }
-        return switch (durability) {
-            case NONE -> "0";
-            case LEADER -> "1";
-            case ALL_REPLICAS -> "all";
-        };
     }
 
     private static void add(List<String> chips, String key, String value) {

@@ -1,7 +1,6 @@
 package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mqprobe.api.Durability;
 import io.mqprobe.api.SecretRedaction;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.result.ResultDocument;
@@ -115,7 +114,7 @@ public final class MarkdownReport {
         }
         ScenarioResult.ProducerSetup producer = scenario.producer();
         if (producer != null) {
-            fact(facts, "acks", acks(producer.durability()));
+            fact(facts, "durability", producer.durability() == null ? null : producer.durability().id());
             fact(facts, "record", MetricUnit.BYTES.format(producer.recordSizeBytes()));
             // the record keeps no order of its own; the names sorted, as the writer hands them over
             new TreeMap<>(producer.properties()).forEach((key, value) -> fact(facts, key,
@@ -140,18 +139,6 @@ public final class MarkdownReport {
             verdict(md, scenario, verdict);
         }
         steps(md, scenario);
-    }
-
-    /** Kafka's words for the durability, as the reports have always named it ({@code acks 1}). */
-    private static String acks(Durability durability) {
-        if (durability == null) {
-            return null;
-        }
-        return switch (durability) {
-            case NONE -> "0";
-            case LEADER -> "1";
-            case ALL_REPLICAS -> "all";
-        };
     }
 
     private static void verdict(StringBuilder md, ScenarioResult scenario, ScenarioVerdict verdict) {
