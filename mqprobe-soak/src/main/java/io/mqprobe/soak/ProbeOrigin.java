@@ -38,7 +38,7 @@ public record ProbeOrigin(Path file, String scenario, double recordsPerSecond, d
         try {
             result = ResultReading.read(file);
         } catch (UsageException e) {
-            throw new UsageException("cannot read --from: " + e.getMessage());
+            throw new UsageException("cannot read --from " + file + ": " + e.getMessage());
         }
         List<ScenarioResult> withLoad = result.scenarios().stream().filter(s -> sustainable(s) != null).toList();
         List<String> names = withLoad.stream().map(ScenarioResult::name).toList();
