@@ -132,7 +132,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                         steps.stream().map(Comparison::throughput).toList()));
                 rows.add(numbers(scenario, "p99 of seconds", Unit.MICROS, runNoise.pct(scenario, "p99 of seconds"),
                         steps.stream().map(Comparison::p99).toList()));
-                if (section(runs.get(0)).isPresent()) {
+                if (VerdictSection.of(runs.get(0).verdict()).isPresent()) {
                     rows.add(words(scenario, "verdict", runs.stream().map(Comparison::outcome).toList()));
                 }
             }
@@ -236,13 +236,9 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
         return steps.isEmpty() ? null : steps.get(steps.size() - 1);
     }
 
-    private static Optional<VerdictSection> section(ScenarioResult scenario) {
-        return scenario.verdict() == null ? Optional.empty() : VerdictSection.of(scenario.verdict());
-    }
-
     /** A kind's verdict as its section reads it: passed or failed, for runs compared side by side. */
     private static String outcome(ScenarioResult scenario) {
-        return section(scenario).flatMap(section -> section.passed(scenario.verdict()))
+        return VerdictSection.of(scenario.verdict()).flatMap(section -> section.passed(scenario.verdict()))
                 .map(passed -> passed ? "passed" : "failed").orElse(HumanUnits.NONE);
     }
 

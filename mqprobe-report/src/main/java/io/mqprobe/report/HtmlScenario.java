@@ -43,7 +43,7 @@ final class HtmlScenario {
             return html.append("<p class=\"skipped\">Skipped: ").append(Html.esc(skipped)).append("</p>\n</section>\n").toString();
         }
         ProbeVerdict verdict = scenario.verdict() instanceof ProbeVerdict probe ? probe : null;
-        html.append(section(scenario).map(s -> s.html(scenario, scenario.verdict()))
+        html.append(VerdictSection.of(scenario.verdict()).map(s -> s.html(scenario, scenario.verdict()))
                 .orElseGet(() -> verdict(scenario, verdict, runComplete)));
         ScenarioWindow window = ScenarioWindow.of(scenario, intervals);
         long originMs = window == null ? 0 : window.fromMs();
@@ -112,11 +112,6 @@ final class HtmlScenario {
         return scenario.skipped().map(HtmlScenario::written).orElse(null);
     }
 
-    /** The section of the scenario's verdict kind, if it has one. */
-    private static Optional<VerdictSection> section(ScenarioResult scenario) {
-        return scenario.verdict() == null ? Optional.empty() : VerdictSection.of(scenario.verdict());
-    }
-
     private static String badge(ScenarioResult scenario, boolean runComplete) {
         if (skipped(scenario) != null) {
             return "<span class=\"badge muted\">skipped</span>";
@@ -124,7 +119,7 @@ final class HtmlScenario {
         if (scenario.verdict() instanceof ProbeVerdict) {
             return "<span class=\"badge good\">verdict</span>";
         }
-        Optional<Boolean> passed = section(scenario).flatMap(s -> s.passed(scenario.verdict()));
+        Optional<Boolean> passed = VerdictSection.of(scenario.verdict()).flatMap(s -> s.passed(scenario.verdict()));
         if (passed.isPresent()) {
             return passed.get() ? "<span class=\"badge good\">passed</span>" : "<span class=\"badge warn\">failed</span>";
         }

@@ -110,7 +110,7 @@ final class HtmlSummary {
 
     /** The verdict's line where it is the scenario's whole result (a sweep's run); otherwise what the steps say. */
     private static String resultText(ScenarioResult s, boolean complete) {
-        Optional<VerdictSection> section = s.verdict() == null ? Optional.empty() : VerdictSection.of(s.verdict());
+        Optional<VerdictSection> section = VerdictSection.of(s.verdict());
         return section.filter(VerdictSection::lineIsTheResult).flatMap(kind -> kind.line(s, s.verdict()))
                 .orElseGet(() -> VerdictText.withoutVerdict(s, complete));
     }

@@ -54,7 +54,7 @@ final class IntervalChart {
             spec.timeMarkers(ChartSpec.Marker.ERROR, "seconds with send errors", "y", errorSeconds);
         }
         shadeSteps(spec, intervals, xs, scenario);
-        Optional<String> marked = scenario == null || scenario.verdict() == null ? Optional.empty()
+        Optional<String> marked = scenario == null ? Optional.empty()
                 : VerdictSection.of(scenario.verdict()).flatMap(section -> section.markIntervals(spec, scenario.verdict(), originMs));
         spec.dropEmptyDatasets();
         return new Figure("Per second", marked.orElse(
