@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mqprobe.api.Durability;
+import io.mqprobe.search.ScenarioVerdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -102,6 +103,11 @@ public final class ScenarioResult {
     /** The verdict, null while the scenario runs, when it was skipped, or when a module here does not know its kind. */
     public Verdict verdict() {
         return verdict;
+    }
+
+    /** What a probe found in this scenario (ceiling, knee, sustainable load, bottleneck), or null when its verdict is another kind's or none. */
+    public ScenarioVerdict probeFindings() {
+        return verdict instanceof ProbeVerdict probe ? probe.findings() : null;
     }
 
     /** Why the scenario did not run, if it did not. */

@@ -4,7 +4,6 @@ import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.plan.MeasuredCapacity.Basis;
 import io.mqprobe.plan.MeasuredCapacity.PartitionLimit;
-import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ResultReading;
 import io.mqprobe.result.ScenarioResult;
@@ -59,7 +58,7 @@ public final class CapacityReader {
 
     /** What one probe's result measured; {@code label} names it in the plan. */
     public static MeasuredCapacity of(ResultDocument result, String label, String scenario, int replicationFactor) {
-        List<ScenarioResult> probed = result.scenarios().stream().filter(s -> s.verdict() instanceof ProbeVerdict).toList();
+        List<ScenarioResult> probed = result.scenarios().stream().filter(s -> s.probeFindings() != null).toList();
         if (probed.isEmpty()) {
             throw new PlanRefusal(label + " is a " + result.command() + " result without a probe verdict: "
                     + "a plan rests on a probe's sustainable load (run mqprobe probe)");
@@ -89,7 +88,7 @@ public final class CapacityReader {
                                int brokers) {
         List<Basis> candidates = new ArrayList<>();
         for (ScenarioResult s : probed) {
-            SustainablePoint sustainable = findings(s).sustainable();
+            SustainablePoint sustainable = s.probeFindings().sustainable();
             if (named != null && !named.equals(s.name())) {
                 continue;
             }
@@ -121,7 +120,7 @@ public final class CapacityReader {
         String placement = topic == null || topic.placement() == null ? "" : topic.placement();
         // a RocketMQ scenario loads one broker group's master; a Kafka one its pinned broker or the brokers its replicas span
         int nodes = unit == CapacityUnit.MASTER_TPS || placement.startsWith("pinned") ? 1 : Math.min(brokers, partitions * rf);
-        Bottleneck bottleneck = findings(scenario).bottleneck();
+        Bottleneck bottleneck = scenario.probeFindings().bottleneck();
         String limitedBy = limitedBy(sustainable);
         return new Basis(scenario.name(), rf, nodes, sustainable.bytesPerSecond(), sustainable.recordsPerSecond(), limitedBy,
                 describe(bottleneck), lowerBound(bottleneck, limitedBy));
@@ -130,7 +129,7 @@ public final class CapacityReader {
     /** One partition's sustainable load: a probed scenario over one partition, the first one that has one. */
     private static PartitionLimit partitionLimit(List<ScenarioResult> probed) {
         for (ScenarioResult s : probed) {
-            ScenarioVerdict findings = findings(s);
+            ScenarioVerdict findings = s.probeFindings();
             SustainablePoint sustainable = findings.sustainable();
             if (partitions(s.topic(), 0) == 1 && sustainable != null) {
                 return new PartitionLimit(s.name(), sustainable.bytesPerSecond(),
@@ -138,11 +137,6 @@ public final class CapacityReader {
             }
         }
         return null;
-    }
-
-    /** Only called on the probed scenarios, whose verdicts are probes'. */
-    private static ScenarioVerdict findings(ScenarioResult probed) {
-        return ((ProbeVerdict) probed.verdict()).findings();
     }
 
     private static int partitions(TopicLayout topic, int absent) {
@@ -178,7 +172,7 @@ public final class CapacityReader {
     }
 
     private static StepResult sustainableStep(ScenarioResult scenario) {
-        SustainablePoint sustainable = findings(scenario).sustainable();
+        SustainablePoint sustainable = scenario.probeFindings().sustainable();
         return scenario.steps().stream()
                 .filter(s -> sustainable != null && sustainable.step() == s.index()).findFirst().orElse(null);
     }

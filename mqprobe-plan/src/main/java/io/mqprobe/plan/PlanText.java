@@ -3,7 +3,6 @@ package io.mqprobe.plan;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.report.PlanLimitText;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 

@@ -16,7 +16,6 @@ import io.mqprobe.search.SustainablePoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -120,7 +119,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                 ProfileShift.of(scenario, i + 1, profile(runs.get(0)), profile(runs.get(i))).ifPresent(profileShifts::add);
             }
             if (runs.get(0).verdict() instanceof ProbeVerdict) {
-                List<ScenarioVerdict> findings = runs.stream().map(Comparison::findings).toList();
+                List<ScenarioVerdict> findings = runs.stream().map(ScenarioResult::probeFindings).toList();
                 rows.add(probeRow(scenario, "ceiling", runNoise, findings, f -> point(f.ceiling())));
                 rows.add(probeRow(scenario, "knee", runNoise, findings, f -> point(f.knee())));
                 rows.add(probeRow(scenario, "sustainable", runNoise, findings, f -> point(f.sustainable())));
@@ -162,9 +161,6 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
     }
 
     /** What the probe found in a run, or {@code null} when that run's verdict is not a probe's. */
-    private static ScenarioVerdict findings(ScenarioResult scenario) {
-        return scenario.verdict() instanceof ProbeVerdict probe ? probe.findings() : null;
-    }
 
     private static ScenarioProfile profile(ScenarioResult scenario) {
         return scenario.verdict() instanceof ProbeVerdict probe ? probe.profile() : null;

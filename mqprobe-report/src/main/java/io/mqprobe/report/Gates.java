@@ -2,7 +2,6 @@ package io.mqprobe.report;
 
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
@@ -124,7 +123,7 @@ public final class Gates {
      * without a sustainable load), or {@code null} when the figure is not of this kind of run.
      */
     private static Double value(Gate.Figure figure, ScenarioResult scenario) {
-        ScenarioVerdict probe = scenario.verdict() instanceof ProbeVerdict verdict ? verdict.findings() : null;
+        ScenarioVerdict probe = scenario.probeFindings();
         StepResult step = scenario.steps().isEmpty() ? null : scenario.steps().get(0);
         StepResult.Consumed consumed = step == null ? null : step.consumed();
         return switch (figure) {

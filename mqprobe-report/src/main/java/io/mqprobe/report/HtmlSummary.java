@@ -1,6 +1,5 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ResultDocument;

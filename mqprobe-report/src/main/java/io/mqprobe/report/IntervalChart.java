@@ -2,7 +2,6 @@ package io.mqprobe.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.result.IntervalRow;
-import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.search.ScenarioVerdict;
 
@@ -84,7 +83,7 @@ final class IntervalChart {
 
     /** One band per contiguous run of intervals of the same step and phase. */
     private static void shadeSteps(ChartSpec spec, List<IntervalRow> intervals, double[] xs, ScenarioResult scenario) {
-        ScenarioVerdict verdict = scenario != null && scenario.verdict() instanceof ProbeVerdict probe ? probe.findings() : null;
+        ScenarioVerdict verdict = scenario == null ? null : scenario.probeFindings();
         Integer knee = verdict == null || verdict.knee() == null ? null : verdict.knee().step();
         Integer sustainable = verdict == null || verdict.sustainable() == null ? null : verdict.sustainable().step();
         int start = 0;

@@ -65,7 +65,7 @@ public final class MarkdownReport {
             InstanceSizeSection.markdown(md, result);
         } else if (scenarios.isEmpty()) {
             md.append(status.complete() ? "No scenarios ran.\n\n" : "No scenario has finished a step yet.\n\n");
-        } else if (scenarios.stream().noneMatch(s -> VerdictText.probeFindings(s) != null)) {
+        } else if (scenarios.stream().noneMatch(s -> s.probeFindings() != null)) {
             md.append("| scenario | result |\n|---|---|\n");
             scenarios.forEach(s -> md.append("| ").append(esc(name(s))).append(" | ")
                     .append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" |\n"));
@@ -73,7 +73,7 @@ public final class MarkdownReport {
         } else {
             md.append("| scenario | ceiling | knee | sustainable | bottleneck |\n|---|---|---|---|---|\n");
             for (ScenarioResult s : scenarios) {
-                ScenarioVerdict verdict = VerdictText.probeFindings(s);
+                ScenarioVerdict verdict = s.probeFindings();
                 md.append("| ").append(esc(name(s))).append(" | ");
                 if (verdict == null) {
                     md.append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" | | | |\n");
@@ -132,7 +132,7 @@ public final class MarkdownReport {
                 .append(section.kind().substring(0, 1).toUpperCase(Locale.ROOT)).append(section.kind().substring(1))
                 .append(": ").append(esc(line)).append("\n\n")));
         BreakdownSection.line(scenario).ifPresent(line -> md.append("Latency breakdown, ").append(esc(line)).append("\n\n"));
-        ScenarioVerdict verdict = VerdictText.probeFindings(scenario);
+        ScenarioVerdict verdict = scenario.probeFindings();
         if (verdict == null) {
             md.append(esc(VerdictText.withoutVerdict(scenario, runComplete))).append("\n\n");
         } else {

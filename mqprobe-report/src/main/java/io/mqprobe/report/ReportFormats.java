@@ -1,7 +1,5 @@
 package io.mqprobe.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 
 import java.util.ArrayList;

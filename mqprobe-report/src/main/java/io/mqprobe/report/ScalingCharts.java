@@ -2,7 +2,6 @@ package io.mqprobe.report;
 
 import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.search.ScenarioVerdict;
@@ -28,7 +27,7 @@ final class ScalingCharts {
             return List.of();
         }
         List<String> labels = steps.stream().map(ScalingCharts::label).toList();
-        ScenarioVerdict verdict = scenario.verdict() instanceof ProbeVerdict probe ? probe.findings() : null;
+        ScenarioVerdict verdict = scenario.probeFindings();
         return List.of(throughput(steps, labels, verdict), latency(steps, labels, verdict, thresholds));
     }
 

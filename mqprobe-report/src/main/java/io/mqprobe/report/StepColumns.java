@@ -28,7 +28,7 @@ final class StepColumns {
 
     static List<Column> of(ScenarioResult scenario) {
         List<StepResult> steps = scenario.steps();
-        ScenarioVerdict verdict = VerdictText.probeFindings(scenario);
+        ScenarioVerdict verdict = scenario.probeFindings();
         List<Column> all = List.of(
                 new Column("step", s -> HumanUnits.count((double) s.index()), true),
                 new Column("clients", s -> HumanUnits.count((double) s.clients()), true),

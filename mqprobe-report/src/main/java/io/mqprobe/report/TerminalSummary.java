@@ -87,7 +87,7 @@ public final class TerminalSummary {
         String description = scenario.description();
         out.append(ansi.bold("scenario " + plain(HtmlScenario.name(scenario))))
                 .append(description == null ? "" : ansi.dim(" — " + plain(description))).append('\n');
-        ScenarioVerdict findings = VerdictText.probeFindings(scenario);
+        ScenarioVerdict findings = scenario.probeFindings();
         List<StepResult> steps = scenario.steps();
         Verdict any = scenario.verdict();
         Optional<VerdictSection> section = VerdictSection.of(any);

@@ -2,7 +2,6 @@ package io.mqprobe.report;
 
 import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.search.Bottleneck;
@@ -16,11 +15,6 @@ import java.util.List;
 final class VerdictText {
 
     private VerdictText() {
-    }
-
-    /** A scenario's probe findings (ceiling, knee, sustainable, bottleneck), or null when its verdict is of another kind or none. */
-    static ScenarioVerdict probeFindings(ScenarioResult scenario) {
-        return scenario.verdict() instanceof ProbeVerdict probe ? probe.findings() : null;
     }
 
     /** The step with {@code index}, or null. */

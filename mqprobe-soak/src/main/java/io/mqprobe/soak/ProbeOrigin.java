@@ -1,7 +1,6 @@
 package io.mqprobe.soak;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ResultReading;
 import io.mqprobe.result.ScenarioResult;
@@ -9,7 +8,6 @@ import io.mqprobe.result.StepResult;
 import io.mqprobe.search.SustainablePoint;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -57,7 +55,7 @@ public record ProbeOrigin(Path file, String scenario, double recordsPerSecond, d
 
     /** The scenario's sustainable load, or null when its verdict is not a probe's or the probe found none. */
     private static SustainablePoint sustainable(ScenarioResult scenario) {
-        return scenario.verdict() instanceof ProbeVerdict probe ? probe.findings().sustainable() : null;
+        return scenario.probeFindings() == null ? null : scenario.probeFindings().sustainable();
     }
 
     private static ProbeOrigin of(Path file, ScenarioResult scenario) {
