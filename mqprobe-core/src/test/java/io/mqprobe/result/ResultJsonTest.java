@@ -2,6 +2,8 @@ package io.mqprobe.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.monitor.ResourceUsage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,5 +55,22 @@ class ResultJsonTest {
         assertThat(ResultJson.MAPPER.readValue("{\"plain\": 1, \"maybe\": null}", Figures.class).maybe()).isEmpty();
         assertThat(ResultJson.MAPPER.readValue("{\"plain\": 1}", Figures.class).maybe()).isEmpty();
         assertThat(ResultJson.MAPPER.readValue("{\"plain\": 1, \"maybe\": 2.5}", Figures.class).maybe()).hasValue(2.5);
+    }
+
+    @Test
+    void should_read_an_unknown_capacity_as_empty_never_as_nan() throws Exception {
+        ResourceUsage usage = ResultJson.MAPPER.readValue(
+                "{\"source\": \"broker-1\", \"metric\": \"disk.write.bytes_per_s\", \"mean\": 5, \"peak\": 7, \"capacity\": null}",
+                ResourceUsage.class);
+        ResourceSample sample = ResultJson.MAPPER.readValue(
+                "{\"epochMs\": 1000, \"source\": \"host\", \"metric\": \"disk.read.bytes_per_s\", \"value\": 5}", ResourceSample.class);
+
+        assertThat(usage.capacity()).isEmpty();
+        assertThat(usage.hasCapacity()).isFalse();
+        assertThat(usage.meanPct()).isEmpty();
+        assertThat(usage.peakPct()).isEmpty();
+        assertThat(sample.capacity()).isEmpty();
+        assertThat(sample.percentOfCapacity()).isEmpty();
+        assertThat(ResultJson.MAPPER.writeValueAsString(usage)).contains("\"capacity\":null");
     }
 }
