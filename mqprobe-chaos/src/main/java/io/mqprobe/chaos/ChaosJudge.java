@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * Judges a chaos run from its two steps alone, the load and the audit ({@link ChaosAudit}): delivery from the stamped
@@ -94,7 +95,7 @@ public final class ChaosJudge implements Judge {
                 // without the audit's record of the faults, the load step's own record of its actions says what fired
                 String outcome = events.isEmpty() ? recordedOutcome(load, name) : ActionRecord.NOT_FIRED;
                 out.add(new ChaosVerdict.Fault(name, List.of(), outcome, null, null, null, null, null, null, null,
-                        baseline, Double.NaN, null, 0));
+                        baseline, OptionalDouble.empty(), null, 0));
                 continue;
             }
             if (e.error() != null) {

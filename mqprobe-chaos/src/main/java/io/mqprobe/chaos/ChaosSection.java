@@ -9,6 +9,7 @@ import io.mqprobe.result.Verdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What a chaos verdict adds to a scenario's section: each fault's window shaded on the per-second chart
@@ -87,8 +88,8 @@ public final class ChaosSection implements VerdictSection {
             cell(html, ms(f.newLeaderAfterMs()));
             cell(html, ms(f.fullIsrAfterMs()));
             cell(html, ms(f.consumerStallMs()));
-            double lowest = f.lowestAckedPerSecond();
-            cell(html, Double.isNaN(lowest) ? "–" : String.format(Locale.ROOT, "%,.0f", lowest));
+            OptionalDouble lowest = f.lowestAckedPerSecond();
+            cell(html, lowest.isEmpty() ? "–" : String.format(Locale.ROOT, "%,.0f", lowest.getAsDouble()));
             cell(html, ms(f.recoveredAfterMs()));
             cell(html, String.format(Locale.ROOT, "%,.0f", (double) f.errors()));
             html.append("</tr>\n");

@@ -23,7 +23,7 @@ final class ChaosSummary {
                     f.unavailableMs() == null ? "-" : f.unavailableMs() == 0 ? "none" : ms(f.unavailableMs())
                             + (f.unavailableFromMs() == null ? "" : " @+" + ms(f.unavailableFromMs())),
                     ms(f.newLeaderAfterMs()), ms(f.fullIsrAfterMs()), ms(f.consumerStallMs()),
-                    Double.isNaN(f.lowestAckedPerSecond()) ? "-" : String.format(Locale.ROOT, "%,.0f/s", f.lowestAckedPerSecond()),
+                    f.lowestAckedPerSecond().isEmpty() ? "-" : String.format(Locale.ROOT, "%,.0f/s", f.lowestAckedPerSecond().getAsDouble()),
                     ms(f.recoveredAfterMs()), String.valueOf(f.errors())));
         }
         ResultDocument.Summary.Table table = new ResultDocument.Summary.Table(List.of("fault", "brokers", "outcome",

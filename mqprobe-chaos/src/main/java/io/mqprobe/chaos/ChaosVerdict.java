@@ -6,6 +6,7 @@ import io.mqprobe.result.VerdictTypes;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * The verdict of a {@code chaos} run: what the stamped messages say about delivery across all faults,
@@ -50,13 +51,14 @@ public record ChaosVerdict(long acknowledged, long lost, long duplicated, long r
      * @param newLeaderAfterMs        every partition the broker led had a new leader
      * @param fullIsrAfterMs          every partition back in full ISR (after it had shrunk)
      * @param baselineAckedPerSecond  mean acknowledged rate before the first fault
-     * @param lowestAckedPerSecond    lowest acknowledged rate while the fault acted
+     * @param lowestAckedPerSecond    lowest acknowledged rate while the fault acted; empty when no second was recorded
+     *                                (a fault that did not fire)
      * @param recoveredAfterMs        first second at 90 % of the baseline after the dip
      * @param errors                  failed sends from the fault to the next one
      */
     public record Fault(String fault, List<Integer> brokers, String outcome, Long firedEpochMs, Long undoneAfterMs,
                         Long unavailableFromMs, Long unavailableMs, Long consumerStallMs, Long newLeaderAfterMs,
-                        Long fullIsrAfterMs, double baselineAckedPerSecond, double lowestAckedPerSecond,
+                        Long fullIsrAfterMs, double baselineAckedPerSecond, OptionalDouble lowestAckedPerSecond,
                         Long recoveredAfterMs, long errors) {
         public Fault {
             brokers = List.copyOf(brokers);

@@ -5,6 +5,7 @@ import io.mqprobe.result.IntervalRow;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -59,8 +60,9 @@ final class FaultTimeline {
         return longest;
     }
 
-    double lowestAckedPerSecond() {
-        return rows.stream().mapToDouble(IntervalRow::ackedPerSecond).min().orElse(Double.NaN);
+    /** Empty when no second fell in the window. */
+    OptionalDouble lowestAckedPerSecond() {
+        return rows.stream().mapToDouble(IntervalRow::ackedPerSecond).min();
     }
 
     /** First second at {@link #RECOVERED_SHARE} of {@code baseline} after the lowest one; null when it never got back. */

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,12 +37,15 @@ class ChaosJsonTest {
     void should_write_the_verdict_with_its_kind_and_read_it_back() throws Exception {
         Verdict chaos = new ChaosVerdict(1000, 2, 0, 1, true, true, null, Map.of("TimeoutException", 3L),
                 List.of(new ChaosVerdict.Fault("kill:leader@10000ms", List.of(2), "done", 123L, null,
-                        800L, 9000L, 4000L, 10_000L, 40_000L, 1000, 0, 14_000L, 3)),
+                        800L, 9000L, 4000L, 10_000L, 40_000L, 1000, OptionalDouble.of(0), 14_000L, 3),
+                        new ChaosVerdict.Fault("pause:leader@20000ms", List.of(), "not fired", null, null, null, null, null, null,
+                                null, 1000, OptionalDouble.empty(), null, 0)),
                 List.of("2 acknowledged messages lost"));
 
         String json = ResultJson.MAPPER.writeValueAsString(chaos);
 
         assertThat(ResultJson.MAPPER.readTree(json).get("kind").asText()).isEqualTo("chaos");
+        assertThat(json).as("a fault that did not fire has no lowest rate").contains("\"lowestAckedPerSecond\":null");
         assertThat(ResultJson.MAPPER.readValue(json, Verdict.class)).isEqualTo(chaos);
     }
 }

@@ -39,7 +39,7 @@ class FaultTimelineTest {
 
         long[] gap = t.unavailability();
         assertThat(gap).containsExactly(1_000, 4_000);
-        assertThat(t.lowestAckedPerSecond()).isZero();
+        assertThat(t.lowestAckedPerSecond()).hasValue(0);
         assertThat(t.consumerStallMs()).isEqualTo(4_000);
         assertThat(t.recoveredAfterMs(100)).isEqualTo(6_000);
         assertThat(t.errors()).isEqualTo(5);

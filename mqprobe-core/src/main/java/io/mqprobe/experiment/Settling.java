@@ -132,8 +132,9 @@ final class Settling {
         long window = Math.min(CPU_WINDOW_MS, Math.max(1, System.currentTimeMillis() - sinceMs));
         List<ResourceUsage> cpu = brokerCpu(recentResources.apply(window));
         boolean cpuRead = !cpu.isEmpty() || brokerCpu(recentResources.apply(CPU_SOURCE_LOOKBACK_MS)).isEmpty();
-        List<String> busy = cpu.stream().filter(u -> u.meanPct() > spec.brokerCpuPct())
-                .map(u -> u.source() + " CPU " + HumanUnits.pct(u.meanPct())).toList();
+        // a broker whose CPU quota is unknown cannot be called busy
+        List<String> busy = cpu.stream().filter(u -> u.meanPct().orElse(0) > spec.brokerCpuPct())
+                .map(u -> u.source() + " CPU " + HumanUnits.pct(u.meanPct().getAsDouble())).toList();
         return new Look(underReplicated, lag, busy, cpuRead, List.copyOf(backlogged));
     }
 

@@ -100,7 +100,7 @@ public final class StepRunner {
 
     private static List<ResourceUsage> clientUsage(java.util.Map<String, Double> metrics) {
         return metrics.entrySet().stream()
-                .map(e -> new ResourceUsage(CLIENT_SOURCE, e.getKey(), e.getValue(), e.getValue(), Double.NaN)).toList();
+                .map(e -> ResourceUsage.withoutCapacity(CLIENT_SOURCE, e.getKey(), e.getValue(), e.getValue())).toList();
     }
 
     /** A step of fixed length that did not wait for the cluster to settle. */

@@ -2,7 +2,10 @@ package io.mqprobe.result;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -16,12 +19,13 @@ import io.mqprobe.api.units.DurationJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.OptionalDouble;
 import java.util.ServiceLoader;
 
 /**
- * The one JSON mapper for result documents and specs: NaN and infinities become {@code null}, never
- * invalid JSON, and a {@code null} read into a {@code double} is NaN again (unknown, not 0); durations are ISO-8601
- * text; every {@link Verdict} kind found through {@link VerdictTypes} reads back.
+ * The one JSON mapper for result documents and specs: an unknown figure is an empty {@link OptionalDouble} in the
+ * records and {@code null} in the file (as are NaN and infinities, never invalid JSON); durations are ISO-8601 text;
+ * every {@link Verdict} kind found through {@link VerdictTypes} reads back.
  */
 public final class ResultJson {
 
@@ -30,7 +34,13 @@ public final class ResultJson {
                     .addDecorator((factory, generator) -> new FiniteNumbers(generator)).build())
             .addModule(new SimpleModule().addSerializer(Double.class, new FiniteDouble())
                     .addSerializer(double.class, new FiniteDouble())
-                    // what was written as null because it was unknown (NaN) reads back as unknown, not as 0
+                    // our own, not jackson-datatype-jdk8's: that one writes an OptionalDouble unrounded, and the file
+                    // must read as it did when unknown figures were NaN in the records
+                    .addSerializer(OptionalDouble.class, new FiniteOptionalDouble())
+                    .addDeserializer(OptionalDouble.class, new OptionalDoubleReader())
+                    // Files written before the records said "unknown" with OptionalDouble hold null in fields that are
+                    // still plain doubles (a timeline sample's value, a resource's mean): that null was NaN, unknown,
+                    // and must not read as 0. Kept while such files (mqprobe.result/v1 and v2) are read.
                     .addDeserializer(double.class, new NumberDeserializers.DoubleDeserializer(double.class, Double.NaN))
                     .addSerializer(Duration.class, new DurationJson.Serializer())
                     .addDeserializer(Duration.class, new DurationJson.Deserializer()))
@@ -73,16 +83,56 @@ public final class ResultJson {
         }
     }
 
+    /** Rounded to 3 decimals, an integral value as a long: the file stays short and diffable. */
     private static final class FiniteDouble extends JsonSerializer<Double> {
         @Override
         public void serialize(Double value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
-            if (value == null || value.isNaN() || value.isInfinite()) {
+            if (value == null) {
+                gen.writeNull();
+            } else {
+                write(value, gen);
+            }
+        }
+
+        static void write(double value, JsonGenerator gen) throws IOException {
+            if (!Double.isFinite(value)) {
                 gen.writeNull();
             } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-                gen.writeNumber(value.longValue());
+                gen.writeNumber((long) value);
             } else {
                 gen.writeNumber(Math.round(value * 1000) / 1000.0);
             }
+        }
+    }
+
+    /** A known figure as {@link FiniteDouble} writes a double, an unknown one as {@code null}. */
+    private static final class FiniteOptionalDouble extends JsonSerializer<OptionalDouble> {
+        @Override
+        public void serialize(OptionalDouble value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+            if (value == null || value.isEmpty()) {
+                gen.writeNull();
+            } else {
+                FiniteDouble.write(value.getAsDouble(), gen);
+            }
+        }
+    }
+
+    /** {@code null}, an absent field and a non-finite number all read as unknown: an empty {@link OptionalDouble}. */
+    private static final class OptionalDoubleReader extends JsonDeserializer<OptionalDouble> {
+        @Override
+        public OptionalDouble deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            Double value = ctxt.readValue(p, Double.class);
+            return value == null || !Double.isFinite(value) ? OptionalDouble.empty() : OptionalDouble.of(value);
+        }
+
+        @Override
+        public OptionalDouble getNullValue(DeserializationContext ctxt) {
+            return OptionalDouble.empty();
+        }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext ctxt) {
+            return OptionalDouble.empty();
         }
     }
 }

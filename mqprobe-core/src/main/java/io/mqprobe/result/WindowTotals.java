@@ -62,6 +62,6 @@ public record WindowTotals(long fromEpochMs, long toEpochMs, long records, long 
         if (sendDelayUs == null || sendDelayUs.count() == 0) {
             return List.of();
         }
-        return List.of(new ResourceUsage("client", Metric.SEND_DELAY_P99_US, sendDelayUs.p99(), sendDelayUs.max(), Double.NaN));
+        return List.of(ResourceUsage.withoutCapacity("client", Metric.SEND_DELAY_P99_US, sendDelayUs.p99(), sendDelayUs.max()));
     }
 }

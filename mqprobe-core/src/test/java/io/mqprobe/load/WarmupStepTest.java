@@ -123,19 +123,19 @@ class WarmupStepTest {
     void should_judge_a_local_jvm_by_its_compilers_cpu_and_a_remote_one_by_its_compile_clock() {
         // broker-1 is local: its clock reads 420 ms/s (waits for a core included) while its compilers used 30 ms of CPU
         ResourceUsage clock = jit("broker-1", 420);
-        ResourceUsage cpu = new ResourceUsage("broker-1", Metric.JIT_CPU_MS_PER_S, 30, 30, Double.NaN);
+        ResourceUsage cpu = ResourceUsage.withoutCapacity("broker-1", Metric.JIT_CPU_MS_PER_S, 30, 30);
 
         assertThat(TARGET.warm(List.of(clock, cpu))).as("judged by its CPU").isTrue();
         assertThat(TARGET.warm(List.of(clock))).as("only the clock known").isFalse();
         // a remote broker gives only its clock; a local one compiling on 120 ms of CPU is still cold, and says so
-        ResourceUsage hotCpu = new ResourceUsage("client", Metric.JIT_CPU_MS_PER_S, 120, 120, Double.NaN);
+        ResourceUsage hotCpu = ResourceUsage.withoutCapacity("client", Metric.JIT_CPU_MS_PER_S, 120, 120);
         assertThat(TARGET.compiling(List.of(clock, cpu, jit("broker-9", 90), jit("client", 300), hotCpu)))
                 .contains("client compiling 120 ms/s of CPU");
         assertThat(TARGET.compiling(List.of(clock, cpu, jit("broker-9", 90)))).contains("broker-9 compiling 90 ms/s");
     }
 
     private static ResourceUsage jit(String source, double msPerSecond) {
-        return new ResourceUsage(source, Metric.JIT_MS_PER_S, msPerSecond, msPerSecond, Double.NaN);
+        return ResourceUsage.withoutCapacity(source, Metric.JIT_MS_PER_S, msPerSecond, msPerSecond);
     }
 
     private static ProducerLoadSpec load(Duration duration) {

@@ -40,8 +40,9 @@ class ResultReadingTest {
         StepResult step = scenario.steps().get(0);
         assertThat(step.bytesPerSecond()).isEqualTo(2_048_000.5);
         // an unknown capacity was written as null and reads back as unknown, not as 0 %
+        assertThat(step.resources().get(0).capacity()).isEmpty();
         assertThat(step.resources().get(0).hasCapacity()).isFalse();
-        assertThat(read.timeline().get(0).capacity()).isNaN();
+        assertThat(read.timeline().get(0).capacity()).isEmpty();
     }
 
     @Test
@@ -129,7 +130,7 @@ class ResultReadingTest {
                 new ScenarioResult.ProducerSetup(1024, Durability.LEADER, Map.of("linger.ms", "5"))));
         doc.recordStep("produce", new StepResult(0, 1, null, "2026-11-30T06:00:00Z", 1000, 5000, 1000, 1_024_000, 200,
                 2_048_000.5, Map.of(), null, null, null, null, null,
-                List.of(new ResourceUsage("broker-1", "cpu.cores", 0.3, 0.4, Double.NaN)), Map.of("batch-size-avg", 16384.0),
+                List.of(ResourceUsage.withoutCapacity("broker-1", "cpu.cores", 0.3, 0.4)), Map.of("batch-size-avg", 16384.0),
                 null, null, null, new StepResult.Settle(12, true, null, 0, null, List.of()), "client compiling 80 ms/s of CPU"));
         doc.completeScenario("produce", new SingleRunVerdict(List.of("3 lost"), false));
         doc.addSample(ResourceSample.of(1000, "broker-1", "cpu.cores", 0.3));

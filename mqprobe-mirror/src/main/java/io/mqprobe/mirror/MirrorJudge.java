@@ -10,6 +10,7 @@ import io.mqprobe.api.stats.LatencySummary;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /** Judges one mirror variation from its step: arrival, mirror latency, loss and duplicates, the mirror's CPU. */
 public final class MirrorJudge implements Judge {
@@ -22,8 +23,8 @@ public final class MirrorJudge implements Judge {
     @Override
     public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
         if (steps.isEmpty()) {
-            return new MirrorVerdict(0, 0, null, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    List.of("no step ran", MirrorVerdict.AT_LEAST_ONCE));
+            return new MirrorVerdict(0, 0, null, 0, 0, 0, OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty(),
+                    OptionalDouble.empty(), List.of("no step ran", MirrorVerdict.AT_LEAST_ONCE));
         }
         return of(steps.get(steps.size() - 1).result(), interrupted);
     }
@@ -32,8 +33,9 @@ public final class MirrorJudge implements Judge {
         StepResult.Consumed consumed = step.consumed();
         long arrived = consumed == null ? 0 : consumed.records();
         double arrivalBps = consumed == null ? 0 : consumed.bytesPerSecond();
-        double cpu = mean(step.resources(), MIRROR_SOURCE, Metric.CPU_CORES);
-        double cpuPerMiB = Double.isNaN(cpu) || arrivalBps <= 0 ? Double.NaN : cpu / (arrivalBps / MIB);
+        OptionalDouble cpu = mean(step.resources(), MIRROR_SOURCE, Metric.CPU_CORES);
+        OptionalDouble cpuPerMiB = cpu.isEmpty() || arrivalBps <= 0 ? OptionalDouble.empty()
+                : OptionalDouble.of(cpu.getAsDouble() / (arrivalBps / MIB));
         List<String> notes = new ArrayList<>();
         notes.add(MirrorVerdict.AT_LEAST_ONCE);
         if (consumed != null && !consumed.lossCheckedAgainstAcks()) {
@@ -58,14 +60,14 @@ public final class MirrorJudge implements Judge {
                 notes);
     }
 
-    private static double mean(List<ResourceUsage> resources, String source, String metric) {
+    private static OptionalDouble mean(List<ResourceUsage> resources, String source, String metric) {
         return resources.stream().filter(r -> r.source().equals(source) && r.metric().equals(metric))
-                .mapToDouble(ResourceUsage::mean).average().orElse(Double.NaN);
+                .mapToDouble(ResourceUsage::mean).average();
     }
 
-    /** Summed over the sources (brokers) that reported it; NaN when none did. */
-    private static double sum(List<ResourceUsage> resources, String metric) {
-        List<ResourceUsage> of = resources.stream().filter(r -> r.metric().equals(metric) && Double.isFinite(r.mean())).toList();
-        return of.isEmpty() ? Double.NaN : of.stream().mapToDouble(ResourceUsage::mean).sum();
+    /** Summed over the sources (brokers) that reported it; empty when none did. */
+    private static OptionalDouble sum(List<ResourceUsage> resources, String metric) {
+        return resources.stream().filter(r -> r.metric().equals(metric) && Double.isFinite(r.mean()))
+                .mapToDouble(ResourceUsage::mean).reduce(Double::sum);
     }
 }

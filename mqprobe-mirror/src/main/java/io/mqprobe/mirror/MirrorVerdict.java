@@ -7,6 +7,7 @@ import io.mqprobe.result.VerdictTypes;
 import io.mqprobe.api.stats.LatencySummary;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The verdict of one mirror variation ({@code mirror}): how fast records crossed to the target cluster, how long
@@ -20,16 +21,18 @@ import java.util.List;
  * @param arrivedRecords             records read from the target
  * @param lostRecords                acknowledged in the source, never arrived (the lag left when the drain ended)
  * @param duplicateRecords           arrived more than once (at-least-once delivery)
- * @param mirrorCpuCores             mean cores the mirror process used; NaN when it was not sampled (a remote mirror)
- * @param mirrorCpuSecondsPerMiB     mirror CPU seconds per MiB arrived; NaN when unknown
- * @param replicationBytesPerSecond  the source brokers' replica-fetch rate (ReplicationBytesIn, summed)
- * @param leaderWriteBytesPerSecond  the source leaders' write rate (log growth, summed); NaN when not measured
+ * @param mirrorCpuCores             mean cores the mirror process used; empty when it was not sampled (a remote mirror)
+ * @param mirrorCpuSecondsPerMiB     mirror CPU seconds per MiB arrived; empty when unknown
+ * @param replicationBytesPerSecond  the source brokers' replica-fetch rate (ReplicationBytesIn, summed); empty when
+ *                                   not measured
+ * @param leaderWriteBytesPerSecond  the source leaders' write rate (log growth, summed); empty when not measured
  * @param notes                      what to keep in mind when reading the figures, one line each
  */
 @JsonTypeName("mirror")
 public record MirrorVerdict(double sourceBytesPerSecond, double arrivalBytesPerSecond, LatencySummary mirrorLatencyUs,
-                            long arrivedRecords, long lostRecords, long duplicateRecords, double mirrorCpuCores,
-                            double mirrorCpuSecondsPerMiB, double replicationBytesPerSecond, double leaderWriteBytesPerSecond,
+                            long arrivedRecords, long lostRecords, long duplicateRecords, OptionalDouble mirrorCpuCores,
+                            OptionalDouble mirrorCpuSecondsPerMiB, OptionalDouble replicationBytesPerSecond,
+                            OptionalDouble leaderWriteBytesPerSecond,
                             List<String> notes) implements Verdict {
 
     public static final String AT_LEAST_ONCE = "MirrorMaker 2 delivers at least once: duplicates after a restart or "

@@ -24,9 +24,9 @@ class MirrorJudgeTest {
         StepResult.Consumed consumed = new StepResult.Consumed(10_000, 10 * MIB, lost, duplicates, 0, true, 0, null, 0, 0);
         List<ResourceUsage> resources = List.of(
                 new ResourceUsage(MirrorJudge.MIRROR_SOURCE, Metric.CPU_CORES, 0.5, 0.7, 2),
-                new ResourceUsage("broker-1", Metric.REPLICATION_BYTES_IN_BPS, 4 * MIB, 5 * MIB, Double.NaN),
-                new ResourceUsage("broker-2", Metric.REPLICATION_BYTES_IN_BPS, 6 * MIB, 7 * MIB, Double.NaN),
-                new ResourceUsage("broker-1", Metric.LEADER_WRITE_BPS, 10 * MIB, 11 * MIB, Double.NaN));
+                ResourceUsage.withoutCapacity("broker-1", Metric.REPLICATION_BYTES_IN_BPS, 4 * MIB, 5 * MIB),
+                ResourceUsage.withoutCapacity("broker-2", Metric.REPLICATION_BYTES_IN_BPS, 6 * MIB, 7 * MIB),
+                ResourceUsage.withoutCapacity("broker-1", Metric.LEADER_WRITE_BPS, 10 * MIB, 11 * MIB));
         return new StepResult(0, 1, null, "2026-11-22T22:00:00Z", 1_000, 10_000, 10_000, 10_240_000, 1_000, 11 * MIB,
                 Map.of(), e2e, e2e, e2e, e2e, consumed, resources);
     }
@@ -37,9 +37,9 @@ class MirrorJudgeTest {
 
         assertThat(v.passed()).isTrue();
         assertThat(v.arrivalBytesPerSecond()).isEqualTo(10 * MIB);
-        assertThat(v.mirrorCpuSecondsPerMiB()).isCloseTo(0.05, within(1e-9));
-        assertThat(v.replicationBytesPerSecond()).isEqualTo(10 * MIB);
-        assertThat(v.leaderWriteBytesPerSecond()).isEqualTo(10 * MIB);
+        assertThat(v.mirrorCpuSecondsPerMiB().orElseThrow()).isCloseTo(0.05, within(1e-9));
+        assertThat(v.replicationBytesPerSecond()).hasValue(10 * MIB);
+        assertThat(v.leaderWriteBytesPerSecond()).hasValue(10 * MIB);
         assertThat(v.mirrorLatencyUs().p99()).isEqualTo(5_000);
         assertThat(v.notes()).contains(MirrorVerdict.AT_LEAST_ONCE);
     }

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.function.Supplier;
 
 /**
@@ -65,8 +66,8 @@ public final class MonitorSources {
         private Collection<String> groups = List.of();
         private final Map<URI, Integer> prometheus = new LinkedHashMap<>();
         private final Map<String, LinkRate> links = new LinkedHashMap<>();
-        private double diskWriteCeilingBps = Double.NaN;
-        private double nicCeilingBps = Double.NaN;
+        private OptionalDouble diskWriteCeilingBps = OptionalDouble.empty();
+        private OptionalDouble nicCeilingBps = OptionalDouble.empty();
         private Duration sourceTimeout = Duration.ofSeconds(2);
         private ProfileStore profiles;
 
@@ -172,9 +173,8 @@ public final class MonitorSources {
 
         /** Physical limits reported as capacity of disk write and NIC rates; {@code null} when unknown. */
         public Builder ceilings(Ceiling diskWrite, Ceiling nic) {
-            // a sample's capacity is NaN when unknown: that is the sample's own format, not the ceiling's
-            this.diskWriteCeilingBps = diskWrite == null ? Double.NaN : diskWrite.bytesPerSecond();
-            this.nicCeilingBps = nic == null ? Double.NaN : nic.bytesPerSecond();
+            this.diskWriteCeilingBps = diskWrite == null ? OptionalDouble.empty() : OptionalDouble.of(diskWrite.bytesPerSecond());
+            this.nicCeilingBps = nic == null ? OptionalDouble.empty() : OptionalDouble.of(nic.bytesPerSecond());
             return this;
         }
 

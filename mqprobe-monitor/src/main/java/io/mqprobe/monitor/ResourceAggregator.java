@@ -6,6 +6,7 @@ import io.mqprobe.api.monitor.ResourceSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -33,8 +34,8 @@ public final class ResourceAggregator implements Consumer<ResourceSample> {
 
     /**
      * Mean and peak per (source, metric) of the samples with {@code fromEpochMs <= epochMs <= toEpochMs},
-     * sorted by source then metric. {@code NaN} values are skipped; a resource without samples in the
-     * window is absent.
+     * sorted by source then metric. {@code NaN} values (no sampler emits them; a timeline read from an older file may
+     * hold them) are skipped; a resource without samples in the window is absent.
      */
     public List<ResourceUsage> summarize(long fromEpochMs, long toEpochMs) {
         Map<String, Map<String, Accumulator>> bySource = new TreeMap<>();
@@ -56,7 +57,7 @@ public final class ResourceAggregator implements Consumer<ResourceSample> {
         double sum;
         long count;
         double peak = Double.NEGATIVE_INFINITY;
-        double capacity = Double.NaN;
+        OptionalDouble capacity = OptionalDouble.empty();
         long capacityEpochMs = Long.MIN_VALUE;
 
         void add(ResourceSample s) {
@@ -64,7 +65,7 @@ public final class ResourceAggregator implements Consumer<ResourceSample> {
             count++;
             peak = Math.max(peak, s.value());
             // the latest known capacity wins: a broker restarted under a new CPU quota reports the new one
-            if (!Double.isNaN(s.capacity()) && s.epochMs() >= capacityEpochMs) {
+            if (s.capacity().isPresent() && s.epochMs() >= capacityEpochMs) {
                 capacity = s.capacity();
                 capacityEpochMs = s.epochMs();
             }

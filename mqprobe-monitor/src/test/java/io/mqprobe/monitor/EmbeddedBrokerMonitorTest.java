@@ -96,7 +96,7 @@ class EmbeddedBrokerMonitorTest {
             assertThat(last(samples, broker, Metric.LOG_SIZE_BYTES)).isBetween(payload, payload * 1.05);
         }
         assertThat(samples.samples()).filteredOn(s -> s.source().equals("broker-2") && s.metric().equals(Metric.CPU_CORES))
-                .isNotEmpty().allSatisfy(s -> assertThat(s.capacity()).isPositive());
+                .isNotEmpty().allSatisfy(s -> assertThat(s.capacity().orElseThrow()).isPositive());
         assertThat(samples.samples()).filteredOn(s -> s.metric().equals(Metric.REQUEST_HANDLER_IDLE_PCT))
                 .isNotEmpty().allSatisfy(s -> assertThat(s.value()).isBetween(0.0, 100.0))
                 .allSatisfy(s -> assertThat(s.source()).isNotEqualTo("broker-1"));
@@ -121,9 +121,9 @@ class EmbeddedBrokerMonitorTest {
         Map<String, Double> client = measured.client();
 
         // the broker's own TotalTimeMs and the sum of its parts are read independently, bean by bean
-        assertThat(breakdown.brokerTotalMs()).isPositive();
-        assertThat(breakdown.brokerPartsAddUp()).as("parts %.3f ms vs total %.3f ms", breakdown.brokerPartsSumMs(),
-                breakdown.brokerTotalMs()).isTrue();
+        assertThat(breakdown.brokerTotalMs().orElseThrow()).isPositive();
+        assertThat(breakdown.brokerPartsAddUp()).as("parts %.3f ms vs total %.3f ms", breakdown.brokerPartsSumMs().orElseThrow(),
+                breakdown.brokerTotalMs().orElseThrow()).isTrue();
         assertThat(breakdown.parts()).extracting(io.mqprobe.api.monitor.LatencyBreakdown.Part::label)
                 .contains("producer queue", "waiting for followers", "broker local write", "network and client I/O");
         assertThat(client).containsKeys(Metric.CLIENT_RECORD_QUEUE_MS, Metric.CLIENT_REQUEST_LATENCY_MS);
@@ -146,7 +146,7 @@ class EmbeddedBrokerMonitorTest {
             Thread.sleep(1_200);
         }
         List<io.mqprobe.api.monitor.ResourceUsage> usages = new java.util.ArrayList<>(samples.summarize(fromMs, System.currentTimeMillis()));
-        client.forEach((metric, value) -> usages.add(new io.mqprobe.api.monitor.ResourceUsage("producers", metric, value, value, Double.NaN)));
+        client.forEach((metric, value) -> usages.add(io.mqprobe.api.monitor.ResourceUsage.withoutCapacity("producers", metric, value, value)));
         return new Measured(io.mqprobe.api.monitor.LatencyBreakdown.of(usages).orElseThrow(), client);
     }
 

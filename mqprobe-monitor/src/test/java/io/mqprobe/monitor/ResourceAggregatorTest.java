@@ -35,9 +35,9 @@ class ResourceAggregatorTest {
         ResourceUsage cpu = stats.get(0);
         assertThat(cpu.mean()).isCloseTo(1.0, within(1e-9));
         assertThat(cpu.peak()).isEqualTo(1.5);
-        assertThat(cpu.capacity()).isEqualTo(4.0);
-        assertThat(cpu.peakPct()).isCloseTo(37.5, within(1e-9));
-        assertThat(stats.get(1).capacity()).isNaN();
+        assertThat(cpu.capacity()).hasValue(4.0);
+        assertThat(cpu.peakPct().orElseThrow()).isCloseTo(37.5, within(1e-9));
+        assertThat(stats.get(1).capacity()).isEmpty();
         assertThat(aggregator.samples()).hasSize(7);
     }
 

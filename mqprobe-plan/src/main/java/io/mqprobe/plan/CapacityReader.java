@@ -179,14 +179,14 @@ public final class CapacityReader {
 
     /** The largest capacity any broker reports for a metric at a step: its cgroup's limit, or its host's. */
     private static Double brokerCapacity(StepResult step, String metric) {
-        return brokerResources(step, metric).stream().filter(ResourceUsage::hasCapacity).map(ResourceUsage::capacity)
+        return brokerResources(step, metric).stream().filter(ResourceUsage::hasCapacity).map(r -> r.capacity().getAsDouble())
                 .max(Double::compare).orElse(null);
     }
 
     private static Double busiestCpuShare(StepResult step) {
         return brokerResources(step, "cpu.cores").stream()
                 .filter(r -> r.hasCapacity() && !Double.isNaN(r.mean()))
-                .map(r -> r.mean() / r.capacity()).max(Double::compare).orElse(null);
+                .map(r -> r.mean() / r.capacity().getAsDouble()).max(Double::compare).orElse(null);
     }
 
     private static List<ResourceUsage> brokerResources(StepResult step, String metric) {

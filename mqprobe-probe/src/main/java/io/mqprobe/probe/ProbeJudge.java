@@ -160,8 +160,8 @@ public final class ProbeJudge implements Judge {
         List<Integer> plateau = verdict.ceiling().pooled() != null ? verdict.ceiling().pooled() : List.of(verdict.ceiling().step());
         List<ResourceUsage> atCeiling = VerdictFinder.pooledResources(rampSteps.stream().map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).map(ProbeJudge::toMeasurement).toList());
         Map<String, Double> cpuPct = new TreeMap<>();
-        atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()) && Double.isFinite(r.meanPct()))
-                .forEach(r -> cpuPct.put(r.source(), r.meanPct()));
+        atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()))
+                .forEach(r -> r.meanPct().stream().filter(Double::isFinite).forEach(pct -> cpuPct.put(r.source(), pct)));
         Double host = cpuPct.remove(HOST);
         if (host == null || host < HOST_BUSY_PCT || diskOrNicAtThreshold(atCeiling) || ownLimitBinds(verdict.bottleneck(), atCeiling)) {
             return verdict;

@@ -85,15 +85,15 @@ final class WhyItBinds {
         List<String> advice = new ArrayList<>();
         Map<String, ResourceUsage> cpu = byProcess(resources, Metric.CPU_CORES);
         ResourceUsage host = cpu.get(ProbeJudge.HOST);
-        boolean hostFull = host != null && host.meanPct() >= ProbeJudge.HOST_BUSY_PCT;
+        boolean hostFull = host != null && host.meanAtLeastPct(ProbeJudge.HOST_BUSY_PCT);
         for (ProcessProfile sampled : processes) {
             ProcessProfile p = inQuota(sampled, resources);
             ResourceUsage used = cpu.get(p.source());
             // a process without a known limit cannot be called busy, nor one of several sharing a full host: their parts
             // are named with the cores they used
-            boolean ownLimit = used != null && used.meanPct() >= BUSY_PCT;
+            boolean ownLimit = used != null && used.meanAtLeastPct(BUSY_PCT);
             if (used != null && p.samples() >= MIN_SAMPLES && (ownLimit || !used.hasCapacity() || hostFull)) {
-                String load = ownLimit ? HumanUnits.pct(used.meanPct())
+                String load = ownLimit ? HumanUnits.pct(used.meanPct().getAsDouble())
                         : String.format(Locale.ROOT, "%.2f cores (%s)", used.mean(), hostFull ? "on a full host" : "no limit known");
                 why.add(p.source() + " CPU " + load + ": " + p.top(3) + jvmTimes(p.source(), resources));
             }
@@ -165,12 +165,15 @@ final class WhyItBinds {
         String prefix = "at step " + failing.step().index() + ", which the sustainable load failed (" + failing.limitedBy() + "): ";
         Map<String, ResourceUsage> cpu = byProcess(failing.step().resources(), Metric.CPU_CORES);
         List<ProcessProfile> sampled = profile.processes().stream().filter(p -> p.samples() >= MIN_SAMPLES && cpu.containsKey(p.source()))
-                .sorted(Comparator.comparingDouble((ProcessProfile p) -> cpu.get(p.source()).meanPct()).reversed()).toList();
+                // a process whose limit is unknown last: its share cannot be compared
+                .sorted(Comparator.comparingDouble((ProcessProfile p) -> cpu.get(p.source()).meanPct().orElse(Double.NEGATIVE_INFINITY))
+                        .reversed()).toList();
         List<String> lines = new ArrayList<>();
         for (ProcessProfile p : sampled) {
-            double pct = cpu.get(p.source()).meanPct();
-            if (pct >= BUSY_PCT || lines.isEmpty()) {
-                lines.add(prefix + p.source() + " CPU " + HumanUnits.pct(pct) + ": " + inQuota(p, failing.step().resources()).top(3));
+            ResourceUsage used = cpu.get(p.source());
+            if (used.meanAtLeastPct(BUSY_PCT) || lines.isEmpty()) {
+                String load = used.hasCapacity() ? HumanUnits.pct(used.meanPct().getAsDouble()) : HumanUnits.cores(used);
+                lines.add(prefix + p.source() + " CPU " + load + ": " + inQuota(p, failing.step().resources()).top(3));
             }
         }
         profile.processes().forEach(p -> p.waits().stream().filter(w -> w.share() >= ADVICE_SHARE)

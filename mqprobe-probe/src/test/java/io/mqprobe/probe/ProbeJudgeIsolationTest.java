@@ -119,11 +119,11 @@ class ProbeJudgeIsolationTest {
             // kernel threads 0.12, and 0.08 no process shows
             steps.add(step(i, rps[i], List.of(
                     new ResourceUsage("broker-1", Metric.CPU_CORES, 0.3, 0.4, 0.5),
-                    new ResourceUsage("broker-1", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.25, 0.4, Double.NaN),
+                    ResourceUsage.withoutCapacity("broker-1", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.25, 0.4),
                     new ResourceUsage("broker-2", Metric.CPU_CORES, 0.3, 0.4, 0.5),
-                    new ResourceUsage("broker-2", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.15, 0.4, Double.NaN),
+                    ResourceUsage.withoutCapacity("broker-2", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.15, 0.4),
                     new ResourceUsage("client", Metric.CPU_CORES, 0.5, 0.5, 0.5),
-                    new ResourceUsage("client", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.05, 0.1, Double.NaN),
+                    ResourceUsage.withoutCapacity("client", Metric.CPU_OUTSIDE_QUOTA_CORES, 0.05, 0.1),
                     new ResourceUsage("host", Metric.CPU_CORES, 1.9, 2, 2),
                     new ResourceUsage("host", Metric.CPU_PROCESSES_CORES, 1.7, 1.8, 2),
                     new ResourceUsage("host", Metric.CPU_KERNEL_THREADS_CORES, 0.12, 0.2, 2))));
@@ -153,7 +153,7 @@ class ProbeJudgeIsolationTest {
                     new ResourceUsage("broker-3", Metric.CPU_CORES, 0.45, 0.5, 2),
                     new ResourceUsage("host", Metric.CPU_CORES, 1.9, 2, 2));
             List<ResourceUsage> withLimit = new ArrayList<>(readings);
-            withLimit.add(new ResourceUsage("broker-2", Metric.CPU_LIMIT_CORES, 0.4, 0.4, Double.NaN));
+            withLimit.add(ResourceUsage.withoutCapacity("broker-2", Metric.CPU_LIMIT_CORES, 0.4, 0.4));
             own.add(step(i, rps[i], withLimit));
             ours.add(step(i, rps[i], readings));
         }

@@ -82,7 +82,7 @@ class WhyItBindsTest {
         Planted profiles = new Planted(profile("broker-1", 800, parts), profile("broker-2", 800, parts));
         // broker-1's JMX and recorder threads were moved out of its quota (it reports their cores); broker-2's were not
         List<ResourceUsage> atCeiling = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.38, 0.4, 0.4),
-                new ResourceUsage("broker-1", Metric.CPU_MONITORS_CORES, 0.02, 0.03, Double.NaN),
+                ResourceUsage.withoutCapacity("broker-1", Metric.CPU_MONITORS_CORES, 0.02, 0.03),
                 new ResourceUsage("broker-2", Metric.CPU_CORES, 0.38, 0.4, 0.4));
 
         ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(step(2)), atCeiling, null).orElseThrow();
@@ -214,8 +214,8 @@ class WhyItBindsTest {
         StepResult ceilingStep = step(3, null, 40);
         Planted profiles = new Planted(profile("broker-1", 300, List.of(part("request handling", 1.0))));
         List<ResourceUsage> resources = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.38, 0.4, 0.4),
-                new ResourceUsage("broker-1", Metric.GC_MS_PER_S, 80, 120, Double.NaN),
-                new ResourceUsage("broker-1", Metric.JIT_MS_PER_S, 5, 10, Double.NaN));
+                ResourceUsage.withoutCapacity("broker-1", Metric.GC_MS_PER_S, 80, 120),
+                ResourceUsage.withoutCapacity("broker-1", Metric.JIT_MS_PER_S, 5, 10));
 
         ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow();
 
@@ -229,10 +229,10 @@ class WhyItBindsTest {
         Planted profiles = new Planted(profile("broker-1", 300, List.of(part("request handling", 1.0))),
                 profile("broker-2", 300, List.of(part("request handling", 1.0))));
         List<ResourceUsage> resources = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.38, 0.4, 0.4),
-                new ResourceUsage("broker-1", Metric.JIT_MS_PER_S, 400, 500, Double.NaN),
-                new ResourceUsage("broker-1", Metric.JIT_CPU_MS_PER_S, 120, 150, Double.NaN),
+                ResourceUsage.withoutCapacity("broker-1", Metric.JIT_MS_PER_S, 400, 500),
+                ResourceUsage.withoutCapacity("broker-1", Metric.JIT_CPU_MS_PER_S, 120, 150),
                 new ResourceUsage("broker-2", Metric.CPU_CORES, 0.38, 0.4, 0.4),
-                new ResourceUsage("broker-2", Metric.JIT_MS_PER_S, 90, 100, Double.NaN));
+                ResourceUsage.withoutCapacity("broker-2", Metric.JIT_MS_PER_S, 90, 100));
 
         ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow();
 
@@ -246,8 +246,8 @@ class WhyItBindsTest {
         Planted profiles = new Planted(profile("broker-2", 65, List.of(part("request handling", 0.4),
                 part("replication fetch (follower)", 0.26), part("network I/O", 0.11))),
                 profile("broker-3", 20, List.of(part("request handling", 1.0))));
-        List<ResourceUsage> resources = List.of(new ResourceUsage("broker-2", Metric.CPU_CORES, 0.62, 0.7, Double.NaN),
-                new ResourceUsage("broker-3", Metric.CPU_CORES, 0.1, 0.1, Double.NaN));
+        List<ResourceUsage> resources = List.of(ResourceUsage.withoutCapacity("broker-2", Metric.CPU_CORES, 0.62, 0.7),
+                ResourceUsage.withoutCapacity("broker-3", Metric.CPU_CORES, 0.1, 0.1));
 
         ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow();
 

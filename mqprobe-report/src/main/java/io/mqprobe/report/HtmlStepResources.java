@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
@@ -62,17 +63,17 @@ final class HtmlStepResources {
         return html.append("</tbody></table></div></details>\n").toString();
     }
 
-    /** A step's peak, its mean and capacity on hover; what was not measured (NaN) is left out. */
+    /** A step's peak, its mean and capacity on hover; what was not measured (a null in an older file, NaN) is left out. */
     private static String cell(ResourceUsage r, MetricUnit unit) {
         if (r == null || Double.isNaN(r.peak())) {
             return "<td class=\"num\">" + HumanUnits.NONE + "</td>";
         }
         double peak = r.peak();
-        double capacity = r.capacity();
+        OptionalDouble capacity = r.capacity();
         // idle percentages run the other way (low is bad), so only capacities in real units are tinted
-        boolean over = unit != MetricUnit.PERCENT && capacity > 0 && peak >= HOT_SHARE * capacity;
+        boolean over = unit != MetricUnit.PERCENT && capacity.orElse(0) > 0 && peak >= HOT_SHARE * capacity.getAsDouble();
         String title = (Double.isNaN(r.mean()) ? "" : "mean " + unit.format(r.mean()))
-                + (Double.isNaN(capacity) ? "" : " · capacity " + unit.format(capacity));
+                + (capacity.isEmpty() ? "" : " · capacity " + unit.format(capacity.getAsDouble()));
         return "<td class=\"num" + (over ? " over" : "") + "\" title=\"" + Html.esc(title.trim()) + "\">"
                 + Html.esc(unit.format(peak)) + "</td>";
     }

@@ -7,6 +7,7 @@ import io.mqprobe.result.StepResult;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The terminal view of one measured step (the {@code produce}, {@code consume} and {@code e2e} commands):
@@ -70,8 +71,13 @@ final class SingleStepText {
         out.append("  resources\n").append(table.render("    "));
     }
 
-    /** A dash for a figure not known (a capacity reads as NaN when unknown). */
+    /** A dash for a figure not known (a mean or peak an older file wrote as null reads as NaN). */
     private static String value(MetricUnit unit, double v) {
         return Double.isNaN(v) ? HumanUnits.NONE : unit.format(v);
+    }
+
+    /** A dash for a capacity not known. */
+    private static String value(MetricUnit unit, OptionalDouble v) {
+        return v.isPresent() ? unit.format(v.getAsDouble()) : HumanUnits.NONE;
     }
 }

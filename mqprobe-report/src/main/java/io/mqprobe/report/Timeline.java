@@ -49,7 +49,7 @@ final class Timeline {
             t.sources[i] = s.source();
             t.metrics[i] = s.metric();
             t.values[i] = s.value();
-            t.capacities[i] = s.capacity();
+            t.capacities[i] = s.capacity().orElse(Double.NaN); // the packed column marks "no capacity" with NaN
         }
         return t;
     }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * RocketMQ brokers' own view of their load, read through the admin's broker runtime info (what
@@ -47,18 +48,18 @@ final class BrokerStatsSampler implements Sampler {
                 continue;
             }
             String source = "broker-" + broker.id();
-            add(out, epochMs, source, Metric.RMQ_PUT_TPS, stats.putTps(), Double.NaN);
-            add(out, epochMs, source, Metric.RMQ_GET_TRANSFERRED_TPS, stats.getTransferredTps(), Double.NaN);
-            add(out, epochMs, source, Metric.RMQ_PUT_LATENCY_P99_MS, stats.putLatencyP99Ms(), Double.NaN);
-            add(out, epochMs, source, Metric.RMQ_PUT_TIME_P99_BUCKET_MS, stats.putTimeP99BucketMs(previous.get(broker.id())), Double.NaN);
-            add(out, epochMs, source, Metric.RMQ_PUT_TIME_MAX_MS, stats.putTimeMaxMs(), Double.NaN);
-            add(out, epochMs, source, Metric.RMQ_PAGE_CACHE_LOCK_MS, stats.pageCacheLockMs(), Double.NaN);
-            add(out, epochMs, source, Metric.RMQ_SEND_QUEUE_SIZE, stats.sendQueueSize(), stats.sendQueueCapacity());
-            add(out, epochMs, source, Metric.RMQ_SEND_QUEUE_HEAD_WAIT_MS, stats.sendQueueHeadWaitMs(), Double.NaN);
-            add(out, epochMs, source, Metric.RMQ_DISPATCH_BEHIND_BYTES, stats.dispatchBehindBytes(), Double.NaN);
-            add(out, epochMs, source, Metric.RMQ_FLUSH_BEHIND_BYTES, stats.flushBehindBytes(), Double.NaN);
+            add(out, epochMs, source, Metric.RMQ_PUT_TPS, stats.putTps(), OptionalDouble.empty());
+            add(out, epochMs, source, Metric.RMQ_GET_TRANSFERRED_TPS, stats.getTransferredTps(), OptionalDouble.empty());
+            add(out, epochMs, source, Metric.RMQ_PUT_LATENCY_P99_MS, stats.putLatencyP99Ms(), OptionalDouble.empty());
+            add(out, epochMs, source, Metric.RMQ_PUT_TIME_P99_BUCKET_MS, stats.putTimeP99BucketMs(previous.get(broker.id())), OptionalDouble.empty());
+            add(out, epochMs, source, Metric.RMQ_PUT_TIME_MAX_MS, stats.putTimeMaxMs(), OptionalDouble.empty());
+            add(out, epochMs, source, Metric.RMQ_PAGE_CACHE_LOCK_MS, stats.pageCacheLockMs(), OptionalDouble.empty());
+            add(out, epochMs, source, Metric.RMQ_SEND_QUEUE_SIZE, stats.sendQueueSize(), capacity(stats.sendQueueCapacity()));
+            add(out, epochMs, source, Metric.RMQ_SEND_QUEUE_HEAD_WAIT_MS, stats.sendQueueHeadWaitMs(), OptionalDouble.empty());
+            add(out, epochMs, source, Metric.RMQ_DISPATCH_BEHIND_BYTES, stats.dispatchBehindBytes(), OptionalDouble.empty());
+            add(out, epochMs, source, Metric.RMQ_FLUSH_BEHIND_BYTES, stats.flushBehindBytes(), OptionalDouble.empty());
             add(out, epochMs, source, Metric.RMQ_COMMITLOG_DISK_USED_BYTES,
-                    stats.commitLogDiskTotalBytes() - stats.commitLogDiskFreeBytes(), stats.commitLogDiskTotalBytes());
+                    stats.commitLogDiskTotalBytes() - stats.commitLogDiskFreeBytes(), capacity(stats.commitLogDiskTotalBytes()));
             previous.put(broker.id(), stats);
         }
         if (out.isEmpty() && lastFailure != null) {
@@ -67,9 +68,16 @@ final class BrokerStatsSampler implements Sampler {
         return out;
     }
 
-    private static void add(List<ResourceSample> out, long epochMs, String source, String metric, double value, double capacity) {
+    /** Leaves out a figure the broker did not report (its runtime statistics read it as NaN). */
+    private static void add(List<ResourceSample> out, long epochMs, String source, String metric, double value,
+                            OptionalDouble capacity) {
         if (Double.isFinite(value)) {
             out.add(new ResourceSample(epochMs, source, metric, value, capacity));
         }
+    }
+
+    /** A capacity the broker reported, else unknown. */
+    private static OptionalDouble capacity(double reported) {
+        return Double.isFinite(reported) ? OptionalDouble.of(reported) : OptionalDouble.empty();
     }
 }

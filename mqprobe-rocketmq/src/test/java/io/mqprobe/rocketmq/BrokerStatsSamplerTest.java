@@ -51,9 +51,9 @@ class BrokerStatsSamplerTest {
             List<ResourceSample> idle = firstAnswer(sampler);
             assertThat(idle).extracting(ResourceSample::source).containsOnly("broker-1");
             assertThat(idle).filteredOn(s -> s.metric().equals(Metric.RMQ_SEND_QUEUE_SIZE))
-                    .singleElement().satisfies(s -> assertThat(s.capacity()).isPositive());
+                    .singleElement().satisfies(s -> assertThat(s.capacity().orElseThrow()).isPositive());
             assertThat(idle).filteredOn(s -> s.metric().equals(Metric.RMQ_COMMITLOG_DISK_USED_BYTES))
-                    .singleElement().satisfies(s -> assertThat(s.value()).isPositive().isLessThan(s.capacity()));
+                    .singleElement().satisfies(s -> assertThat(s.value()).isPositive().isLessThan(s.capacity().orElseThrow()));
 
             // the broker's put TPS is a 10 s window refreshed every second: keep sending until it shows
             double putTps = 0;

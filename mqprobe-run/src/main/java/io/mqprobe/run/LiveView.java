@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -73,19 +74,19 @@ public final class LiveView implements Consumer<ResourceSample> {
     }
 
     private static String totals(Snapshot snap, List<Integer> brokers) {
-        double in = snap.sumOverBrokers(brokers, Metric.BYTES_IN_BPS, Metric.LEADER_WRITE_BPS);
-        double out = snap.sumOverBrokers(brokers, Metric.BYTES_OUT_BPS, null);
-        double replication = snap.sumOverBrokers(brokers, Metric.REPLICATION_BYTES_IN_BPS, Metric.FOLLOWER_WRITE_BPS);
-        double urp = snap.value("cluster", Metric.UNDER_REPLICATED);
-        if (Double.isNaN(urp)) {
+        OptionalDouble in = snap.sumOverBrokers(brokers, Metric.BYTES_IN_BPS, Metric.LEADER_WRITE_BPS);
+        OptionalDouble out = snap.sumOverBrokers(brokers, Metric.BYTES_OUT_BPS, null);
+        OptionalDouble replication = snap.sumOverBrokers(brokers, Metric.REPLICATION_BYTES_IN_BPS, Metric.FOLLOWER_WRITE_BPS);
+        OptionalDouble urp = snap.value("cluster", Metric.UNDER_REPLICATED);
+        if (urp.isEmpty()) {
             urp = snap.sumOverBrokers(brokers, Metric.UNDER_REPLICATED, null);
         }
         StringBuilder line = new StringBuilder("traffic in ").append(rate(in))
                 .append("  out ").append(rate(out))
                 .append("  replication ").append(rate(replication))
                 .append("  URP ").append(format(urp, "%.0f"));
-        double lag = snap.value("cluster", Metric.CONSUMER_LAG);
-        if (!Double.isNaN(lag)) {
+        OptionalDouble lag = snap.value("cluster", Metric.CONSUMER_LAG);
+        if (lag.isPresent()) {
             line.append("  lag ").append(format(lag, "%.0f"));
         }
         return line.toString();
@@ -95,9 +96,9 @@ public final class LiveView implements Consumer<ResourceSample> {
         List<String> values = new ArrayList<>();
         boolean any = false;
         for (int id : brokers) {
-            double v = snap.value("broker-" + id, metric);
-            any |= !Double.isNaN(v);
-            values.add(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v / MB));
+            OptionalDouble v = snap.value("broker-" + id, metric);
+            any |= v.isPresent();
+            values.add(v.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f", v.getAsDouble() / MB));
         }
         if (any) {
             lines.add(String.format(Locale.ROOT, "  %-26s[%s]", label, String.join(", ", values)));
@@ -109,9 +110,7 @@ public final class LiveView implements Consumer<ResourceSample> {
         ResourceSample cpu = snap.sample(source, Metric.CPU_CORES);
         if (cpu != null) {
             b.append(String.format(Locale.ROOT, "cpu %.2f/%s", cpu.value(), format(cpu.capacity(), "%.3g")));
-            if (!Double.isNaN(cpu.percentOfCapacity())) {
-                b.append(String.format(Locale.ROOT, " (%.0f%%)", cpu.percentOfCapacity()));
-            }
+            cpu.percentOfCapacity().ifPresent(pct -> b.append(String.format(Locale.ROOT, " (%.0f%%)", pct)));
         }
         append(b, "iowait", snap.value(source, Metric.CPU_IOWAIT_PCT), v -> String.format(Locale.ROOT, "%.0f%%", v));
         append(b, "rss", snap.value(source, Metric.RSS_BYTES), ByteSize::format);
@@ -146,21 +145,25 @@ public final class LiveView implements Consumer<ResourceSample> {
         append(b, "page cache", snap.value(source, Metric.PAGE_CACHE_BYTES), ByteSize::format);
     }
 
-    private static void append(StringBuilder b, String label, double value, java.util.function.DoubleFunction<String> format) {
-        if (!Double.isNaN(value)) {
+    private static void append(StringBuilder b, String label, OptionalDouble value, java.util.function.DoubleFunction<String> format) {
+        if (value.isPresent()) {
             if (!b.isEmpty()) {
                 b.append("  ");
             }
-            b.append(label).append(' ').append(format.apply(value));
+            b.append(label).append(' ').append(format.apply(value.getAsDouble()));
         }
     }
 
     private static String rate(double bytesPerSecond) {
-        return Double.isNaN(bytesPerSecond) ? "-" : ByteSize.formatRate(bytesPerSecond);
+        return ByteSize.formatRate(bytesPerSecond);
     }
 
-    private static String format(double value, String pattern) {
-        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, pattern, value);
+    private static String rate(OptionalDouble bytesPerSecond) {
+        return bytesPerSecond.isEmpty() ? "-" : rate(bytesPerSecond.getAsDouble());
+    }
+
+    private static String format(OptionalDouble value, String pattern) {
+        return value.isEmpty() ? "-" : String.format(Locale.ROOT, pattern, value.getAsDouble());
     }
 
     /** The fresh samples at one moment, so one screen is computed from one consistent set. */
@@ -179,9 +182,10 @@ public final class LiveView implements Consumer<ResourceSample> {
             return fresh.get(source + "\u0000" + metric);
         }
 
-        double value(String source, String metric) {
+        /** The latest fresh value, empty when none arrived. */
+        OptionalDouble value(String source, String metric) {
             ResourceSample s = sample(source, metric);
-            return s == null ? Double.NaN : s.value();
+            return s == null ? OptionalDouble.empty() : OptionalDouble.of(s.value());
         }
 
         TreeSet<String> sources(java.util.function.Predicate<String> filter) {
@@ -201,20 +205,14 @@ public final class LiveView implements Consumer<ResourceSample> {
         }
 
         /** Sum of {@code metric} over brokers; {@code fallback} (another way to see the same traffic) when none has it. */
-        double sumOverBrokers(List<Integer> brokers, String metric, String fallback) {
-            double sum = sumOf(brokers, metric);
-            return Double.isNaN(sum) && fallback != null ? sumOf(brokers, fallback) : sum;
+        OptionalDouble sumOverBrokers(List<Integer> brokers, String metric, String fallback) {
+            OptionalDouble sum = sumOf(brokers, metric);
+            return sum.isEmpty() && fallback != null ? sumOf(brokers, fallback) : sum;
         }
 
-        private double sumOf(List<Integer> brokers, String metric) {
-            double sum = Double.NaN;
-            for (int id : brokers) {
-                double v = value("broker-" + id, metric);
-                if (!Double.isNaN(v)) {
-                    sum = Double.isNaN(sum) ? v : sum + v;
-                }
-            }
-            return sum;
+        /** Over the brokers that reported it; empty when none did. */
+        private OptionalDouble sumOf(List<Integer> brokers, String metric) {
+            return brokers.stream().flatMapToDouble(id -> value("broker-" + id, metric).stream()).reduce(Double::sum);
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.Stream;
 
 /**
@@ -180,12 +181,12 @@ final class BottleneckFinder {
     private static Optional<Finding> clientCpu(StepMeasurement at, String where, double marginPct) {
         // the busiest load generator: mqprobe itself, or one of its load workers
         return at.usages(Metric.CPU_CORES).stream().filter(cpu -> Bottleneck.loadGenerator(cpu.source()))
-                .filter(cpu -> cpu.meanPct() >= PROCESS_SATURATED_PCT - cpuMargin(at, cpu, marginPct))
-                .max(Comparator.comparingDouble(ResourceUsage::meanPct))
+                .filter(cpu -> cpu.meanAtLeastPct(PROCESS_SATURATED_PCT - cpuMargin(at, cpu, marginPct)))
+                .max(Comparator.comparingDouble(cpu -> cpu.meanPct().getAsDouble()))
                 .map(cpu -> new Finding(Bottleneck.CLIENT, cpu.source(),
                         "the load generator is the limit, not the cluster: " + loadGeneratorName(cpu.source()) + " CPU "
                                 + HumanUnits.cores(cpu) + " ("
-                                + HumanUnits.pct(cpu.meanPct()) + ") " + where
+                                + HumanUnits.pct(cpu.meanPct().getAsDouble()) + ") " + where
                                 + "; the cluster can take more, so add load generators (figures are lower bounds)",
                         List.of(Evidence.cpu(cpu)), cpuSeverity(at, cpu)));
     }
@@ -195,13 +196,15 @@ final class BottleneckFinder {
      * quota ran out in at least {@link #TIED_THROTTLED_SHARE} of its periods and its mean lies within
      * {@link #TIE_MARGIN_PCT} points of the bar. A quota that runs out that often holds the process back, whatever the
      * mean of its bursts: replicated-all's three brokers at 83-85 % of their quotas, throttled in 42-46 % of their
-     * periods, read "no bottleneck reached" in a probe whose other runs named them co-limited at 86-94 %.
+     * periods, read "no bottleneck reached" in a probe whose other runs named them co-limited at 86-94 %. Only for a
+     * process whose quota is known.
      */
     private static double cpuSeverity(StepMeasurement at, ResourceUsage cpu) {
-        double severity = cpu.meanPct() / PROCESS_SATURATED_PCT;
+        double pct = cpu.meanPct().getAsDouble();
+        double severity = pct / PROCESS_SATURATED_PCT;
         Double throttled = at.usage(cpu.source(), Metric.CPU_THROTTLED_SHARE).map(ResourceUsage::mean)
                 .filter(Double::isFinite).orElse(null);
-        return Thresholds.processAtLimit(cpu.meanPct(), throttled) ? Math.max(1, severity) : severity;
+        return Thresholds.processAtLimit(pct, throttled) ? Math.max(1, severity) : severity;
     }
 
     /**
@@ -225,7 +228,7 @@ final class BottleneckFinder {
         List<Finding> found = new ArrayList<>();
         for (ResourceUsage cpu : at.usages(Metric.CPU_CORES)) {
             if (!Bottleneck.machine(cpu.source()) && !Bottleneck.loadGenerator(cpu.source())
-                    && cpu.meanPct() >= PROCESS_SATURATED_PCT - cpuMargin(at, cpu, marginPct)) {
+                    && cpu.meanAtLeastPct(PROCESS_SATURATED_PCT - cpuMargin(at, cpu, marginPct))) {
                 found.add(new Finding(Bottleneck.CPU, cpu.source(), Evidence.cpu(cpu) + " " + where, List.of(Evidence.cpu(cpu)),
                         cpuSeverity(at, cpu)));
             }
@@ -246,7 +249,7 @@ final class BottleneckFinder {
             addIfOver(found, Bottleneck.DISK, disk, disk.meanPct(), t.diskPct(), marginPct, Evidence.ceilingShare("disk reads", disk), " " + where);
         }
         for (ResourceUsage iowait : at.usages(Metric.CPU_IOWAIT_PCT)) {
-            addIfOver(found, Bottleneck.DISK, iowait, iowait.mean(), t.iowaitPct(), marginPct, Evidence.iowait(iowait),
+            addIfOver(found, Bottleneck.DISK, iowait, OptionalDouble.of(iowait.mean()), t.iowaitPct(), marginPct, Evidence.iowait(iowait),
                     " " + where + ": the disk cannot keep up");
         }
         for (ResourceUsage nic : concat(at.usages(Metric.NET_RX_BPS), at.usages(Metric.NET_TX_BPS))) {
@@ -258,12 +261,12 @@ final class BottleneckFinder {
 
     /**
      * Records a finding when {@code pct} reached {@code limitPct} less {@code marginPct}; severity is the share of the
-     * limit reached (at least 1 when saturated).
+     * limit reached (at least 1 when saturated). A share not known (no capacity) reached nothing.
      */
-    private static void addIfOver(List<Finding> found, String resource, ResourceUsage usage, double pct, double limitPct,
+    private static void addIfOver(List<Finding> found, String resource, ResourceUsage usage, OptionalDouble pct, double limitPct,
                                   double marginPct, String line, String summaryTail) {
-        if (pct >= limitPct - marginPct) {
-            found.add(new Finding(resource, usage.source(), line + summaryTail, List.of(line), pct / limitPct));
+        if (pct.isPresent() && pct.getAsDouble() >= limitPct - marginPct) {
+            found.add(new Finding(resource, usage.source(), line + summaryTail, List.of(line), pct.getAsDouble() / limitPct));
         }
     }
 
@@ -323,12 +326,12 @@ final class BottleneckFinder {
 
     private static Optional<Finding> sendDelay(StepMeasurement at, StepMeasurement baseline, String where) {
         Optional<ResourceUsage> delay = Evidence.busiest(at, Metric.SEND_DELAY_P99_US);
-        double before = baseline == null ? Double.NaN
-                : Evidence.busiest(baseline, Metric.SEND_DELAY_P99_US).map(ResourceUsage::mean).orElse(Double.NaN);
-        return delay.filter(d -> d.mean() >= SEND_DELAY_FLOOR_US && (Double.isNaN(before) || d.mean() >= SEND_DELAY_GROWTH * before))
+        Optional<Double> before = Optional.ofNullable(baseline)
+                .flatMap(b -> Evidence.busiest(b, Metric.SEND_DELAY_P99_US)).map(ResourceUsage::mean);
+        return delay.filter(d -> d.mean() >= SEND_DELAY_FLOOR_US && (before.isEmpty() || d.mean() >= SEND_DELAY_GROWTH * before.get()))
                 .map(d -> {
                     String line = "send delay p99 " + HumanUnits.latencyUs(d.mean())
-                            + (Double.isNaN(before) ? "" : ", was " + HumanUnits.latencyUs(before) + " at step " + baseline.index());
+                            + before.map(was -> ", was " + HumanUnits.latencyUs(was) + " at step " + baseline.index()).orElse("");
                     return new Finding(Bottleneck.CLIENT, CLIENT, "the load generator is the limit, not the cluster: mqprobe falls"
                             + " behind its send schedule (" + line + ") " + where + "; add load generators (figures are lower bounds)",
                             List.of(line), 0);
@@ -351,8 +354,8 @@ final class BottleneckFinder {
     private static Finding nothingSaturated(StepMeasurement at, String where, RampEnd end) {
         String highest = Stream.of(Metric.CPU_CORES, Metric.DISK_WRITE_BPS, Metric.NET_RX_BPS, Metric.NET_TX_BPS)
                 .flatMap(m -> at.usages(m).stream()).filter(ResourceUsage::hasCapacity)
-                .max(Comparator.comparingDouble(ResourceUsage::meanPct))
-                .map(u -> "; highest: " + u.source() + " " + label(u.metric()) + " " + HumanUnits.pct(u.meanPct())).orElse("");
+                .max(Comparator.comparingDouble(u -> u.meanPct().getAsDouble()))
+                .map(u -> "; highest: " + u.source() + " " + label(u.metric()) + " " + HumanUnits.pct(u.meanPct().getAsDouble())).orElse("");
         if (!end.kneeConfirmed()) {
             return new Finding(Bottleneck.NONE, null, "no bottleneck reached: " + growth(end, highest), List.of(), 0);
         }

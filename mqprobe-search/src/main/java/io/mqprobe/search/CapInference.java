@@ -122,7 +122,7 @@ final class CapInference {
 
     private static boolean outOfCores(StepMeasurement step) {
         boolean hostFull = step.usage("host", Metric.CPU_CORES)
-                .filter(host -> host.meanPct() >= BottleneckFinder.HOST_SATURATED_PCT).isPresent();
+                .filter(host -> host.meanAtLeastPct(BottleneckFinder.HOST_SATURATED_PCT)).isPresent();
         return hostFull || Thresholds.clientSaturated(step.resources());
     }
 
@@ -182,7 +182,7 @@ final class CapInference {
 
     private static String belowCeiling(ResourceUsage reading) {
         return reading.hasCapacity() && !Metric.CPU_CORES.equals(reading.metric())
-                ? ", below its ceiling of " + HumanUnits.rate(reading.capacity()) : "";
+                ? ", below its ceiling of " + HumanUnits.rate(reading.capacity().getAsDouble()) : "";
     }
 
     private static String label(String metric) {
@@ -209,15 +209,17 @@ final class CapInference {
         return readings.stream().mapToDouble(u -> u.mean() > 0 ? 100 * (u.peak() - u.mean()) / u.mean() : 0).max().orElse(0);
     }
 
+    // a source's readings are one per step of a flat stretch: never none
+
     private static double level(List<ResourceUsage> readings) {
-        return readings.stream().mapToDouble(ResourceUsage::mean).average().orElse(Double.NaN);
+        return readings.stream().mapToDouble(ResourceUsage::mean).average().orElseThrow();
     }
 
     private static double max(List<ResourceUsage> readings) {
-        return readings.stream().mapToDouble(ResourceUsage::mean).max().orElse(Double.NaN);
+        return readings.stream().mapToDouble(ResourceUsage::mean).max().orElseThrow();
     }
 
     private static double min(List<ResourceUsage> readings) {
-        return readings.stream().mapToDouble(ResourceUsage::mean).min().orElse(Double.NaN);
+        return readings.stream().mapToDouble(ResourceUsage::mean).min().orElseThrow();
     }
 }

@@ -51,7 +51,7 @@ final class Evidence {
     }
 
     static String cpu(ResourceUsage cpu) {
-        String pct = cpu.hasCapacity() ? " (" + HumanUnits.pct(cpu.meanPct()) + ")" : "";
+        String pct = cpu.hasCapacity() ? " (" + HumanUnits.pct(cpu.meanPct().getAsDouble()) + ")" : "";
         return cpu.source() + " CPU " + HumanUnits.cores(cpu) + pct;
     }
 
@@ -82,8 +82,8 @@ final class Evidence {
         if (!usage.hasCapacity()) {
             return what + " " + HumanUnits.rate(usage.mean()) + " on " + usage.source() + " (no ceiling known)";
         }
-        return what + " " + HumanUnits.pct(usage.meanPct()) + " of ceiling (" + HumanUnits.rate(usage.mean()) + " of "
-                + HumanUnits.rate(usage.capacity()) + ") on " + usage.source();
+        return what + " " + HumanUnits.pct(usage.meanPct().getAsDouble()) + " of ceiling (" + HumanUnits.rate(usage.mean())
+                + " of " + HumanUnits.rate(usage.capacity().getAsDouble()) + ") on " + usage.source();
     }
 
     static String iowait(ResourceUsage iowait) {
@@ -126,7 +126,7 @@ final class Evidence {
             all.addAll(at.usages(metric));
         }
         return all.stream().max(Comparator.comparingDouble((ResourceUsage u) -> u.hasCapacity() ? 1 : 0)
-                .thenComparingDouble(u -> u.hasCapacity() ? u.meanPct() : u.mean()));
+                .thenComparingDouble(u -> u.meanPct().orElse(u.mean())));
     }
 
     static Optional<ResourceUsage> leastIdle(StepMeasurement at, String metric) {

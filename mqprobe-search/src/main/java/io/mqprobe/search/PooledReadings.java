@@ -55,10 +55,10 @@ final class PooledReadings {
      * threshold; empty when none does there (latency or errors failed the higher rate, or the lines are flat).
      */
     java.util.OptionalDouble crossing(Thresholds thresholds, double low, double high) {
-        return lines.values().stream().filter(line -> line.slope() > 0).mapToDouble(line -> {
-            double limit = ThresholdBreaches.limit(line.sample(), thresholds);
-            return line.meanRate() + (limit - line.meanValue()) / line.slope();
-        }).filter(rate -> rate > low && rate < high).min();
+        return lines.values().stream().filter(line -> line.slope() > 0)
+                .flatMapToDouble(line -> ThresholdBreaches.limit(line.sample(), thresholds).stream()
+                        .map(limit -> line.meanRate() + (limit - line.meanValue()) / line.slope()))
+                .filter(rate -> rate > low && rate < high).min();
     }
 
     private static Set<String> keys(SortedMap<Double, List<StepMeasurement>> byRate) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -34,9 +35,9 @@ final class ThresholdBreaches {
     private record Utilisation(String metric, ToDoubleFunction<Thresholds> thresholdPct, boolean shareOfCapacity, String what,
                                String suffix) {
 
-        /** The reading's mean in %, as its threshold is given; NaN without a capacity. */
-        double pct(ResourceUsage usage) {
-            return shareOfCapacity ? usage.meanPct() : usage.mean();
+        /** The reading's mean in %, as its threshold is given; empty without a capacity. */
+        OptionalDouble pct(ResourceUsage usage) {
+            return shareOfCapacity ? usage.meanPct() : OptionalDouble.of(usage.mean());
         }
     }
 
@@ -62,11 +63,14 @@ final class ThresholdBreaches {
         return utilisation(usage.metric()).isPresent() && !Bottleneck.loadGenerator(usage.source());
     }
 
-    /** The mean at which a {@link #graded} reading goes over its threshold, in the reading's own unit; NaN without a capacity. */
-    static double limit(ResourceUsage usage, Thresholds t) {
+    /** The mean at which a {@link #graded} reading goes over its threshold, in the reading's own unit; empty without a capacity. */
+    static OptionalDouble limit(ResourceUsage usage, Thresholds t) {
         Utilisation u = utilisation(usage.metric()).orElseThrow();
         double pct = u.thresholdPct().applyAsDouble(t);
-        return u.shareOfCapacity() ? pct / 100 * usage.capacity() : pct;
+        if (!u.shareOfCapacity()) {
+            return OptionalDouble.of(pct);
+        }
+        return usage.hasCapacity() ? OptionalDouble.of(pct / 100 * usage.capacity().getAsDouble()) : OptionalDouble.empty();
     }
 
     /** Breach descriptions ("broker-1 CPU 82 % > 75 %"), worst first; empty when the step stayed under every threshold. */
@@ -90,7 +94,8 @@ final class ThresholdBreaches {
         for (Utilisation u : UTILISATIONS) {
             for (ResourceUsage usage : step.usages(u.metric())) {
                 if (!Bottleneck.loadGenerator(usage.source())) {
-                    overPct(breaches, usage.source() + " " + u.what(), u.pct(usage), u.thresholdPct().applyAsDouble(t), u.suffix());
+                    u.pct(usage).ifPresent(pct -> overPct(breaches, usage.source() + " " + u.what(), pct,
+                            u.thresholdPct().applyAsDouble(t), u.suffix()));
                 }
             }
         }

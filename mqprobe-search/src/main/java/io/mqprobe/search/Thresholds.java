@@ -11,6 +11,7 @@ import io.mqprobe.api.monitor.ResourceUsage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * The limits a probe judges its steps against: utilisation thresholds that bound the sustainable load, the
@@ -124,13 +125,17 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
      * other metrics, for the load generator's readings and without a known capacity.
      */
     public boolean reached(ResourceUsage usage) {
-        return ThresholdBreaches.graded(usage) && usage.mean() >= ThresholdBreaches.limit(usage, this);
+        if (!ThresholdBreaches.graded(usage)) {
+            return false;
+        }
+        OptionalDouble limit = ThresholdBreaches.limit(usage, this);
+        return limit.isPresent() && usage.mean() >= limit.getAsDouble();
     }
 
     /** True when mqprobe's own process or a load worker's averaged at least {@link #PROCESS_SATURATED_PCT} of its cores. */
     public static boolean clientSaturated(List<ResourceUsage> resources) {
         return resources.stream().anyMatch(r -> Bottleneck.loadGenerator(r.source()) && Metric.CPU_CORES.equals(r.metric())
-                && r.meanPct() >= PROCESS_SATURATED_PCT);
+                && r.meanAtLeastPct(PROCESS_SATURATED_PCT));
     }
 
     /** The SLO in µs, what step latencies are recorded in; beyond every latency when latency is not judged. */

@@ -163,9 +163,10 @@ public final class VerdictFinder {
     public static List<ResourceUsage> pooledResources(List<StepMeasurement> steps) {
         Map<List<String>, List<ResourceUsage>> bySourceAndMetric = steps.stream().flatMap(s -> s.resources().stream())
                 .collect(Collectors.groupingBy(r -> List.of(r.source(), r.metric()), LinkedHashMap::new, Collectors.toList()));
+        // every group holds at least the reading that made it
         return bySourceAndMetric.values().stream().map(rs -> new ResourceUsage(rs.get(0).source(), rs.get(0).metric(),
-                rs.stream().mapToDouble(ResourceUsage::mean).average().orElse(Double.NaN),
-                rs.stream().mapToDouble(ResourceUsage::peak).max().orElse(Double.NaN), rs.get(0).capacity())).toList();
+                rs.stream().mapToDouble(ResourceUsage::mean).average().orElseThrow(),
+                rs.stream().mapToDouble(ResourceUsage::peak).max().orElseThrow(), rs.get(0).capacity())).toList();
     }
 
     /** Position of the first step over any threshold, or the number of steps when none was. */

@@ -116,7 +116,7 @@ final class MinuteSeries {
         for (String source : r.sources("")) {
             Double cores = r.mean(source, Metric.CPU_CORES);
             if (cores != null && !source.startsWith(GROUP_PREFIX)) {
-                cpu.put(source, new SoakMinute.Cpu(cores, r.meanOf(source, Metric.CPU_CORES, ResourceSample::capacity),
+                cpu.put(source, new SoakMinute.Cpu(cores, r.meanOf(source, Metric.CPU_CORES, MinuteSeries::capacity),
                         r.mean(source, Metric.CPU_THROTTLED_SHARE)));
             }
         }
@@ -134,11 +134,16 @@ final class MinuteSeries {
         Double residency = cache == null || writes == null || writes <= 0 ? null : cache / writes;
         return new SoakMinute.Broker(r.mean(broker, Metric.GC_MS_PER_S),
                 r.last(broker, Metric.OLD_GEN_AFTER_GC_BYTES, ResourceSample::value),
-                r.last(broker, Metric.OLD_GEN_AFTER_GC_BYTES, ResourceSample::capacity),
+                r.last(broker, Metric.OLD_GEN_AFTER_GC_BYTES, MinuteSeries::capacity),
                 r.last(broker, Metric.LOG_SIZE_BYTES, ResourceSample::value), cache, writes,
-                r.mean(broker, Metric.DISK_READ_BPS), r.last(broker, Metric.DISK_WRITE_BPS, ResourceSample::capacity), residency,
+                r.mean(broker, Metric.DISK_READ_BPS), r.last(broker, Metric.DISK_WRITE_BPS, MinuteSeries::capacity), residency,
                 r.segments(broker, true), r.segments(broker, false),
                 r.count(broker, Metric.GC_MS_PER_S, v -> v >= SoakMinute.Broker.LONG_GC_MS_PER_S));
+    }
+
+    /** A sample's capacity as the soak's minutes hold a figure they may not know: null when unknown. */
+    private static Double capacity(ResourceSample s) {
+        return s.capacity().isPresent() ? Double.valueOf(s.capacity().getAsDouble()) : null;
     }
 
     /** One minute's samples by source and metric, in the order taken. */

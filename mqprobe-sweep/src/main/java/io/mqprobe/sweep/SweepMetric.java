@@ -7,6 +7,7 @@ import io.mqprobe.result.StepResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * What a sweep compares between values, read off the step that stands for a run (the ceiling step,
@@ -46,16 +47,16 @@ public record SweepMetric(String name, String label, String unit, Boolean higher
             m.put(P99.name, step.latencyUs().p99() / 1000.0);
         }
         if (mbPerSecond > 0) {
-            put(m, CLIENT_CPU, sum(step.resources(), "client", Metric.CPU_CORES) * 1000 / mbPerSecond);
-            put(m, BROKER_CPU, sum(step.resources(), "broker-", Metric.CPU_CORES) * 1000 / mbPerSecond);
+            sum(step.resources(), "client", Metric.CPU_CORES).ifPresent(cores -> put(m, CLIENT_CPU, cores * 1000 / mbPerSecond));
+            sum(step.resources(), "broker-", Metric.CPU_CORES).ifPresent(cores -> put(m, BROKER_CPU, cores * 1000 / mbPerSecond));
             if (!consumed) {
-                put(m, BROKER_BYTES, sum(step.resources(), "broker-", Metric.BYTES_IN_BPS) / bytesPerSecond);
-                put(m, DISK_BYTES, sum(step.resources(), "broker-", Metric.LEADER_WRITE_BPS) / bytesPerSecond);
+                sum(step.resources(), "broker-", Metric.BYTES_IN_BPS).ifPresent(in -> put(m, BROKER_BYTES, in / bytesPerSecond));
+                sum(step.resources(), "broker-", Metric.LEADER_WRITE_BPS).ifPresent(written -> put(m, DISK_BYTES, written / bytesPerSecond));
             }
         }
-        put(m, WIRE_RATIO, step.clientMetrics().getOrDefault("compression-rate-avg", Double.NaN));
-        put(m, BATCH, step.clientMetrics().getOrDefault("batch-size-avg", Double.NaN));
-        put(m, PER_REQUEST, step.clientMetrics().getOrDefault("records-per-request-avg", Double.NaN));
+        put(m, WIRE_RATIO, step.clientMetrics().get("compression-rate-avg"));
+        put(m, BATCH, step.clientMetrics().get("batch-size-avg"));
+        put(m, PER_REQUEST, step.clientMetrics().get("records-per-request-avg"));
         m.put(ERRORS.name, (double) step.errors().values().stream().mapToLong(Long::longValue).sum());
         return m;
     }
@@ -64,16 +65,19 @@ public record SweepMetric(String name, String label, String unit, Boolean higher
         return ALL.stream().filter(x -> x.name.equals(name)).findFirst().orElse(null);
     }
 
-    /** NaN when a source did not report (no JMX, no log-dir sampler): the metric is left out, not zero. */
-    private static void put(Map<String, Double> m, SweepMetric metric, double value) {
-        if (Double.isFinite(value) && value > 0) {
+    /**
+     * A metric the client did not report (null) is left out, not zero; so is one it reported as NaN (Kafka's average
+     * of no samples).
+     */
+    private static void put(Map<String, Double> m, SweepMetric metric, Double value) {
+        if (value != null && Double.isFinite(value) && value > 0) {
             m.put(metric.name, value);
         }
     }
 
-    private static double sum(List<ResourceUsage> resources, String sourcePrefix, String metric) {
-        List<ResourceUsage> matching = resources.stream()
-                .filter(r -> r.source().startsWith(sourcePrefix) && r.metric().equals(metric)).toList();
-        return matching.isEmpty() ? Double.NaN : matching.stream().mapToDouble(ResourceUsage::mean).sum();
+    /** Empty when no source reported it (no JMX, no log-dir sampler): the metric is left out, not zero. */
+    private static OptionalDouble sum(List<ResourceUsage> resources, String sourcePrefix, String metric) {
+        return resources.stream().filter(r -> r.source().startsWith(sourcePrefix) && r.metric().equals(metric))
+                .mapToDouble(ResourceUsage::mean).reduce(Double::sum);
     }
 }

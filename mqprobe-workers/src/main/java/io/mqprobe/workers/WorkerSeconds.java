@@ -63,12 +63,12 @@ final class WorkerSeconds {
                 peakCores, last.cores());
         double donePerS = (last.done() - first.done()) / spanS;
         if (last.sendDelay() == null) {
-            return List.of(cpu, new ResourceUsage(source, Metric.CONSUMED_PER_S, donePerS, peakDone, Double.NaN));
+            return List.of(cpu, ResourceUsage.withoutCapacity(source, Metric.CONSUMED_PER_S, donePerS, peakDone));
         }
         double p99 = sendDelay.getTotalCount() == 0 ? 0 : sendDelay.getValueAtPercentile(99);
         return List.of(cpu,
-                new ResourceUsage(source, Metric.ACKED_PER_S, donePerS, peakDone, Double.NaN),
-                new ResourceUsage(source, Metric.SEND_DELAY_P99_US, p99, sendDelay.getMaxValue(), Double.NaN),
-                new ResourceUsage(source, Metric.FAILED_SENDS, last.failed() - first.failed(), last.failed() - first.failed(), Double.NaN));
+                ResourceUsage.withoutCapacity(source, Metric.ACKED_PER_S, donePerS, peakDone),
+                ResourceUsage.withoutCapacity(source, Metric.SEND_DELAY_P99_US, p99, sendDelay.getMaxValue()),
+                ResourceUsage.withoutCapacity(source, Metric.FAILED_SENDS, last.failed() - first.failed(), last.failed() - first.failed()));
     }
 }

@@ -41,7 +41,7 @@ class WorkerSecondsTest {
         assertThat(cpu.source()).isEqualTo("client:local-1");
         assertThat(cpu.mean()).isCloseTo(0.75, within(1e-9));        // 1.5 s of CPU over 2 s
         assertThat(cpu.peak()).isCloseTo(1.0, within(1e-9));
-        assertThat(cpu.capacity()).isEqualTo(2);
+        assertThat(cpu.capacity()).hasValue(2);
         ResourceUsage acked = usage.stream().filter(u -> u.metric().equals(Metric.ACKED_PER_S)).findFirst().orElseThrow();
         assertThat(acked.mean()).isCloseTo(1_500, within(1e-9));
         assertThat(acked.peak()).isCloseTo(2_000, within(1e-9));
@@ -68,7 +68,7 @@ class WorkerSecondsTest {
         assertThat(usage).extracting(ResourceUsage::metric).containsExactly(Metric.CPU_CORES, Metric.CONSUMED_PER_S);
         assertThat(usage.get(0).mean()).isCloseTo(0.6, within(1e-9));
         assertThat(usage.get(0).peak()).isCloseTo(0.9, within(1e-9));
-        assertThat(usage.get(0).capacity()).isEqualTo(1);
+        assertThat(usage.get(0).capacity()).hasValue(1);
         assertThat(usage.get(1).mean()).isCloseTo(7_500, within(1e-9));
         assertThat(usage.get(1).peak()).isCloseTo(10_000, within(1e-9));
     }

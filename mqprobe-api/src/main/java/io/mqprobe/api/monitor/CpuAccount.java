@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Where the host's busy cores went over a step: the processes mqprobe samples on this host (brokers, itself, local
@@ -18,7 +19,7 @@ import java.util.Optional;
  * (its sends over loopback, with their softirq), so {@code kernelThreads} is only what ran in the kernel's own threads.
  *
  * @param hostCores      the host's busy cores (steal left out)
- * @param capacityCores  the cores the host had
+ * @param capacityCores  the cores the host had, empty when not known
  * @param processes      the sampled processes' cores, as judged against their quotas
  * @param outsideQuotas  the sampled processes' JIT compiler threads outside their quotas
  * @param monitors       the sampled processes' threads serving mqprobe's monitors outside their quotas; 0 in documents
@@ -27,7 +28,7 @@ import java.util.Optional;
  * @param kernelThreads  the kernel's threads (ksoftirqd, kworkers, kswapd, jbd2)
  * @param unexplained    the rest of the host's busy cores; negative when the readings overlap
  */
-public record CpuAccount(double hostCores, double capacityCores, double processes, double outsideQuotas,
+public record CpuAccount(double hostCores, OptionalDouble capacityCores, double processes, double outsideQuotas,
                          double monitors, double otherProcesses, double kernelThreads, double unexplained) {
 
     private static final String HOST = "host";
@@ -100,7 +101,11 @@ public record CpuAccount(double hostCores, double capacityCores, double processe
     }
 
     /** "2" for whole cores, "1.5" or "0.25" for a fraction (not HumanUnits: api.units depends on the api package, which depends on this one). */
-    private static String capacity(double value) {
+    private static String capacity(OptionalDouble cores) {
+        if (cores.isEmpty()) {
+            return "?";
+        }
+        double value = cores.getAsDouble();
         return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value)
                 : String.format(Locale.ROOT, "%.2f", value).replaceAll("0$", "");
     }

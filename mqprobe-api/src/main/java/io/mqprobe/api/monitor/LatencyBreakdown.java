@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Where a produce request's time went in one step, as the field study breaks it down: time queued in the
@@ -14,10 +15,10 @@ import java.util.Optional;
  * the mean over the brokers that served Produce requests.
  *
  * @param parts            the stacked parts in request order; they add up to {@link #totalMs()}
- * @param brokerTotalMs    the brokers' own TotalTimeMs (the check on the broker parts), NaN when unknown
- * @param brokerPartsSumMs the broker parts added up, NaN when unknown
+ * @param brokerTotalMs    the brokers' own TotalTimeMs (the check on the broker parts), empty when unknown
+ * @param brokerPartsSumMs the broker parts added up, empty when no broker reported a part
  */
-public record LatencyBreakdown(List<Part> parts, double brokerTotalMs, double brokerPartsSumMs) {
+public record LatencyBreakdown(List<Part> parts, OptionalDouble brokerTotalMs, OptionalDouble brokerPartsSumMs) {
 
     /** How far the broker's parts may stray from its own total: they are read a few ms apart, bean by bean. */
     public static final double PARTS_TOLERANCE_FRACTION = 0.15;
@@ -33,11 +34,11 @@ public record LatencyBreakdown(List<Part> parts, double brokerTotalMs, double br
 
     /** The breakdown of a step from its resources; empty when neither the client nor the brokers reported parts. */
     public static Optional<LatencyBreakdown> of(List<ResourceUsage> resources) {
-        double queue = mean(resources, Metric.CLIENT_RECORD_QUEUE_MS);
-        double request = mean(resources, Metric.CLIENT_REQUEST_LATENCY_MS);
-        double brokerTotal = mean(resources, Metric.PRODUCE_TOTAL_MS);
+        OptionalDouble request = mean(resources, Metric.CLIENT_REQUEST_LATENCY_MS);
+        OptionalDouble brokerTotal = mean(resources, Metric.PRODUCE_TOTAL_MS);
         List<Part> parts = new ArrayList<>();
-        add(parts, "producer queue", queue, "linger.ms / batch.size (fuller batches sooner), fewer partitions per producer, async sends");
+        add(parts, "producer queue", mean(resources, Metric.CLIENT_RECORD_QUEUE_MS),
+                "linger.ms / batch.size (fuller batches sooner), fewer partitions per producer, async sends");
         double brokerSum = 0;
         boolean anyBroker = false;
         String[][] broker = {
@@ -48,21 +49,22 @@ public record LatencyBreakdown(List<Part> parts, double brokerTotalMs, double br
                 {Metric.PRODUCE_RESPONSE_QUEUE_MS, "broker response queue", "num.network.threads"},
                 {Metric.PRODUCE_RESPONSE_SEND_MS, "broker response send", "network, num.network.threads"}};
         for (String[] b : broker) {
-            double ms = mean(resources, b[0]);
-            if (!Double.isNaN(ms)) {
+            OptionalDouble ms = mean(resources, b[0]);
+            if (ms.isPresent()) {
                 anyBroker = true;
-                brokerSum += ms;
+                brokerSum += ms.getAsDouble();
                 add(parts, b[1], ms, b[2]);
             }
         }
-        if (!Double.isNaN(request)) {
-            double outside = Double.isNaN(brokerTotal) ? request : Math.max(0, request - brokerTotal);
-            add(parts, "network and client I/O", outside, "network, TLS (SSL costs CPU on both ends), max.in.flight");
+        if (request.isPresent()) {
+            // the round trip less the broker's own time, when the broker reported it
+            double outside = Math.max(0, request.getAsDouble() - brokerTotal.orElse(0));
+            parts.add(new Part("network and client I/O", outside, "network, TLS (SSL costs CPU on both ends), max.in.flight"));
         }
         if (parts.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new LatencyBreakdown(parts, brokerTotal, anyBroker ? brokerSum : Double.NaN));
+        return Optional.of(new LatencyBreakdown(parts, brokerTotal, anyBroker ? OptionalDouble.of(brokerSum) : OptionalDouble.empty()));
     }
 
     /** Everything stacked: producer queue plus the request's round trip (or the broker's parts alone without client figures). */
@@ -77,10 +79,11 @@ public record LatencyBreakdown(List<Part> parts, double brokerTotalMs, double br
 
     /** True when the broker's parts add up to its own total within the stated tolerance (or when one is unknown). */
     public boolean brokerPartsAddUp() {
-        if (Double.isNaN(brokerTotalMs) || Double.isNaN(brokerPartsSumMs)) {
+        if (brokerTotalMs.isEmpty() || brokerPartsSumMs.isEmpty()) {
             return true;
         }
-        return Math.abs(brokerPartsSumMs - brokerTotalMs) <= Math.max(PARTS_TOLERANCE_MS, PARTS_TOLERANCE_FRACTION * brokerTotalMs);
+        double total = brokerTotalMs.getAsDouble();
+        return Math.abs(brokerPartsSumMs.getAsDouble() - total) <= Math.max(PARTS_TOLERANCE_MS, PARTS_TOLERANCE_FRACTION * total);
     }
 
     /** One line: the largest part, its share, and what usually moves it. */
@@ -91,15 +94,14 @@ public record LatencyBreakdown(List<Part> parts, double brokerTotalMs, double br
                 top.label(), top.meanMs(), total, total > 0 ? 100 * top.meanMs() / total : 0, top.usuallyMovedBy());
     }
 
-    private static void add(List<Part> parts, String label, double ms, String movedBy) {
-        if (!Double.isNaN(ms)) {
-            parts.add(new Part(label, ms, movedBy));
-        }
+    private static void add(List<Part> parts, String label, OptionalDouble ms, String movedBy) {
+        ms.ifPresent(known -> parts.add(new Part(label, known, movedBy)));
     }
 
     /** Mean over the sources that reported the metric (brokers without Produce requests report nothing). */
-    private static double mean(List<ResourceUsage> resources, String metric) {
+    private static OptionalDouble mean(List<ResourceUsage> resources, String metric) {
+        // a mean that is not finite was read from a file that wrote it unknown
         return resources.stream().filter(r -> r.metric().equals(metric) && Double.isFinite(r.mean()))
-                .mapToDouble(ResourceUsage::mean).average().orElse(Double.NaN);
+                .mapToDouble(ResourceUsage::mean).average();
     }
 }

@@ -80,7 +80,7 @@ public final class HumanUnits {
     /** "1.96/2 cores", or "1.96 cores" when the capacity is unknown. */
     public static String cores(ResourceUsage cpu) {
         String used = String.format(Locale.ROOT, "%.2f", cpu.mean());
-        return cpu.hasCapacity() ? used + "/" + number(cpu.capacity()) + " cores" : used + " cores";
+        return cpu.hasCapacity() ? used + "/" + number(cpu.capacity().getAsDouble()) + " cores" : used + " cores";
     }
 
     /** Milliseconds as a duration: "10s", "1m05s". */

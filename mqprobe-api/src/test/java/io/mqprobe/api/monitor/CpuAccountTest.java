@@ -3,6 +3,7 @@ package io.mqprobe.api.monitor;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -11,7 +12,7 @@ import static org.assertj.core.api.Assertions.within;
 class CpuAccountTest {
 
     private static ResourceUsage reading(String source, String metric, double mean) {
-        return new ResourceUsage(source, metric, mean, mean, Metric.CPU_CORES.equals(metric) ? 2 : Double.NaN);
+        return new ResourceUsage(source, metric, mean, mean, Metric.CPU_CORES.equals(metric) ? OptionalDouble.of(2) : OptionalDouble.empty());
     }
 
     @Test

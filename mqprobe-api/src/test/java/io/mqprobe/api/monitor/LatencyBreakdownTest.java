@@ -30,7 +30,7 @@ class LatencyBreakdownTest {
     }
 
     private static ResourceUsage usage(String source, String metric, double mean) {
-        return new ResourceUsage(source, metric, mean, mean, Double.NaN);
+        return ResourceUsage.withoutCapacity(source, metric, mean, mean);
     }
 
     @Test

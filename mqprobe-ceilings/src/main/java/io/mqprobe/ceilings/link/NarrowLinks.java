@@ -5,6 +5,7 @@ import io.mqprobe.api.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Links that carried clearly less than they should: less than what mqprobe set on them, or, with nothing set, less than
@@ -22,17 +23,19 @@ public final class NarrowLinks {
     /**
      * One line per narrowed link, naming the broker and the direction.
      *
-     * @param configuredBytesPerSecond the rate mqprobe set on every link, NaN when it set none
+     * @param configuredBytesPerSecond the rate mqprobe set on every link, empty when it set none
      */
-    public static List<String> find(List<LinkRate> links, double configuredBytesPerSecond) {
+    public static List<String> find(List<LinkRate> links, OptionalDouble configuredBytesPerSecond) {
+        boolean configured = configuredBytesPerSecond.orElse(0) > 0;
         List<String> found = new ArrayList<>();
         for (LinkRate link : links) {
-            double expected = configuredBytesPerSecond > 0 ? configuredBytesPerSecond : widestOther(links, link);
+            // a lone link without a set rate has nothing to be measured against
+            double expected = configured ? configuredBytesPerSecond.getAsDouble() : widestOther(links, link).orElse(0);
             if (!(expected > 0) || link.narrowerBytesPerSecond() >= NARROWER_THAN * expected) {
                 continue;
             }
-            String against = configuredBytesPerSecond > 0
-                    ? "the " + ByteSize.formatRate(configuredBytesPerSecond) + " mqprobe set on it"
+            String against = configured
+                    ? "the " + ByteSize.formatRate(expected) + " mqprobe set on it"
                     : "the other brokers' links (" + ByteSize.formatRate(expected) + ")";
             found.add(link.name() + "'s link carried " + ByteSize.formatRate(link.inBytesPerSecond()) + " in and "
                     + ByteSize.formatRate(link.outBytesPerSecond()) + " out, well below " + against
@@ -41,7 +44,7 @@ public final class NarrowLinks {
         return found;
     }
 
-    private static double widestOther(List<LinkRate> links, LinkRate link) {
-        return links.stream().filter(other -> other != link).mapToDouble(LinkRate::narrowerBytesPerSecond).max().orElse(Double.NaN);
+    private static OptionalDouble widestOther(List<LinkRate> links, LinkRate link) {
+        return links.stream().filter(other -> other != link).mapToDouble(LinkRate::narrowerBytesPerSecond).max();
     }
 }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,7 +81,7 @@ class LinkProbeTest {
         assertThat(wide.outBytesPerSecond()).isBetween(0.8 * set, 1.1 * set);
         assertThat(narrow.inBytesPerSecond()).isBetween(0.6 * narrowed, 1.1 * narrowed);
         assertThat(narrow.outBytesPerSecond()).isBetween(0.8 * set, 1.1 * set);
-        assertThat(NarrowLinks.find(links, set)).singleElement().asString().startsWith("broker-2's link");
+        assertThat(NarrowLinks.find(links, OptionalDouble.of(set))).singleElement().asString().startsWith("broker-2's link");
     }
 
     private static void tbf(List<String> tc, String dev, long bits) throws Exception {

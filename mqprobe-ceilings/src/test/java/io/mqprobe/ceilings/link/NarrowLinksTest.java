@@ -4,6 +4,7 @@ import io.mqprobe.api.monitor.LinkRate;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +15,7 @@ class NarrowLinksTest {
     @Test
     void aLinkCarryingClearlyLessThanWhatWasSetIsNamedWithItsDirections() {
         List<String> found = NarrowLinks.find(List.of(new LinkRate("broker-1", 23.9e6, 23.8e6),
-                new LinkRate("broker-2", 4.8e6, 23.7e6), new LinkRate("broker-3", 23.6e6, 24.0e6)), SET);
+                new LinkRate("broker-2", 4.8e6, 23.7e6), new LinkRate("broker-3", 23.6e6, 24.0e6)), OptionalDouble.of(SET));
 
         assertThat(found).singleElement().asString()
                 .startsWith("broker-2's link carried")
@@ -23,15 +24,15 @@ class NarrowLinksTest {
 
     @Test
     void tcpOverheadBelowTheRateIsNotANarrowing() {
-        assertThat(NarrowLinks.find(List.of(new LinkRate("broker-1", 0.81 * SET, 0.95 * SET)), SET)).isEmpty();
+        assertThat(NarrowLinks.find(List.of(new LinkRate("broker-1", 0.81 * SET, 0.95 * SET)), OptionalDouble.of(SET))).isEmpty();
     }
 
     @Test
     void withoutASetRateTheOtherLinksAreTheMeasure() {
         List<String> found = NarrowLinks.find(List.of(new LinkRate("broker-1", 110e6, 112e6),
-                new LinkRate("broker-2", 108e6, 20e6)), Double.NaN);
+                new LinkRate("broker-2", 108e6, 20e6)), OptionalDouble.empty());
 
         assertThat(found).singleElement().asString().startsWith("broker-2's link").contains("the other brokers' links");
-        assertThat(NarrowLinks.find(List.of(new LinkRate("broker-1", 110e6, 112e6)), Double.NaN)).isEmpty();
+        assertThat(NarrowLinks.find(List.of(new LinkRate("broker-1", 110e6, 112e6)), OptionalDouble.empty())).isEmpty();
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What a broker's JVM knows of its container or cgroup, from its own flight recorder: the CPU quota and period, the
@@ -27,10 +28,10 @@ public final class ContainerLimits implements RecordingPart {
 
     /**
      * @param containerType    "cgroupv1", "cgroupv2"
-     * @param cpuLimitCores    quota ÷ period, or NaN when no quota is set
+     * @param cpuLimitCores    quota ÷ period, empty when no quota is set
      * @param memoryLimitBytes the memory limit, or -1 when none is set
      */
-    record Configuration(String containerType, double cpuLimitCores, long memoryLimitBytes, long effectiveCpuCount) {
+    record Configuration(String containerType, OptionalDouble cpuLimitCores, long memoryLimitBytes, long effectiveCpuCount) {
     }
 
     /** The cgroup's running totals: periods with work, periods in which the quota ran out. */
@@ -67,8 +68,8 @@ public final class ContainerLimits implements RecordingPart {
 
     /** A quota of zero or less (-1 in the JVM's words) is no limit. */
     void onConfiguration(String containerType, Duration quota, Duration period, long memoryLimitBytes, long effectiveCpuCount) {
-        double cores = quota.isNegative() || quota.isZero() || period.isNegative() || period.isZero()
-                ? Double.NaN : (double) quota.toNanos() / period.toNanos();
+        OptionalDouble cores = quota.isNegative() || quota.isZero() || period.isNegative() || period.isZero()
+                ? OptionalDouble.empty() : OptionalDouble.of((double) quota.toNanos() / period.toNanos());
         configuration = new Configuration(containerType, cores, memoryLimitBytes > 0 ? memoryLimitBytes : -1, effectiveCpuCount);
     }
 
@@ -76,7 +77,7 @@ public final class ContainerLimits implements RecordingPart {
     synchronized void onThrottling(long epochMs, Throttling totals) {
         Throttling before = lastThrottling;
         lastThrottling = totals;
-        if (before == null || Double.isNaN(cpuLimitCores())) {
+        if (before == null || cpuLimitCores().isEmpty()) {
             return;
         }
         long periods = totals.elapsedSlices() - before.elapsedSlices();
@@ -86,10 +87,10 @@ public final class ContainerLimits implements RecordingPart {
         }
     }
 
-    /** The CPU limit in cores; NaN while the broker has not said, or when it has no quota. */
-    public double cpuLimitCores() {
+    /** The CPU limit in cores; empty while the broker has not said, or when it has no quota. */
+    public OptionalDouble cpuLimitCores() {
         Configuration c = configuration;
-        return c == null ? Double.NaN : c.cpuLimitCores();
+        return c == null ? OptionalDouble.empty() : c.cpuLimitCores();
     }
 
     /**
@@ -98,8 +99,8 @@ public final class ContainerLimits implements RecordingPart {
      */
     public void addSamples(long epochMs, String source, List<ResourceSample> out) {
         Configuration c = configuration;
-        if (c != null && !Double.isNaN(c.cpuLimitCores())) {
-            out.add(ResourceSample.of(epochMs, source, Metric.CPU_LIMIT_CORES, c.cpuLimitCores()));
+        if (c != null) {
+            c.cpuLimitCores().ifPresent(cores -> out.add(ResourceSample.of(epochMs, source, Metric.CPU_LIMIT_CORES, cores)));
         }
         if (c != null && c.memoryLimitBytes() > 0) {
             out.add(ResourceSample.of(epochMs, source, Metric.MEMORY_LIMIT_BYTES, c.memoryLimitBytes()));
@@ -120,11 +121,11 @@ public final class ContainerLimits implements RecordingPart {
             return Optional.empty();
         }
         described = true;
-        if (Double.isNaN(c.cpuLimitCores())) {
+        if (c.cpuLimitCores().isEmpty()) {
             return Optional.empty();
         }
         String memory = c.memoryLimitBytes() > 0 ? " and " + HumanUnits.storage(c.memoryLimitBytes()) + " of memory" : "";
-        return Optional.of(source + " reports a CPU limit of " + HumanUnits.number(c.cpuLimitCores()) + " cores" + memory
+        return Optional.of(source + " reports a CPU limit of " + HumanUnits.number(c.cpuLimitCores().getAsDouble()) + " cores" + memory
                 + " (" + c.containerType() + ", read over JMX from its flight recorder), which its JVM counts as "
                 + HumanUnits.counted(c.effectiveCpuCount(), "processor")
                 + "; its CPU is judged against the limit");

@@ -13,6 +13,7 @@ import io.mqprobe.monitor.profile.StackProfile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -161,11 +162,11 @@ public final class KafkaJmxSampler implements Sampler {
                         Math.min(100.0, 100.0 * idle / NANOS_PER_SECOND), 100.0));
             }
         }
-        gauge(out, server, epochMs, KafkaBeans.NETWORK_PROCESSOR_IDLE, "Value", Metric.NETWORK_PROCESSOR_IDLE_PCT, 100.0, 100.0);
-        gauge(out, server, epochMs, KafkaBeans.UNDER_REPLICATED, "Value", Metric.UNDER_REPLICATED, 1.0, Double.NaN);
+        gauge(out, server, epochMs, KafkaBeans.NETWORK_PROCESSOR_IDLE, "Value", Metric.NETWORK_PROCESSOR_IDLE_PCT, 100.0, OptionalDouble.of(100.0));
+        gauge(out, server, epochMs, KafkaBeans.UNDER_REPLICATED, "Value", Metric.UNDER_REPLICATED, 1.0, OptionalDouble.empty());
         // the broker's histograms decay over minutes: a p99 here describes recent minutes, not only the last interval
-        gauge(out, server, epochMs, KafkaBeans.PRODUCE_TOTAL_TIME, "99thPercentile", Metric.PRODUCE_TIME_P99_MS, 1.0, Double.NaN);
-        gauge(out, server, epochMs, KafkaBeans.FETCH_CONSUMER_TOTAL_TIME, "99thPercentile", Metric.FETCH_TIME_P99_MS, 1.0, Double.NaN);
+        gauge(out, server, epochMs, KafkaBeans.PRODUCE_TOTAL_TIME, "99thPercentile", Metric.PRODUCE_TIME_P99_MS, 1.0, OptionalDouble.empty());
+        gauge(out, server, epochMs, KafkaBeans.FETCH_CONSUMER_TOTAL_TIME, "99thPercentile", Metric.FETCH_TIME_P99_MS, 1.0, OptionalDouble.empty());
         produceParts.read(server, epochMs, source, out);
         rate(out, server, epochMs, KafkaBeans.ISR_SHRINKS, Metric.ISR_SHRINKS_PER_S);
         rate(out, server, epochMs, KafkaBeans.ISR_EXPANDS, Metric.ISR_EXPANDS_PER_S);
@@ -180,9 +181,10 @@ public final class KafkaJmxSampler implements Sampler {
         double cpuNs = processCpuNsPerSecond(server, epochMs);
         containerLimits.addSamples(epochMs, source, out);
         containerLimits.takeDescription(source).ifPresent(notices::add);
-        double limit = containerLimits.cpuLimitCores();
+        OptionalDouble limit = containerLimits.cpuLimitCores();
         Number processors = (Number) attribute(server, KafkaBeans.OPERATING_SYSTEM, "AvailableProcessors");
-        double cores = !Double.isNaN(limit) ? limit : processors == null ? Double.NaN : processors.doubleValue();
+        OptionalDouble cores = limit.isPresent() ? limit
+                : processors == null ? OptionalDouble.empty() : OptionalDouble.of(processors.doubleValue());
         if (!Double.isNaN(cpuNs)) {
             out.add(new ResourceSample(epochMs, source, Metric.CPU_CORES, cpuNs / NANOS_PER_SECOND, cores));
         }
@@ -226,7 +228,7 @@ public final class KafkaJmxSampler implements Sampler {
     }
 
     private void gauge(List<ResourceSample> out, MBeanServerConnection server, long epochMs, ObjectName bean, String attribute,
-                       String metric, double scale, double capacity) throws IOException {
+                       String metric, double scale, OptionalDouble capacity) throws IOException {
         Object value = attribute(server, bean, attribute);
         if (value instanceof Number n && !Double.isNaN(n.doubleValue())) {
             out.add(new ResourceSample(epochMs, source, metric, n.doubleValue() * scale, capacity));

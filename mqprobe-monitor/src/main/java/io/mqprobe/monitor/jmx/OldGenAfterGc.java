@@ -9,6 +9,7 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryUsage;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -28,7 +29,7 @@ public record OldGenAfterGc(long usedBytes, long maxBytes) {
     /** Reports it as {@link Metric#OLD_GEN_AFTER_GC_BYTES} of {@code source}, against the pool's maximum. */
     public void addTo(List<ResourceSample> out, long epochMs, String source) {
         out.add(new ResourceSample(epochMs, source, Metric.OLD_GEN_AFTER_GC_BYTES, usedBytes,
-                maxBytes < 0 ? Double.NaN : maxBytes));
+                maxBytes < 0 ? OptionalDouble.empty() : OptionalDouble.of(maxBytes)));
     }
 
     /** This JVM's (mqprobe itself); empty before its old generation's first collection. */

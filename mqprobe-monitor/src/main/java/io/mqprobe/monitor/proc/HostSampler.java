@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -30,24 +31,24 @@ public final class HostSampler implements Sampler {
 
     private final Path procRoot;
     private final Path sysBlock;
-    private final double diskWriteCeilingBps;
-    private final double nicCeilingBps;
+    private final OptionalDouble diskWriteCeilingBps;
+    private final OptionalDouble nicCeilingBps;
     private final boolean countLoopback;
     private final CounterRates rates = new CounterRates();
     private final MachineProcesses machine;
     private Set<String> disks;
 
     /**
-     * @param diskWriteCeilingBps capacity for the disk write rate, or {@code NaN}
-     * @param nicCeilingBps       capacity for each NIC direction, or {@code NaN}
+     * @param diskWriteCeilingBps capacity for the disk write rate, empty when not probed
+     * @param nicCeilingBps       capacity for each NIC direction, empty when not probed
      * @param countLoopback       count {@code lo} in the host NIC total: true for an embedded cluster,
      *                            whose traffic never leaves loopback
      */
-    public HostSampler(double diskWriteCeilingBps, double nicCeilingBps, boolean countLoopback) {
+    public HostSampler(OptionalDouble diskWriteCeilingBps, OptionalDouble nicCeilingBps, boolean countLoopback) {
         this(Path.of("/proc"), Path.of("/sys/block"), diskWriteCeilingBps, nicCeilingBps, countLoopback);
     }
 
-    HostSampler(Path procRoot, Path sysBlock, double diskWriteCeilingBps, double nicCeilingBps, boolean countLoopback) {
+    HostSampler(Path procRoot, Path sysBlock, OptionalDouble diskWriteCeilingBps, OptionalDouble nicCeilingBps, boolean countLoopback) {
         this.procRoot = procRoot;
         this.sysBlock = sysBlock;
         this.diskWriteCeilingBps = diskWriteCeilingBps;
@@ -115,11 +116,11 @@ public final class HostSampler implements Sampler {
             any = true;
             read += r;
             write += w;
-            out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + disk, Metric.DISK_READ_BPS, r, Double.NaN));
+            out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + disk, Metric.DISK_READ_BPS, r, OptionalDouble.empty()));
             out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + disk, Metric.DISK_WRITE_BPS, w, diskWriteCeilingBps));
         }
         if (any) {
-            out.add(new ResourceSample(epochMs, "host", Metric.DISK_READ_BPS, read, Double.NaN));
+            out.add(new ResourceSample(epochMs, "host", Metric.DISK_READ_BPS, read, OptionalDouble.empty()));
             out.add(new ResourceSample(epochMs, "host", Metric.DISK_WRITE_BPS, write, diskWriteCeilingBps));
         }
     }
@@ -144,7 +145,7 @@ public final class HostSampler implements Sampler {
             }
             // idle virtual interfaces (ifb, docker bridges) would only add noise
             if (e.getValue().readBytes() > 0 || e.getValue().writeBytes() > 0) {
-                double capacity = nic.equals(LOOPBACK) ? Double.NaN : nicCeilingBps;
+                OptionalDouble capacity = nic.equals(LOOPBACK) ? OptionalDouble.empty() : nicCeilingBps;
                 out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + nic, Metric.NET_RX_BPS, r, capacity));
                 out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + nic, Metric.NET_TX_BPS, t, capacity));
             }

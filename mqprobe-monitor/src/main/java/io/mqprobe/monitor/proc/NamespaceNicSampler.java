@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
@@ -34,8 +35,8 @@ public final class NamespaceNicSampler implements Sampler {
     private final LinkRate measured;
     private final CounterRates rates = new CounterRates();
     private long lastPid = -1;
-    private double rxCapacity = Double.NaN;
-    private double txCapacity = Double.NaN;
+    private OptionalDouble rxCapacity = OptionalDouble.empty();
+    private OptionalDouble txCapacity = OptionalDouble.empty();
 
     /** @param measured the link as the link probe measured it, or null to take the tc rate */
     public NamespaceNicSampler(String source, LongSupplier pid, LinkRate measured) {
@@ -58,9 +59,9 @@ public final class NamespaceNicSampler implements Sampler {
         if (p != lastPid) {
             rates.reset();
             lastPid = p;
-            double configured = measured == null ? linkRate(p) : Double.NaN;
-            rxCapacity = measured == null ? configured : measured.inBytesPerSecond();
-            txCapacity = measured == null ? configured : measured.outBytesPerSecond();
+            OptionalDouble configured = measured == null ? linkRate(p) : OptionalDouble.empty();
+            rxCapacity = measured == null ? configured : OptionalDouble.of(measured.inBytesPerSecond());
+            txCapacity = measured == null ? configured : OptionalDouble.of(measured.outBytesPerSecond());
         }
         long[] bytes = counters(Files.readString(Path.of("/proc", Long.toString(p), "net", "dev")));
         if (bytes == null) {
@@ -87,11 +88,11 @@ public final class NamespaceNicSampler implements Sampler {
         return null;
     }
 
-    /** The first {@code rate N[KMG]bit} of a {@code tc qdisc show} text, in bytes per second; NaN without one. */
-    static double parseRate(String tcOutput) {
+    /** The first {@code rate N[KMG]bit} of a {@code tc qdisc show} text, in bytes per second; empty without one. */
+    static OptionalDouble parseRate(String tcOutput) {
         Matcher m = RATE.matcher(tcOutput);
         if (!m.find()) {
-            return Double.NaN;
+            return OptionalDouble.empty();
         }
         double bits = Double.parseDouble(m.group(1)) * switch (m.group(2).toUpperCase(Locale.ROOT)) {
             case "K" -> 1e3;
@@ -99,7 +100,7 @@ public final class NamespaceNicSampler implements Sampler {
             case "G" -> 1e9;
             default -> 1;
         };
-        return bits / 8;
+        return OptionalDouble.of(bits / 8);
     }
 
     private static boolean sameNamespace(long p) {
@@ -111,22 +112,22 @@ public final class NamespaceNicSampler implements Sampler {
         }
     }
 
-    /** The rate of the broker's own link, from tc inside its namespace; NaN when it cannot be read. */
-    private static double linkRate(long p) {
+    /** The rate of the broker's own link, from tc inside its namespace; empty when it cannot be read. */
+    private static OptionalDouble linkRate(long p) {
         try {
             Process tc = new ProcessBuilder("nsenter", "-t", Long.toString(p), "-n", "tc", "qdisc", "show", "dev", DEVICE)
                     .redirectErrorStream(true).start();
             String out = new String(tc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!tc.waitFor(5, TimeUnit.SECONDS)) {
                 tc.destroyForcibly();
-                return Double.NaN;
+                return OptionalDouble.empty();
             }
-            return tc.exitValue() == 0 ? parseRate(out) : Double.NaN;
+            return tc.exitValue() == 0 ? parseRate(out) : OptionalDouble.empty();
         } catch (IOException e) {
-            return Double.NaN;
+            return OptionalDouble.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Double.NaN;
+            return OptionalDouble.empty();
         }
     }
 }

@@ -24,7 +24,7 @@ public final class ProcessSampler implements Sampler {
 
     private final String source;
     private final LongSupplier pid;
-    private final double diskWriteCeilingBps;
+    private final OptionalDouble diskWriteCeilingBps;
     private final Path procRoot;
     private final ProcessLimits limits;
     private final CounterRates rates = new CounterRates();
@@ -34,13 +34,13 @@ public final class ProcessSampler implements Sampler {
     /**
      * @param source              sample source, e.g. {@code broker-1} or {@code client}
      * @param pid                 current pid of the process, or a value {@code <= 0} while it is down
-     * @param diskWriteCeilingBps capacity reported with the write rate (probed disk ceiling), or {@code NaN}
+     * @param diskWriteCeilingBps capacity reported with the write rate (probed disk ceiling), empty when not probed
      */
-    public ProcessSampler(String source, LongSupplier pid, double diskWriteCeilingBps) {
+    public ProcessSampler(String source, LongSupplier pid, OptionalDouble diskWriteCeilingBps) {
         this(source, pid, diskWriteCeilingBps, Path.of("/proc"), ProcessLimits.system());
     }
 
-    ProcessSampler(String source, LongSupplier pid, double diskWriteCeilingBps, Path procRoot, ProcessLimits limits) {
+    ProcessSampler(String source, LongSupplier pid, OptionalDouble diskWriteCeilingBps, Path procRoot, ProcessLimits limits) {
         this.source = source;
         this.pid = pid;
         this.diskWriteCeilingBps = diskWriteCeilingBps;
@@ -50,7 +50,7 @@ public final class ProcessSampler implements Sampler {
     }
 
     /** mqprobe's own process, reported as source {@code client}. */
-    public static ProcessSampler self(double diskWriteCeilingBps) {
+    public static ProcessSampler self(OptionalDouble diskWriteCeilingBps) {
         long self = ProcessHandle.current().pid();
         return new ProcessSampler("client", () -> self, diskWriteCeilingBps);
     }
@@ -84,30 +84,34 @@ public final class ProcessSampler implements Sampler {
         ThreadCpu.Split split = threads.cores(p, epochMs);
         double cpu = rates.perSecond("cpu", c.cpuSeconds(), epochMs) - split.outside();
         ProcessLimits.CpuLimit limit = limits.cpu(p);
-        add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), limit.cores());
+        // the first reading has no rate yet (NaN): nothing is known of the process's CPU until the second
         if (!Double.isNaN(cpu)) {
-            add(out, epochMs, Metric.CPU_OUTSIDE_QUOTA_CORES, split.outside(), Double.NaN);
-            add(out, epochMs, Metric.CPU_MONITORS_CORES, split.monitors(), Double.NaN);
-            add(out, epochMs, Metric.JIT_CPU_MS_PER_S, 1000 * split.compilers(), Double.NaN);
+            add(out, epochMs, Metric.CPU_CORES, Math.max(0, cpu), OptionalDouble.of(limit.cores()));
+            add(out, epochMs, Metric.CPU_OUTSIDE_QUOTA_CORES, split.outside(), OptionalDouble.empty());
+            add(out, epochMs, Metric.CPU_MONITORS_CORES, split.monitors(), OptionalDouble.empty());
+            add(out, epochMs, Metric.JIT_CPU_MS_PER_S, 1000 * split.compilers(), OptionalDouble.empty());
         }
         Optional<ProcessLimits.CfsPeriods> cfs = limit.throttling();
         if (cfs.isPresent()) {
             double periods = rates.perSecond("periods", cfs.get().periods(), epochMs);
             double throttled = rates.perSecond("throttled", cfs.get().throttled(), epochMs);
-            add(out, epochMs, Metric.CPU_THROTTLED_SHARE, periods > 0 ? throttled / periods : Double.NaN, 1);
+            if (periods > 0) {
+                add(out, epochMs, Metric.CPU_THROTTLED_SHARE, throttled / periods, OptionalDouble.of(1));
+            }
         }
         if (c.readBytes() >= 0) {
-            add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("read", c.readBytes(), epochMs), Double.NaN);
+            add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("read", c.readBytes(), epochMs), OptionalDouble.empty());
             // a throttled process's disk is as fast as its throttle, whatever the device can do
             double throttle = limits.writeBytesPerSecond(p);
-            double capacity = Double.isInfinite(throttle) ? diskWriteCeilingBps
-                    : Double.isNaN(diskWriteCeilingBps) ? throttle : Math.min(throttle, diskWriteCeilingBps);
+            OptionalDouble capacity = Double.isInfinite(throttle) ? diskWriteCeilingBps
+                    : OptionalDouble.of(Math.min(throttle, diskWriteCeilingBps.orElse(throttle)));
             add(out, epochMs, Metric.DISK_WRITE_BPS, rates.perSecond("write", c.writeBytes(), epochMs), capacity);
         }
         return out;
     }
 
-    private void add(List<ResourceSample> out, long epochMs, String metric, double value, double capacity) {
+    /** Leaves out a rate not known yet (the first reading of a counter). */
+    private void add(List<ResourceSample> out, long epochMs, String metric, double value, OptionalDouble capacity) {
         if (!Double.isNaN(value)) {
             out.add(new ResourceSample(epochMs, source, metric, value, capacity));
         }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -75,12 +76,10 @@ final class CadvisorMapping {
             return List.of();
         }
         Readings r = read(samples, container);
-        double limitCores = r.quotaUs > 0 && r.periodUs > 0 ? r.quotaUs / r.periodUs : Double.NaN;
+        OptionalDouble limitCores = r.quotaUs > 0 && r.periodUs > 0 ? OptionalDouble.of(r.quotaUs / r.periodUs) : OptionalDouble.empty();
         List<ResourceSample> out = new ArrayList<>();
         addRates(out, epochMs, r, limitCores);
-        if (!Double.isNaN(limitCores)) {
-            out.add(ResourceSample.of(epochMs, source, Metric.CPU_LIMIT_CORES, limitCores));
-        }
+        limitCores.ifPresent(cores -> out.add(ResourceSample.of(epochMs, source, Metric.CPU_LIMIT_CORES, cores)));
         // cAdvisor writes 0 for a container without a memory limit
         if (r.memoryLimitBytes > 0) {
             out.add(ResourceSample.of(epochMs, source, Metric.MEMORY_LIMIT_BYTES, r.memoryLimitBytes));
@@ -93,7 +92,7 @@ final class CadvisorMapping {
      * counter means it has not read them again, not that a running JVM used no CPU. Such a scrape reports no rates and
      * keeps the previous reading, so the next fresh one spreads its growth over the whole time since.
      */
-    private void addRates(List<ResourceSample> out, long epochMs, Readings r, double limitCores) {
+    private void addRates(List<ResourceSample> out, long epochMs, Readings r, OptionalDouble limitCores) {
         if (Double.isNaN(r.usageSeconds) || r.usageSeconds == lastUsageSeconds) {
             return;
         }

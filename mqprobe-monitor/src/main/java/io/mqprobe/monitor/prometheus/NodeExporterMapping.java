@@ -7,6 +7,7 @@ import io.mqprobe.api.monitor.ResourceSample;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -23,11 +24,11 @@ final class NodeExporterMapping {
     private static final Pattern VIRTUAL_NIC = Pattern.compile("lo|veth.*|docker.*|br-.*|virbr.*|cni.*|flannel.*|cali.*|tunl.*|vxlan.*|kube-.*|ifb.*");
 
     private final String source;
-    private final double diskWriteCeilingBps;
-    private final double nicCeilingBps;
+    private final OptionalDouble diskWriteCeilingBps;
+    private final OptionalDouble nicCeilingBps;
     private final CounterRates rates = new CounterRates();
 
-    NodeExporterMapping(String source, double diskWriteCeilingBps, double nicCeilingBps) {
+    NodeExporterMapping(String source, OptionalDouble diskWriteCeilingBps, OptionalDouble nicCeilingBps) {
         this.source = source;
         this.diskWriteCeilingBps = diskWriteCeilingBps;
         this.nicCeilingBps = nicCeilingBps;
@@ -43,16 +44,16 @@ final class NodeExporterMapping {
         double cpuIdle = 0;
         double cpuIowait = 0;
         double cpuSteal = 0;
-        double pressureWaitingSeconds = Double.NaN;
+        OptionalDouble pressureWaitingSeconds = OptionalDouble.empty();
         Set<String> cpus = new HashSet<>();
         double diskRead = 0;
         double diskWrite = 0;
         double netRx = 0;
         double netTx = 0;
-        double cached = Double.NaN;
+        OptionalDouble cached = OptionalDouble.empty();
         double buffers = 0;
         double shmem = 0;
-        double memTotal = Double.NaN;
+        OptionalDouble memTotal = OptionalDouble.empty();
         boolean disks = false;
         boolean nics = false;
         for (PromSample s : samples) {
@@ -68,7 +69,7 @@ final class NodeExporterMapping {
                         cpuSteal += s.value();
                     }
                 }
-                case "node_pressure_cpu_waiting_seconds_total" -> pressureWaitingSeconds = s.value();
+                case "node_pressure_cpu_waiting_seconds_total" -> pressureWaitingSeconds = OptionalDouble.of(s.value());
                 case "node_disk_read_bytes_total" -> {
                     if (!VIRTUAL_DISK.matcher(s.label("device")).matches()) {
                         diskRead += s.value();
@@ -93,10 +94,10 @@ final class NodeExporterMapping {
                         nics = true;
                     }
                 }
-                case "node_memory_Cached_bytes" -> cached = s.value();
+                case "node_memory_Cached_bytes" -> cached = OptionalDouble.of(s.value());
                 case "node_memory_Buffers_bytes" -> buffers = s.value();
                 case "node_memory_Shmem_bytes" -> shmem = s.value();
-                case "node_memory_MemTotal_bytes" -> memTotal = s.value();
+                case "node_memory_MemTotal_bytes" -> memTotal = OptionalDouble.of(s.value());
                 default -> {
                 }
             }
@@ -119,29 +120,30 @@ final class NodeExporterMapping {
                 out.add(new ResourceSample(epochMs, source, Metric.CPU_IOWAIT_PCT, 100.0 * iowait / total, 100.0));
             }
         }
-        if (!Double.isNaN(pressureWaitingSeconds)) {
+        if (pressureWaitingSeconds.isPresent()) {
             // seconds in which some task waited, per second of wall time; the scrape's own delay can push it past 100
-            double waitingPct = 100.0 * rates.perSecond("cpu.pressure", pressureWaitingSeconds, epochMs);
+            double waitingPct = 100.0 * rates.perSecond("cpu.pressure", pressureWaitingSeconds.getAsDouble(), epochMs);
             if (!Double.isNaN(waitingPct)) {
                 out.add(new ResourceSample(epochMs, cpuSource, Metric.CPU_PRESSURE_PCT, Math.min(100.0, waitingPct), 100.0));
             }
         }
         if (disks) {
-            add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("disk.read", diskRead, epochMs), Double.NaN);
+            add(out, epochMs, Metric.DISK_READ_BPS, rates.perSecond("disk.read", diskRead, epochMs), OptionalDouble.empty());
             add(out, epochMs, Metric.DISK_WRITE_BPS, rates.perSecond("disk.write", diskWrite, epochMs), diskWriteCeilingBps);
         }
         if (nics) {
             add(out, epochMs, Metric.NET_RX_BPS, rates.perSecond("net.rx", netRx, epochMs), nicCeilingBps);
             add(out, epochMs, Metric.NET_TX_BPS, rates.perSecond("net.tx", netTx, epochMs), nicCeilingBps);
         }
-        if (!Double.isNaN(cached)) {
+        if (cached.isPresent() && !Double.isNaN(cached.getAsDouble())) {
             // file-backed cache only: tmpfs and shared memory sit in Cached too
-            out.add(new ResourceSample(epochMs, source, Metric.PAGE_CACHE_BYTES, cached + buffers - shmem, memTotal));
+            out.add(new ResourceSample(epochMs, source, Metric.PAGE_CACHE_BYTES, cached.getAsDouble() + buffers - shmem, memTotal));
         }
         return out;
     }
 
-    private void add(List<ResourceSample> out, long epochMs, String metric, double value, double capacity) {
+    /** Leaves out a rate not known yet (the first scrape of a counter). */
+    private void add(List<ResourceSample> out, long epochMs, String metric, double value, OptionalDouble capacity) {
         if (!Double.isNaN(value)) {
             out.add(new ResourceSample(epochMs, source, metric, value, capacity));
         }

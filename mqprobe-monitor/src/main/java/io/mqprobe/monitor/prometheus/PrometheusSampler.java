@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Scrapes one Prometheus text endpoint (node_exporter, the JMX exporter on a Kafka broker, or cAdvisor's container
@@ -39,25 +40,25 @@ public final class PrometheusSampler implements Sampler {
      * @param endpoint            e.g. {@code http://broker1:9100/metrics}
      * @param source              source of the samples, {@code broker-<id>} of the broker on that host
      * @param timeout             longest a scrape may take
-     * @param diskWriteCeilingBps capacity for the host's disk write rate, or {@code NaN}
-     * @param nicCeilingBps       capacity for the host's NIC rates, or {@code NaN}
+     * @param diskWriteCeilingBps capacity for the host's disk write rate, empty when not probed
+     * @param nicCeilingBps       capacity for the host's NIC rates, empty when not probed
      * @param reportProcessCpu    report the exporter's JVM process CPU (off when node_exporter covers the host)
      */
-    public PrometheusSampler(URI endpoint, String source, Duration timeout, double diskWriteCeilingBps,
-                             double nicCeilingBps, boolean reportProcessCpu) {
+    public PrometheusSampler(URI endpoint, String source, Duration timeout, OptionalDouble diskWriteCeilingBps,
+                             OptionalDouble nicCeilingBps, boolean reportProcessCpu) {
         this(endpoint, source, timeout, diskWriteCeilingBps, nicCeilingBps, reportProcessCpu, new BrokerOwnCpu());
     }
 
     /**
-     * Like {@link #PrometheusSampler(URI, String, Duration, double, double, boolean)}, for one of several endpoints of
+     * Like {@link #PrometheusSampler(URI, String, Duration, OptionalDouble, OptionalDouble, boolean)}, for one of several endpoints of
      * a broker.
      *
      * @param source          {@code broker-<id>}: the broker's container, found by its pod name ending in {@code -<id>}
      * @param ownCpu   shared by all endpoints of the broker: once one serves the broker's container, the node's
      *                        CPU from node_exporter goes to {@link #nodeSource(String)}, not to {@code source}
      */
-    public PrometheusSampler(URI endpoint, String source, Duration timeout, double diskWriteCeilingBps,
-                             double nicCeilingBps, boolean reportProcessCpu, BrokerOwnCpu ownCpu) {
+    public PrometheusSampler(URI endpoint, String source, Duration timeout, OptionalDouble diskWriteCeilingBps,
+                             OptionalDouble nicCeilingBps, boolean reportProcessCpu, BrokerOwnCpu ownCpu) {
         this.endpoint = withoutUserInfo(endpoint);
         this.timeout = timeout;
         this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();

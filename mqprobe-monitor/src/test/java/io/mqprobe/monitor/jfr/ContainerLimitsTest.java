@@ -28,7 +28,7 @@ class ContainerLimitsTest {
 
         List<ResourceSample> second = samples(2_000);
 
-        assertThat(limits.cpuLimitCores()).isCloseTo(0.4, within(1e-9));
+        assertThat(limits.cpuLimitCores().orElseThrow()).isCloseTo(0.4, within(1e-9));
         assertThat(value(first, Metric.CPU_LIMIT_CORES)).contains(0.4);
         // the first totals are the baseline: a share needs two of them
         assertThat(value(first, Metric.CPU_THROTTLED_SHARE)).isEmpty();
@@ -46,7 +46,7 @@ class ContainerLimitsTest {
 
         List<ResourceSample> s = samples(2_000);
 
-        assertThat(limits.cpuLimitCores()).isNaN();
+        assertThat(limits.cpuLimitCores()).isEmpty();
         assertThat(value(s, Metric.CPU_LIMIT_CORES)).isEmpty();
         assertThat(value(s, Metric.CPU_THROTTLED_SHARE)).isEmpty();
         assertThat(value(s, Metric.MEMORY_LIMIT_BYTES)).contains((double) (1L << 30));

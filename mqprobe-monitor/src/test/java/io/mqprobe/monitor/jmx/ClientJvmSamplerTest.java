@@ -37,8 +37,8 @@ class ClientJvmSamplerTest {
 
         assertThat(oldGen.source()).isEqualTo("client");
         // surefire's -Xmx1g: the old generation may take at most the whole heap
-        assertThat(oldGen.capacity()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
-        assertThat(oldGen.value()).isPositive().isLessThan(oldGen.capacity());
+        assertThat(oldGen.capacity().orElseThrow()).isPositive().isLessThanOrEqualTo(Runtime.getRuntime().maxMemory());
+        assertThat(oldGen.value()).isPositive().isLessThan(oldGen.capacity().orElseThrow());
     }
 
     private static final String[] RATES = {Metric.GC_MS_PER_S, Metric.GC_COUNT_PER_S, Metric.JIT_MS_PER_S};

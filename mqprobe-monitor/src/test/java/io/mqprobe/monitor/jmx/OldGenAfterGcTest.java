@@ -43,7 +43,7 @@ class OldGenAfterGcTest {
 
         assertThat(out).containsExactly(
                 new ResourceSample(5_000, "broker-1", Metric.OLD_GEN_AFTER_GC_BYTES, 1_000, 8_000),
-                new ResourceSample(5_000, "client", Metric.OLD_GEN_AFTER_GC_BYTES, 2_000, Double.NaN));
+                ResourceSample.of(5_000, "client", Metric.OLD_GEN_AFTER_GC_BYTES, 2_000));
     }
 
     @Test

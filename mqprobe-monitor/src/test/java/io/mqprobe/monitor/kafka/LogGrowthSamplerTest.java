@@ -37,7 +37,7 @@ class LogGrowthSamplerTest {
         assertThat(held(first, "broker-2")).isEqualTo(1_500.0);
         assertThat(held(first, "broker-3")).isEqualTo(400.0);
         assertThat(first).filteredOn(s -> s.metric().equals(Metric.LOG_SIZE_BYTES))
-                .allSatisfy(s -> assertThat(s.capacity()).isNaN());
+                .allSatisfy(s -> assertThat(s.capacity()).isEmpty());
         assertThat(first).extracting(ResourceSample::metric).doesNotContain(Metric.LEADER_WRITE_BPS);
     }
 

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalDouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -46,7 +47,7 @@ class HostSamplerTest {
         for (String virtual : new String[]{"loop0", "dm-0"}) {
             Files.createDirectories(root.resolve("sys/block/" + virtual));
         }
-        return new HostSampler(root.resolve("proc"), root.resolve("sys/block"), 1e9, 1.25e9, countLoopback);
+        return new HostSampler(root.resolve("proc"), root.resolve("sys/block"), OptionalDouble.of(1e9), OptionalDouble.of(1.25e9), countLoopback);
     }
 
     @Test
@@ -61,10 +62,10 @@ class HostSamplerTest {
         List<ResourceSample> s = sampler.sample(3_000);
 
         assertThat(find(s, "host", Metric.CPU_CORES).value()).isCloseTo(2 * 200.0 / 400, within(1e-9));
-        assertThat(find(s, "host", Metric.CPU_CORES).capacity()).isEqualTo(2.0);
+        assertThat(find(s, "host", Metric.CPU_CORES).capacity()).hasValue(2.0);
         assertThat(find(s, "host", Metric.CPU_IOWAIT_PCT).value()).isCloseTo(10.0, within(1e-9));
         assertThat(find(s, "host", Metric.DISK_WRITE_BPS).value()).isCloseTo((8192 + 4096) * 512 / 2.0, within(1e-6));
-        assertThat(find(s, "host", Metric.DISK_WRITE_BPS).capacity()).isEqualTo(1e9);
+        assertThat(find(s, "host", Metric.DISK_WRITE_BPS).capacity()).hasValue(1e9);
         assertThat(find(s, "host:sda", Metric.DISK_WRITE_BPS).value()).isCloseTo(8192 * 512 / 2.0, within(1e-6));
         assertThat(s).noneMatch(x -> x.source().equals("host:sda1") || x.source().equals("host:dm-0") || x.source().equals("host:loop0"));
         assertThat(find(s, "host", Metric.NET_RX_BPS).value()).isCloseTo(1_500_000, within(1e-6));
@@ -85,7 +86,7 @@ class HostSamplerTest {
         List<ResourceSample> s = sampler.sample(3_000);
 
         assertThat(find(s, "host", Metric.CPU_CORES).value()).isCloseTo(1.0, within(1e-9));
-        assertThat(find(s, "host", Metric.CPU_CORES).capacity()).isCloseTo(1.5, within(1e-9));
+        assertThat(find(s, "host", Metric.CPU_CORES).capacity().orElseThrow()).isCloseTo(1.5, within(1e-9));
         assertThat(find(s, "host", Metric.CPU_STEAL_PCT).value()).isCloseTo(25.0, within(1e-9));
     }
 
@@ -103,15 +104,15 @@ class HostSamplerTest {
 
     @Test
     void should_read_this_machine() throws Exception {
-        HostSampler sampler = new HostSampler(Double.NaN, Double.NaN, false);
+        HostSampler sampler = new HostSampler(OptionalDouble.empty(), OptionalDouble.empty(), false);
         sampler.sample(System.currentTimeMillis() - 500);
         Thread.sleep(300);
 
         List<ResourceSample> s = sampler.sample(System.currentTimeMillis());
 
         ResourceSample cpu = find(s, "host", Metric.CPU_CORES);
-        assertThat(cpu.capacity()).isGreaterThanOrEqualTo(1.0);
-        assertThat(cpu.value()).isBetween(0.0, cpu.capacity());
+        assertThat(cpu.capacity().orElseThrow()).isGreaterThanOrEqualTo(1.0);
+        assertThat(cpu.value()).isBetween(0.0, cpu.capacity().orElseThrow());
         assertThat(find(s, "host", Metric.PAGE_CACHE_BYTES).value()).isPositive();
     }
 

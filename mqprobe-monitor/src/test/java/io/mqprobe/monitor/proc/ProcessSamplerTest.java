@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -46,7 +47,7 @@ class ProcessSamplerTest {
     @Test
     void should_report_about_one_core_for_a_child_spinning_in_a_loop() throws Exception {
         Process spinner = start("sh", "-c", "while :; do :; done");
-        ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, Double.NaN);
+        ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, OptionalDouble.empty());
         Thread.sleep(200);
 
         List<ResourceSample> first = sampler.sample(System.currentTimeMillis());
@@ -57,7 +58,7 @@ class ProcessSamplerTest {
         ResourceSample cpu = find(second, Metric.CPU_CORES);
         // one thread can use at most one core; on a shared 2-core box it gets at least a good share of one
         assertThat(cpu.value()).isBetween(0.3, 1.05);
-        assertThat(cpu.capacity()).isBetween(0.01, (double) Runtime.getRuntime().availableProcessors());
+        assertThat(cpu.capacity().orElseThrow()).isBetween(0.01, (double) Runtime.getRuntime().availableProcessors());
         assertThat(cpu.source()).isEqualTo("broker-9");
         assertThat(find(second, Metric.RSS_BYTES).value()).isPositive();
     }
@@ -74,7 +75,7 @@ class ProcessSamplerTest {
         BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream()));
         PrintWriter in = new PrintWriter(child.getOutputStream(), true);
         assertThat(out.readLine()).isEqualTo("ready");
-        ProcessSampler sampler = new ProcessSampler("client", child::pid, 5e8);
+        ProcessSampler sampler = new ProcessSampler("client", child::pid, OptionalDouble.of(5e8));
 
         long t0 = System.currentTimeMillis();
         sampler.sample(t0);
@@ -86,7 +87,7 @@ class ProcessSamplerTest {
         ResourceSample write = find(after, Metric.DISK_WRITE_BPS);
         double writtenBytes = write.value() * (t1 - t0) / 1000.0;
         assertThat(writtenBytes).isBetween((double) bytes, bytes * 1.05);
-        assertThat(write.capacity()).isEqualTo(5e8);
+        assertThat(write.capacity()).hasValue(5e8);
         Files.deleteIfExists(file);
     }
 
@@ -95,7 +96,7 @@ class ProcessSamplerTest {
         Process first = start("sleep", "20");
         Process second = start("sleep", "20");
         AtomicLong pid = new AtomicLong(first.pid());
-        ProcessSampler sampler = new ProcessSampler("broker-1", pid::get, Double.NaN);
+        ProcessSampler sampler = new ProcessSampler("broker-1", pid::get, OptionalDouble.empty());
         sampler.sample(1_000);
 
         pid.set(second.pid());
@@ -114,9 +115,9 @@ class ProcessSamplerTest {
         long pid = child.pid();
         child.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
 
-        assertThatThrownBy(() -> new ProcessSampler("broker-2", () -> pid, Double.NaN).sample(1_000))
+        assertThatThrownBy(() -> new ProcessSampler("broker-2", () -> pid, OptionalDouble.empty()).sample(1_000))
                 .isInstanceOf(NoSuchFileException.class);
-        assertThatThrownBy(() -> new ProcessSampler("broker-2", () -> -1, Double.NaN).sample(1_000))
+        assertThatThrownBy(() -> new ProcessSampler("broker-2", () -> -1, OptionalDouble.empty()).sample(1_000))
                 .hasMessageContaining("broker-2 is not running");
     }
 
@@ -125,7 +126,7 @@ class ProcessSamplerTest {
         // a broker of one quota'd thread, one compiler thread and one JMX thread moved to groups without a quota
         fakeProcess(proc, 7, "/mqprobe-1/k0-broker-1", Map.of(7L, "/mqprobe-1/k0-broker-1", 9L, "/mqprobe-1/compilers",
                 11L, "/mqprobe-1/monitors"));
-        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
+        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, OptionalDouble.empty(), proc, new ProcessLimits(proc, proc));
         writeTicks(proc, 7, 110, Map.of(7L, 60L, 9L, 40L, 11L, 10L));
         sampler.sample(1_000);
 
@@ -135,7 +136,7 @@ class ProcessSamplerTest {
         ResourceSample cpu = find(samples, Metric.CPU_CORES);
 
         assertThat(cpu.value()).isCloseTo(0.5, within(1e-9));
-        assertThat(cpu.capacity()).isEqualTo(2.0);
+        assertThat(cpu.capacity()).hasValue(2.0);
         assertThat(find(samples, Metric.CPU_OUTSIDE_QUOTA_CORES).value()).isCloseTo(1.7, within(1e-9));
         assertThat(find(samples, Metric.CPU_MONITORS_CORES).value()).isCloseTo(0.2, within(1e-9));
     }
@@ -147,7 +148,7 @@ class ProcessSamplerTest {
                 11L, "/mqprobe-1/compilers"));
         name(proc, 7, 9, "C2 CompilerThre");
         name(proc, 7, 11, "C1 CompilerThre");
-        ProcessSampler sampler = new ProcessSampler("client", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
+        ProcessSampler sampler = new ProcessSampler("client", () -> 7, OptionalDouble.empty(), proc, new ProcessLimits(proc, proc));
         writeTicks(proc, 7, 100, Map.of(7L, 50L, 9L, 40L, 11L, 10L));
         sampler.sample(1_000);
 
@@ -174,7 +175,7 @@ class ProcessSamplerTest {
             cgroups.get().create(group);
             cgroups.get().limitCpu(group, 0.2, null);
             cgroups.get().move(group, spinner.pid(), false);
-            ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, Double.NaN);
+            ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, OptionalDouble.empty());
             sampler.sample(System.currentTimeMillis());
             Thread.sleep(1_500);
             List<ResourceSample> second = sampler.sample(System.currentTimeMillis());
@@ -191,7 +192,7 @@ class ProcessSamplerTest {
     @Test
     void should_report_no_throttling_for_a_process_without_a_quota() throws Exception {
         Process spinner = start("sh", "-c", "while :; do :; done");
-        ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, Double.NaN, Path.of("/proc"),
+        ProcessSampler sampler = new ProcessSampler("broker-9", spinner::pid, OptionalDouble.empty(), Path.of("/proc"),
                 ProcessLimits.system());
         org.junit.jupiter.api.Assumptions.assumeTrue(ProcessLimits.system().cpu(spinner.pid()).throttling().isEmpty(),
                 "this test runs under a quota of its own");
@@ -210,13 +211,13 @@ class ProcessSamplerTest {
         Path group = Files.createDirectories(proc.resolve("sys/fs/cgroup/memory/mqprobe-1/k0-broker-1"));
         Files.writeString(group.resolve("memory.limit_in_bytes"), "524288\n");
         Files.writeString(group.resolve("memory.stat"), "cache 300000\nrss 100000\ntotal_cache 300000\ntotal_rss 100000\n");
-        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
+        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, OptionalDouble.empty(), proc, new ProcessLimits(proc, proc));
 
         ResourceSample pageCache = find(sampler.sample(1_000), Metric.PAGE_CACHE_BYTES);
 
         assertThat(pageCache.source()).isEqualTo("broker-1");
         assertThat(pageCache.value()).isEqualTo(300000.0);
-        assertThat(pageCache.capacity()).isEqualTo(524288.0);
+        assertThat(pageCache.capacity()).hasValue(524288.0);
     }
 
     @Test
@@ -226,7 +227,7 @@ class ProcessSamplerTest {
         Files.writeString(proc.resolve("self/mountinfo"), "35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n");
         Path root = Files.createDirectories(proc.resolve("sys/fs/cgroup/memory"));
         Files.writeString(root.resolve("memory.stat"), "cache 300000\ntotal_cache 9000000\n");
-        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, Double.NaN, proc, new ProcessLimits(proc, proc));
+        ProcessSampler sampler = new ProcessSampler("broker-1", () -> 7, OptionalDouble.empty(), proc, new ProcessLimits(proc, proc));
 
         assertThat(sampler.sample(1_000)).extracting(ResourceSample::metric)
                 .contains(Metric.RSS_BYTES).doesNotContain(Metric.PAGE_CACHE_BYTES);
@@ -254,12 +255,12 @@ class ProcessSamplerTest {
             in.println("go");
             assertThat(out.readLine()).isEqualTo("done");
 
-            ResourceSample pageCache = find(new ProcessSampler("broker-9", child::pid, Double.NaN)
+            ResourceSample pageCache = find(new ProcessSampler("broker-9", child::pid, OptionalDouble.empty())
                     .sample(System.currentTimeMillis()), Metric.PAGE_CACHE_BYTES);
 
             // the file's pages were brought in after the move, so they are the group's; they stay cached after fsync
             assertThat(pageCache.value()).isBetween((double) bytes, bytes + 64.0 * (1 << 20));
-            assertThat(pageCache.capacity()).isEqualTo((double) limitBytes);
+            assertThat(pageCache.capacity()).hasValue((double) limitBytes);
         } finally {
             child.destroyForcibly().waitFor();
             cgroups.get().remove(group);

@@ -36,7 +36,7 @@ class CadvisorMappingTest {
         ResourceSample cpu = find(second, Metric.CPU_CORES);
         assertThat(cpu.value()).isCloseTo(0.38, within(1e-9));
         // quota 40000 µs per 100000 µs period; redis-2's is a whole core
-        assertThat(cpu.capacity()).isCloseTo(0.4, within(1e-12));
+        assertThat(cpu.capacity().orElseThrow()).isCloseTo(0.4, within(1e-12));
         assertThat(find(second, Metric.CPU_LIMIT_CORES).value()).isCloseTo(0.4, within(1e-12));
         assertThat(second).allSatisfy(s -> assertThat(s.source()).isEqualTo("broker-2"));
     }
@@ -49,7 +49,7 @@ class CadvisorMappingTest {
         // 71 of 100 periods; the pod's cgroup was throttled in 64 of its 100, redis-2 in none
         ResourceSample throttled = find(second, Metric.CPU_THROTTLED_SHARE);
         assertThat(throttled.value()).isCloseTo(0.71, within(1e-12));
-        assertThat(throttled.capacity()).isEqualTo(1.0);
+        assertThat(throttled.capacity()).hasValue(1.0);
     }
 
     @Test
@@ -70,7 +70,7 @@ class CadvisorMappingTest {
         // no container_spec_cpu_quota, no CFS counters, memory limit 0
         assertThat(second).extracting(ResourceSample::metric).containsExactly(Metric.CPU_CORES);
         assertThat(find(second, Metric.CPU_CORES).value()).isCloseTo(1.24, within(1e-9));
-        assertThat(find(second, Metric.CPU_CORES).capacity()).isNaN();
+        assertThat(find(second, Metric.CPU_CORES).capacity()).isEmpty();
     }
 
     @Test

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -13,7 +14,7 @@ import static org.assertj.core.api.Assertions.within;
 @Timeout(10)
 class NodeExporterMappingTest {
 
-    private final NodeExporterMapping mapping = new NodeExporterMapping("broker-2", Double.NaN, Double.NaN);
+    private final NodeExporterMapping mapping = new NodeExporterMapping("broker-2", OptionalDouble.empty(), OptionalDouble.empty());
 
     /** The fixtures: a 4-vCPU cloud VM scraped 15 s apart, of its 60 CPU-seconds 30 busy, 12 idle, 3 iowait, 15 stolen. */
     private List<ResourceSample> secondScrape(String cpuSource) {
@@ -26,7 +27,7 @@ class NodeExporterMappingTest {
         List<ResourceSample> second = secondScrape("broker-2");
 
         assertThat(find(second, Metric.CPU_STEAL_PCT).value()).isCloseTo(25.0, within(1e-6));
-        assertThat(find(second, Metric.CPU_STEAL_PCT).capacity()).isEqualTo(100.0);
+        assertThat(find(second, Metric.CPU_STEAL_PCT).capacity()).hasValue(100.0);
         assertThat(find(second, Metric.CPU_IOWAIT_PCT).value()).isCloseTo(5.0, within(1e-6));
     }
 
@@ -37,7 +38,7 @@ class NodeExporterMappingTest {
         ResourceSample cpu = find(second, Metric.CPU_CORES);
         // 30 of 60 CPU-seconds ran this node's work: 2 cores busy, of the 3 the hypervisor gave (4 × 45/60)
         assertThat(cpu.value()).isCloseTo(2.0, within(1e-6));
-        assertThat(cpu.capacity()).isCloseTo(3.0, within(1e-6));
+        assertThat(cpu.capacity().orElseThrow()).isCloseTo(3.0, within(1e-6));
     }
 
     @Test
@@ -46,7 +47,7 @@ class NodeExporterMappingTest {
 
         // some task waited for a CPU 9.3 s of the 15 s; io and memory pressure are other series
         assertThat(find(second, Metric.CPU_PRESSURE_PCT).value()).isCloseTo(62.0, within(1e-6));
-        assertThat(find(second, Metric.CPU_PRESSURE_PCT).capacity()).isEqualTo(100.0);
+        assertThat(find(second, Metric.CPU_PRESSURE_PCT).capacity()).hasValue(100.0);
     }
 
     @Test

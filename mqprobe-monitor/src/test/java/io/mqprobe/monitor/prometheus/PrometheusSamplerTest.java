@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -59,7 +60,7 @@ class PrometheusSamplerTest {
     @Test
     void should_map_node_exporter_counters_to_host_rates() throws Exception {
         PrometheusSampler sampler = new PrometheusSampler(serve("node_exporter-1.txt", "node_exporter-2.txt"),
-                "broker-2", Duration.ofSeconds(2), 1e9, 1.25e9, true);
+                "broker-2", Duration.ofSeconds(2), OptionalDouble.of(1e9), OptionalDouble.of(1.25e9), true);
 
         List<ResourceSample> first = sampler.sample(1_000);
         List<ResourceSample> second = sampler.sample(2_000);
@@ -67,15 +68,15 @@ class PrometheusSamplerTest {
         assertThat(first).extracting(ResourceSample::metric).containsExactly(Metric.PAGE_CACHE_BYTES);
         // fixture deltas over 1 s: 1.2 of 2 CPU-seconds busy, 0.2 iowait; sda + nvme0n1 written (dm-0 is sda again)
         assertThat(value(second, Metric.CPU_CORES)).isCloseTo(1.2, within(1e-6));
-        assertThat(find(second, Metric.CPU_CORES).capacity()).isEqualTo(2.0);
+        assertThat(find(second, Metric.CPU_CORES).capacity()).hasValue(2.0);
         assertThat(value(second, Metric.CPU_IOWAIT_PCT)).isCloseTo(10.0, within(1e-6));
         assertThat(value(second, Metric.DISK_WRITE_BPS)).isCloseTo(52_428_800 + 10_485_760, within(1.0));
-        assertThat(find(second, Metric.DISK_WRITE_BPS).capacity()).isEqualTo(1e9);
+        assertThat(find(second, Metric.DISK_WRITE_BPS).capacity()).hasValue(1e9);
         assertThat(value(second, Metric.DISK_READ_BPS)).isCloseTo(1_048_576, within(1.0));
         // lo, docker0 and the veth pair are not the physical NIC
         assertThat(value(second, Metric.NET_RX_BPS)).isCloseTo(1_000_000, within(1.0));
         assertThat(value(second, Metric.NET_TX_BPS)).isCloseTo(2_000_000, within(1.0));
-        assertThat(find(second, Metric.NET_TX_BPS).capacity()).isEqualTo(1.25e9);
+        assertThat(find(second, Metric.NET_TX_BPS).capacity()).hasValue(1.25e9);
         assertThat(value(second, Metric.PAGE_CACHE_BYTES)).isEqualTo(1.2498386944e10 + 2.93330944e8 - 4.194304e7);
         assertThat(second).allSatisfy(s -> assertThat(s.source()).isEqualTo("broker-2"));
         assertThat(second).noneMatch(s -> s.metric().startsWith("kafka."));
@@ -84,7 +85,7 @@ class PrometheusSamplerTest {
     @Test
     void should_map_jmx_exporter_kafka_metrics_to_broker_rates() throws Exception {
         PrometheusSampler sampler = new PrometheusSampler(serve("jmx_exporter_kafka-1.txt", "jmx_exporter_kafka-2.txt"),
-                "broker-1", Duration.ofSeconds(2), Double.NaN, Double.NaN, true);
+                "broker-1", Duration.ofSeconds(2), OptionalDouble.empty(), OptionalDouble.empty(), true);
 
         sampler.sample(10_000);
         List<ResourceSample> s = sampler.sample(12_000);
@@ -111,7 +112,7 @@ class PrometheusSamplerTest {
         // a remote broker with only node_exporter: its endpoint is the broker's only one, so process CPU is asked for,
         // but node_exporter's process_cpu_seconds_total is node_exporter's own (a Go process), not the broker's
         PrometheusSampler sampler = new PrometheusSampler(serve("node_exporter-1.txt", "node_exporter-2.txt"),
-                "broker-2", Duration.ofSeconds(2), 1e9, 1.25e9, true);
+                "broker-2", Duration.ofSeconds(2), OptionalDouble.of(1e9), OptionalDouble.of(1.25e9), true);
 
         sampler.sample(1_000);
         List<ResourceSample> second = sampler.sample(2_000);
@@ -123,7 +124,7 @@ class PrometheusSamplerTest {
     @Test
     void should_leave_process_cpu_out_when_node_exporter_covers_the_host() throws Exception {
         PrometheusSampler sampler = new PrometheusSampler(serve("jmx_exporter_kafka-1.txt", "jmx_exporter_kafka-2.txt"),
-                "broker-1", Duration.ofSeconds(2), Double.NaN, Double.NaN, false);
+                "broker-1", Duration.ofSeconds(2), OptionalDouble.empty(), OptionalDouble.empty(), false);
 
         sampler.sample(10_000);
         List<ResourceSample> s = sampler.sample(11_000);
@@ -135,7 +136,7 @@ class PrometheusSamplerTest {
     void should_report_the_http_status_of_a_failed_scrape() throws Exception {
         status = 503;
         URI endpoint = serve("node_exporter-1.txt");
-        PrometheusSampler sampler = new PrometheusSampler(endpoint, "broker-1", Duration.ofSeconds(2), Double.NaN, Double.NaN, true);
+        PrometheusSampler sampler = new PrometheusSampler(endpoint, "broker-1", Duration.ofSeconds(2), OptionalDouble.empty(), OptionalDouble.empty(), true);
 
         assertThatThrownBy(() -> sampler.sample(1_000)).isInstanceOf(IOException.class).hasMessageContaining("HTTP 503");
     }
@@ -144,7 +145,7 @@ class PrometheusSamplerTest {
     void should_send_credentials_from_the_url_without_showing_them() throws Exception {
         URI plain = serve("node_exporter-1.txt");
         URI withSecret = URI.create("http://scraper:s3cret@127.0.0.1:" + plain.getPort() + "/metrics");
-        PrometheusSampler sampler = new PrometheusSampler(withSecret, "broker-1", Duration.ofSeconds(2), Double.NaN, Double.NaN, true);
+        PrometheusSampler sampler = new PrometheusSampler(withSecret, "broker-1", Duration.ofSeconds(2), OptionalDouble.empty(), OptionalDouble.empty(), true);
 
         sampler.sample(1_000);
 
@@ -159,14 +160,14 @@ class PrometheusSamplerTest {
         PrometheusSampler sampler = new PrometheusSampler(serveText(
                         FixtureText.read("node_exporter_vm-1.txt") + FixtureText.read("cadvisor-1.txt"),
                         FixtureText.read("node_exporter_vm-2.txt") + FixtureText.read("cadvisor-2.txt")),
-                "broker-2", Duration.ofSeconds(2), Double.NaN, Double.NaN, true);
+                "broker-2", Duration.ofSeconds(2), OptionalDouble.empty(), OptionalDouble.empty(), true);
 
         sampler.sample(10_000);
         List<ResourceSample> second = sampler.sample(25_000);
 
         assertThat(sampler.brokerContainer()).contains("my-cluster-kafka-2/kafka");
         assertThat(find(second, "broker-2", Metric.CPU_CORES).value()).isCloseTo(0.38, within(1e-9));
-        assertThat(find(second, "broker-2", Metric.CPU_CORES).capacity()).isCloseTo(0.4, within(1e-12));
+        assertThat(find(second, "broker-2", Metric.CPU_CORES).capacity().orElseThrow()).isCloseTo(0.4, within(1e-12));
         assertThat(find(second, "node-of-broker-2", Metric.CPU_CORES).value()).isCloseTo(2.0, within(1e-6));
         assertThat(find(second, "node-of-broker-2", Metric.CPU_STEAL_PCT).value()).isCloseTo(25.0, within(1e-6));
         assertOneOriginPerSourceAndMetric(second);
@@ -177,9 +178,9 @@ class PrometheusSamplerTest {
         // kubelet's /metrics/cadvisor and node_exporter, both given as 2=URL: MonitorSources hands them one flag
         BrokerOwnCpu brokerContainer = new BrokerOwnCpu();
         PrometheusSampler nodeExporter = new PrometheusSampler(serve("node_exporter_vm-1.txt", "node_exporter_vm-2.txt"),
-                "broker-2", Duration.ofSeconds(2), Double.NaN, Double.NaN, false, brokerContainer);
+                "broker-2", Duration.ofSeconds(2), OptionalDouble.empty(), OptionalDouble.empty(), false, brokerContainer);
         PrometheusSampler kubelet = new PrometheusSampler(serve("cadvisor-1.txt", "cadvisor-2.txt"),
-                "broker-2", Duration.ofSeconds(2), Double.NaN, Double.NaN, false, brokerContainer);
+                "broker-2", Duration.ofSeconds(2), OptionalDouble.empty(), OptionalDouble.empty(), false, brokerContainer);
 
         // node_exporter answers first in both rounds: its first scrape has no rates yet, so it cannot claim the broker
         List<ResourceSample> step = new ArrayList<>(nodeExporter.sample(10_000));
@@ -196,7 +197,7 @@ class PrometheusSamplerTest {
     @Test
     void should_keep_the_nodes_cpu_on_the_broker_when_no_endpoint_serves_its_container() throws Exception {
         PrometheusSampler sampler = new PrometheusSampler(serve("node_exporter_vm-1.txt", "node_exporter_vm-2.txt"),
-                "broker-2", Duration.ofSeconds(2), Double.NaN, Double.NaN, true);
+                "broker-2", Duration.ofSeconds(2), OptionalDouble.empty(), OptionalDouble.empty(), true);
 
         sampler.sample(10_000);
         List<ResourceSample> second = sampler.sample(25_000);

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
@@ -265,10 +266,10 @@ public final class ClusterSession implements AutoCloseable {
         return cluster == null ? Optional.empty() : cluster.loadHosts();
     }
 
-    /** The rate mqprobe set on each broker's own link, bytes per second; NaN when it set none. */
-    public double configuredLinkBytesPerSecond() {
-        return cluster == null ? Double.NaN : cluster.linkBitsPerSecond().stream().mapToDouble(bits -> bits / 8.0)
-                .findFirst().orElse(Double.NaN);
+    /** The rate mqprobe set on each broker's own link, bytes per second; empty when it set none. */
+    public OptionalDouble configuredLinkBytesPerSecond() {
+        return cluster == null ? OptionalDouble.empty()
+                : cluster.linkBitsPerSecond().stream().mapToDouble(bits -> bits / 8.0).findFirst();
     }
 
     /** The brokers' links as the link probe measured them; the monitors judge each broker's NIC against them. */
