@@ -19,8 +19,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
@@ -137,7 +135,6 @@ public final class StepRunner {
             // the step's clock starts when the producers begin: creating and connecting them (seconds for workers
             // elsewhere) is not part of the warm-up or the measurement
             long startedMs = System.currentTimeMillis();
-            AtomicReference<String> warmEnd = new AtomicReference<>(warmUntil == null ? null : WarmupTarget.RAN_OUT);
             ConsumerFleet reading = consumers;
             List<LongFunction<SendStats.Snapshot>> sendSnapshots = producers == null ? List.of()
                     : producers.parts().stream().map(p -> (LongFunction<SendStats.Snapshot>) p::snapshot).toList();
@@ -148,7 +145,7 @@ public final class StepRunner {
             BacklogPhase backlog = load instanceof StepLoad.ProduceAndConsume pc && pc.backlog() != null
                     ? new BacklogPhase(pc.backlog(), startedMs + warmup.toMillis(), consumers::pause, sending::stop) : null;
             WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
-                    () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision, warmedUp(startedMs, warmUntil, warmEnd),
+                    () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision, warmedUp(startedMs, warmUntil),
                     () -> {
                         if (sending != null) {
                             sending.stop();
@@ -175,7 +172,7 @@ public final class StepRunner {
                             backlog == null ? null : backlog.outcome()),
                     withLoadGenerator(measuredResources, window, clientUsage(clientMetrics), workerUsage(producers, consumers, window)),
                     clientMetrics, unstable(precision, window), settle,
-                    (warmUntil == null ? WarmupTarget.DEFAULT : warmUntil).compiling(measuredResources).orElse(null), warmEnd.get());
+                    (warmUntil == null ? WarmupTarget.DEFAULT : warmUntil).compiling(measuredResources).orElse(null));
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.unstamped(),
                     read == null ? List.of() : read.failures(), acknowledged == null ? Map.of() : acknowledged, rows);
@@ -200,31 +197,15 @@ public final class StepRunner {
         return consumers == null ? List.of() : consumers.usage(window.fromEpochMs(), window.toEpochMs());
     }
 
-    /**
-     * True once a warm-up step has run its shortest and every JVM compiled below the bound over the last seconds, or,
-     * after two of its trend stretches, once its compilation stopped falling; {@code end} is told which.
-     */
-    private BooleanSupplier warmedUp(long startedMs, WarmupTarget target, AtomicReference<String> end) {
+    /** True once a warm-up step has run its shortest and every JVM compiled below the bound over the last seconds. */
+    private BooleanSupplier warmedUp(long startedMs, WarmupTarget target) {
         if (target == null) {
             return null;
         }
         return () -> {
             long now = System.currentTimeMillis();
-            if (now - startedMs < target.shortest().toMillis()) {
-                return false;
-            }
-            if (target.warm(resources.summarize(now - WarmupTarget.WINDOW.toMillis(), now))) {
-                end.set(WarmupTarget.WARM);
-                return true;
-            }
-            long trend = target.trend().toMillis();
-            if (now - startedMs < 2 * trend) {
-                return false;
-            }
-            Optional<String> stalled = target.stalled(resources.summarize(now - trend, now),
-                    resources.summarize(now - 2 * trend, now - trend));
-            stalled.ifPresent(end::set);
-            return stalled.isPresent();
+            return now - startedMs >= target.shortest().toMillis()
+                    && target.warm(resources.summarize(now - WarmupTarget.WINDOW.toMillis(), now));
         };
     }
 

@@ -8,7 +8,6 @@ import io.mqprobe.api.units.HumanUnits;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -26,41 +25,14 @@ import java.util.stream.Collectors;
  * used 108-175 ms of CPU a second, so on a crowded host it kept JVMs "compiling" that had little left to compile, and
  * the warm-up ran to its cap.
  *
- * <p>A warm-up also ends once its compilation no longer falls ({@link #stalled}): the JVMs' compile rates summed over
- * the last {@code trend} kept at least {@link #NO_LONGER_FALLING} of the stretch before. Compilation is bounded by the
- * cores the compilers get, which a saturating warm-up leaves few of: in replicated-all here (three runs of 2026-11-30)
- * the three brokers compiled 100-150 ms/s of CPU each from the warm-up's 10th second to its 60th, and on at that rate
- * into the measured steps, so the warm-up's last 30-40 s bought nothing but time. Steps measured while a JVM still
- * compiles are flagged all the same.
- *
  * @param compileMsPerSecond the most JIT time per second of wall time a warm JVM still spends, above 0
  * @param shortest           the warm-up's least length, at least 1 s: the rates need two readings
  * @param longest            the warm-up's greatest length, at least {@code shortest}
- * @param trend              the stretch whose compilation is compared with the one before it, at least 1 s
  */
-public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duration longest, Duration trend) {
-
-    /** The stretch a warm-up's compilation is compared over: ten readings, so one burst does not decide it. */
-    public static final Duration TREND = Duration.ofSeconds(10);
+public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duration longest) {
 
     /** Warm below 50 ms of compilation a second (5 % of one core), after at least 5 s, at most a minute. */
     public static final WarmupTarget DEFAULT = new WarmupTarget(50, Duration.ofSeconds(5), Duration.ofSeconds(60));
-
-    /**
-     * Compilation that kept at least this share of the stretch before has stopped falling. Over 10 s stretches of the
-     * runs above, a warm-up still warming fell by a quarter to a half from one stretch to the next; a stalled one moved
-     * by -14 % to +30 %.
-     */
-    static final double NO_LONGER_FALLING = 0.8;
-
-    /** Why a warm-up ended with every JVM under the bound. */
-    public static final String WARM = "every JVM warm";
-    /** Why a warm-up ended neither warm nor stalled. */
-    public static final String RAN_OUT = "its longest or its byte cap";
-
-    public WarmupTarget(double compileMsPerSecond, Duration shortest, Duration longest) {
-        this(compileMsPerSecond, shortest, longest, TREND);
-    }
 
     /** The readings judged: the last seconds, so one second's burst of compilation does not end or prolong the wait. */
     public static final Duration WINDOW = Duration.ofSeconds(3);
@@ -72,9 +44,6 @@ public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duratio
         if (shortest.toMillis() < 1000 || longest.compareTo(shortest) < 0) {
             throw new UsageException("a warm-up lasts at least 1s and its longest (" + longest.toSeconds()
                     + "s) must not be shorter than its shortest (" + shortest.toSeconds() + "s)");
-        }
-        if (trend.toMillis() < 1000) {
-            throw new UsageException("a warm-up's compilation is compared over at least 1s");
         }
     }
 
@@ -90,28 +59,6 @@ public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duratio
     public Optional<ResourceUsage> hottest(List<ResourceUsage> readings) {
         return compileRates(readings).stream().filter(u -> u.mean() > compileMsPerSecond)
                 .max(Comparator.comparingDouble(ResourceUsage::mean));
-    }
-
-    /**
-     * Why the warm-up should end for want of progress, or empty while its compilation still falls: when the JVMs above
-     * the bound in {@code last} (the latest {@link #trend}) together compiled at least {@link #NO_LONGER_FALLING} of what
-     * they compiled in {@code before} (the stretch before it).
-     */
-    public Optional<String> stalled(List<ResourceUsage> last, List<ResourceUsage> before) {
-        Set<String> hot = compileRates(last).stream().filter(u -> u.mean() > compileMsPerSecond).map(ResourceUsage::source)
-                .collect(Collectors.toSet());
-        double now = compiled(last, hot);
-        double earlier = compiled(before, hot);
-        if (hot.isEmpty() || !(earlier > 0) || now < NO_LONGER_FALLING * earlier) {
-            return Optional.empty();
-        }
-        return Optional.of(String.format(Locale.ROOT, "compilation no longer falling: %s ms/s over the last %ds against %s before",
-                HumanUnits.number(Math.round(now)), trend.toSeconds(), HumanUnits.number(Math.round(earlier))));
-    }
-
-    /** The compile figures of {@code sources} summed. */
-    private static double compiled(List<ResourceUsage> readings, Set<String> sources) {
-        return compileRates(readings).stream().filter(u -> sources.contains(u.source())).mapToDouble(ResourceUsage::mean).sum();
     }
 
     /** Per JVM its compile figure: its compilers' CPU ({@code jit.cpu_ms_per_s}) when read, else its compile clock. */

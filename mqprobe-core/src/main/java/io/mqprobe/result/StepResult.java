@@ -25,31 +25,17 @@ import java.util.Map;
  * @param settle         the wait for a settled cluster before the step, or {@code null} when the step did not wait
  * @param compiling      the JVM that still compiled above a warm JVM's rate while the step was measured ("broker-2
  *                       compiling 340 ms/s": its figures are a cold JVM's), else {@code null}
- * @param warmEnd        a JVM warm-up step's reason to end: every JVM warm, its compilation no longer falling (with
- *                       the rates compared), or its longest; {@code null} for any other step
  */
 public record StepResult(int index, int clients, Double targetRecordsPerSecond, String startedAt, long warmupMs,
                          long measuredMs, long records, long bytes, double recordsPerSecond, double bytesPerSecond,
                          Map<String, Long> errors, LatencySummary latencyUs, LatencySummary serviceLatencyUs,
                          LatencySummary sendDelayUs, LatencySummary e2eLatencyUs, Consumed consumed,
                          List<ResourceUsage> resources, Map<String, Double> clientMetrics, Estimate throughput,
-                         Estimate p99PerSecondUs, String unstable, Settle settle, String compiling, String warmEnd) {
+                         Estimate p99PerSecondUs, String unstable, Settle settle, String compiling) {
 
     public StepResult {
         // documents written before client metrics were recorded have none
         clientMetrics = clientMetrics == null ? Map.of() : Map.copyOf(clientMetrics);
-    }
-
-    /** A step that was not a JVM warm-up, or one written before a warm-up said why it ended. */
-    public StepResult(int index, int clients, Double targetRecordsPerSecond, String startedAt, long warmupMs,
-                      long measuredMs, long records, long bytes, double recordsPerSecond, double bytesPerSecond,
-                      Map<String, Long> errors, LatencySummary latencyUs, LatencySummary serviceLatencyUs,
-                      LatencySummary sendDelayUs, LatencySummary e2eLatencyUs, Consumed consumed,
-                      List<ResourceUsage> resources, Map<String, Double> clientMetrics, Estimate throughput,
-                      Estimate p99PerSecondUs, String unstable, Settle settle, String compiling) {
-        this(index, clients, targetRecordsPerSecond, startedAt, warmupMs, measuredMs, records, bytes, recordsPerSecond,
-                bytesPerSecond, errors, latencyUs, serviceLatencyUs, sendDelayUs, e2eLatencyUs, consumed, resources,
-                clientMetrics, throughput, p99PerSecondUs, unstable, settle, compiling, null);
     }
 
     /** A step whose JVMs' compilation was not judged (documents and tests from before that). */
@@ -147,14 +133,12 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
 
     public static StepResult of(int index, int clients, double targetRecordsPerSecond, long startedEpochMs,
                                 long warmupMs, WindowTotals window, Consumed consumed, List<ResourceUsage> resources,
-                                Map<String, Double> clientMetrics, String unstable, Settle settle, String compiling,
-                                String warmEnd) {
+                                Map<String, Double> clientMetrics, String unstable, Settle settle, String compiling) {
         return new StepResult(index, clients, targetRecordsPerSecond > 0 ? targetRecordsPerSecond : null,
                 Instant.ofEpochMilli(startedEpochMs).toString(), warmupMs, window.toEpochMs() - window.fromEpochMs(),
                 window.records(), window.bytes(), window.recordsPerSecond(), window.bytesPerSecond(), window.errors(),
                 window.latencyUs(), window.serviceLatencyUs(), window.sendDelayUs(), window.e2eLatencyUs(), consumed,
-                List.copyOf(resources), clientMetrics, window.throughput(), window.p99PerSecondUs(), unstable, settle, compiling,
-                warmEnd);
+                List.copyOf(resources), clientMetrics, window.throughput(), window.p99PerSecondUs(), unstable, settle, compiling);
     }
 
     /**

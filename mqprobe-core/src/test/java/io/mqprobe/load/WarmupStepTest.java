@@ -54,51 +54,6 @@ class WarmupStepTest {
     }
 
     @Test
-    void should_end_a_warm_up_step_whose_compilation_stopped_falling_and_say_so() {
-        // three brokers compiling 100-150 ms/s each, second after second, as replicated-all's did from its 10th second
-        ResourceWindow stuck = (from, to) -> List.of(jit("broker-1", 94), jit("broker-2", 126), jit("broker-3", 125));
-        WarmupTarget quickTrend = new WarmupTarget(50, Duration.ofSeconds(1), Duration.ofSeconds(20), Duration.ofSeconds(1));
-
-        StepRunner.Outcome outcome = runner(stuck).run("s", 0, new StepLoad.Produce(load(quickTrend.longest())),
-                quickTrend.shortest(), Duration.ofSeconds(5), null, null, quickTrend);
-
-        long ranMs = outcome.step().warmupMs() + outcome.step().measuredMs();
-        assertThat(ranMs).as("two 1 s stretches compared, not the 20 s longest").isBetween(1_500L, 6_000L);
-        assertThat(outcome.step().warmEnd()).isEqualTo("compilation no longer falling: 345 ms/s over the last 1s against 345 before");
-        assertThat(outcome.step().compiling()).isEqualTo("broker-2 compiling 126 ms/s");
-    }
-
-    @Test
-    void should_run_on_a_warm_up_step_whose_compilation_still_falls() {
-        // 4,000 ms/s falling by 30 % a second: still above 50 ms/s after the 4 s longest, and never stalled
-        long startMs = System.currentTimeMillis();
-        ResourceWindow falling = (from, to) -> List.of(jit("broker-1", 4_000 * Math.pow(0.7, (to - startMs) / 1000.0)));
-        WarmupTarget quickTrend = new WarmupTarget(50, Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ofSeconds(1));
-
-        StepRunner.Outcome outcome = runner(falling).run("s", 0, new StepLoad.Produce(load(quickTrend.longest())),
-                quickTrend.shortest(), Duration.ofSeconds(5), null, null, quickTrend);
-
-        assertThat(outcome.step().warmupMs() + outcome.step().measuredMs()).isGreaterThanOrEqualTo(3_500L);
-        assertThat(outcome.step().warmEnd()).isEqualTo(WarmupTarget.RAN_OUT);
-    }
-
-    @Test
-    void should_call_compilation_stalled_only_for_the_jvms_still_above_the_bound() {
-        WarmupTarget target = WarmupTarget.DEFAULT;
-        // replicated-all's brokers from the warm-up's 10th second to its 30th (run 1, 2026-11-30): 345 then 321 ms/s
-        List<ResourceUsage> before = List.of(jit("broker-1", 94), jit("broker-2", 126), jit("broker-3", 125));
-        List<ResourceUsage> last = List.of(jit("broker-1", 73), jit("broker-2", 120), jit("broker-3", 128));
-        assertThat(target.stalled(last, before)).hasValueSatisfying(why -> assertThat(why).startsWith("compilation no longer falling: 321 ms/s"));
-        // single's first stretches: the client from 304 to 240 and broker-1 from 240 to 125 ms/s, still falling
-        assertThat(target.stalled(List.of(jit("broker-1", 125), jit("client", 240)), List.of(jit("broker-1", 240), jit("client", 304))))
-                .isEmpty();
-        // a JVM already under the bound does not hold the warm-up by its own flat rate
-        assertThat(target.stalled(List.of(jit("broker-1", 40), jit("broker-2", 60)), List.of(jit("broker-1", 40), jit("broker-2", 200))))
-                .isEmpty();
-        assertThat(target.stalled(List.of(jit("broker-1", 30)), List.of(jit("broker-1", 30)))).as("nothing above the bound").isEmpty();
-    }
-
-    @Test
     void should_flag_a_measured_step_while_a_jvm_compiles_above_a_warm_jvms_rate() {
         ResourceWindow compiling = (from, to) -> List.of(jit("broker-2", 340), jit("client", 12));
         ResourceWindow warm = (from, to) -> List.of(jit("broker-2", 20), jit("client", 12));

@@ -6,7 +6,6 @@ import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ScenarioResult;
-import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.run.Progress;
 import io.mqprobe.probe.ProbePlanner;
@@ -46,7 +45,7 @@ final class ProbeProgress implements ExperimentListener {
         int clients = plan.load().producerSpec().map(p -> p.clients()).orElse(0);
         if (plan.warmUntil() != null) {
             progress.update(String.format(Locale.ROOT, "  warm-up: %s until every JVM compiles under %s ms/s"
-                    + " or their compilation stops falling (at most %s) ...", HumanUnits.counted(clients, "producer client"), HumanUnits.number(plan.warmUntil().compileMsPerSecond()),
+                    + " (at most %s) ...", HumanUnits.counted(clients, "producer client"), HumanUnits.number(plan.warmUntil().compileMsPerSecond()),
                     TimeSpan.formatSeconds(plan.warmUntil().longest().toSeconds())));
             return;
         }
@@ -59,7 +58,7 @@ final class ProbeProgress implements ExperimentListener {
         if (plan.warmUntil() != null) {
             long ranMs = step.warmupMs() + step.measuredMs();
             progress.line(String.format(Locale.ROOT, "  warm-up: %s, %s%s", HumanUnits.counted(step.clients(), "client"), TimeSpan.formatSeconds(ranMs / 1000),
-                    warmEnd(step)));
+                    step.compiling() == null ? ", every JVM warm" : ", not warm at its end (its longest or its byte cap): " + step.compiling()));
             return;
         }
         String offered = step.targetRecordsPerSecond() == null ? "unthrottled"
@@ -72,15 +71,6 @@ final class ProbeProgress implements ExperimentListener {
                 TimeSpan.formatMicros(step.latencyUs().p99()), step.errors().values().stream().mapToLong(Long::longValue).sum(),
                 step.unstable() == null ? "" : "  unstable", settled)
                 + (step.compiling() == null ? "" : "  (" + step.compiling() + ")"));
-    }
-
-    /** ", every JVM warm", or why the warm-up ended without, and which JVM still compiled. */
-    private static String warmEnd(StepResult step) {
-        if (WarmupTarget.WARM.equals(step.warmEnd()) || step.warmEnd() == null && step.compiling() == null) {
-            return ", " + WarmupTarget.WARM;
-        }
-        return ", not warm at its end (" + (step.warmEnd() == null ? WarmupTarget.RAN_OUT : step.warmEnd()) + ")"
-                + (step.compiling() == null ? "" : ": " + step.compiling());
     }
 
     /** What the wait before the step did, when it did anything worth a word. */

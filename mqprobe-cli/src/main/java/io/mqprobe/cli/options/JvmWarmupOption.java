@@ -11,8 +11,7 @@ public final class JvmWarmupOption {
 
     @Option(names = "--jvm-warmup", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.OrZero.class,
             description = "Each scenario first runs its load unmeasured until every JVM watched (brokers, mqprobe) compiles"
-                    + " under 50 ms/s or their compilation stops falling, at most this long (0: none); a step measured"
-                    + " while a JVM compiles more is flagged"
+                    + " under 50 ms/s, at most this long (0: none); a step measured while a JVM compiles more is flagged"
                     + " (default: ${DEFAULT-VALUE}).")
     Duration jvmWarmup;
 
