@@ -15,8 +15,7 @@ import java.util.OptionalDouble;
 public record ResourceSample(long epochMs, String source, String metric, double value, OptionalDouble capacity) {
 
     public ResourceSample {
-        // a file that left it out did not know it; an exporter may state a limit as NaN, which says as little
-        capacity = capacity == null || capacity.isPresent() && Double.isNaN(capacity.getAsDouble()) ? OptionalDouble.empty() : capacity;
+        capacity = Capacities.known(capacity);
     }
 
     /** A sample whose capacity is known. */

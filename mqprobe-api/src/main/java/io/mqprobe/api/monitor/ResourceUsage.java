@@ -14,8 +14,7 @@ public record ResourceUsage(String source, String metric, double mean, double pe
     public ResourceUsage {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(metric, "metric");
-        // a file that left it out did not know it; an exporter may state a limit as NaN, which says as little
-        capacity = capacity == null || capacity.isPresent() && Double.isNaN(capacity.getAsDouble()) ? OptionalDouble.empty() : capacity;
+        capacity = Capacities.known(capacity);
     }
 
     /** A usage whose capacity is known. */
