@@ -87,7 +87,7 @@ public final class ProbeJudge implements Judge {
         List<Integer> plateau = ceiling.pooled() != null ? ceiling.pooled() : List.of(ceiling.step());
         List<StepResult> atCeiling = steps.stream().filter(ProbeIntent::ramp).map(MeasuredStep::result)
                 .filter(s -> plateau.contains(s.index())).toList();
-        List<ResourceUsage> resources = VerdictFinder.pooledResources(atCeiling.stream().map(ProbeJudge::toMeasurement).toList());
+        List<ResourceUsage> resources = VerdictFinder.plateauResources(atCeiling.stream().map(ProbeJudge::toMeasurement).toList());
         List<StepResult> ramp = steps.stream().filter(ProbeIntent::ramp).map(MeasuredStep::result).toList();
         return WhyItBinds.of(profiles, ramp, atCeiling, resources, failingStep(verdict.findings().sustainable(), steps))
                 .map(verdict::withProfile).orElse(verdict);
@@ -158,7 +158,7 @@ public final class ProbeJudge implements Judge {
             return verdict;
         }
         List<Integer> plateau = verdict.ceiling().pooled() != null ? verdict.ceiling().pooled() : List.of(verdict.ceiling().step());
-        List<ResourceUsage> atCeiling = VerdictFinder.pooledResources(rampSteps.stream().map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).map(ProbeJudge::toMeasurement).toList());
+        List<ResourceUsage> atCeiling = VerdictFinder.plateauResources(rampSteps.stream().map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).map(ProbeJudge::toMeasurement).toList());
         Map<String, Double> cpuPct = new TreeMap<>();
         atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()))
                 .forEach(r -> r.meanPct().stream().filter(Double::isFinite).forEach(pct -> cpuPct.put(r.source(), pct)));
