@@ -1,7 +1,9 @@
 package io.mqprobe.api;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 
 /** A {@code HOST:PORT} flag value ({@code [::1]:7801} for IPv6), parsed once with the flag's own error line. */
 public record HostPort(String host, int port) {
@@ -38,6 +40,15 @@ public record HostPort(String host, int port) {
 
     private static UsageException refused(String flag, String text) {
         return new UsageException("bad " + flag + " '" + text + "': expected HOST:PORT");
+    }
+
+    /** True for this machine's loopback (127.0.0.0/8, ::1, a name resolving to it); false for a name that does not resolve. */
+    public static boolean loopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 
     public InetSocketAddress socketAddress() {

@@ -1,6 +1,7 @@
 package io.mqprobe.api;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 
@@ -22,6 +23,22 @@ public record Target(String driverId, String bootstrap, Map<String, String> clie
         clientProperties = Map.copyOf(clientProperties);
         if (connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new UsageException("connect timeout must be positive");
+        }
+    }
+
+    /**
+     * Every bootstrap address is on this machine's loopback: the brokers share this host's cores with the load generator.
+     * RocketMQ separates its name servers with {@code ;}.
+     */
+    public boolean onLoopback() {
+        return Arrays.stream(bootstrap.split("[,;]")).map(String::strip).filter(a -> !a.isEmpty()).allMatch(Target::loopback);
+    }
+
+    private static boolean loopback(String address) {
+        try {
+            return HostPort.loopback(HostPort.parse("--bootstrap", address).host());
+        } catch (UsageException e) {
+            return false;   // not HOST:PORT: nothing to tell
         }
     }
 

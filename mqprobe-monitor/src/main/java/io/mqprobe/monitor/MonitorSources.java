@@ -261,16 +261,8 @@ public final class MonitorSources {
             } catch (RuntimeException e) {
                 return List.of();
             }
-            boolean thisHost = host && brokers.stream().allMatch(b -> isLoopback(b.host()));
+            boolean thisHost = host && brokers.stream().allMatch(b -> HostPort.loopback(b.host()));
             return BlindSpots.of(brokers, jmx.size(), java.util.Set.copyOf(resolvePrometheusIds().values()), thisHost);
-        }
-
-        private static boolean isLoopback(String host) {
-            try {
-                return InetAddress.getByName(host).isLoopbackAddress();
-            } catch (UnknownHostException e) {
-                return false;
-            }
         }
 
         private LocalBrokerProcess current(int brokerId) {

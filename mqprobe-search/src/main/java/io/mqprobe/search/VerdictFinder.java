@@ -150,8 +150,8 @@ public final class VerdictFinder {
             return "the ceiling (step " + best.index() + ")";
         }
         List<StepMeasurement> read = atLevel(plateau);
-        return "the ceiling (steps " + indices(plateau) + (read.size() < plateau.size() ? "; resources of steps " + indices(read)
-                + ", at its level" : "") + ")";
+        return "the ceiling (steps " + indices(plateau) + (read.size() < plateau.size() ? ", read at steps " + indices(read)
+                + ", those at its level" : "") + ")";
     }
 
     private static String indices(List<StepMeasurement> steps) {

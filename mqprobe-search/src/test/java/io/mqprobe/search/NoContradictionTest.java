@@ -47,8 +47,8 @@ class NoContradictionTest {
         assertThat(verdict.ceiling().pooled()).containsExactly(0, 1, 2, 3);
         assertThat(verdict.bottleneck().resource()).isEqualTo(Bottleneck.SHARED_CPU);
         assertThat(verdict.bottleneck().source()).isEqualTo("host");
-        assertThat(verdict.bottleneck().summary()).startsWith("host CPU 1.85/2 cores (93 %) at the ceiling (steps 0, 1, 2, 3;"
-                + " resources of steps 1, 2, 3, at its level) with no single process saturated");
+        assertThat(verdict.bottleneck().summary()).startsWith("host CPU 1.85/2 cores (93 %) at the ceiling (steps 0, 1, 2, 3,"
+                + " read at steps 1, 2, 3, those at its level) with no single process saturated");
     }
 
     @Test

@@ -282,11 +282,13 @@ public final class ClusterSession implements AutoCloseable {
     }
 
     /**
-     * True when brokers and load generator share this host's cores unconfined: an embedded cluster without
-     * isolation. Then the host's CPU is a limit of the cluster as measured; with isolation (or a remote cluster) it is not.
+     * True when brokers and load generator share this host's cores unconfined: an embedded cluster without isolation, or
+     * brokers mqprobe did not start on this host's loopback. Then the host's CPU is a limit of the cluster as measured;
+     * with isolation (or a remote cluster) it is not. Plain Kafka brokers on loopback, judged as if isolated, had their
+     * full host read as cores "beyond the processes' quotas" they never had.
      */
     public boolean hostShared() {
-        return cluster != null && client == null;
+        return client == null && (cluster != null || target.onLoopback());
     }
 
     /**
