@@ -1,0 +1,72 @@
+package io.mqprobe.monitor.jfr;
+
+import jdk.jfr.Event;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Name;
+import jdk.jfr.consumer.RecordedEvent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** This JVM's own recorder, read as a broker's is: every event handed on once, every chunk copied once. */
+@Timeout(30)
+class BrokerRecordingTest {
+
+    private static final int TICKS = 150;
+
+    @Name("mqprobe.test.Tick")
+    static final class Tick extends Event {
+        int number;
+    }
+
+    @Test
+    void should_hand_on_every_event_once_and_copy_each_chunk_once() throws Exception {
+        FlightRecorder.register(Tick.class);
+        Map<Integer, AtomicInteger> seen = new ConcurrentHashMap<>();
+        RecordingPart ticks = new RecordingPart() {
+            @Override
+            public Map<String, String> settings() {
+                return Map.of("mqprobe.test.Tick#enabled", "true");
+            }
+
+            @Override
+            public void onEvent(RecordedEvent event) {
+                if (event.getEventType().getName().equals("mqprobe.test.Tick")) {
+                    seen.computeIfAbsent(event.getInt("number"), n -> new AtomicInteger()).incrementAndGet();
+                }
+            }
+        };
+        Duration readEvery = Duration.ofMillis(400);
+        BrokerRecording recording = BrokerRecording.start(ManagementFactory.getPlatformMBeanServer(), List.of(ticks), "self", readEvery);
+        try {
+            for (int i = 0; i < TICKS; i++) {   // 3 s of ticks: about seven reads, each within the recording's 7 s
+                Tick tick = new Tick();
+                tick.number = i;
+                tick.commit();
+                Thread.sleep(20);
+            }
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (seen.size() < TICKS && System.currentTimeMillis() < deadline) {
+                Thread.sleep(readEvery.toMillis());
+            }
+            Thread.sleep(2 * readEvery.toMillis());   // reads after the last tick copy nothing of it again
+        } finally {
+            recording.close();
+        }
+
+        assertThat(recording.failure()).isNull();
+        assertThat(seen).hasSize(TICKS);
+        assertThat(seen.values()).allSatisfy(count -> assertThat(count.get()).isEqualTo(1));
+        // the recording holds only ticks: a read that copied the chunks before it again (every one the broker keeps for
+        // 7 s) would have copied each tick many times over, one copied twice at each read half again as many
+        assertThat(recording.eventsCopied()).isBetween((long) TICKS, TICKS * 3L / 2);
+    }
+}
