@@ -84,9 +84,7 @@ public final class ProbeJudge implements Judge {
         if (ceiling == null || interrupted) {
             return verdict;   // a run being stopped does not wait for the brokers' last recordings
         }
-        List<Integer> plateau = ceiling.pooled() != null ? ceiling.pooled() : List.of(ceiling.step());
-        List<StepResult> atCeiling = steps.stream().filter(ProbeIntent::ramp).map(MeasuredStep::result)
-                .filter(s -> plateau.contains(s.index())).toList();
+        List<StepResult> atCeiling = ceilingSteps(ceiling, steps.stream().filter(ProbeIntent::ramp).toList());
         List<ResourceUsage> resources = VerdictFinder.plateauResources(atCeiling.stream().map(ProbeJudge::toMeasurement).toList());
         List<StepResult> ramp = steps.stream().filter(ProbeIntent::ramp).map(MeasuredStep::result).toList();
         return WhyItBinds.of(profiles, ramp, atCeiling, resources, failingStep(verdict.findings().sustainable(), steps))
@@ -157,8 +155,8 @@ public final class ProbeJudge implements Judge {
         if (verdict.ceiling() == null || !CPU_OR_NOTHING.contains(verdict.bottleneck().resource())) {
             return verdict;
         }
-        List<Integer> plateau = verdict.ceiling().pooled() != null ? verdict.ceiling().pooled() : List.of(verdict.ceiling().step());
-        List<ResourceUsage> atCeiling = VerdictFinder.plateauResources(rampSteps.stream().map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).map(ProbeJudge::toMeasurement).toList());
+        List<ResourceUsage> atCeiling = VerdictFinder.plateauResources(ceilingSteps(verdict.ceiling(), rampSteps).stream()
+                .map(ProbeJudge::toMeasurement).toList());
         Map<String, Double> cpuPct = new TreeMap<>();
         atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()))
                 .forEach(r -> r.meanPct().stream().filter(Double::isFinite).forEach(pct -> cpuPct.put(r.source(), pct)));
@@ -217,6 +215,12 @@ public final class ProbeJudge implements Judge {
     /** A disk or a NIC at its threshold over the ceiling's steps: a co-limited verdict naming it stands. */
     private boolean diskOrNicAtThreshold(List<ResourceUsage> atCeiling) {
         return atCeiling.stream().anyMatch(r -> DISKS_AND_NICS.contains(r.metric()) && thresholds.reached(r));
+    }
+
+    /** The ramp's steps the ceiling pooled, or its one step. */
+    private static List<StepResult> ceilingSteps(StepPoint ceiling, List<MeasuredStep> rampSteps) {
+        List<Integer> plateau = ceiling.pooled() != null ? ceiling.pooled() : List.of(ceiling.step());
+        return rampSteps.stream().map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).toList();
     }
 
     /**
