@@ -94,6 +94,15 @@ public final class ExperimentRunner {
                     : load instanceof StepLoad.ProduceAndConsume pc && pc.producers().paced();
         }
 
+        /** Whether the scenario's step just before was a paced load step (not unthrottled, not work, not another scenario's). */
+        private boolean previousStepPaced(String scenario) {
+            if (measured.isEmpty()) {
+                return false;
+            }
+            MeasuredStep last = measured.get(measured.size() - 1);
+            return last.plan().scenario().equals(scenario) && last.outcome() != null && paced(last.plan().load());
+        }
+
         void measure(StepPlan plan, ActionScheduler scheduler) {
             if (!plan.scenario().equals(current)) {
                 throw new IllegalStateException("step of scenario " + plan.scenario() + " planned while "
@@ -106,7 +115,8 @@ public final class ExperimentRunner {
             }
             StepResult.Settle settled = plan.settle() == null ? null
                     : new Settling(admin, steps::recentResources, control, this::recreate)
-                            .await(plan.settle(), scenarioTopics.keySet(), paced(plan.load()));
+                            .await(plan.settle(), scenarioTopics.keySet(), Settling.idleBrokersWanted(paced(plan.load()),
+                                    previousStepPaced(plan.scenario())));
             listener.onStepStart(plan);
             StepRunner.Outcome outcome;
             ActionScheduler.Step fired = scheduler.schedule(plan);

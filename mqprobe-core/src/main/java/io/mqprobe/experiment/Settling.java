@@ -25,8 +25,8 @@ import java.util.function.LongFunction;
  * Brings the cluster back to a settled state before a step, so a step is not judged on the backlog of the one
  * before it (followers still copying an unthrottled step, brokers still busy with it): waits, bounded, until nothing
  * of the step's topics is under-replicated and followers hold what their leaders hold, and then, when there was such
- * a backlog or the step is paced, until every broker is near idle again in a monitor sample taken after the wait
- * began. Catching up keeps a broker busy after its followers look level, and a paced step is judged on the brokers'
+ * a backlog or the step is the first paced one after unthrottled steps ({@link #idleBrokersWanted}), until every
+ * broker is near idle again in a monitor sample taken after the wait began. Catching up keeps a broker busy after its followers look level, and a paced step is judged on the brokers'
  * CPU, which must be its own: a first paced step measured right after the unthrottled ramp read a broker at 92 % CPU
  * at 46k msgs/s where the next read 28 % at 43k. An unthrottled step without a backlog starts at once: it is judged on
  * its throughput after a warm-up that covers the tail of the step before. Where the topics hold nothing a later step
@@ -88,7 +88,21 @@ final class Settling {
         }
     }
 
-    /** @param judgedOnResources whether the step's verdict reads the brokers' resources (a paced step) */
+    /**
+     * Whether a step waits for idle brokers even without a backlog: a paced step, whose verdict reads the brokers' CPU,
+     * unless the step before it was paced too. Idle brokers are wanted after the ramp's saturating steps, which leave
+     * them busy for seconds; after a paced step the wait only waited for a monitor sample taken after it began, 0.8-1.8 s
+     * before each of 36 paced steps of a default probe here (28 s in all), and the step's own warm-up covers the
+     * second its load ends in. A backlog (under-replication, followers behind) is still waited for.
+     *
+     * @param paced            whether the step is paced
+     * @param afterPacedStep   whether the scenario's step just before it was a paced load step
+     */
+    static boolean idleBrokersWanted(boolean paced, boolean afterPacedStep) {
+        return paced && !afterPacedStep;
+    }
+
+    /** @param judgedOnResources whether the step waits for idle brokers without a backlog ({@link #idleBrokersWanted}) */
     StepResult.Settle await(SettleSpec spec, Collection<String> topics, boolean judgedOnResources) {
         long startNs = System.nanoTime();
         long deadlineNs = startNs + spec.maxWait().toNanos();

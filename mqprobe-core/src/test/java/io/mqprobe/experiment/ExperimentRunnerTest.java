@@ -1,6 +1,8 @@
 package io.mqprobe.experiment;
 
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.fault.FaultSpec;
 import io.mqprobe.api.fault.FaultTarget;
 import io.mqprobe.stamp.NanoClock;
@@ -14,6 +16,7 @@ import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.SingleRunVerdict;
+import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,7 +41,11 @@ class ExperimentRunnerTest {
     private final AtomicInteger saves = new AtomicInteger();
 
     private ExperimentRunner runner(ActionHandler actions, ExperimentListener listener) {
-        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
+        return runner(actions, listener, ResourceWindow.NONE);
+    }
+
+    private ExperimentRunner runner(ActionHandler actions, ExperimentListener listener, ResourceWindow monitors) {
+        StepRunner steps = new StepRunner(driver, document, monitors, control, row -> { }, NanoClock.SYSTEM);
         Topics topics = new Topics() {
             @Override
             public void create(TopicSpec spec) {
@@ -162,6 +169,31 @@ class ExperimentRunnerTest {
         assertThat(seen).containsExactly("read back " + result.steps().get(0).result().records());
         assertThat(result.steps().get(1).outcome()).isNull();
         assertThat(document.steps("audited")).hasSize(1);   // the result's steps are the measured ones
+    }
+
+    @Test
+    void should_wait_for_idle_brokers_before_a_paced_step_after_an_unthrottled_one_but_not_after_a_paced_one() {
+        // broker-1 reads busy throughout: a step that waits for idle brokers waits to the bound and says so
+        ResourceWindow busyBroker = (from, to) -> List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.45, 0.45, 0.5));
+        SettleSpec settle = new SettleSpec(Duration.ofMillis(600), 25, false);
+        List<StepPlan> plans = List.of(paced("r", 0, 0), paced("r", 1, 200), paced("r", 2, 400));
+        Planner planner = (measured, context) -> {
+            if (measured.isEmpty()) {
+                context.startScenario(new ScenarioResult("r", "", null, null));
+                context.createTopic(TopicSpec.of("t-r", 1, 1));
+            }
+            return measured.size() == plans.size() ? Optional.empty()
+                    : Optional.of(plans.get(measured.size()).withPrecision(null, settle));
+        };
+
+        runner(ActionHandler.NONE, ExperimentListener.NONE, busyBroker)
+                .run(new Experiment("test", planner, (scenario, steps, interrupted) -> new SingleRunVerdict(List.of(), false)));
+
+        List<StepResult.Settle> settles = document.steps("r").stream().map(StepResult::settle).toList();
+        assertThat(settles.get(0).unsettled()).isNull();                               // unthrottled, no backlog
+        assertThat(settles.get(1).unsettled()).startsWith("still unsettled").contains("broker-1 CPU 90 %");
+        assertThat(settles.get(2).unsettled()).isNull();                               // after a paced step
+        assertThat(settles.get(2).waitedMs()).isLessThan(300);
     }
 
     @Test

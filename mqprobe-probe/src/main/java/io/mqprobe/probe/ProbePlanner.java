@@ -73,13 +73,15 @@ public final class ProbePlanner implements Planner {
     /** Warm-up added to the run's first step, while the JIT compiles the send path. */
     static final Duration FIRST_STEP_EXTRA_WARMUP = Duration.ofSeconds(4);
     /**
-     * A scenario's first paced step warms up this many step warm-ups (10 s by default) instead of half of one. Idle
+     * A scenario's first paced step warms up this many step warm-ups (4 s by default) instead of half of one. Idle
      * brokers after the saturating ramp are not yet brokers at rest: once load comes back they work off the ramp's
-     * garbage and leftovers, measured here at 85-100 % of a half-core quota for about ten seconds at a quarter of the
-     * ceiling, where half the ceiling read 57 % half a minute later. Judged, those seconds bound the whole search;
-     * under load, they pass before anything is measured.
+     * garbage and leftovers, measured (2026-11-26, brokers not yet warmed up) at 85-100 % of a half-core quota for about
+     * ten seconds at a quarter of the ceiling, where half the ceiling read 57 % half a minute later; hence five. Since
+     * every scenario starts on warmed JVMs, the brokers' CPU in that step's first seconds reads as in its measured ones
+     * (2026-11-30, the default probe's four scenarios: broker-1 33 % over seconds 1-4 of single's against 29 % over 10-13,
+     * replicated-all's brokers 35-36 % against 36-40 %), and five cost 24 s a probe.
      */
-    static final int FIRST_PACED_WARMUPS = 5;
+    static final int FIRST_PACED_WARMUPS = 2;
 
     /**
      * An unthrottled step measures at most this share of the longest measurement. Its figure is not judged alone: the
