@@ -6,8 +6,8 @@ import org.junit.jupiter.api.Timeout;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +30,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 public abstract class DriverContractTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** How long a follower may take to hold a new topic's first records (see its one use). */
+    private static final Duration FOLLOWER_WAIT = Duration.ofSeconds(90);
 
     private final List<String> createdTopics = new CopyOnWriteArrayList<>();
     private final List<Throwable> sendErrors = new CopyOnWriteArrayList<>();
@@ -302,7 +304,7 @@ public abstract class DriverContractTest {
     }
 
     @Test
-    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void should_show_every_replica_growing_after_writes() {
         if (driver().unsupported().contains(Capability.REPLICA_LOG_SIZES)) {
             // declared absent: the call must say so rather than return an empty (wrong) answer
@@ -323,11 +325,15 @@ public abstract class DriverContractTest {
             producer.flush();
         }
 
-        // followers copy asynchronously: wait until every replica holds data
+        // followers copy asynchronously: wait until every replica holds data. A follower of the shared cluster once took
+        // over 30 s to start fetching a new topic in a full suite (2026-11-30, KafkaDriverContractTest after the
+        // isolation tests), so this wait is longer, and a timeout says which replicas were still empty
+        List<List<ReplicaLogSize>> last = new ArrayList<>(List.of(List.of()));
         awaitTrue(() -> {
             List<ReplicaLogSize> sizes = driver().admin().replicaLogSizes(List.of(topic));
+            last.set(0, sizes);
             return sizes.size() == partitions * rf && sizes.stream().allMatch(s -> s.sizeBytes() > 0);
-        }, "every replica of " + topic + " to hold data");
+        }, FOLLOWER_WAIT, () -> "every replica of " + topic + " to hold data; last seen " + last.get(0));
         List<ReplicaLogSize> sizes = driver().admin().replicaLogSizes(List.of(topic));
         assertThat(sizes).allSatisfy(s -> assertThat(s.topic()).isEqualTo(topic));
         assertThat(sizes).extracting(ReplicaLogSize::brokerId).doesNotContainNull();
@@ -419,16 +425,21 @@ public abstract class DriverContractTest {
     }
 
     private static void awaitTrue(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+        awaitTrue(condition, WAIT, () -> what);
+    }
+
+    /** @param what what was waited for, asked only on a timeout (it may name the state last seen) */
+    private static void awaitTrue(BooleanSupplier condition, Duration wait, java.util.function.Supplier<String> what) {
+        long deadline = System.nanoTime() + wait.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
+                throw new AssertionError("timed out after " + wait.toSeconds() + " s waiting for " + what.get());
             }
             try {
                 Thread.sleep(100);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted waiting for " + what, e);
+                throw new AssertionError("interrupted waiting for " + what.get(), e);
             }
         }
     }
