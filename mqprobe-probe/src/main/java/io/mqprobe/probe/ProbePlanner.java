@@ -79,7 +79,7 @@ public final class ProbePlanner implements Planner {
      * ten seconds at a quarter of the ceiling, where half the ceiling read 57 % half a minute later; hence five. Since
      * every scenario starts on warmed JVMs, the brokers' CPU in that step's first seconds reads as in its measured ones
      * (2026-11-30, the default probe's four scenarios: broker-1 33 % over seconds 1-4 of single's against 29 % over 10-13,
-     * replicated-all's brokers 35-36 % against 36-40 %), and five cost 24 s a probe.
+     * replicated-all's three brokers 35-40 % against 34-40 %), and five cost 24 s a probe.
      */
     static final int FIRST_PACED_WARMUPS = 2;
 
