@@ -10,6 +10,14 @@ public interface StepIntent {
     /** A step measured for itself (a produce, e2e or consume run): nothing more for a judge to know. */
     StepIntent MEASURE = new Measure();
 
+    /**
+     * Whether a judge reads this step's figures. A step nobody judges (a warm-up) is not profiled: what its processes
+     * ran is never shown, and sampling it cost a probe its length (see {@code CpuProfiles#sampling}).
+     */
+    default boolean judged() {
+        return true;
+    }
+
     /** See {@link #MEASURE}. */
     record Measure() implements StepIntent {
     }

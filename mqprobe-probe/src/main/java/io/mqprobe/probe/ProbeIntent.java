@@ -16,6 +16,10 @@ public sealed interface ProbeIntent extends StepIntent {
      * its figures nor its verdict; result.json keeps it, with every JVM's compile rate).
      */
     record Warm() implements ProbeIntent {
+        @Override
+        public boolean judged() {
+            return false;
+        }
     }
 
     /**

@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Writes each scenario's sampled stacks beside result.json as it completes, one folded file per process
  * ({@code profiles/<scenario>/broker-1.folded}), for people who use their own flame-graph viewers; then tells the
- * listener it wraps. A scenario cut short by Ctrl-C still gets its files.
+ * listener it wraps. A scenario cut short by Ctrl-C still gets its files. Steps nobody judges (a warm-up) are not
+ * sampled: the processes' sampling is turned off for them and back on for the next step.
  */
 public final class ProfileFiles implements ExperimentListener {
 
@@ -41,6 +42,7 @@ public final class ProfileFiles implements ExperimentListener {
 
     @Override
     public void onStepStart(StepPlan plan) {
+        profiles.sampling(plan.intent().judged());
         next.onStepStart(plan);
     }
 

@@ -25,6 +25,14 @@ public interface CpuProfiles {
      */
     Map<String, String> folded(Window window);
 
+    /**
+     * Turns the processes' stack sampling on or off from now on (on at the start): off over steps nobody judges. The
+     * samples cost little CPU but kept every JVM compiling the code that takes them, so a profiled probe's JVM warm-up
+     * ran longer, up to its cap (see {@code ProfileStore}).
+     */
+    default void sampling(boolean on) {
+    }
+
     /** No process recorded: monitoring off, or profiling turned off. */
     CpuProfiles NONE = new CpuProfiles() {
         @Override

@@ -100,9 +100,7 @@ public final class BrokerRecording implements AutoCloseable {
             recorder = JMX.newMXBeanProxy(server, bean, FlightRecorderMXBean.class);
             id = recorder.newRecording();
             recorder.setRecordingOptions(id, Map.of("name", "mqprobe", "maxAge", MAX_AGE, "disk", "true"));
-            Map<String, String> settings = new HashMap<>();
-            parts.forEach(part -> settings.putAll(part.settings()));
-            recorder.setRecordingSettings(id, settings);
+            recorder.setRecordingSettings(id, settings(parts));
             recorder.startRecording(id);
             Path spool = Files.createTempFile("mqprobe-jfr-", ".jfr");
             spool.toFile().deleteOnExit();   // a run stopped hard leaves no copy behind
@@ -116,6 +114,25 @@ public final class BrokerRecording implements AutoCloseable {
                 closeQuietly(recorder, id);
             }
             throw new RecordingRefusedException(reason(e), e);
+        }
+    }
+
+    /** Every part's settings together. */
+    private static Map<String, String> settings(List<RecordingPart> parts) {
+        Map<String, String> settings = new HashMap<>();
+        parts.forEach(part -> settings.putAll(part.settings()));
+        return settings;
+    }
+
+    /**
+     * Applies the parts' settings as they are now to the running recording (a part that stopped or resumed sampling):
+     * the broker changes them at once, no new recording. A broker gone is left to the reader to tell.
+     */
+    public void updateSettings() {
+        try {
+            recorder.setRecordingSettings(recordingId, settings(parts));
+        } catch (RuntimeException e) {
+            // the next read fails as well and says why
         }
     }
 

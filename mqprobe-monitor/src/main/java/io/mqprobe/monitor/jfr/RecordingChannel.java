@@ -13,7 +13,8 @@ public final class RecordingChannel implements AutoCloseable {
 
     private final List<RecordingPart> parts;
     private final List<String> notices = new ArrayList<>();
-    private BrokerRecording recording;
+    /** Written by the sampler's thread, read by whichever thread changes a part's settings. */
+    private volatile BrokerRecording recording;
     private boolean tried;
     private boolean failureTold;
 
@@ -43,6 +44,14 @@ public final class RecordingChannel implements AutoCloseable {
     /** Whether a recording runs (its parts receive events). */
     public boolean recording() {
         return recording != null && recording.failure() == null;
+    }
+
+    /** The parts' settings changed: the running recording takes them; a later one starts with them. */
+    public void updateSettings() {
+        BrokerRecording running = recording;
+        if (running != null) {
+            running.updateSettings();
+        }
     }
 
     /** The connection dropped: the next connection starts a new recording. */

@@ -69,6 +69,9 @@ public final class KafkaJmxSampler implements Sampler {
             parts.add(new StackProfile(profiles, this::source, true));
         }
         this.recording = parts.isEmpty() ? null : new RecordingChannel(parts);
+        if (profiles != null) {
+            profiles.onSamplingChange(recording::updateSettings);
+        }
     }
 
     public KafkaJmxSampler(JmxConnection connection, int brokerId, boolean readIdFromBeans, boolean reportProcessCpu) {

@@ -28,6 +28,7 @@ public final class LocalProfile implements Sampler {
         stream.setMaxAge(Duration.ofSeconds(10));
         stream.onEvent(part::onEvent);
         stream.startAsync();
+        store.onSamplingChange(() -> stream.setSettings(part.settings()));
         return new LocalProfile(stream);
     }
 

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Every recorded process's samples, second by second, for the run: on-CPU samples by part and by stack, the threads
@@ -41,6 +42,9 @@ public final class ProfileStore implements CpuProfiles {
     private static final long RECORDING_GAP_MS = 20_000;
 
     private final Map<String, Process> processes = new LinkedHashMap<>();
+    /** What applies a change of {@link #sampling}: each recorder's settings. */
+    private final List<Runnable> samplingSwitches = new CopyOnWriteArrayList<>();
+    private volatile boolean sampling = true;
     private final Map<String, Integer> stackIds = new HashMap<>();
     private final List<String> stacks = new ArrayList<>();
 
@@ -136,6 +140,37 @@ public final class ProfileStore implements CpuProfiles {
     public synchronized void seen(String source, boolean broker, long epochMs) {
         Process process = process(source, broker);
         process.newestEventMs = Math.max(process.newestEventMs, epochMs);
+    }
+
+    /**
+     * Stack sampling on or off for every recorder. Off over a probe's JVM warm-up: sampled, its JVMs kept compiling
+     * the code that takes and reads the samples, and the warm-up, which ends when they stop compiling, ran longer
+     * (2026-11-30, bench/profile-cost.sh, single: 39-47 s profiled against 18-40 s, mqprobe's own compilers at 177-198
+     * ms of CPU a second against 116-140, broker-1's at 148-158 against 91-139). Samples already taken still arrive.
+     */
+    @Override
+    public void sampling(boolean on) {
+        if (sampling == on) {
+            return;
+        }
+        sampling = on;
+        for (Runnable apply : samplingSwitches) {
+            try {
+                apply.run();
+            } catch (RuntimeException e) {
+                // a recorder gone (a broker restarted, a stream closed): the next one starts with the current setting
+            }
+        }
+    }
+
+    /** Whether stacks are sampled now ({@link #sampling(boolean)}). */
+    public boolean sampling() {
+        return sampling;
+    }
+
+    /** {@code apply} runs on each change of {@link #sampling}, on the thread that changed it. */
+    public void onSamplingChange(Runnable apply) {
+        samplingSwitches.add(apply);
     }
 
     @Override

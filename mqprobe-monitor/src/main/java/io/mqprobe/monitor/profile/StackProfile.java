@@ -59,15 +59,24 @@ public final class StackProfile implements RecordingPart {
         this.broker = broker;
     }
 
-    /**
-     * A broker records no parks: its idle pools park hundreds of times a second (a plain Kafka 4.1.1 broker at 10,000
-     * msgs/s recorded 5,181 parks in 20 s, 84 % of its recording's events, 2,943 of them request handlers polling their
-     * queue), which made the profile cost it 3-10 % of its CPU. Its log's lock is a monitor, so contention on appends
-     * still shows; a wait on a {@code ReentrantLock} of a broker does not. mqprobe's own producers wait for buffer memory
-     * in a park, so the client records them.
-     */
+    /** The events {@link #sampledSettings} names, each disabled while the store's sampling is off. */
     @Override
     public Map<String, String> settings() {
+        Map<String, String> settings = sampledSettings();
+        if (!store.sampling()) {
+            settings.replaceAll((key, value) -> key.endsWith("#enabled") ? "false" : value);
+        }
+        return settings;
+    }
+
+    /**
+     * The events while stacks are sampled. A broker records no parks: its idle pools park hundreds of times a second (a
+     * plain Kafka 4.1.1 broker at 10,000 msgs/s recorded 5,181 parks in 20 s, 84 % of its recording's events, 2,943 of
+     * them request handlers polling their queue), which made the profile cost it 3-10 % of its CPU. Its log's lock is a
+     * monitor, so contention on appends still shows; a wait on a {@code ReentrantLock} of a broker does not. mqprobe's
+     * own producers wait for buffer memory in a park, so the client records them.
+     */
+    private Map<String, String> sampledSettings() {
         Map<String, String> settings = new HashMap<>(Map.of(EXECUTION + "#enabled", "true", EXECUTION + "#period", SAMPLE_PERIOD,
                 NATIVE + "#enabled", "true", NATIVE + "#period", SAMPLE_PERIOD,
                 MONITOR_ENTER + "#enabled", "true", MONITOR_ENTER + "#threshold", WAIT_THRESHOLD, MONITOR_ENTER + "#stackTrace", "true"));

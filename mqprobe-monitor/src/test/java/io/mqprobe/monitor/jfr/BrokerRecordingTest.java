@@ -11,12 +11,17 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** This JVM's own recorder, read as a broker's is: every event handed on once, every chunk copied once. */
+/**
+ * This JVM's own recorder, read as a broker's is: every event handed on once, every chunk copied once, a part's events
+ * recorded only while its settings enable them.
+ */
 @Timeout(30)
 class BrokerRecordingTest {
 
@@ -68,5 +73,54 @@ class BrokerRecordingTest {
         // the recording holds only ticks: a read that copied the chunks before it again (every one the broker keeps for
         // 7 s) would have copied each tick many times over, one copied twice at each read half again as many
         assertThat(recording.eventsCopied()).isBetween((long) TICKS, TICKS * 3L / 2);
+    }
+
+    @Test
+    void should_record_a_part_only_while_its_settings_enable_it_when_they_change_mid_recording() throws Exception {
+        FlightRecorder.register(Tick.class);
+        AtomicBoolean on = new AtomicBoolean(false);
+        Set<Integer> seen = ConcurrentHashMap.newKeySet();
+        RecordingPart ticks = new RecordingPart() {
+            @Override
+            public Map<String, String> settings() {
+                return Map.of("mqprobe.test.Tick#enabled", String.valueOf(on.get()));
+            }
+
+            @Override
+            public void onEvent(RecordedEvent event) {
+                if (event.getEventType().getName().equals("mqprobe.test.Tick")) {
+                    seen.add(event.getInt("number"));
+                }
+            }
+        };
+        Duration readEvery = Duration.ofMillis(400);
+        BrokerRecording recording = BrokerRecording.start(ManagementFactory.getPlatformMBeanServer(), List.of(ticks), "self", readEvery);
+        try {
+            tick(0, 50);        // off from the start
+            on.set(true);
+            recording.updateSettings();
+            tick(50, 100);
+            on.set(false);
+            recording.updateSettings();
+            tick(100, 150);
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (seen.size() < 50 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(readEvery.toMillis());
+            }
+            Thread.sleep(2 * readEvery.toMillis());
+        } finally {
+            recording.close();
+        }
+
+        assertThat(seen).hasSize(50).allSatisfy(n -> assertThat(n).isBetween(50, 99));
+    }
+
+    private static void tick(int from, int to) throws InterruptedException {
+        for (int i = from; i < to; i++) {
+            Tick tick = new Tick();
+            tick.number = i;
+            tick.commit();
+            Thread.sleep(10);
+        }
     }
 }

@@ -9,7 +9,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** mqprobe's own flight recorder, read live: a lock planted among send threads comes out as their blocked time. */
+/**
+ * mqprobe's own flight recorder, read live: a lock planted among send threads comes out as their blocked time, and no
+ * stack is sampled while sampling is off.
+ */
 class LocalProfileTest {
 
     private static final Object LOCK = new Object();
@@ -51,11 +54,54 @@ class LocalProfileTest {
         }
     }
 
+    @Test
+    void should_take_no_samples_while_sampling_is_off_and_take_them_again_once_it_is_on() throws Exception {
+        ProfileStore store = new ProfileStore();
+        try (LocalProfile ignored = LocalProfile.start(store)) {
+            // the store keeps whole seconds: a second apart from each switch, so no window shares a second with the other state
+            store.sampling(false);
+            Thread.sleep(1_100);
+            long offFrom = System.currentTimeMillis();
+            compute(1_500);
+            long offTo = System.currentTimeMillis();
+            Thread.sleep(1_100);
+            store.sampling(true);
+            long onFrom = System.currentTimeMillis();
+            compute(1_500);
+            long onTo = System.currentTimeMillis();
+            compute(1_500);   // read past the window
+
+            assertThat(samples(store, offFrom, offTo)).isZero();
+            // 1.5 s of one thread computing, a sample per 20 ms: about 75 (97-98 in 2 s, on, off and on again, here)
+            assertThat(samples(store, onFrom, onTo)).isGreaterThan(30);
+        }
+    }
+
+    private static long samples(ProfileStore store, long from, long to) {
+        return store.over(List.of(new CpuProfiles.Window(from, to))).stream().filter(p -> p.source().equals("client"))
+                .mapToLong(ProcessProfile::samples).sum();
+    }
+
     /** Holds the lock 20 ms, busy, so the others queue at its door. */
     private static void holdTheLock() {
         synchronized (LOCK) {
             spin(20);
         }
+    }
+
+    /**
+     * Arithmetic in Java for {@code millis}: sampled at every period. A loop that calls {@code System.nanoTime} at each
+     * turn is sampled about one period in four (27 samples in 2 s here), in a state the sampler skips.
+     */
+    private static long compute(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        long x = 0;
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < 100_000; i++) {
+                x = x * 31 + i;
+            }
+        }
+        return x;
     }
 
     private static void spin(long millis) {
