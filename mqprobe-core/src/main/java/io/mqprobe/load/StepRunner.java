@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongFunction;
@@ -141,11 +142,12 @@ public final class StepRunner {
             LoadMeter meter = new LoadMeter(sendSnapshots,
                     reading == null ? List.of() : List.of(reading::snapshot), scenario, stepIndex, startedMs, intervals);
             ProducerFleet sending = producers;
+            WarmupTarget.Watch watch = warmUntil == null ? null : warmUntil.watch();
             List<IntervalRow> rows = new java.util.concurrent.CopyOnWriteArrayList<>();
             BacklogPhase backlog = load instanceof StepLoad.ProduceAndConsume pc && pc.backlog() != null
                     ? new BacklogPhase(pc.backlog(), startedMs + warmup.toMillis(), consumers::pause, sending::stop) : null;
             WindowTotals window = StepLoop.run(meter, startedMs, warmup, new DrainCondition(producers, consumers, drainTimeout),
-                    () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision, warmedUp(startedMs, warmUntil),
+                    () -> sending != null ? !sending.sendingDone() : !consumers.done(), precision, warmedUp(startedMs, warmUntil, watch),
                     () -> {
                         if (sending != null) {
                             sending.stop();
@@ -172,7 +174,7 @@ public final class StepRunner {
                             backlog == null ? null : backlog.outcome()),
                     withLoadGenerator(measuredResources, window, clientUsage(clientMetrics), workerUsage(producers, consumers, window)),
                     clientMetrics, unstable(precision, window), settle,
-                    (warmUntil == null ? WarmupTarget.DEFAULT : warmUntil).compiling(measuredResources).orElse(null));
+                    compiling(watch, measuredResources, window.toEpochMs()).orElse(null));
             document.recordStep(scenario, step);
             return new Outcome(step, window, delivery, unfinished, consumers == null ? 0 : consumers.unstamped(),
                     read == null ? List.of() : read.failures(), acknowledged == null ? Map.of() : acknowledged, rows);
@@ -197,16 +199,27 @@ public final class StepRunner {
         return consumers == null ? List.of() : consumers.usage(window.fromEpochMs(), window.toEpochMs());
     }
 
-    /** True once a warm-up step has run its shortest and every JVM compiled below the bound over the last seconds. */
-    private BooleanSupplier warmedUp(long startedMs, WarmupTarget target) {
-        if (target == null) {
+    /** True once a warm-up step has run its shortest and every JVM has been warm ({@link WarmupTarget.Watch}). */
+    private BooleanSupplier warmedUp(long startedMs, WarmupTarget target, WarmupTarget.Watch watch) {
+        if (watch == null) {
             return null;
         }
         return () -> {
             long now = System.currentTimeMillis();
-            return now - startedMs >= target.shortest().toMillis()
-                    && target.warm(resources.summarize(now - WarmupTarget.WINDOW.toMillis(), now));
+            return now - startedMs >= target.shortest().toMillis() && watch.warm(lastSeconds(now));
         };
+    }
+
+    private List<ResourceUsage> lastSeconds(long nowMs) {
+        return resources.summarize(nowMs - WarmupTarget.WINDOW.toMillis(), nowMs);
+    }
+
+    /**
+     * A warm-up step's flag: the JVM never warm over it, by its last seconds; a measured step's: the JVM compiling above
+     * a warm JVM's rate over the step.
+     */
+    private Optional<String> compiling(WarmupTarget.Watch watch, List<ResourceUsage> measured, long endMs) {
+        return watch != null ? watch.stillCold(lastSeconds(endMs)) : WarmupTarget.DEFAULT.compiling(measured);
     }
 
     /** Why the step's interval is wider than its target after its longest measurement, or {@code null}. */

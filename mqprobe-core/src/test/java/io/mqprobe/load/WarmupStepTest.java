@@ -42,6 +42,23 @@ class WarmupStepTest {
     }
 
     @Test
+    void should_end_a_warm_up_step_once_each_jvm_has_been_warm_though_they_compile_in_turns() {
+        long startMs = System.currentTimeMillis();
+        // broker-1 and mqprobe compile in alternate seconds: each is below the bound half of the time, never both at once
+        ResourceWindow inTurns = (from, to) -> {
+            boolean even = (to - startMs) / 1000 % 2 == 0;
+            return List.of(jit("broker-1", even ? 10 : 300), jit("client", even ? 300 : 10));
+        };
+
+        StepRunner.Outcome outcome = runner(inTurns).run("s", 0, new StepLoad.Produce(load(Duration.ofSeconds(20))),
+                TARGET.shortest(), Duration.ofSeconds(5), null, null, TARGET);
+
+        long ranMs = outcome.step().warmupMs() + outcome.step().measuredMs();
+        assertThat(ranMs).as("each JVM warm by its second or third second, not at the load's 20 s").isBetween(1_000L, 6_000L);
+        assertThat(outcome.step().compiling()).as("no JVM stayed cold").isNull();
+    }
+
+    @Test
     void should_run_a_warm_up_step_to_its_longest_when_a_jvm_keeps_compiling_and_say_which() {
         ResourceWindow compiling = (from, to) -> List.of(jit("broker-1", 30), jit("broker-3", 180));
         WarmupTarget shortWait = new WarmupTarget(50, Duration.ofSeconds(1), Duration.ofSeconds(3));
