@@ -161,7 +161,9 @@ public final class BrokerRecording implements AutoCloseable {
         try {
             while (!closed) {
                 Thread.sleep(readInterval.toMillis());
-                readNewEvents();
+                if (parts.stream().anyMatch(RecordingPart::reading)) {
+                    readNewEvents();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -88,6 +88,15 @@ public final class StackProfile implements RecordingPart {
         return settings;
     }
 
+    /**
+     * Read while stacks are sampled. A pause (a warm-up) follows steps already judged, whose events the judge waited to
+     * read; what no read reached before it the broker drops after 7 s.
+     */
+    @Override
+    public boolean reading() {
+        return store.sampling();
+    }
+
     @Override
     public void onEvent(RecordedEvent e) {
         String type = e.getEventType().getName();

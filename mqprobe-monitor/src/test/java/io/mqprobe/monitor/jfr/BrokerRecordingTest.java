@@ -123,4 +123,46 @@ class BrokerRecordingTest {
             Thread.sleep(10);
         }
     }
+
+    @Test
+    void should_not_read_a_recording_while_no_part_wants_its_events() throws Exception {
+        FlightRecorder.register(Tick.class);
+        AtomicBoolean reading = new AtomicBoolean(false);
+        Set<Integer> seen = ConcurrentHashMap.newKeySet();
+        RecordingPart ticks = new RecordingPart() {
+            @Override
+            public Map<String, String> settings() {
+                return Map.of("mqprobe.test.Tick#enabled", "true");
+            }
+
+            @Override
+            public boolean reading() {
+                return reading.get();
+            }
+
+            @Override
+            public void onEvent(RecordedEvent event) {
+                if (event.getEventType().getName().equals("mqprobe.test.Tick")) {
+                    seen.add(event.getInt("number"));
+                }
+            }
+        };
+        Duration readEvery = Duration.ofMillis(400);
+        BrokerRecording recording = BrokerRecording.start(ManagementFactory.getPlatformMBeanServer(), List.of(ticks), "self", readEvery);
+        try {
+            tick(0, 100);   // 1 s: two read intervals and more
+            Thread.sleep(2 * readEvery.toMillis());
+            assertThat(recording.eventsCopied()).as("nothing read while no part reads").isZero();
+
+            reading.set(true);
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (seen.size() < 100 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(readEvery.toMillis());
+            }
+        } finally {
+            recording.close();
+        }
+
+        assertThat(seen).as("the recording kept them, read once a part wanted them").hasSize(100);
+    }
 }
