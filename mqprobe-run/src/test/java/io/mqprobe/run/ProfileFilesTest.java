@@ -1,11 +1,10 @@
 package io.mqprobe.run;
 
-import io.mqprobe.api.profile.CpuProfiles;
-import io.mqprobe.api.profile.ProcessProfile;
 import io.mqprobe.experiment.ExperimentListener;
 import io.mqprobe.experiment.StepIntent;
-import io.mqprobe.load.StepLoad;
 import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.StepLoad;
+import io.mqprobe.monitor.profile.ProfileStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,30 +28,18 @@ class ProfileFilesTest {
 
     @Test
     void should_turn_sampling_off_for_a_step_nobody_judges_and_on_for_the_next(@TempDir Path runDir) {
+        ProfileStore profiles = new ProfileStore();
         List<Boolean> switched = new ArrayList<>();
-        CpuProfiles profiles = new CpuProfiles() {
-            @Override
-            public List<ProcessProfile> over(List<Window> windows) {
-                return List.of();
-            }
-
-            @Override
-            public Map<String, String> folded(Window window) {
-                return Map.of();
-            }
-
-            @Override
-            public void sampling(boolean on) {
-                switched.add(on);
-            }
-        };
+        profiles.onSamplingChange(() -> switched.add(profiles.sampling()));
         ProfileFiles files = new ProfileFiles(profiles, runDir, ExperimentListener.NONE);
 
         files.onStepStart(step(0, new Unjudged()));
+        assertThat(profiles.sampling()).isFalse();
         files.onStepStart(step(1, StepIntent.MEASURE));
         files.onStepStart(step(2, StepIntent.MEASURE));
 
-        assertThat(switched).containsExactly(false, true, true);
+        assertThat(profiles.sampling()).isTrue();
+        assertThat(switched).as("each recorder told once per change").containsExactly(false, true);
     }
 
     private static StepPlan step(int index, StepIntent intent) {

@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,19 +38,8 @@ class BrokerRecordingTest {
     void should_hand_on_every_event_once_and_copy_each_chunk_once() throws Exception {
         FlightRecorder.register(Tick.class);
         Map<Integer, AtomicInteger> seen = new ConcurrentHashMap<>();
-        RecordingPart ticks = new RecordingPart() {
-            @Override
-            public Map<String, String> settings() {
-                return Map.of("mqprobe.test.Tick#enabled", "true");
-            }
-
-            @Override
-            public void onEvent(RecordedEvent event) {
-                if (event.getEventType().getName().equals("mqprobe.test.Tick")) {
-                    seen.computeIfAbsent(event.getInt("number"), n -> new AtomicInteger()).incrementAndGet();
-                }
-            }
-        };
+        RecordingPart ticks = ticks(() -> true, () -> true,
+                n -> seen.computeIfAbsent(n, k -> new AtomicInteger()).incrementAndGet());
         Duration readEvery = Duration.ofMillis(400);
         BrokerRecording recording = BrokerRecording.start(ManagementFactory.getPlatformMBeanServer(), List.of(ticks), "self", readEvery);
         try {
@@ -80,19 +71,7 @@ class BrokerRecordingTest {
         FlightRecorder.register(Tick.class);
         AtomicBoolean on = new AtomicBoolean(false);
         Set<Integer> seen = ConcurrentHashMap.newKeySet();
-        RecordingPart ticks = new RecordingPart() {
-            @Override
-            public Map<String, String> settings() {
-                return Map.of("mqprobe.test.Tick#enabled", String.valueOf(on.get()));
-            }
-
-            @Override
-            public void onEvent(RecordedEvent event) {
-                if (event.getEventType().getName().equals("mqprobe.test.Tick")) {
-                    seen.add(event.getInt("number"));
-                }
-            }
-        };
+        RecordingPart ticks = ticks(on::get, () -> true, seen::add);
         Duration readEvery = Duration.ofMillis(400);
         BrokerRecording recording = BrokerRecording.start(ManagementFactory.getPlatformMBeanServer(), List.of(ticks), "self", readEvery);
         try {
@@ -129,24 +108,7 @@ class BrokerRecordingTest {
         FlightRecorder.register(Tick.class);
         AtomicBoolean reading = new AtomicBoolean(false);
         Set<Integer> seen = ConcurrentHashMap.newKeySet();
-        RecordingPart ticks = new RecordingPart() {
-            @Override
-            public Map<String, String> settings() {
-                return Map.of("mqprobe.test.Tick#enabled", "true");
-            }
-
-            @Override
-            public boolean reading() {
-                return reading.get();
-            }
-
-            @Override
-            public void onEvent(RecordedEvent event) {
-                if (event.getEventType().getName().equals("mqprobe.test.Tick")) {
-                    seen.add(event.getInt("number"));
-                }
-            }
-        };
+        RecordingPart ticks = ticks(() -> true, reading::get, seen::add);
         Duration readEvery = Duration.ofMillis(400);
         BrokerRecording recording = BrokerRecording.start(ManagementFactory.getPlatformMBeanServer(), List.of(ticks), "self", readEvery);
         try {
@@ -164,5 +126,27 @@ class BrokerRecordingTest {
         }
 
         assertThat(seen).as("the recording kept them, read once a part wanted them").hasSize(100);
+    }
+
+    /** A part that enables the test's ticks while {@code enabled}, reads while {@code reading} and hands on each number. */
+    private static RecordingPart ticks(BooleanSupplier enabled, BooleanSupplier reading, IntConsumer onTick) {
+        return new RecordingPart() {
+            @Override
+            public Map<String, String> settings() {
+                return Map.of("mqprobe.test.Tick#enabled", String.valueOf(enabled.getAsBoolean()));
+            }
+
+            @Override
+            public boolean reading() {
+                return reading.getAsBoolean();
+            }
+
+            @Override
+            public void onEvent(RecordedEvent event) {
+                if (event.getEventType().getName().equals("mqprobe.test.Tick")) {
+                    onTick.accept(event.getInt("number"));
+                }
+            }
+        };
     }
 }
