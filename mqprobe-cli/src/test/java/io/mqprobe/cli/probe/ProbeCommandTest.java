@@ -88,7 +88,8 @@ class ProbeCommandTest {
             assertThat(hasAStep(result)).as("a step was written before the interrupt; the probe said:%n%s",
                     Files.readString(dir.resolve("probe.log"))).isTrue();
             new ProcessBuilder("kill", "-INT", String.valueOf(probe.pid())).start().waitFor();
-            assertThat(probe.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(probe.waitFor(60, TimeUnit.SECONDS)).as("stopped within 60 s of the interrupt; the probe said:%n%s",
+                    Files.readString(dir.resolve("probe.log"))).isTrue();
         } finally {
             probe.destroyForcibly();
         }
