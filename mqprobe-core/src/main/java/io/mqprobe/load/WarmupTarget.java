@@ -53,11 +53,6 @@ public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duratio
         return new Watch(this);
     }
 
-    /** True when no JVM among {@code recent} compiled above the bound; true as well when no JVM reports its compilation. */
-    public boolean warm(List<ResourceUsage> recent) {
-        return hottest(recent).isEmpty();
-    }
-
     /**
      * The JVM that compiled most above the bound in {@code readings}, if any compiled above it: per JVM its compilers'
      * CPU when it was read, else its compile clock.
@@ -105,7 +100,10 @@ public record WarmupTarget(double compileMsPerSecond, Duration shortest, Duratio
             this.target = target;
         }
 
-        /** Notes which JVMs among the last seconds' readings compile below the bound; true once every one of them has. */
+        /**
+         * Notes which JVMs among the last seconds' readings compile below the bound; true once every one of them has
+         * (true as well when no JVM reports its compilation).
+         */
         public boolean warm(List<ResourceUsage> recent) {
             List<ResourceUsage> rates = compileRates(recent);
             rates.stream().filter(u -> u.mean() <= target.compileMsPerSecond()).forEach(u -> cooled.add(u.source()));

@@ -86,9 +86,9 @@ class WarmupStepTest {
 
     @Test
     void should_call_warm_a_jvm_set_that_reports_no_compilation() {
-        assertThat(TARGET.warm(List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.4, 0.5, 1)))).isTrue();
-        assertThat(TARGET.warm(List.of(jit("broker-1", 50)))).as("at the bound is warm").isTrue();
-        assertThat(TARGET.warm(List.of(jit("broker-1", 51)))).isFalse();
+        assertThat(TARGET.watch().warm(List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.4, 0.5, 1)))).isTrue();
+        assertThat(TARGET.watch().warm(List.of(jit("broker-1", 50)))).as("at the bound is warm").isTrue();
+        assertThat(TARGET.watch().warm(List.of(jit("broker-1", 51)))).isFalse();
     }
 
     @Test
@@ -97,8 +97,8 @@ class WarmupStepTest {
         ResourceUsage clock = jit("broker-1", 420);
         ResourceUsage cpu = ResourceUsage.withoutCapacity("broker-1", Metric.JIT_CPU_MS_PER_S, 30, 30);
 
-        assertThat(TARGET.warm(List.of(clock, cpu))).as("judged by its CPU").isTrue();
-        assertThat(TARGET.warm(List.of(clock))).as("only the clock known").isFalse();
+        assertThat(TARGET.watch().warm(List.of(clock, cpu))).as("judged by its CPU").isTrue();
+        assertThat(TARGET.watch().warm(List.of(clock))).as("only the clock known").isFalse();
         // a remote broker gives only its clock; a local one compiling on 120 ms of CPU is still cold, and says so
         ResourceUsage hotCpu = ResourceUsage.withoutCapacity("client", Metric.JIT_CPU_MS_PER_S, 120, 120);
         assertThat(TARGET.compiling(List.of(clock, cpu, jit("broker-9", 90), jit("client", 300), hotCpu)))
