@@ -27,9 +27,10 @@ import java.util.function.LongFunction;
  * of the step's topics is under-replicated and followers hold what their leaders hold, and then, when there was such
  * a backlog or the step is the first paced one after unthrottled steps ({@link #idleBrokersWanted}), until every
  * broker is near idle again in a monitor sample taken after the wait began. Catching up keeps a broker busy after its
- * followers look level, and a paced step is judged on the brokers' CPU, which must be its own: a first paced step measured right after the unthrottled ramp read a broker at 92 % CPU
- * at 46k msgs/s where the next read 28 % at 43k. An unthrottled step without a backlog starts at once: it is judged on
- * its throughput after a warm-up that covers the tail of the step before. Where the topics hold nothing a later step
+ * followers look level, and a paced step is judged on the brokers' CPU, which must be its own: a first paced step
+ * measured right after the unthrottled ramp read a broker at 92 % CPU at 46k msgs/s where the next read 28 % at 43k.
+ * An unthrottled step without a backlog starts at once: it is judged on its throughput after a warm-up that covers the
+ * tail of the step before. Where the topics hold nothing a later step
  * reads ({@link SettleSpec#recreateBacklogs()}), a topic whose followers are behind is deleted and created again instead:
  * a settled start within seconds rather than a copy that outlasts the bound. The wait, the topics recreated and, when
  * the bound was hit, what was still unsettled are recorded with the step.
