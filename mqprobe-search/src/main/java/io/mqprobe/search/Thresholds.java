@@ -39,7 +39,7 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
     public static final double PROCESS_SATURATED_PCT = 85;
     /** The host's CPU at or above this, with no single process saturated, means brokers and client starve each other. */
     public static final double HOST_SATURATED_PCT = 90;
-    /** Points below a saturation within which a resource's mean cannot be told from it (see BottleneckFinder). */
+    /** Points below a saturation within which a CPU mean (or iowait) cannot be told from it (see BottleneckFinder). */
     public static final double TIE_MARGIN_PCT = 10;
     /**
      * A process whose CPU quota ran out in at least this share of its CFS periods, within {@link #TIE_MARGIN_PCT} points

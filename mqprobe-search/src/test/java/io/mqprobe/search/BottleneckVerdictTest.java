@@ -158,6 +158,21 @@ class BottleneckVerdictTest {
     }
 
     @Test
+    void should_count_a_nic_or_disk_into_a_tie_only_at_its_own_threshold() {
+        // replicated-leader, series of 2026-11-30 21:01, run 3: the loopback NIC at 73 % of its ceiling beside brokers and
+        // the load generator at their quotas read "co-limited broker-1+broker-2+broker-3+client+host"
+        Bottleneck below = verdictOfPlateau((i, s) -> s.cpu("client", 0.39, 0.4).cpu("broker-1", 0.39, 0.4)
+                .use("host", Metric.NET_RX_BPS, 0.575e9, 0.7875e9).use("broker-1", Metric.DISK_WRITE_BPS, 0.24e9, 0.32e9)).bottleneck();
+        Bottleneck at = verdictOfPlateau((i, s) -> s.cpu("client", 0.39, 0.4).cpu("broker-1", 0.39, 0.4)
+                .use("host", Metric.NET_RX_BPS, 0.64e9, 0.7875e9)).bottleneck();
+
+        assertThat(below.source()).isEqualTo("broker-1+client");
+        assertThat(at.resource()).isEqualTo(Bottleneck.CO_LIMITED);
+        assertThat(at.source()).isEqualTo("broker-1+host+client");
+        assertThat(at.evidence()).contains("NIC 81 % of ceiling (640.0 MB/s of 787.5 MB/s) on host");
+    }
+
+    @Test
     void should_leave_a_process_below_saturation_out_of_a_tie_when_its_quota_seldom_ran_out() {
         // replicated-leader here: the load generator at 74-83 % of its quota, throttled in 18-28 % of its periods, beside
         // brokers at their quotas throttled in 44-86 %: named in seven runs of nine, from where its mean fell
