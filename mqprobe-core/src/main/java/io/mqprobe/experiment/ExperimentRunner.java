@@ -11,7 +11,6 @@ import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.result.Verdict;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -194,11 +193,6 @@ public final class ExperimentRunner {
         private void recreate(String topic) {
             topics.delete(topic);
             topics.create(scenarioTopics.get(topic));
-        }
-
-        @Override
-        public boolean settle(Duration pause) {
-            return !control.sleep(pause.toMillis());
         }
     }
 }

@@ -3,7 +3,6 @@ package io.mqprobe.experiment;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.result.ScenarioResult;
 
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -23,7 +22,4 @@ public interface PlanContext {
 
     /** Creates a topic for the current scenario; it is deleted when the scenario completes. */
     void createTopic(TopicSpec topic);
-
-    /** Waits (cancellable) so the cluster settles before the next step; false when the run was cancelled meanwhile. */
-    boolean settle(Duration pause);
 }

@@ -46,8 +46,6 @@ import java.util.function.Function;
 public final class ProbePlanner implements Planner {
 
     static final Duration STEP_DRAIN = Duration.ofSeconds(15);
-    /** Lets followers and the page cache catch up with the saturating steps before latency is judged. */
-    static final Duration SETTLE_BEFORE_PACED = Duration.ofSeconds(3);
     /** Paced steps beyond the fractions: enough halvings to get from a quarter of the ceiling to within 5 %. */
     public static final int NARROWING_STEPS = 4;
     /**
@@ -277,9 +275,7 @@ public final class ProbePlanner implements Planner {
         List<Double> fractions = settings.plan().sustainableFractions();
         search = new SustainableSearch(settings.thresholds(), fractions, saturation.ceiling().recordsPerSecond(),
                 fractions.size() + NARROWING_STEPS, MAX_REPEATS, ramp);
-        if (!context.settle(SETTLE_BEFORE_PACED)) {
-            return Optional.empty();
-        }
+        // no pause here: the first paced step's settling waits for followers level and brokers idle, as long as they need
         phase = Phase.PACED;
         firstPacedStep = true;
         return nextPacedStep(measured);
