@@ -34,6 +34,13 @@ final class WhyItBinds {
     static final double ADVICE_SHARE = 0.10;
     /** Fewer samples than this say too little to name parts. */
     static final long MIN_SAMPLES = 50;
+    /**
+     * A process at its own CPU limit is named with its parts from this many samples, their precision said below
+     * {@link #MIN_SAMPLES}: the recorder samples a thread only while it runs, and a broker under a 0.4-core quota gave 26-67
+     * samples over a ceiling's 4-6 steps (the series of 2026-11-30 21:01), so a saturated broker went unnamed in three
+     * scenarios of four.
+     */
+    static final long ROUGH_SAMPLES = 20;
     /** A part whose share moved this much between the lightest step and the ceiling grew or shrank with the load. */
     static final double MOVED_SHARE = 0.10;
     /** GC pauses or compilation this long per second are named beside a busy process's parts. */
@@ -70,7 +77,7 @@ final class WhyItBinds {
     static Optional<ScenarioProfile> of(CpuProfiles profiles, List<StepResult> ramp, List<StepResult> atCeiling,
                                         List<ResourceUsage> resources, FailingStep failing) {
         List<CpuProfiles.Window> windows = atCeiling.stream().map(WhyItBinds::window).toList();
-        List<ProcessProfile> processes = profiles.over(windows).stream().filter(p -> p.samples() >= MIN_SAMPLES || !p.waits().isEmpty())
+        List<ProcessProfile> processes = profiles.over(windows).stream().filter(p -> p.samples() >= ROUGH_SAMPLES || !p.waits().isEmpty())
                 .toList();
         if (processes.isEmpty()) {
             return Optional.empty();
@@ -92,10 +99,10 @@ final class WhyItBinds {
             // a process without a known limit cannot be called busy, nor one of several sharing a full host: their parts
             // are named with the cores they used
             boolean ownLimit = used != null && used.meanAtLeastPct(BUSY_PCT);
-            if (used != null && p.samples() >= MIN_SAMPLES && (ownLimit || !used.hasCapacity() || hostFull)) {
+            if (used != null && p.samples() >= (ownLimit ? ROUGH_SAMPLES : MIN_SAMPLES) && (ownLimit || !used.hasCapacity() || hostFull)) {
                 String load = ownLimit ? HumanUnits.pct(used.meanPct().getAsDouble())
                         : String.format(Locale.ROOT, "%.2f cores (%s)", used.mean(), hostFull ? "on a full host" : "no limit known");
-                why.add(p.source() + " CPU " + load + ": " + p.top(3) + jvmTimes(p.source(), resources));
+                why.add(p.source() + " CPU " + load + ": " + p.top(3) + precision(p.samples()) + jvmTimes(p.source(), resources));
             }
             advice.addAll(advice(sampled, p != sampled));
             gcAdvice(p.source(), resources).ifPresent(advice::add);
@@ -109,6 +116,17 @@ final class WhyItBinds {
                 + indices.stream().map(String::valueOf).collect(Collectors.joining(", "));
         return Optional.of(new ScenarioProfile(at, indices, processes, why, advice, bySteps,
                 failing == null ? null : failing.step().index()));
+    }
+
+    /**
+     * Nothing from enough samples; from fewer, how many and how far a share may be off (a 95 % interval's half-width at
+     * a share of one half, the widest).
+     */
+    static String precision(long samples) {
+        if (samples >= MIN_SAMPLES) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " (only %d samples: shares ±%.0f points)", samples, 100 * 1.96 * 0.5 / Math.sqrt(samples));
     }
 
     private static StepProfile stepProfile(CpuProfiles profiles, StepResult step) {

@@ -115,6 +115,21 @@ class WhyItBindsTest {
         assertThat(WhyItBinds.of(CpuProfiles.NONE, List.of(), List.of(step(1)), List.of(), null)).isEmpty();
     }
 
+    @Test
+    void should_name_a_process_at_its_limit_from_few_samples_and_say_how_rough_its_split_is() {
+        // single, series of 2026-11-30 21:01: broker-1 at its quota beside the load generator, 36 samples over five steps
+        Planted profiles = new Planted(profile("broker-1", 36, List.of(new ProcessProfile.Part("request handling", 0.42),
+                        new ProcessProfile.Part("network I/O", 0.25), new ProcessProfile.Part("log append", 0.14))),
+                profile("broker-2", 19, List.of(new ProcessProfile.Part("request handling", 1.0))));
+        List<ResourceUsage> atCeiling = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.37, 0.4, 0.4),
+                new ResourceUsage("broker-2", Metric.CPU_CORES, 0.38, 0.4, 0.4));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(step(2)), atCeiling, null).orElseThrow();
+
+        assertThat(why.why()).as("broker-2's 19 samples say too little even at its limit").containsExactly(
+                "broker-1 CPU 93 %: request handling 42 %, network I/O 25 %, log append 14 % (only 36 samples: shares ±16 points)");
+    }
+
     /** Answers each step's window with the profiles planted for that step (by the step's start), the ceiling's otherwise. */
     private static final class PerStep implements CpuProfiles {
         final Map<Long, List<ProcessProfile>> byWindowStart = new java.util.HashMap<>();
