@@ -2,7 +2,10 @@ package io.mqprobe.result;
 
 import io.mqprobe.api.profile.ProcessProfile;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Why a scenario's limit binds: where each profiled process's threads ran and waited over the steps that set the
@@ -17,9 +20,12 @@ import java.util.List;
  * @param advice    what the shares suggest, each line citing its share
  * @param bySteps   the parts per process at each ramp step and at the sustainable load's failing step, in step order
  * @param failingStep the step that failed the sustainable load (the lowest rate that did not hold), or {@code null}
+ * @param atLimit   per process at its own CPU limit whose profile spans more than the ceiling's steps (too few samples
+ *                  there), the steps it came from: every ramp step the process ran at its limit
  */
 public record ScenarioProfile(String at, List<Integer> steps, List<ProcessProfile> processes, List<String> why,
-                              List<String> advice, List<StepProfile> bySteps, Integer failingStep) {
+                              List<String> advice, List<StepProfile> bySteps, Integer failingStep,
+                              Map<String, List<Integer>> atLimit) {
 
     public ScenarioProfile {
         steps = steps == null ? List.of() : List.copyOf(steps); // a file that left them out had none
@@ -28,5 +34,7 @@ public record ScenarioProfile(String at, List<Integer> steps, List<ProcessProfil
         advice = advice == null ? List.of() : List.copyOf(advice); // a file that left them out had none
         // documents written before steps were profiled have none
         bySteps = bySteps == null ? List.of() : List.copyOf(bySteps);
+        // documents written before profiles were widened to a process's limit have none
+        atLimit = atLimit == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(atLimit));   // in source order
     }
 }

@@ -77,7 +77,11 @@ final class WhyItBinds {
     static Optional<ScenarioProfile> of(CpuProfiles profiles, List<StepResult> ramp, List<StepResult> atCeiling,
                                         List<ResourceUsage> resources, FailingStep failing) {
         List<CpuProfiles.Window> windows = atCeiling.stream().map(WhyItBinds::window).toList();
-        List<ProcessProfile> processes = profiles.over(windows).stream().filter(p -> p.samples() >= ROUGH_SAMPLES || !p.waits().isEmpty())
+        Map<String, ResourceUsage> cpu = byProcess(resources, Metric.CPU_CORES);
+        Map<String, List<Integer>> atLimit = new TreeMap<>();
+        List<ProcessProfile> processes = profiles.over(windows).stream()
+                .map(p -> overItsLimit(p, cpu.get(p.source()), profiles, ramp, atCeiling, atLimit))
+                .filter(p -> p.samples() >= ROUGH_SAMPLES || !p.waits().isEmpty())
                 .toList();
         if (processes.isEmpty()) {
             return Optional.empty();
@@ -90,7 +94,6 @@ final class WhyItBinds {
         }
         List<String> why = new ArrayList<>();
         List<String> advice = new ArrayList<>();
-        Map<String, ResourceUsage> cpu = byProcess(resources, Metric.CPU_CORES);
         ResourceUsage host = cpu.get(ProbeJudge.HOST);
         boolean hostFull = host != null && host.meanAtLeastPct(ProbeJudge.HOST_BUSY_PCT);
         for (ProcessProfile sampled : processes) {
@@ -102,7 +105,8 @@ final class WhyItBinds {
             if (used != null && p.samples() >= (ownLimit ? ROUGH_SAMPLES : MIN_SAMPLES) && (ownLimit || !used.hasCapacity() || hostFull)) {
                 String load = ownLimit ? HumanUnits.pct(used.meanPct().getAsDouble())
                         : String.format(Locale.ROOT, "%.2f cores (%s)", used.mean(), hostFull ? "on a full host" : "no limit known");
-                why.add(p.source() + " CPU " + load + ": " + p.top(3) + precision(p.samples()) + jvmTimes(p.source(), resources));
+                why.add(p.source() + " CPU " + load + ": " + p.top(3) + basis(p.samples(), atLimit.get(p.source()))
+                        + jvmTimes(p.source(), resources));
             }
             advice.addAll(advice(sampled, p != sampled));
             gcAdvice(p.source(), resources).ifPresent(advice::add);
@@ -115,7 +119,44 @@ final class WhyItBinds {
         String at = (indices.size() == 1 ? "the ceiling's step " : "the ceiling's steps ")
                 + indices.stream().map(String::valueOf).collect(Collectors.joining(", "));
         return Optional.of(new ScenarioProfile(at, indices, processes, why, advice, bySteps,
-                failing == null ? null : failing.step().index()));
+                failing == null ? null : failing.step().index(), atLimit));
+    }
+
+    /**
+     * A process at its own CPU limit over the ceiling's steps with fewer than {@link #MIN_SAMPLES} samples there, profiled
+     * over every ramp step it ran at that limit (the ceiling's and those before or after them), when that gives more:
+     * the recorder sees only the Java part of a broker's CPU (its socket and file system calls run in the kernel), about
+     * one sample a second from a broker under a 0.4-core quota, so a ceiling of two steps left a saturated broker with 14
+     * samples and unnamed (2026-12-01). Its profile is then its own: the steps are kept in {@code atLimit}.
+     */
+    private static ProcessProfile overItsLimit(ProcessProfile p, ResourceUsage used, CpuProfiles profiles, List<StepResult> ramp,
+                                               List<StepResult> atCeiling, Map<String, List<Integer>> atLimit) {
+        if (p.samples() >= MIN_SAMPLES || used == null || !used.meanAtLeastPct(BUSY_PCT)) {
+            return p;
+        }
+        List<StepResult> steps = ramp.stream().filter(step -> atCeiling.contains(step) || ranAtLimit(step, p.source())).toList();
+        if (steps.size() <= atCeiling.size()) {
+            return p;
+        }
+        Optional<ProcessProfile> wider = profiles.over(steps.stream().map(WhyItBinds::window).toList()).stream()
+                .filter(q -> q.source().equals(p.source()) && q.samples() > p.samples()).findFirst();
+        wider.ifPresent(q -> atLimit.put(p.source(), steps.stream().map(StepResult::index).toList()));
+        return wider.orElse(p);
+    }
+
+    private static boolean ranAtLimit(StepResult step, String source) {
+        return step.resources().stream().anyMatch(r -> source.equals(r.source()) && Metric.CPU_CORES.equals(r.metric())
+                && r.meanAtLeastPct(BUSY_PCT));
+    }
+
+    /** Which steps a profile widened to its process's limit came from, and how far its shares may be off. */
+    static String basis(long samples, List<Integer> atLimit) {
+        String rough = precision(samples);
+        if (atLimit == null) {
+            return rough;
+        }
+        String steps = "from steps " + atLimit.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ", all at its limit";
+        return rough.isEmpty() ? " (" + steps + ")" : " (" + steps + "; " + rough.substring(2);
     }
 
     /**

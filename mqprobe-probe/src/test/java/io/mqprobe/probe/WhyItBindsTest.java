@@ -130,6 +130,35 @@ class WhyItBindsTest {
                 "broker-1 CPU 93 %: request handling 42 %, network I/O 25 %, log append 14 % (only 36 samples: shares ±16 points)");
     }
 
+    @Test
+    void should_profile_a_process_at_its_limit_over_every_ramp_step_it_ran_there_when_the_ceiling_gave_too_few_samples() {
+        // single, 2026-12-01 (G1 run): broker-1 at its quota over a ceiling of steps 2 and 4 gave 14 samples, unnamed
+        CpuProfiles sevenAStep = new CpuProfiles() {
+            @Override
+            public List<ProcessProfile> over(List<Window> windows) {
+                return List.of(profile("broker-1", 7L * windows.size(), List.of(part("request handling", 0.4), part("network I/O", 0.3),
+                        part("produce validation", 0.2))));
+            }
+
+            @Override
+            public Map<String, String> folded(Window window) {
+                return Map.of();
+            }
+        };
+        ResourceUsage atItsLimit = new ResourceUsage("broker-1", Metric.CPU_CORES, 0.35, 0.4, 0.4);
+        List<StepResult> ramp = List.of(step(1, null, 180, atItsLimit),
+                step(2, null, 210, atItsLimit), step(3, null, 100, new ResourceUsage("broker-1", Metric.CPU_CORES, 0.2, 0.3, 0.4)),
+                step(4, null, 205, atItsLimit), step(5, null, 190, atItsLimit));
+
+        ScenarioProfile why = WhyItBinds.of(sevenAStep, ramp, List.of(ramp.get(1), ramp.get(3)), List.of(atItsLimit), null).orElseThrow();
+
+        assertThat(why.why()).as("step 3, at half its quota, is not one of them").containsExactly("broker-1 CPU 88 %: request handling 40 %,"
+                + " network I/O 30 %, produce validation 20 % (from steps 1, 2, 4, 5, all at its limit; only 28 samples: shares ±19 points)");
+        assertThat(why.atLimit()).containsExactly(Map.entry("broker-1", List.of(1, 2, 4, 5)));
+        assertThat(why.steps()).as("the ceiling's steps stay the ceiling's").containsExactly(2, 4);
+        assertThat(why.processes()).extracting(ProcessProfile::samples).containsExactly(28L);
+    }
+
     /** Answers each step's window with the profiles planted for that step (by the step's start), the ceiling's otherwise. */
     private static final class PerStep implements CpuProfiles {
         final Map<Long, List<ProcessProfile>> byWindowStart = new java.util.HashMap<>();

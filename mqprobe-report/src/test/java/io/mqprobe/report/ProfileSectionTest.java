@@ -50,6 +50,24 @@ class ProfileSectionTest {
     }
 
     @Test
+    void should_say_which_steps_a_flame_graph_came_from_when_it_spans_more_than_the_ceiling() throws Exception {
+        ObjectNode verdict = verdict();
+        ObjectNode profile = (ObjectNode) verdict.get("profile");
+        profile.set("processes", JSON.readTree("""
+                [{"source": "broker-2", "samples": 28, "parts": [{"name": "request handling", "share": 1.0}],
+                  "flame": {"name": "broker-2", "samples": 28, "children": [{"name": "request handlers", "samples": 28}]}},
+                 {"source": "client", "samples": 300, "parts": [{"name": "record batching", "share": 1.0}],
+                  "flame": {"name": "client", "samples": 300, "children": [{"name": "send threads", "samples": 300}]}}]
+                """));
+        profile.set("atLimit", JSON.readTree("{\"broker-2\": [1, 3, 4]}"));
+
+        String html = ProfileSection.html(profile(verdict));
+
+        assertThat(html).contains("(28 samples, from steps 1, 3, 4, all at its limit)").contains("(300 samples)");
+        assertThat(profile(verdict).atLimit()).containsEntry("broker-2", java.util.List.of(1, 3, 4));
+    }
+
+    @Test
     void should_draw_no_step_table_for_a_profile_written_before_steps_were_profiled() throws Exception {
         ObjectNode verdict = verdict();
         ((ObjectNode) verdict.get("profile")).remove("bySteps");
