@@ -5,7 +5,9 @@ import io.mqprobe.api.profile.ProcessProfile;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Why a scenario's limit binds: where each profiled process's threads ran and waited over the steps that set the
@@ -36,5 +38,15 @@ public record ScenarioProfile(String at, List<Integer> steps, List<ProcessProfil
         bySteps = bySteps == null ? List.of() : List.copyOf(bySteps);
         // documents written before profiles were widened to a process's limit have none
         atLimit = atLimit == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(atLimit));   // in source order
+    }
+
+    /** "from steps 1, 2, 4, all at its limit" for a process profiled over more than the ceiling's steps, else empty. */
+    public Optional<String> stepsAtLimit(String source) {
+        return Optional.ofNullable(atLimit.get(source)).map(ScenarioProfile::atLimit);
+    }
+
+    /** "from steps 1, 2, 4, all at its limit": where a profile widened to its process's limit came from. */
+    public static String atLimit(List<Integer> steps) {
+        return "from steps " + steps.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ", all at its limit";
     }
 }

@@ -105,7 +105,7 @@ final class WhyItBinds {
             if (used != null && p.samples() >= (ownLimit ? ROUGH_SAMPLES : MIN_SAMPLES) && (ownLimit || !used.hasCapacity() || hostFull)) {
                 String load = ownLimit ? HumanUnits.pct(used.meanPct().getAsDouble())
                         : String.format(Locale.ROOT, "%.2f cores (%s)", used.mean(), hostFull ? "on a full host" : "no limit known");
-                why.add(p.source() + " CPU " + load + ": " + p.top(3) + basis(p.samples(), atLimit.get(p.source()))
+                why.add(p.source() + " CPU " + load + ": " + p.top(3) + basis(p.samples(), Optional.ofNullable(atLimit.get(p.source())).map(ScenarioProfile::atLimit))
                         + jvmTimes(p.source(), resources));
             }
             advice.addAll(advice(sampled, p != sampled));
@@ -150,13 +150,9 @@ final class WhyItBinds {
     }
 
     /** Which steps a profile widened to its process's limit came from, and how far its shares may be off. */
-    static String basis(long samples, List<Integer> atLimit) {
+    static String basis(long samples, Optional<String> stepsAtLimit) {
         String rough = precision(samples);
-        if (atLimit == null) {
-            return rough;
-        }
-        String steps = "from steps " + atLimit.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ", all at its limit";
-        return rough.isEmpty() ? " (" + steps + ")" : " (" + steps + "; " + rough.substring(2);
+        return stepsAtLimit.map(steps -> rough.isEmpty() ? " (" + steps + ")" : " (" + steps + "; " + rough.substring(2)).orElse(rough);
     }
 
     /**

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * Why a probe scenario's limit binds, from its verdict's profile: the busy processes' largest parts, the advice the
@@ -74,18 +73,11 @@ final class ProfileSection {
             html.append("<details class=\"flame\"").append(why.stream().anyMatch(w -> w.startsWith(source + " ")) ? " open" : "")
                     .append("><summary>").append(Html.esc(source)).append(": ").append(Html.esc(process.top(3)))
                     .append(" <span class=\"detail\">(").append(String.format(Locale.ROOT, "%,d", process.samples()))
-                    .append(" samples").append(Html.esc(stepsAtLimit(profile, process.source()))).append(")</span></summary>")
+                    .append(" samples").append(Html.esc(profile.stepsAtLimit(process.source()).map(steps -> ", " + steps).orElse(""))).append(")</span></summary>")
                     .append(svg).append("</details>");
         }
         html.append(stepTable(profile));
         return html.append("</dd>\n").toString();
-    }
-
-    /** ", from steps 1, 2, 4, all at its limit" for a process profiled over more steps than the ceiling's, else "". */
-    private static String stepsAtLimit(ScenarioProfile profile, String source) {
-        List<Integer> steps = profile.atLimit().get(source);
-        return steps == null ? "" : ", from steps " + steps.stream().map(String::valueOf).collect(Collectors.joining(", "))
-                + ", all at its limit";
     }
 
     /**
