@@ -16,16 +16,6 @@ final class JvmLauncher {
 
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final File DEV_NULL = new File("/dev/null");
-    /**
-     * Nodes compile with C1 alone. A fresh broker's C2 compiles for minutes: broker-1 compiled 9,256 methods in the 3.5
-     * minutes of a replicated-all probe, 26.6 s of compile time in its first 30 s and still 1.2 s in its eighth; the
-     * three brokers' compilers took 0.4-0.6 cores outside quotas that fill the machine, and the host, not a broker,
-     * became the verdict (2026-12-01, 2-core VM). A paced warm-up that left them a core still found them compiling
-     * 220-260 ms of CPU a second each after 56 s. With C1 alone the same brokers compiled 30 ms/s over the warm-up and
-     * under 10 after it, and the verdict named brokers. C1's code costs CPU per message: docs/isolation.md has what it
-     * costs in ceiling and sustainable load.
-     */
-    static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
 
     private JvmLauncher() {
     }
@@ -77,7 +67,6 @@ final class JvmLauncher {
         cmd.add("-Xlog:gc*:file=" + node.logDir().resolve("gc.log") + ":time,uptime,tags:filecount=2,filesize=16M");
         // every compiler thread from the start, so isolation can move them all out of the CPU quota at once
         cmd.add("-XX:-UseDynamicNumberOfCompilerThreads");
-        cmd.add(C1_ONLY);
         cmd.add("-Djava.awt.headless=true");
         // JMX on the node's address, one port for registry and RMI so monitors need to know a single number
         cmd.add("-Dcom.sun.management.jmxremote");

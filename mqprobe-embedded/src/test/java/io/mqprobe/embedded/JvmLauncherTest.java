@@ -37,7 +37,7 @@ class JvmLauncherTest {
 
         int tag = cmd.indexOf(JvmLauncher.nodeTag(node.dir()));
         assertThat(tag).isPositive().isLessThan(cmd.indexOf("-cp"));
-        assertThat(cmd).contains("-Xmx1024m", JvmLauncher.C1_ONLY, "-Djava.io.tmpdir=/tmp/run/broker-2/tmp", "-Dcom.sun.management.jmxremote.port=9999", "-Dcom.sun.management.jmxremote.rmi.port=9999");
+        assertThat(cmd).contains("-Xmx1024m", "-Djava.io.tmpdir=/tmp/run/broker-2/tmp", "-Dcom.sun.management.jmxremote.port=9999", "-Dcom.sun.management.jmxremote.rmi.port=9999");
         assertThat(cmd.subList(cmd.size() - 5, cmd.size())).containsExactly("org.example.Main", "42",
                 "/tmp/run/broker-2/detached", "/tmp/run/broker-2/server.properties", "cluster-id");
     }
