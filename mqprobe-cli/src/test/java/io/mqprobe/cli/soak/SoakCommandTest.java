@@ -22,9 +22,11 @@ class SoakCommandTest {
 
     @Test
     void should_hold_a_low_rate_and_write_the_minutes_a_verdict_and_where_the_catch_up_group_read(@TempDir Path dir) throws Exception {
-        // one minute cut short by the end (the minutes' boundaries are SoakJudgeTest's); a catch-up group 5 s behind
+        // one minute cut short by the end (the minutes' boundaries are SoakJudgeTest's); a catch-up group 5 s behind.
+        // The SLO is wide: this soak is about its minutes, and the shared cluster's brokers may meet replication factor 3
+        // cold here (a clean-clone suite of 2026-12-01 broke it: the host's CPU at 95 %, the p99 at 491 ms)
         CliRun run = CliRun.of("soak", "--throughput", "2000", "--duration", "35s", "--warmup", "2s", "--jvm-warmup", "0s", "--catch-up", "5s",
-                "--partitions", "3", "--replication-factor", "3", "--out", dir.toString());
+                "--slo-p99", "10s", "--partitions", "3", "--replication-factor", "3", "--out", dir.toString());
 
         JsonNode v = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0).get("verdict");
         assertThat(v.get("kind").asText()).isEqualTo("soak");
