@@ -42,7 +42,17 @@ public record ScenarioProfile(String at, List<Integer> steps, List<ProcessProfil
 
     /** "from steps 1, 2, 4, all at its limit" for a process profiled over more than the ceiling's steps, else empty. */
     public Optional<String> stepsAtLimit(String source) {
+        return stepsAtLimit(atLimit, source);
+    }
+
+    /** {@link #stepsAtLimit(String)} from the steps each process was profiled over at its limit, while they are gathered. */
+    public static Optional<String> stepsAtLimit(Map<String, List<Integer>> atLimit, String source) {
         return Optional.ofNullable(atLimit.get(source)).map(ScenarioProfile::atLimit);
+    }
+
+    /** The same profile with {@code lines} as its advice. */
+    public ScenarioProfile withAdvice(List<String> lines) {
+        return new ScenarioProfile(at, steps, processes, why, lines, bySteps, failingStep, atLimit);
     }
 
     /** "from steps 1, 2, 4, all at its limit": where a profile widened to its process's limit came from. */

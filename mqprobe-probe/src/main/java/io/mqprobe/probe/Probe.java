@@ -57,6 +57,7 @@ public final class Probe {
             List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), session.plan().target().security(), session.cluster());
             found.addAll(ProbeExperiment.run(session, monitoring, scenarios, plan.settings(), "   ",
                     new ProbeProgress(session.progress(), scenarios, plan.settings().plan())));
+            SecurityVariants.priceTls(document, plan.scenarios(), session.plan().target().security());
             // in the unit the system's users state capacity in (RocketMQ's a master's TPS, not RF × MB/s)
             CapacitySummary summary = DriverProfiles.of(session.cluster().driver().id()).capacityUnit()
                     .summarize(found, session.brokerCount());

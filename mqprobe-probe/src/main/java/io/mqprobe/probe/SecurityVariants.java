@@ -1,5 +1,6 @@
 package io.mqprobe.probe;
 
+import io.mqprobe.result.ResultDocument;
 import io.mqprobe.run.target.ClusterSession;
 import io.mqprobe.run.target.Security;
 import io.mqprobe.scenario.ScenarioSpec;
@@ -25,9 +26,25 @@ final class SecurityVariants {
         for (ScenarioSpec scenario : scenarios) {
             for (Security mode : modes) {
                 all.add(mode == Security.PLAINTEXT ? scenario
-                        : scenario.variant(scenario.name() + "-" + mode.label(), " (over SSL)", cluster.sslClientOverrides()));
+                        : scenario.variant(scenario.name() + suffix(mode), " (over SSL)", cluster.sslClientOverrides()));
             }
         }
         return all;
+    }
+
+    /**
+     * After the probe: each twin's advice says what TLS cost against its plaintext scenario, measured beside it, rather
+     * than asking for the plaintext probe that ran.
+     */
+    static void priceTls(ResultDocument document, List<ScenarioSpec> scenarios, List<Security> modes) {
+        if (modes.size() < 2 || !modes.contains(Security.PLAINTEXT)) {
+            return;
+        }
+        List<String> names = scenarios.stream().map(ScenarioSpec::name).toList();
+        modes.stream().filter(mode -> mode != Security.PLAINTEXT).forEach(mode -> TlsCost.price(document, names, suffix(mode)));
+    }
+
+    private static String suffix(Security mode) {
+        return "-" + mode.label();
     }
 }

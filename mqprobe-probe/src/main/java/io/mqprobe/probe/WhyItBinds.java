@@ -50,6 +50,9 @@ final class WhyItBinds {
     /** One thread with this share of a pool's samples, while the pool holds {@link #HOT_POOL_SHARE} of the process's. */
     static final double HOT_THREAD_SHARE = 0.7;
     static final double HOT_POOL_SHARE = 0.3;
+    /** How a TLS share's advice ends without a plaintext scenario beside it; {@link TlsCost} prices it when one ran. */
+    static final String PLAINTEXT_HINT = ": a plaintext probe of the same cluster tells what encryption costs in MB/s"
+            + " (--security plaintext,ssl runs both); TLS also turns off zero-copy fetches";
     private static final List<String> CODECS = List.of("gzip", "snappy", "lz4", "zstd");
     /** The setting that sizes each pool, and what it can and cannot do for one hot thread. */
     private static final Map<String, String> POOL_SETTINGS = Map.of(
@@ -105,10 +108,10 @@ final class WhyItBinds {
             if (used != null && p.samples() >= (ownLimit ? ROUGH_SAMPLES : MIN_SAMPLES) && (ownLimit || !used.hasCapacity() || hostFull)) {
                 String load = ownLimit ? HumanUnits.pct(used.meanPct().getAsDouble())
                         : String.format(Locale.ROOT, "%.2f cores (%s)", used.mean(), hostFull ? "on a full host" : "no limit known");
-                why.add(p.source() + " CPU " + load + ": " + p.top(3) + basis(p.samples(), Optional.ofNullable(atLimit.get(p.source())).map(ScenarioProfile::atLimit))
+                why.add(p.source() + " CPU " + load + ": " + p.top(3) + basis(p.samples(), ScenarioProfile.stepsAtLimit(atLimit, p.source()))
                         + jvmTimes(p.source(), resources));
             }
-            advice.addAll(advice(sampled, p != sampled));
+            advice.addAll(advice(sampled, p));
             gcAdvice(p.source(), resources).ifPresent(advice::add);
         }
         List<Integer> indices = atCeiling.stream().map(StepResult::index).toList();
@@ -247,12 +250,14 @@ final class WhyItBinds {
     /**
      * What the shares suggest: compression and TLS on a broker, waits on a lock or for buffer memory, a hot thread.
      *
-     * @param monitorsOutside whether the process's monitor threads ran outside its CPU quota
+     * @param sampled the process as sampled, for the monitors' own share
+     * @param p       the process as its quota saw it ({@link #inQuota}), for every other share, as its "why" line gives them
      */
-    static List<String> advice(ProcessProfile p, boolean monitorsOutside) {
+    static List<String> advice(ProcessProfile sampled, ProcessProfile p) {
+        boolean monitorsOutside = p != sampled;
         List<String> lines = new ArrayList<>();
         boolean broker = p.source().startsWith("broker-");
-        if (p.samples() >= MIN_SAMPLES) {
+        if (sampled.samples() >= MIN_SAMPLES) {
             for (String codec : CODECS) {
                 double share = p.share("compression (" + codec + ")");
                 if (share >= ADVICE_SHARE && broker) {
@@ -267,10 +272,9 @@ final class WhyItBinds {
             }
             double tls = p.share("TLS");
             if (tls >= ADVICE_SHARE) {
-                lines.add(p.source() + " spends " + HumanUnits.pct(100 * tls) + " of its sampled CPU in TLS: a plaintext probe"
-                        + " of the same cluster tells what encryption costs in MB/s; TLS also turns off zero-copy fetches");
+                lines.add(p.source() + " spends " + HumanUnits.pct(100 * tls) + " of its sampled CPU in TLS" + PLAINTEXT_HINT);
             }
-            double monitoring = p.share(ProcessProfile.MONITORING);
+            double monitoring = sampled.share(ProcessProfile.MONITORING);
             if (monitoring >= ADVICE_SHARE / 2) {
                 lines.add(p.source() + " spent " + HumanUnits.pct(100 * monitoring) + " of its sampled CPU answering JMX and its"
                         + " flight recording (mqprobe's own monitors; " + (monitorsOutside ? "their threads ran outside its quota, so"

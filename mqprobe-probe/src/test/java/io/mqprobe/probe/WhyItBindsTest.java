@@ -95,6 +95,20 @@ class WhyItBindsTest {
     }
 
     @Test
+    void should_cite_in_its_advice_the_share_its_why_line_gives_when_the_monitors_ran_outside_the_quota() {
+        // single-ssl, 2026-12-01 14:00: the why line said "TLS 23 %" and the advice "spends 22 %" of the same samples
+        Planted profiles = new Planted(profile("broker-1", 300, List.of(new ProcessProfile.Part("TLS", 0.27),
+                new ProcessProfile.Part("request handling", 0.2), new ProcessProfile.Part(ProcessProfile.MONITORING, 0.1))));
+        List<ResourceUsage> atCeiling = List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.38, 0.4, 0.4),
+                ResourceUsage.withoutCapacity("broker-1", Metric.CPU_MONITORS_CORES, 0.02, 0.03));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(step(2)), atCeiling, null).orElseThrow();
+
+        assertThat(why.why()).containsExactly("broker-1 CPU 95 %: TLS 30 %, request handling 22 %");
+        assertThat(why.advice()).anyMatch(a -> a.startsWith("broker-1 spends 30 % of its sampled CPU in TLS"));
+    }
+
+    @Test
     void should_point_send_threads_waiting_on_secure_random_at_the_entropy_source() {
         Planted profiles = new Planted(profile("client", 400, List.of(new ProcessProfile.Part("TLS", 0.3)),
                 new ProcessProfile.Wait("client send threads", "java.security.SecureRandom.nextBytes", "lock", 0.4)));
@@ -245,7 +259,7 @@ class WhyItBindsTest {
                         new ProcessProfile.Pool("network processors", 3, "data-plane-kafka-network-thread-1", 0.5, 0.4)),
                 null);
 
-        List<String> advice = WhyItBinds.advice(broker, false);
+        List<String> advice = WhyItBinds.advice(broker, broker);
 
         assertThat(advice).as("network processors shared their work: no line for them").containsExactly(
                 "broker-1: data-plane-kafka-request-handler-3 ran 90 % of the request handlers' samples while 7 others idled"
