@@ -42,6 +42,16 @@ final class JvmLauncher {
         return "-Dmqprobe.node=" + nodeDir;
     }
 
+    /**
+     * JVM options for every node, last so they win ({@code MQPROBE_NODE_JVM_OPTS="-Djava.security.egd=file:/dev/./urandom"}),
+     * as {@code MQPROBE_JAVA_OPTS} sets mqprobe's own. The test suite compiles its nodes with C1 alone through it.
+     */
+    static final String EXTRA_OPTIONS = "MQPROBE_NODE_JVM_OPTS";
+
+    static List<String> extraOptions(String value) {
+        return value == null || value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
+    }
+
     static List<String> command(ProcessNode node, JvmSpec spec, Placement placement) {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
@@ -84,6 +94,7 @@ final class JvmLauncher {
         // the node's directory, instead of piling up in the machine's /tmp
         cmd.add("-Djava.io.tmpdir=" + tempDir(node));
         cmd.addAll(spec.jvmArgs());
+        cmd.addAll(extraOptions(System.getenv(EXTRA_OPTIONS)));
         cmd.add("-cp");
         // the child starts in the node's directory: the class path must not be relative to ours
         cmd.add(ChildJava.classPath());

@@ -44,6 +44,15 @@ class JvmLauncherTest {
 
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void should_split_the_nodes_own_options_on_blanks_and_take_none_from_an_empty_setting() {
+        assertThat(JvmLauncher.extraOptions("  -XX:TieredStopAtLevel=1 \t-Djava.security.egd=file:/dev/./urandom ")).containsExactly(
+                "-XX:TieredStopAtLevel=1", "-Djava.security.egd=file:/dev/./urandom");
+        assertThat(JvmLauncher.extraOptions("")).isEmpty();
+        assertThat(JvmLauncher.extraOptions(null)).isEmpty();
+    }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void should_place_the_jvm_in_its_cgroups_and_namespace_before_it_starts() {
         ProcessNode node = new ProcessNode(1, "broker-1", Path.of("/tmp/run/broker-1"), "10.213.0.11", 9999, Map.of());
         JvmSpec spec = new JvmSpec("org.example.Main", List.of(), 1L << 30, List.of(), null, 42);
