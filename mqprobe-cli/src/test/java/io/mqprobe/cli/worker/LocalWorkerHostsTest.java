@@ -43,8 +43,9 @@ class LocalWorkerHostsTest {
         JsonNode step = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0)
                 .get("steps").get(0);
         // both workers' halves arrived (one missing would read about 1,000); a 6 s window on a busy 2-core machine also
-        // holds the paced schedule catching up after a stall, so it read 2,306 once: the check is the halves, not pacing
-        assertThat(step.get("recordsPerSecond").asDouble()).isBetween(1_500.0, 2_500.0);
+        // holds the paced schedule catching up after a stall, so it read 2,306 and 2,541 once: the check is the halves,
+        // not pacing
+        assertThat(step.get("recordsPerSecond").asDouble()).isBetween(1_500.0, 3_000.0);
         assertThat(step.get("consumed").get("lost").asLong()).isZero();
         assertThat(namespaces()).as("the brokers' and workers' namespaces are gone").isSubsetOf(before);
     }
