@@ -84,9 +84,9 @@ public final class ProbeJudge implements Judge {
         if (ceiling == null || interrupted) {
             return verdict;   // a run being stopped does not wait for the brokers' last recordings
         }
-        List<StepResult> atCeiling = ceilingSteps(ceiling, steps.stream().filter(ProbeIntent::ramp).toList());
-        List<ResourceUsage> resources = VerdictFinder.plateauResources(atCeiling.stream().map(ProbeJudge::toMeasurement).toList());
         List<StepResult> ramp = steps.stream().filter(ProbeIntent::ramp).map(MeasuredStep::result).toList();
+        List<StepResult> atCeiling = ceilingSteps(ceiling, ramp);
+        List<ResourceUsage> resources = resourcesAt(atCeiling);
         return WhyItBinds.of(profiles, ramp, atCeiling, resources, failingStep(verdict.findings().sustainable(), steps))
                 .map(verdict::withProfile).orElse(verdict);
     }
@@ -155,8 +155,7 @@ public final class ProbeJudge implements Judge {
         if (verdict.ceiling() == null || !CPU_OR_NOTHING.contains(verdict.bottleneck().resource())) {
             return verdict;
         }
-        List<ResourceUsage> atCeiling = VerdictFinder.plateauResources(ceilingSteps(verdict.ceiling(), rampSteps).stream()
-                .map(ProbeJudge::toMeasurement).toList());
+        List<ResourceUsage> atCeiling = resourcesAt(ceilingSteps(verdict.ceiling(), rampSteps.stream().map(MeasuredStep::result).toList()));
         Map<String, Double> cpuPct = new TreeMap<>();
         atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()))
                 .forEach(r -> r.meanPct().stream().filter(Double::isFinite).forEach(pct -> cpuPct.put(r.source(), pct)));
@@ -218,9 +217,15 @@ public final class ProbeJudge implements Judge {
     }
 
     /** The ramp's steps the ceiling pooled, or its one step. */
-    private static List<StepResult> ceilingSteps(StepPoint ceiling, List<MeasuredStep> rampSteps) {
+    /** The ceiling's steps among {@code steps}: its plateau's, or its one step. */
+    static List<StepResult> ceilingSteps(StepPoint ceiling, List<StepResult> steps) {
         List<Integer> plateau = ceiling.pooled() != null ? ceiling.pooled() : List.of(ceiling.step());
-        return rampSteps.stream().map(MeasuredStep::result).filter(s -> plateau.contains(s.index())).toList();
+        return steps.stream().filter(s -> plateau.contains(s.index())).toList();
+    }
+
+    /** The resources over a ceiling's steps as its verdict reads them: pooled over the steps at the plateau's level. */
+    static List<ResourceUsage> resourcesAt(List<StepResult> atCeiling) {
+        return VerdictFinder.plateauResources(atCeiling.stream().map(ProbeJudge::toMeasurement).toList());
     }
 
     /**

@@ -37,13 +37,14 @@ final class TlsCost {
             return verdict.findings().ceiling();
         }
 
-        /** Milliseconds of {@code source}'s CPU per MB it carried over the ceiling's steps; empty when not read there. */
+        /**
+         * Milliseconds of {@code source}'s CPU per MB it carried at the ceiling, its cores read as the verdict reads
+         * them; empty when not read there.
+         */
         OptionalDouble cpuMsPerMb(String source) {
-            List<Integer> indices = ceiling().pooled() != null ? ceiling().pooled() : List.of(ceiling().step());
-            OptionalDouble cores = steps.stream().filter(s -> indices.contains(s.index()))
-                    .flatMap(s -> s.resources().stream())
+            OptionalDouble cores = ProbeJudge.resourcesAt(ProbeJudge.ceilingSteps(ceiling(), steps)).stream()
                     .filter(u -> u.source().equals(source) && u.metric().equals(Metric.CPU_CORES))
-                    .mapToDouble(ResourceUsage::mean).average();
+                    .mapToDouble(ResourceUsage::mean).findFirst();
             double mb = ceiling().bytesPerSecond() / 1e6;
             return cores.isEmpty() || mb <= 0 ? OptionalDouble.empty() : OptionalDouble.of(1000 * cores.getAsDouble() / mb);
         }
