@@ -5,7 +5,6 @@ import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.embedded.ChildJava;
-import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.load.InProcessWorker;
 import io.mqprobe.load.LoadWorker;
@@ -29,7 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -48,26 +46,14 @@ final class LoadWorkers implements AutoCloseable {
 
     private final List<LoadWorker> workers;
     private final Coordinator coordinator;
-    private final List<Process> children;
-    private final Path dir;
-    /** Deletes what the run created for its local workers besides their processes (their network namespaces). */
-    private final Runnable removeHosts;
-
-    private final Thread onExit;
+    /** The worker JVMs and files this run started for {@code local:N}, or {@code null}. */
+    private final LocalWorkerProcesses local;
     private boolean closed;
 
-    private LoadWorkers(List<LoadWorker> workers, Coordinator coordinator, List<Process> children, Path dir,
-                        Runnable removeHosts) {
-        this.removeHosts = removeHosts;
+    private LoadWorkers(List<LoadWorker> workers, Coordinator coordinator, LocalWorkerProcesses local) {
         this.workers = workers;
         this.coordinator = coordinator;
-        this.children = children;
-        this.dir = dir;
-        // a coordinator stopped by a signal other than Ctrl-C still stops its workers and deletes the token's directory
-        this.onExit = dir == null ? null : new Thread(this::close, "mqprobe-workers-stop");
-        if (onExit != null) {
-            Runtime.getRuntime().addShutdownHook(onExit);
-        }
+        this.local = local;
     }
 
     /** The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}. */
@@ -80,7 +66,7 @@ final class LoadWorkers implements AutoCloseable {
         if (plan instanceof WorkerPlan.Joining joining) {
             return awaitJoining(joining, target, say);
         }
-        return new LoadWorkers(List.of(new InProcessWorker(driver, NanoClock.SYSTEM)), null, List.of(), null, () -> { });
+        return new LoadWorkers(List.of(new InProcessWorker(driver, NanoClock.SYSTEM)), null, null);
     }
 
     List<LoadWorker> workers() {
@@ -135,15 +121,12 @@ final class LoadWorkers implements AutoCloseable {
      */
     private static LoadWorkers startLocal(WorkerPlan.Local plan, Target target, LoadHosts hosts, Consumer<String> say) {
         int count = plan.count();
-        Path dir = null;
+        LocalWorkerProcesses local = null;
         Coordinator coordinator = null;
-        List<Process> children = new ArrayList<>();
-        List<Integer> created = new ArrayList<>();
-        Runnable removeHosts = hosts == null ? () -> { } : () -> created.forEach(hosts::remove);
         try {
-            dir = Files.createTempDirectory("mqprobe-workers-");
+            local = new LocalWorkerProcesses(Files.createTempDirectory("mqprobe-workers-"));
             WorkerToken token = WorkerToken.random();
-            Path tokenFile = dir.resolve("token");
+            Path tokenFile = local.dir().resolve("token");
             token.writeTo(tokenFile);
             coordinator = Coordinator.listen(new InetSocketAddress(hosts == null ? "127.0.0.1" : hosts.coordinatorAddress(), 0),
                     token, plan.tls());
@@ -153,22 +136,23 @@ final class LoadWorkers implements AutoCloseable {
                 List<String> flags = new ArrayList<>(plan.workerArgs());
                 if (hosts != null) {
                     LoadHosts.LoadHost host = hosts.add(i);
-                    created.add(i);
+                    int index = i;
+                    local.alsoRemove(() -> hosts.remove(index));
                     inNamespace = List.of("ip", "netns", "exec", host.namespace());
                     listen = host.address() + ":0";
                     flags.addAll(List.of("--allow-targets", hosts.cidr()));
                 }
-                children.add(launch("local-" + i, inNamespace, plan.entryPoint(), coordinator, tokenFile, listen, flags, dir));
+                local.add(launch("local-" + i, inNamespace, plan.entryPoint(), coordinator, tokenFile, listen, flags, local.dir()));
             }
             say.accept(hosts != null
                     ? count + " local load workers, each in a network namespace of its own on the brokers' network (" + hosts.cidr() + ")"
                     : count + " local load workers on this host's network: the brokers are not on a network of their own (a"
                     + " temporary cluster gets one as root; 'cluster up --broker-net RATE' for one that stays)");
             List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target, plan.onLoss(), say);
-            return new LoadWorkers(joined, coordinator, children, dir, removeHosts);
+            return new LoadWorkers(joined, coordinator, local);
         } catch (IOException | RuntimeException | InterruptedException e) {
-            String logs = dir == null ? "" : lastLines(dir, count);
-            new LoadWorkers(List.of(), coordinator, children, dir, removeHosts).close();
+            String logs = local == null ? "" : lastLines(local.dir(), count);
+            new LoadWorkers(List.of(), coordinator, local).close();
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
@@ -201,7 +185,7 @@ final class LoadWorkers implements AutoCloseable {
                 + coordinator.url() + " (mqprobe worker --coordinator HOST:PORT --token-file FILE)");
         try {
             return new LoadWorkers(coordinator.awaitWorkers(plan.count(), plan.timeout(), target, plan.onLoss(), say), coordinator,
-                    List.of(), null, () -> { });
+                    null);
         } catch (WorkerJoinException | InterruptedException e) {
             coordinator.close();
             if (e instanceof InterruptedException) {
@@ -228,37 +212,18 @@ final class LoadWorkers implements AutoCloseable {
         return lines.toString();
     }
 
-    /** Stops the children this run started (TERM, then KILL after 5 s) and the coordinator; deletes their directory. */
+    /** Stops the worker JVMs this run started and deletes their directory (see {@link LocalWorkerProcesses}), then the coordinator. */
     @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
-        if (onExit != null && Thread.currentThread() != onExit) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(onExit);
-            } catch (IllegalStateException e) {
-                // the JVM is shutting down already: the hook is running or will, and finds this closed
-            }
-        }
-        children.forEach(Process::destroy);
-        for (Process child : children) {
-            try {
-                if (!child.waitFor(5, TimeUnit.SECONDS)) {
-                    child.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                child.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
+        if (local != null) {
+            local.close();
         }
         if (coordinator != null) {
             coordinator.close();
-        }
-        removeHosts.run();
-        if (dir != null) {
-            RunDirs.deleteTree(dir);
         }
     }
 }

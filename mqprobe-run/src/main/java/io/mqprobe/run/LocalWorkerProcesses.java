@@ -1,0 +1,91 @@
+package io.mqprobe.run;
+
+import io.mqprobe.embedded.RunDirs;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a run started for its {@code local:N} workers: their JVMs, their private directory (token and logs) and what
+ * else must go with them (their network namespaces). Watched by a shutdown hook from before the first JVM starts, so
+ * a coordinator stopped by a signal while its workers are still joining stops them too.
+ */
+final class LocalWorkerProcesses implements AutoCloseable {
+
+    /** A worker's own shutdown hook closes its server and clients; a loaded machine may need seconds for that. */
+    private static final long TERM_GRACE_MS = 5_000;
+    private static final long KILL_GRACE_MS = 5_000;
+
+    private final Path dir;
+    private final List<Process> children = new ArrayList<>();
+    private final List<Runnable> alsoRemove = new ArrayList<>();
+    private final Thread onExit = new Thread(this::close, "mqprobe-workers-stop");
+    private boolean closed;
+
+    LocalWorkerProcesses(Path dir) {
+        this.dir = dir;
+        Runtime.getRuntime().addShutdownHook(onExit);
+    }
+
+    synchronized void add(Process child) {
+        children.add(child);
+    }
+
+    /** Something besides the processes and the directory to delete on close, such as a worker's network namespace. */
+    synchronized void alsoRemove(Runnable removal) {
+        alsoRemove.add(removal);
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    /**
+     * Stops the children (TERM, then KILL), waiting for each to be gone even when this thread is interrupted: the
+     * coordinator must not exit before its workers do. Then deletes the rest.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (Thread.currentThread() != onExit) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down already: the hook is running or will, and finds this closed
+            }
+        }
+        boolean interrupted = Thread.interrupted();
+        children.forEach(Process::destroy);
+        for (Process child : children) {
+            if (!awaitExit(child, TERM_GRACE_MS)) {
+                child.destroyForcibly();
+                awaitExit(child, KILL_GRACE_MS);
+            }
+        }
+        alsoRemove.forEach(Runnable::run);
+        RunDirs.deleteTree(dir);
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits up to {@code ms} for {@code child} to exit, through interruptions (which the caller restores). */
+    private static boolean awaitExit(Process child, long ms) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+        while (true) {
+            long left = deadline - System.nanoTime();
+            try {
+                return child.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                if (left <= 0) {
+                    return !child.isAlive();
+                }
+            }
+        }
+    }
+}
