@@ -30,6 +30,14 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
      * other processes 0.01 (result.json {@code cpuAccount}); the host, not a process, was then the verdict.
      */
     static final double HEADROOM_SHARE = 0.2;
+    /**
+     * The least memory mqprobe gives a broker it sizes itself: a heap of 1 GiB, as Kafka's own start script gives one,
+     * and as much page cache. A broker's heap is half its memory, and a 512 MiB heap holds the log cleaner's 128 MiB
+     * buffer near G1's occupancy threshold, so the collector's concurrent cycles ran inside the quota at any load:
+     * replicated-all's paced steps at 2-15k msgs/s read p99 160-480 ms (median 240) with 0.4c1g brokers and 40-170 ms
+     * at twice the rate with 0.4c2g (2026-12-01, one probe each, docs/isolation.md).
+     */
+    static final long LEAST_BROKER_MEMORY = 2L << 30;
     /** The smallest broker quota chosen around a client's: below it a broker barely starts. */
     static final double LEAST_BROKER_CORES = 0.1;
 
@@ -37,8 +45,8 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
      * What mqprobe chooses itself when it probes an embedded cluster of its own and nothing was asked: a fifth of the
      * machine's cores left outside the quotas ({@link #HEADROOM_SHARE}), of the rest the load generator a quarter (at
      * least 0.4 cores) and the brokers equal shares (rounded down to a hundredth of a core), each with 2 GiB per core (at
-     * least 1 GiB, at most 8 GiB). On 2 cores and 3 brokers: brokers 0.4c1g, client 0.4 cores; on 16 cores: 3.2c6.4g
-     * and 3.2 cores.
+     * least {@link #LEAST_BROKER_MEMORY}, at most 8 GiB). On 2 cores and 3 brokers: brokers 0.4c2g, client 0.4 cores; on
+     * 16 cores: 3.2c6.4g and 3.2 cores.
      */
     public static IsolationOptions automatic(int brokers, int machineCores) {
         double quotas = machineCores * (1 - HEADROOM_SHARE);
@@ -64,10 +72,10 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
         return shared(quotas - clientCores, clientCores, allowOversubscribe, brokers);
     }
 
-    /** {@code brokerCores} in equal shares (rounded down to a hundredth of a core), each with 2 GiB per core (1-8 GiB). */
+    /** {@code brokerCores} in equal shares (rounded down to a hundredth of a core), each with 2 GiB per core (2-8 GiB). */
     private static IsolationOptions shared(double brokerCores, double clientCores, boolean allowOversubscribe, int brokers) {
         double each = Math.floor(100 * brokerCores / brokers) / 100;
-        long memory = Math.max(1L << 30, Math.min(8L << 30, (long) (each * (2L << 30))));
+        long memory = Math.max(LEAST_BROKER_MEMORY, Math.min(8L << 30, (long) (each * (2L << 30))));
         return new IsolationOptions(new InstanceSpec(each, memory >> 20 << 20), clientCores, allowOversubscribe, null, 0);
     }
 

@@ -18,7 +18,7 @@ class AutomaticIsolationTest {
         IsolationOptions small = IsolationOptions.automatic(3, 2);
         IsolationOptions large = IsolationOptions.automatic(3, 16);
 
-        assertThat(small.brokerSpec()).hasToString("0.4c1g");
+        assertThat(small.brokerSpec()).hasToString("0.4c2g");
         assertThat(small.clientCores()).isEqualTo(0.4);
         assertThat(large.brokerSpec().cpuCores()).isEqualTo(3.2);
         assertThat(large.clientCores()).isEqualTo(3.2);
@@ -29,7 +29,7 @@ class AutomaticIsolationTest {
         IsolationOptions around = IsolationOptions.brokersAround(0.6, false, 3, 2);
 
         assertThat(around.clientCores()).isEqualTo(0.6);
-        assertThat(around.brokerSpec()).hasToString("0.33c1g");
+        assertThat(around.brokerSpec()).hasToString("0.33c2g");
         assertThat(3 * around.brokerSpec().cpuCores() + around.clientCores()).isLessThanOrEqualTo(0.8 * 2 + 1e-9);
         assertThatThrownBy(() -> IsolationOptions.brokersAround(1.4, false, 3, 2))
                 .isInstanceOf(UsageException.class)
