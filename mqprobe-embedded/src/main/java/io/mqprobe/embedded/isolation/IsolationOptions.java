@@ -34,8 +34,8 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
      * The least memory mqprobe gives a broker it sizes itself: a heap of 1 GiB, as Kafka's own start script gives one,
      * and as much page cache. A broker's heap is half its memory, and a 512 MiB heap holds the log cleaner's 128 MiB
      * buffer near G1's occupancy threshold, so the collector's concurrent cycles ran inside the quota at any load:
-     * replicated-all's paced steps at 2-15k msgs/s read p99 160-480 ms (median 240) with 0.4c1g brokers and 40-170 ms
-     * at twice the rate with 0.4c2g (2026-12-01, one probe each, docs/isolation.md).
+     * replicated-all's paced steps read a median p99 of 240 ms at 11-24k msgs/s with 512 MiB heaps and 138 ms at
+     * 18-36k msgs/s with 1 GiB ones (2026-12-01, one probe each, docs/isolation.md).
      */
     static final long LEAST_BROKER_MEMORY = 2L << 30;
     /** The smallest broker quota chosen around a client's: below it a broker barely starts. */
