@@ -216,7 +216,6 @@ public final class ProbeJudge implements Judge {
         return atCeiling.stream().anyMatch(r -> DISKS_AND_NICS.contains(r.metric()) && thresholds.reached(r));
     }
 
-    /** The ramp's steps the ceiling pooled, or its one step. */
     /** The ceiling's steps among {@code steps}: its plateau's, or its one step. */
     static List<StepResult> ceilingSteps(StepPoint ceiling, List<StepResult> steps) {
         List<Integer> plateau = ceiling.pooled() != null ? ceiling.pooled() : List.of(ceiling.step());
