@@ -6,9 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One node of an embedded cluster (a Kafka broker, a RocketMQ name server, a MirrorMaker 2 worker): its
@@ -129,7 +126,7 @@ public final class ProcessNode {
         ProcessHandle p = process;
         if (p != null && p.isAlive()) {
             p.destroyForcibly();
-            awaitExit(p, Duration.ofSeconds(30));
+            ProcessExit.await(p, Duration.ofSeconds(30));
         }
     }
 
@@ -145,7 +142,7 @@ public final class ProcessNode {
     /** Waits for a stop requested earlier; kills the process when it takes longer than {@code timeout}. */
     public void finishStop(Duration timeout) {
         ProcessHandle p = process;
-        if (p != null && p.isAlive() && !awaitExit(p, timeout)) {
+        if (p != null && p.isAlive() && !ProcessExit.await(p, timeout)) {
             kill();
         }
     }
@@ -186,17 +183,4 @@ public final class ProcessNode {
         return new EmbeddedClusterException(summary + clue + " (logs in " + dir + ")", tail, null);
     }
 
-    private static boolean awaitExit(ProcessHandle p, Duration timeout) {
-        try {
-            p.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
-        } catch (TimeoutException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return !p.isAlive();
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("waiting for pid " + p.pid() + " to exit", e);
-        }
-    }
 }

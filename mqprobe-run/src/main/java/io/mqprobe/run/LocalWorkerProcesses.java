@@ -1,11 +1,12 @@
 package io.mqprobe.run;
 
+import io.mqprobe.embedded.ProcessExit;
 import io.mqprobe.embedded.RunDirs;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What a run started for its {@code local:N} workers: their JVMs, their private directory (token and logs) and what
@@ -15,8 +16,8 @@ import java.util.concurrent.TimeUnit;
 final class LocalWorkerProcesses implements AutoCloseable {
 
     /** A worker's own shutdown hook closes its server and clients; a loaded machine may need seconds for that. */
-    private static final long TERM_GRACE_MS = 5_000;
-    private static final long KILL_GRACE_MS = 5_000;
+    private static final Duration TERM_GRACE = Duration.ofSeconds(5);
+    private static final Duration KILL_GRACE = Duration.ofSeconds(5);
 
     private final Path dir;
     private final List<Process> children = new ArrayList<>();
@@ -59,33 +60,14 @@ final class LocalWorkerProcesses implements AutoCloseable {
                 // the JVM is shutting down already: the hook is running or will, and finds this closed
             }
         }
-        boolean interrupted = Thread.interrupted();
         children.forEach(Process::destroy);
         for (Process child : children) {
-            if (!awaitExit(child, TERM_GRACE_MS)) {
+            if (!ProcessExit.await(child.toHandle(), TERM_GRACE)) {
                 child.destroyForcibly();
-                awaitExit(child, KILL_GRACE_MS);
+                ProcessExit.await(child.toHandle(), KILL_GRACE);
             }
         }
         alsoRemove.forEach(Runnable::run);
         RunDirs.deleteTree(dir);
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Waits up to {@code ms} for {@code child} to exit, through interruptions (which the caller restores). */
-    private static boolean awaitExit(Process child, long ms) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
-        while (true) {
-            long left = deadline - System.nanoTime();
-            try {
-                return child.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                if (left <= 0) {
-                    return !child.isAlive();
-                }
-            }
-        }
     }
 }
