@@ -58,7 +58,7 @@ class InstanceSizeProbeTest {
     void should_write_the_instance_size_table_with_a_row_per_size_and_scenario(@TempDir Path out) throws Exception {
         assumeIsolation();
         CliRun run = CliRun.of("probe", "--specs", "0.5c1g,0.25c1g", "--brokers", "1", "--scenarios", "single", "--jvm-warmup", "0",
-                "--no-ceilings", "--step-warmup", "1s", "--step-duration", "2s", "--max-steps", "2", "--max-clients", "2",
+                "--no-ceilings", "--step-warmup", "1s", "--step-duration", "2s", "--max-step-duration", "2s", "--max-steps", "2", "--max-clients", "2",
                 "--sustainable-steps", "none", "--out", out.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
