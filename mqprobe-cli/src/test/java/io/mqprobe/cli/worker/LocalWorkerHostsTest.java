@@ -42,10 +42,19 @@ class LocalWorkerHostsTest {
                 .containsPattern("local-\\d \\(10\\.\\d+\\.\\d+\\.\\d+:\\d+\\)");
         JsonNode step = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("scenarios").get(0)
                 .get("steps").get(0);
-        // both workers' halves arrived (one missing would read about 1,000); a 6 s window on a busy 2-core machine also
-        // holds the paced schedule catching up after a stall, so it read 2,306 and 2,541 once: the check is the halves,
-        // not pacing
-        assertThat(step.get("recordsPerSecond").asDouble()).isBetween(1_500.0, 3_000.0);
+        // both workers' halves arrived: each worker carried its share, and together more than one alone could (1,000 of
+        // the 2,000 offered). Not pacing: a 6 s window on a busy 2-core machine read 2,306 and 2,541 (a schedule catching
+        // up after a stall) and 1,499.55 (falling behind) in clean-clone suites
+        double rate = step.get("recordsPerSecond").asDouble();
+        assertThat(rate).isBetween(1_200.0, 3_000.0);
+        java.util.List<Double> shares = new java.util.ArrayList<>();
+        step.get("resources").forEach(r -> {
+            if (r.get("source").asText().startsWith("client:local-") && r.get("metric").asText().equals("client.acked.per_s")) {
+                shares.add(r.get("mean").asDouble());
+            }
+        });
+        assertThat(shares).as(step.get("resources").toString()).hasSize(2)
+                .allSatisfy(share -> assertThat(share).isBetween(0.3 * rate, 0.7 * rate));
         assertThat(step.get("consumed").get("lost").asLong()).isZero();
         assertThat(namespaces()).as("the brokers' and workers' namespaces are gone").isSubsetOf(before);
     }
