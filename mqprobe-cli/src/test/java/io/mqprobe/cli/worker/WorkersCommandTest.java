@@ -72,9 +72,10 @@ class WorkersCommandTest {
             assertThat(w.get("clockUncertaintyUs").asLong()).isNotNegative();
         });
         // both workers' producers measured as one load, every acknowledged message read once: each worker carried its
-        // half, and together more than one half could (a loaded machine may fall behind the offered 3,000/s; never above it)
+        // half, and together more than one half could. Not pacing: a loaded machine falls behind the offered 3,000/s, or
+        // catches up after a stall within the window (3,300.04 in a clean-clone suite); one worker sending twice reads 6,000
         double rate = step.get("recordsPerSecond").asDouble();
-        assertThat(rate).isBetween(1_800.0, 3_300.0);
+        assertThat(rate).isBetween(1_800.0, 4_500.0);
         List<Double> shares = new java.util.ArrayList<>();
         step.get("resources").forEach(r -> {
             if (r.get("source").asText().startsWith("client:local-") && r.get("metric").asText().equals("client.acked.per_s")) {
