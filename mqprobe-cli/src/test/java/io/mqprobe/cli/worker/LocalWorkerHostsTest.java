@@ -47,13 +47,7 @@ class LocalWorkerHostsTest {
         // up after a stall) and 1,499.55 (falling behind) in clean-clone suites
         double rate = step.get("recordsPerSecond").asDouble();
         assertThat(rate).isBetween(1_200.0, 3_000.0);
-        java.util.List<Double> shares = new java.util.ArrayList<>();
-        step.get("resources").forEach(r -> {
-            if (r.get("source").asText().startsWith("client:local-") && r.get("metric").asText().equals("client.acked.per_s")) {
-                shares.add(r.get("mean").asDouble());
-            }
-        });
-        assertThat(shares).as(step.get("resources").toString()).hasSize(2)
+        assertThat(WorkerShares.of(step)).as(step.get("resources").toString()).hasSize(2)
                 .allSatisfy(share -> assertThat(share).isBetween(0.3 * rate, 0.7 * rate));
         assertThat(step.get("consumed").get("lost").asLong()).isZero();
         assertThat(namespaces()).as("the brokers' and workers' namespaces are gone").isSubsetOf(before);

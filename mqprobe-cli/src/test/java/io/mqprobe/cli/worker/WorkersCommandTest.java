@@ -76,13 +76,7 @@ class WorkersCommandTest {
         // catches up after a stall within the window (3,300.04 in a clean-clone suite); one worker sending twice reads 6,000
         double rate = step.get("recordsPerSecond").asDouble();
         assertThat(rate).isBetween(1_800.0, 4_500.0);
-        List<Double> shares = new java.util.ArrayList<>();
-        step.get("resources").forEach(r -> {
-            if (r.get("source").asText().startsWith("client:local-") && r.get("metric").asText().equals("client.acked.per_s")) {
-                shares.add(r.get("mean").asDouble());
-            }
-        });
-        assertThat(shares).as(step.get("resources").toString()).hasSize(2)
+        assertThat(WorkerShares.of(step)).as(step.get("resources").toString()).hasSize(2)
                 .allSatisfy(share -> assertThat(share).isBetween(0.3 * rate, 0.7 * rate));
         assertThat(step.get("consumed").get("lost").asLong()).isZero();
         assertThat(step.get("consumed").get("duplicates").asLong()).isZero();
