@@ -12,6 +12,20 @@ public final class ProcessExit {
     }
 
     /**
+     * The end of a stop already asked for (SIGTERM sent): waits up to {@code grace} for the child to go, then kills it
+     * (SIGKILL) and waits up to {@code killWait} more, through interruptions as {@link #await} does.
+     *
+     * @return whether the process is gone
+     */
+    public static boolean awaitOrKill(ProcessHandle process, Duration grace, Duration killWait) {
+        if (!process.isAlive() || await(process, grace)) {
+            return true;
+        }
+        process.destroyForcibly();
+        return await(process, killWait);
+    }
+
+    /**
      * Waits up to {@code timeout} for {@code process} to exit, through interruptions: whoever stops a child must not
      * go on (or let its JVM exit) while the child still runs, as an interrupted wait once left a coordinator's workers
      * alive. An interruption is kept for the caller.

@@ -16,6 +16,8 @@ public final class ProcessNode {
 
     /** Marker file in the node's directory: the process outlives the mqprobe process that started it. */
     public static final String DETACHED_MARKER = "detached";
+    /** How long a killed JVM gets to be gone (SIGKILL needs nothing from it; the kernel frees its memory). */
+    private static final Duration KILL_WAIT = Duration.ofSeconds(30);
 
     private final int id;
     private final String name;
@@ -124,9 +126,8 @@ public final class ProcessNode {
     /** kill -9 and wait until the process is gone (a paused process dies too: SIGKILL needs no CPU from it). */
     public void kill() {
         ProcessHandle p = process;
-        if (p != null && p.isAlive()) {
-            p.destroyForcibly();
-            ProcessExit.await(p, Duration.ofSeconds(30));
+        if (p != null) {
+            ProcessExit.awaitOrKill(p, Duration.ZERO, KILL_WAIT);
         }
     }
 
@@ -142,8 +143,8 @@ public final class ProcessNode {
     /** Waits for a stop requested earlier; kills the process when it takes longer than {@code timeout}. */
     public void finishStop(Duration timeout) {
         ProcessHandle p = process;
-        if (p != null && p.isAlive() && !ProcessExit.await(p, timeout)) {
-            kill();
+        if (p != null) {
+            ProcessExit.awaitOrKill(p, timeout, KILL_WAIT);
         }
     }
 

@@ -46,4 +46,19 @@ class ProcessExitTest {
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
     }
+
+    @Test
+    void should_kill_a_child_that_ignores_the_stop_once_its_grace_ran_out() throws Exception {
+        // a shell that ignores SIGTERM, as a JVM stuck in its shutdown hooks does
+        child = new ProcessBuilder("sh", "-c", "trap '' TERM; while :; do sleep 0.1; done").start();
+        child.toHandle().destroy();
+        long start = System.nanoTime();
+
+        boolean gone = ProcessExit.awaitOrKill(child.toHandle(), Duration.ofMillis(500), Duration.ofSeconds(10));
+
+        assertThat(gone).isTrue();
+        assertThat(child.isAlive()).isFalse();
+        assertThat(child.exitValue()).as("killed, not ended by the TERM").isEqualTo(128 + 9);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+    }
 }

@@ -102,16 +102,17 @@ class ProbePlannerTest {
         assertThat(recorded).extracting(s -> s.plan().intent().getClass().getSimpleName()).startsWith("Ramp", "Ramp", "Paced");
         // the answer is held before it is reported: the scenario's last step holds the sustainable rate
         MeasuredStep last = recorded.get(recorded.size() - 1);
-        assertThat(((ProbeIntent.Paced) last.plan().intent()).hold()).isTrue();
         assertThat(verdict.findings().sustainable()).isNotNull();
         double answered = recorded.stream().filter(m -> m.result().index() == verdict.findings().sustainable().step())
                 .findFirst().orElseThrow().result().targetRecordsPerSecond();
         if (verdict.findings().sustainable().heldStep() == null) {
-            // both holds failed on this busy machine: the answer below them is reported as not held, never as held
+            // both holds failed on this busy machine (the host's CPU counts here): the search went on below them, so
+            // the last step need not be a hold, and the answer there is reported as not held, never as held
             assertThat(recorded.stream().filter(m -> m.plan().intent() instanceof ProbeIntent.Paced p && p.hold()).count())
                     .isEqualTo(SustainableSearch.MAX_HOLDS);
             assertThat(verdict.findings().sustainable().limitedBy()).contains("not held");
         } else {
+            assertThat(((ProbeIntent.Paced) last.plan().intent()).hold()).isTrue();
             assertThat(last.result().targetRecordsPerSecond()).isEqualTo(answered);
         }
         assertThat(result.steps().get(0).plan().load().producerSpec().orElseThrow().producerProperties())

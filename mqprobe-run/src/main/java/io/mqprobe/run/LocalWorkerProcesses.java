@@ -61,12 +61,7 @@ final class LocalWorkerProcesses implements AutoCloseable {
             }
         }
         children.forEach(Process::destroy);
-        for (Process child : children) {
-            if (!ProcessExit.await(child.toHandle(), TERM_GRACE)) {
-                child.destroyForcibly();
-                ProcessExit.await(child.toHandle(), KILL_GRACE);
-            }
-        }
+        children.forEach(child -> ProcessExit.awaitOrKill(child.toHandle(), TERM_GRACE, KILL_GRACE));
         alsoRemove.forEach(Runnable::run);
         RunDirs.deleteTree(dir);
     }
