@@ -49,8 +49,11 @@ class ProcessExitTest {
 
     @Test
     void should_kill_a_child_that_ignores_the_stop_once_its_grace_ran_out() throws Exception {
-        // a shell that ignores SIGTERM, as a JVM stuck in its shutdown hooks does
-        child = new ProcessBuilder("sh", "-c", "trap '' TERM; while :; do sleep 0.1; done").start();
+        // a shell that ignores SIGTERM, as a JVM stuck in its shutdown hooks does; the TERM goes once its trap is set
+        child = new ProcessBuilder("sh", "-c", "trap '' TERM; echo ready; while :; do sleep 0.1; done").start();
+        try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream()))) {
+            assertThat(out.readLine()).isEqualTo("ready");
+        }
         child.toHandle().destroy();
         long start = System.nanoTime();
 
