@@ -31,6 +31,16 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
      */
     static final double HEADROOM_SHARE = 0.2;
     /**
+     * The fewest cores left outside the quotas: the compilers of four JVMs, the kernel's loopback work and mqprobe's
+     * monitors take about that much whatever the machine's size. With a fifth of 2 cores (0.4) the host was still the
+     * verdict in 1-2 of 4 scenarios of each default probe of 2026-12-01/02 (brokers compiled 100-300 ms/s each minutes
+     * in); with 0.7 (brokers 0.3c2g, client 0.4 cores) in none of the 12 scenario runs of the series of 2026-12-02
+     * 02:25, each scenario naming the same bottleneck in every run (bench/README.md).
+     */
+    static final double LEAST_HEADROOM_CORES = 0.7;
+    /** The most left outside: on one core, 0.7 would leave the brokers nothing beside the client's 0.4. */
+    static final double MOST_HEADROOM_SHARE = 0.35;
+    /**
      * The least memory mqprobe gives a broker it sizes itself: a heap of 1 GiB, as Kafka's own start script gives one,
      * and as much page cache. A broker's heap is half its memory, and a 512 MiB heap holds the log cleaner's 128 MiB
      * buffer near G1's occupancy threshold, so the collector's concurrent cycles ran inside the quota at any load:
@@ -42,14 +52,14 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
     static final double LEAST_BROKER_CORES = 0.1;
 
     /**
-     * What mqprobe chooses itself when it probes an embedded cluster of its own and nothing was asked: a fifth of the
-     * machine's cores left outside the quotas ({@link #HEADROOM_SHARE}), of the rest the load generator a quarter (at
-     * least 0.4 cores) and the brokers equal shares (rounded down to a hundredth of a core), each with 2 GiB per core (at
-     * least {@link #LEAST_BROKER_MEMORY}, at most 8 GiB). On 2 cores and 3 brokers: brokers 0.4c2g, client 0.4 cores; on
-     * 16 cores: 3.2c6.4g and 3.2 cores.
+     * What mqprobe chooses itself when it probes an embedded cluster of its own and nothing was asked: {@link
+     * #headroomCores} left outside the quotas, of the rest the load generator a quarter (at least 0.4 cores) and the
+     * brokers equal shares (rounded down to a hundredth of a core), each with 2 GiB per core (at least {@link
+     * #LEAST_BROKER_MEMORY}, at most 8 GiB). On 2 cores and 3 brokers: brokers 0.3c2g, client 0.4 cores; on 16 cores:
+     * 3.2c6.4g and 3.2 cores.
      */
     public static IsolationOptions automatic(int brokers, int machineCores) {
-        double quotas = machineCores * (1 - HEADROOM_SHARE);
+        double quotas = machineCores - headroomCores(machineCores);
         double client = Math.max(0.4, quotas / 4.0);
         return shared(quotas - client, client, false, brokers);
     }
@@ -63,13 +73,21 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
      */
     public static IsolationOptions brokersAround(double clientCores, boolean allowOversubscribe, int brokers,
                                                  int machineCores) {
-        double quotas = machineCores * (1 - HEADROOM_SHARE);
+        double quotas = machineCores - headroomCores(machineCores);
         if ((quotas - clientCores) / brokers < LEAST_BROKER_CORES) {
             throw new UsageException(String.format(java.util.Locale.ROOT, "--client-cores %s leaves %d brokers under %.2f "
                     + "cores each of the %.1f cores mqprobe shares out on %d; give fewer client cores, or --broker-spec too",
                     clientCores, brokers, LEAST_BROKER_CORES, quotas, machineCores));
         }
         return shared(quotas - clientCores, clientCores, allowOversubscribe, brokers);
+    }
+
+    /**
+     * The cores left outside every quota: a fifth of the machine ({@link #HEADROOM_SHARE}), at least {@link
+     * #LEAST_HEADROOM_CORES}, at most {@link #MOST_HEADROOM_SHARE} of it. 2 cores: 0.7; 4: 0.8; 16: 3.2.
+     */
+    static double headroomCores(int machineCores) {
+        return Math.min(MOST_HEADROOM_SHARE * machineCores, Math.max(HEADROOM_SHARE * machineCores, LEAST_HEADROOM_CORES));
     }
 
     /** {@code brokerCores} in equal shares (rounded down to a hundredth of a core), each with 2 GiB per core (2-8 GiB). */
