@@ -263,7 +263,10 @@ public abstract class NodeGroupCluster implements EmbeddedCluster {
         group.detach();
     }
 
-    /** Stops every node in {@link #stopOrder()} (SIGTERM, kill -9 after a timeout), removes their isolation and the run dir unless asked to keep it. */
+    /**
+     * Ends every node, removes their isolation and the run dir: kill -9, since the data goes with the dir; when asked
+     * to keep the dir, SIGTERM in {@link #stopOrder()} and kill -9 after a timeout.
+     */
     @Override
     public synchronized void close() {
         group.close(stopOrder(), STOP_TIMEOUT);
