@@ -187,7 +187,7 @@ public final class NodeGroup {
 
     /**
      * Kill -9 when the run dir goes next: its data goes with it, so a graceful stop would keep nothing, and RocketMQ's
-     * took 11-16 s a broker here (a master and two slaves 38 s, in order). When the run dir stays, each group of
+     * took 12-16 s a broker here (a master and two slaves 38 s, in order). When the run dir stays, each group of
      * {@code stopOrder} in turn gets SIGTERM, and kill -9 after {@code timeout}, so the data it keeps is whole.
      */
     private void end(List<List<ProcessNode>> stopOrder, Duration timeout) {
