@@ -30,6 +30,7 @@ public final class NodeGroup {
     private final boolean keepRunDir;
     private final Supplier<Map<String, String>> settings;
     private volatile boolean detached;
+    private boolean stateElsewhere;
     private volatile boolean closed;
     private Thread shutdownHook;
 
@@ -45,6 +46,15 @@ public final class NodeGroup {
         this.keepRunDir = keepRunDir;
         this.detached = detached;
         this.settings = settings;
+    }
+
+    /**
+     * The nodes keep state outside the run dir (MirrorMaker 2: its committed offsets, in the clusters it copies
+     * between), so closing stops them gracefully even though the dir goes. Call before {@link #installShutdownHook}.
+     */
+    public NodeGroup keepingStateElsewhere() {
+        stateElsewhere = true;
+        return this;
     }
 
     public String clusterId() {
@@ -186,12 +196,13 @@ public final class NodeGroup {
     }
 
     /**
-     * Kill -9 when the run dir goes next: its data goes with it, so a graceful stop would keep nothing, and RocketMQ's
-     * took 12-16 s a broker here (a master and two slaves 38 s, in order). When the run dir stays, each group of
-     * {@code stopOrder} in turn gets SIGTERM, and kill -9 after {@code timeout}, so the data it keeps is whole.
+     * Kill -9 when the run dir goes next and holds all the nodes keep: a graceful stop would keep nothing, and
+     * RocketMQ's took 12-16 s a broker here (a master and two slaves 38 s, in order). When the run dir stays, or the
+     * nodes keep state elsewhere ({@link #keepingStateElsewhere}), each group of {@code stopOrder} in turn gets SIGTERM,
+     * and kill -9 after {@code timeout}, so what they keep is whole.
      */
     private void end(List<List<ProcessNode>> stopOrder, Duration timeout) {
-        if (keepRunDir) {
+        if (keepRunDir || stateElsewhere) {
             stopInOrder(stopOrder, timeout);
         } else {
             nodes.forEach(ProcessNode::kill);

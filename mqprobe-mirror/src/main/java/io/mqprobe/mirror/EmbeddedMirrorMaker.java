@@ -55,7 +55,9 @@ public final class EmbeddedMirrorMaker implements AutoCloseable {
         Path runDir = RunDirs.prepare(null, "mqprobe-mirror-");
         ProcessNode node = new ProcessNode(1, "mirror-maker", runDir.resolve("mirror-maker"), "127.0.0.1",
                 FreePorts.allocate(1)[0], Map.of());
-        NodeGroup group = new NodeGroup(UUID.randomUUID().toString(), runDir, List.of(node), Isolation.none(), false, false, Map::of);
+        // stopped gracefully on close: its offsets live in the clusters, and a kill would copy records again next time
+        NodeGroup group = new NodeGroup(UUID.randomUUID().toString(), runDir, List.of(node), Isolation.none(), false, false,
+                Map::of).keepingStateElsewhere();
         try {
             Files.createDirectories(node.dir());
             Path config = node.dir().resolve("mm2.properties");
