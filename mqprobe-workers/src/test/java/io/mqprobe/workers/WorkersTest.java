@@ -91,7 +91,10 @@ class WorkersTest {
         assertThat(workers).extracting(LoadWorker::describe).allSatisfy(d -> assertThat(d).contains(" clock ").contains(" ms"));
         assertThat(Coordinator.clocks(workers).values()).hasSize(2).noneMatch(ClockOffset::matters);
         assertThat(outcome.acknowledged()).as("two streams on each worker, acknowledged sequences sent back").hasSize(4);
-        assertThat(outcome.acknowledged().values().stream().mapToLong(BitSet::cardinality).sum()).isEqualTo(4_000);
+        // each worker's two streams keep a 2-ms pace for 2 s; a stream late by a millisecond at the end finds its last
+        // message (due at 1.999 s) past the step's end and counts it unsent and late (CI, 2026-12-02: 3,999); a lost
+        // worker would leave 2,000 or fewer
+        assertThat(outcome.acknowledged().values().stream().mapToLong(BitSet::cardinality).sum()).isBetween(3_996L, 4_000L);
         assertThat(outcome.step().recordsPerSecond()).as("both workers' seconds merged").isBetween(1_800.0, 2_200.0);
         assertThat(outcome.step().clientMetrics()).containsEntry("request-latency-avg", 2.0);
         assertThat(outcome.unfinishedSends()).isZero();
