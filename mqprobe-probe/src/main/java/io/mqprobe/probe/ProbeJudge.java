@@ -134,7 +134,7 @@ public final class ProbeJudge implements Judge {
         if (sustainable.isEmpty()) {
             evidence.add(VerdictFinder.NO_SUSTAINABLE + search.get().noneReason(paced));
         }
-        bottleneck = new Bottleneck(bottleneck.resource(), bottleneck.source(), bottleneck.summary(), evidence);
+        bottleneck = bottleneck.withEvidence(evidence);
         return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), knee, sustainable.orElse(null), bottleneck, stopReason));
     }
 

@@ -57,7 +57,14 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
         /** A verdict in words, the same as the baseline's. */
         SAME,
         /** A verdict in words that differs from the baseline's. */
-        CHANGED
+        CHANGED,
+        /**
+         * A bottleneck that names, beside other limits or instead of them, a limit the baseline's names too ("cpu /
+         * broker-1" against "co-limited / broker-1+client"): a limit at the edge of saturation joined the tie in one run
+         * and not in the other. No change: the same limit bound both runs (three default probes of one build named
+         * single's bottleneck either way, 2026-12-02).
+         */
+        SHARED_LIMIT
     }
 
     /** One figure of one scenario: a rate in bytes/s, a latency in µs, or a verdict in words. */
@@ -73,8 +80,14 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
      * @param halfWidth its interval's half-width, {@code null} without an interval
      * @param words     the verdict in words ({@link Unit#WORDS} rows only)
      * @param deltaPct  change from the baseline in %, {@code null} for the baseline and for words
+     * @param shared    the limits a {@link Change#SHARED_LIMIT} bottleneck shares with the baseline's ("cpu / broker-1"),
+     *                  else {@code null}
      */
-    public record Value(Double mean, Double halfWidth, String words, Double deltaPct, Change change) {
+    public record Value(Double mean, Double halfWidth, String words, Double deltaPct, Change change, String shared) {
+
+        public Value(Double mean, Double halfWidth, String words, Double deltaPct, Change change) {
+            this(mean, halfWidth, words, deltaPct, change, null);
+        }
     }
 
     /** Judged with the {@link #DEFAULT_RUN_NOISE_PCT default run-to-run noise}. */
@@ -123,7 +136,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                 rows.add(probeRow(scenario, "ceiling", runNoise, findings, f -> point(f.ceiling())));
                 rows.add(probeRow(scenario, "knee", runNoise, findings, f -> point(f.knee())));
                 rows.add(probeRow(scenario, "sustainable", runNoise, findings, f -> point(f.sustainable())));
-                rows.add(words(scenario, "bottleneck", findings.stream().map(Comparison::bottleneck).toList()));
+                rows.add(bottlenecks(scenario, findings.stream().map(f -> f == null ? null : f.bottleneck()).toList()));
             } else {
                 // the measured load is the scenario's last step: a soak's warm-up comes before it
                 List<StepResult> steps = runs.stream().map(Comparison::lastStep).toList();
@@ -239,13 +252,32 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
     }
 
     /** "cpu / broker-1", or the resource alone when it names no process; {@code null} without a bottleneck. */
-    private static String bottleneck(ScenarioVerdict findings) {
-        Bottleneck bottleneck = findings == null ? null : findings.bottleneck();
-        if (bottleneck == null) {
-            return null;
+    private static String bottleneck(Bottleneck bottleneck) {
+        return bottleneck == null ? null : limit(bottleneck.resource(), bottleneck.source());
+    }
+
+    private static String limit(String resource, String source) {
+        return resource + (source == null || source.isBlank() ? "" : " / " + source);
+    }
+
+    /** Each run's bottleneck against the baseline's: the same words, a limit shared with it, or changed. */
+    private static Row bottlenecks(String scenario, List<Bottleneck> verdicts) {
+        Bottleneck base = verdicts.get(0);
+        List<Value> values = new ArrayList<>();
+        values.add(new Value(null, null, bottleneck(base), null, Change.BASELINE));
+        for (Bottleneck run : verdicts.subList(1, verdicts.size())) {
+            String words = bottleneck(run);
+            List<String> shared = base == null || run == null ? List.of() : run.limits().stream().filter(base.limits()::contains)
+                    .map(party -> limit(party.resource(), party.source())).sorted().toList();
+            if (Objects.equals(words, bottleneck(base))) {
+                values.add(new Value(null, null, words, null, Change.SAME));
+            } else if (!shared.isEmpty()) {
+                values.add(new Value(null, null, words, null, Change.SHARED_LIMIT, String.join(", ", shared)));
+            } else {
+                values.add(new Value(null, null, words, null, Change.CHANGED));
+            }
         }
-        String source = bottleneck.source();
-        return bottleneck.resource() + (source == null || source.isBlank() ? "" : " / " + source);
+        return new Row(scenario, "bottleneck", Unit.WORDS, values);
     }
 
     private static Row numbers(String scenario, String figure, Unit unit, double runNoisePct, List<Measured> figures) {

@@ -145,7 +145,11 @@ public final class ComparisonText {
     private static String cell(Comparison.Unit unit, Comparison.Value v) {
         if (unit == Comparison.Unit.WORDS) {
             String words = v.words() == null ? HumanUnits.NONE : v.words();
-            return v.change() == Comparison.Change.CHANGED ? words + " (changed)" : words;
+            return switch (v.change()) {
+                case CHANGED -> words + " (changed)";
+                case SHARED_LIMIT -> words + " (the same limit: " + v.shared() + ")";
+                default -> words;
+            };
         }
         if (v.mean() == null) {
             return HumanUnits.NONE;
@@ -170,10 +174,14 @@ public final class ComparisonText {
                 .filter(v -> v.change() == Comparison.Change.BEYOND_SPREAD).count();
         long changed = comparison.rows().stream().flatMap(r -> r.values().stream())
                 .filter(v -> v.change() == Comparison.Change.CHANGED).count();
+        long shared = comparison.rows().stream().flatMap(r -> r.values().stream())
+                .filter(v -> v.change() == Comparison.Change.SHARED_LIMIT).count();
+        String tie = shared == 0 ? "" : " (" + shared + (shared == 1 ? " bottleneck named" : " bottlenecks named")
+                + " the baseline's limit beside or without another within the readings' noise)";
         if (moved == 0 && changed == 0) {
-            return "no figure moved beyond the runs' spread and no verdict changed";
+            return "no figure moved beyond the runs' spread and no verdict changed" + tie;
         }
         return moved + (moved == 1 ? " figure" : " figures") + " moved beyond the runs' spread, " + changed
-                + (changed == 1 ? " verdict" : " verdicts") + " changed";
+                + (changed == 1 ? " verdict" : " verdicts") + " changed" + tie;
     }
 }

@@ -141,6 +141,46 @@ class ComparisonTest {
     }
 
     @Test
+    void should_call_a_limit_that_joined_a_tie_the_same_limit_and_another_resource_on_that_broker_a_change() {
+        // issue 39: one build's single scenario read "cpu / broker-1" in one run and "co-limited / broker-1+client" in the
+        // next, its load generator at the edge of its quota
+        ObjectNode before = probeWithIntervals(0.05);
+        ObjectNode tie = probeWithIntervals(0.05);
+        ObjectNode otherResource = probeWithIntervals(0.05);
+        ObjectNode written = probeWithIntervals(0.05);
+        String broker = verdict(before, "single").path("bottleneck").path("source").asText();
+        assertThat(verdict(before, "single").path("bottleneck").path("resource").asText()).isEqualTo("cpu");
+        coLimited(tie, broker, "cpu");
+        coLimited(otherResource, broker, "disk");
+        coLimited(written, broker, "cpu");
+        ((ObjectNode) verdict(written, "single").path("bottleneck")).remove("parties"); // a file from before parties were kept
+
+        Comparison comparison = Comparison.of(List.of("before.json", "tie.json", "disk.json", "written.json"),
+                documents(List.of(before, tie, otherResource, written)));
+
+        List<Comparison.Value> single = comparison.rows().stream()
+                .filter(r -> r.scenario().equals("single") && r.figure().equals("bottleneck")).findFirst().orElseThrow().values();
+        assertThat(single).extracting(Comparison.Value::change).containsExactly(Comparison.Change.BASELINE,
+                Comparison.Change.SHARED_LIMIT, Comparison.Change.CHANGED, Comparison.Change.CHANGED);
+        assertThat(single.get(1).shared()).isEqualTo("cpu / " + broker);
+        assertThat(ComparisonText.terminal(comparison))
+                .contains("co-limited / " + broker + "+client (the same limit: cpu / " + broker + ")")
+                .contains("2 verdicts changed (1 bottleneck named the baseline's limit beside or without another");
+        Comparison alone = Comparison.of(NAMES, documents(List.of(before, tie)));
+        assertThat(alone.anyChange()).as("a tie the client joined is no change").isFalse();
+        assertThat(Comparison.of(NAMES, documents(List.of(tie, before))).anyChange()).as("nor one it left").isFalse();
+    }
+
+    /** The scenario's broker tied with the load generator: {@code resource} on the broker, the client's CPU. */
+    private static void coLimited(ObjectNode result, String broker, String resource) {
+        ObjectNode bottleneck = (ObjectNode) verdict(result, "single").path("bottleneck");
+        bottleneck.put("resource", "co-limited").put("source", broker + "+client");
+        ArrayNode parties = bottleneck.putArray("parties");
+        parties.addObject().put("resource", resource).put("source", broker);
+        parties.addObject().put("resource", "client").put("source", "client");
+    }
+
+    @Test
     void should_show_but_not_judge_figures_without_intervals() {
         ObjectNode after = Samples.load(Samples.FULL_PROBE);
         scale(after, "single", "ceiling", 0.5);

@@ -11,8 +11,14 @@ import java.util.Set;
  * @param source   where it sits ({@code broker-1}, {@code client}, {@code host}, {@code cluster}), or {@code null}
  * @param summary  one line for the terminal ("broker-1 CPU 1.96/2 cores (98 %) at the knee (step 3)")
  * @param evidence the figures behind the verdict, the deciding one first, in human units
+ * @param parties  a {@link #CO_LIMITED} verdict's limits, each a resource where it sits; empty for any other verdict,
+ *                 and in documents written before they were kept
  */
-public record Bottleneck(String resource, String source, String summary, List<String> evidence) {
+public record Bottleneck(String resource, String source, String summary, List<String> evidence, List<Party> parties) {
+
+    /** One of the limits a co-limited verdict names: {@code cpu} on {@code broker-1}. */
+    public record Party(String resource, String source) {
+    }
 
     public static final String CPU = "cpu";
     public static final String DISK = "disk";
@@ -69,5 +75,24 @@ public record Bottleneck(String resource, String source, String summary, List<St
         Objects.requireNonNull(resource, "resource");
         Objects.requireNonNull(summary, "summary");
         evidence = evidence == null ? List.of() : List.copyOf(evidence);
+        parties = parties == null ? List.of() : List.copyOf(parties);
+    }
+
+    /** A verdict that names one limit (or nothing). */
+    public Bottleneck(String resource, String source, String summary, List<String> evidence) {
+        this(resource, source, summary, evidence, List.of());
+    }
+
+    /** The same verdict with other evidence. */
+    public Bottleneck withEvidence(List<String> otherEvidence) {
+        return new Bottleneck(resource, source, summary, otherEvidence, parties);
+    }
+
+    /**
+     * The limits this verdict names: a co-limited one's parties, else itself. A co-limited verdict of a document written
+     * before parties were kept names only itself, so it shares a limit with no other verdict but its equal.
+     */
+    public Set<Party> limits() {
+        return parties.isEmpty() ? Set.of(new Party(resource, source == null ? "" : source)) : Set.copyOf(parties);
     }
 }

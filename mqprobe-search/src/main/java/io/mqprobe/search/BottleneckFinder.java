@@ -51,7 +51,12 @@ final class BottleneckFinder {
     private static final String HOST = "host";
     private static final String NOTHING_SATURATED = " before any measured resource saturated";
 
-    private record Finding(String resource, String source, String summary, List<String> evidence, double severity) {
+    private record Finding(String resource, String source, String summary, List<String> evidence, double severity,
+                           List<Bottleneck.Party> parties) {
+
+        Finding(String resource, String source, String summary, List<String> evidence, double severity) {
+            this(resource, source, summary, evidence, severity, List.of());
+        }
     }
 
     /** The verdict, and the caps it inferred when it named one (for the sustainable load's explanation). */
@@ -100,7 +105,8 @@ final class BottleneckFinder {
         }
         String sources = String.join("+", caps.stream().map(CapInference.InferredCap::source).toList());
         return new Finding(Bottleneck.CO_LIMITED, sources, "co-limited by inferred caps: "
-                + String.join("; ", caps.stream().map(CapInference.InferredCap::line).toList()), evidence, 0);
+                + String.join("; ", caps.stream().map(CapInference.InferredCap::line).toList()), evidence, 0,
+                caps.stream().map(cap -> new Bottleneck.Party(cap.resource(), cap.source())).toList());
     }
 
     private static Optional<Finding> saturation(List<StepMeasurement> steps, int position, String where, Thresholds t) {
@@ -170,11 +176,13 @@ final class BottleneckFinder {
         String summary = "co-limited " + where + ": " + String.join(" and ", named) + " all at saturation within the readings'"
                 + " noise; to tell them apart, run again with " + String.join(", or ", tellApart)
                 + (client ? " (figures are lower bounds: the load generator was among the limits)" : "");
-        return new Finding(Bottleneck.CO_LIMITED, source, summary, named, tied.get(0).severity());
+        return new Finding(Bottleneck.CO_LIMITED, source, summary, named, tied.get(0).severity(),
+                tied.stream().map(f -> new Bottleneck.Party(f.resource(), f.source())).toList());
     }
 
     private static Bottleneck bottleneck(Finding finding, StepMeasurement at, Thresholds t) {
-        return new Bottleneck(finding.resource(), finding.source(), finding.summary(), Evidence.lines(finding.evidence(), at, t));
+        return new Bottleneck(finding.resource(), finding.source(), finding.summary(), Evidence.lines(finding.evidence(), at, t),
+                finding.parties());
     }
 
     /** The load generator at saturation, or within {@code marginPct} points below it. */

@@ -74,7 +74,7 @@ public final class VerdictFinder {
         if (sustainable == null) {
             List<String> evidence = new ArrayList<>(found.evidence());
             evidence.add(NO_SUSTAINABLE + limit.by(steps.get(0), 0));
-            found = new Bottleneck(found.resource(), found.source(), found.summary(), evidence);
+            found = found.withEvidence(evidence);
         }
         return new ScenarioVerdict(level, knee.isPresent() ? kneePoint(steps.get(knee.getAsInt()), plateau, level) : null,
                 sustainable, found, stopReason);

@@ -130,6 +130,9 @@ class BottleneckVerdictTest {
         assertThat(b.resource()).isEqualTo(Bottleneck.CO_LIMITED);
         assertThat(b.evidence()).startsWith("disk 99 % of ceiling (1.6 GB/s of 1.6 GB/s) on broker-1",
                 "broker-1 CPU 1.75/2 cores (88 %)");
+        assertThat(b.source()).as("one broker, two of its resources").isEqualTo("broker-1");
+        assertThat(b.parties()).containsExactlyInAnyOrder(new Bottleneck.Party(Bottleneck.DISK, "broker-1"),
+                new Bottleneck.Party(Bottleneck.CPU, "broker-1"));
         assertThat(b.loadGeneratorAmongLimits()).isFalse();
     }
 
@@ -144,6 +147,9 @@ class BottleneckVerdictTest {
         assertThat(b.summary()).startsWith("co-limited at the knee (step 2): broker-1 CPU 0.49/0.5 cores (98 %) and client CPU 0.44/0.5 cores (88 %)")
                 .contains("more load-generator cores (--client-cores) or a second load generator", "a bigger broker (--broker-spec)",
                         "lower bounds");
+        // what compare needs to call "cpu / broker-1" in another run the same limit
+        assertThat(b.limits()).containsExactlyInAnyOrder(new Bottleneck.Party(Bottleneck.CPU, "broker-1"),
+                new Bottleneck.Party(Bottleneck.CLIENT, "client"));
         assertThat(b.loadGeneratorAmongLimits()).isTrue();
     }
 
