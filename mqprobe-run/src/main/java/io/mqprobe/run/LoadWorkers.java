@@ -1,6 +1,7 @@
 package io.mqprobe.run;
 
 import io.mqprobe.api.Driver;
+import io.mqprobe.api.OwnedTempFiles;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.TimeSpan;
@@ -124,7 +125,7 @@ final class LoadWorkers implements AutoCloseable {
         LocalWorkerProcesses local = null;
         Coordinator coordinator = null;
         try {
-            local = new LocalWorkerProcesses(Files.createTempDirectory("mqprobe-workers-"));
+            local = new LocalWorkerProcesses(OwnedTempFiles.dir(OwnedTempFiles.Kind.WORKERS));
             WorkerToken token = WorkerToken.random();
             Path tokenFile = local.dir().resolve("token");
             token.writeTo(tokenFile);

@@ -1,5 +1,6 @@
 package io.mqprobe.monitor.jfr;
 
+import io.mqprobe.api.OwnedTempFiles;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import jdk.management.jfr.FlightRecorderMXBean;
@@ -102,8 +103,8 @@ public final class BrokerRecording implements AutoCloseable {
             recorder.setRecordingOptions(id, Map.of("name", "mqprobe", "maxAge", MAX_AGE, "disk", "true"));
             recorder.setRecordingSettings(id, settings(parts));
             recorder.startRecording(id);
-            Path spool = Files.createTempFile("mqprobe-jfr-", ".jfr");
-            spool.toFile().deleteOnExit();   // a run stopped hard leaves no copy behind
+            // deleted on exit; one left by a run ended by kill -9 goes with the next run's first
+            Path spool = OwnedTempFiles.file(OwnedTempFiles.Kind.JFR, ".jfr");
             BrokerRecording recording = new BrokerRecording(recorder, id, parts, spool, name, readInterval);
             recording.reader.start();
             return recording;
