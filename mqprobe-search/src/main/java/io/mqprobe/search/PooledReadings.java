@@ -1,12 +1,15 @@
 package io.mqprobe.search;
 
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -34,6 +37,14 @@ final class PooledReadings {
         }
     }
 
+    /**
+     * A line is flat when over the paced rates it rose by less than this share of what a cost proportional to the rate
+     * would have: most of that cost does not grow with the rate.
+     */
+    static final double FLAT_SHARE = 0.5;
+    /** The paced rates must span at least this factor for a line's rise to say anything. */
+    static final double FLAT_SPAN = 1.5;
+
     private final SortedMap<Double, List<StepMeasurement>> pooled = new TreeMap<>();
     private final Map<String, Line> lines = new HashMap<>();
 
@@ -45,6 +56,35 @@ final class PooledReadings {
         byRate.forEach((rate, steps) -> pooled.put(rate, steps.stream().map(s -> pooled(s, rate)).toList()));
     }
 
+    /**
+     * Each line over its threshold at {@code rate} that barely followed the rate ("broker-1 CPU rose 6 points from
+     * 15,138 to 30,277 msgs/s, where a cost proportional to the rate rises 37"). Such a cost is mostly per request or
+     * per second, not per record: a producer sends about as many requests at 15k msgs/s as at 30k (its batches grow,
+     * measured here: 166 requests/s at every paced rate of one probe's broker-ceiling, 23k to 49k msgs/s). Then where
+     * the line crosses its threshold moves a long way with a small change in that cost (0.21 against 0.25 cores of a
+     * 0.3-core broker, from one run to the next), and the answer is no surer than that.
+     */
+    List<String> flatOver(Thresholds thresholds, double rate) {
+        if (pooled.isEmpty() || pooled.lastKey() < FLAT_SPAN * pooled.firstKey()) {
+            return List.of();
+        }
+        double low = pooled.firstKey();
+        double high = pooled.lastKey();
+        List<String> flat = new ArrayList<>();
+        lines.values().stream().sorted(Comparator.comparing(line -> key(line.sample()))).forEach(line -> {
+            boolean over = ThresholdBreaches.limit(line.sample(), thresholds).stream().anyMatch(limit -> line.at(rate) > limit);
+            OptionalDouble rose = ThresholdBreaches.pct(line.sample(), line.at(high) - line.at(low));
+            OptionalDouble proportional = ThresholdBreaches.pct(line.sample(), line.at(high) * (1 - low / high));
+            if (over && rose.isPresent() && proportional.isPresent()
+                    && rose.getAsDouble() < FLAT_SHARE * proportional.getAsDouble()) {
+                flat.add(ThresholdBreaches.name(line.sample()) + " rose " + Math.round(rose.getAsDouble()) + " points from "
+                        + String.format(java.util.Locale.ROOT, "%,.0f", low) + " to " + HumanUnits.msgsPerSecond(high)
+                        + ", where a cost proportional to the rate rises " + Math.round(proportional.getAsDouble()));
+            }
+        });
+        return flat;
+    }
+
     /** The same steps in the same places, with pooled readings. */
     SortedMap<Double, List<StepMeasurement>> steps() {
         return pooled;
@@ -54,7 +94,7 @@ final class PooledReadings {
      * The lowest rate strictly between {@code low} and {@code high} at which a utilisation's line reaches its
      * threshold; empty when none does there (latency or errors failed the higher rate, or the lines are flat).
      */
-    java.util.OptionalDouble crossing(Thresholds thresholds, double low, double high) {
+    OptionalDouble crossing(Thresholds thresholds, double low, double high) {
         return lines.values().stream().filter(line -> line.slope() > 0)
                 .flatMapToDouble(line -> ThresholdBreaches.limit(line.sample(), thresholds).stream()
                         .map(limit -> line.meanRate() + (limit - line.meanValue()) / line.slope()))

@@ -79,10 +79,11 @@ public final class SustainableSearch {
     /**
      * One offered rate: its steps as measured, the same steps with pooled readings, whether it passed, and its hold
      * (null when not held), which ran {@link #HOLD_MARGIN} below it. A rate whose hold failed did not pass, whatever its
-     * short steps said, and bounds the answer at the hold's rate.
+     * short steps said, and bounds the answer at the hold's rate. {@code flatLines}: the lines over their thresholds there
+     * that barely followed the rate ({@link PooledReadings#flatOver}).
      */
     private record Rate(double offered, List<StepMeasurement> steps, List<StepMeasurement> pooled, boolean passed,
-                        StepMeasurement hold, StepMeasurement failedHold) {
+                        StepMeasurement hold, StepMeasurement failedHold, List<String> flatLines) {
 
         /** The lowest rate this one says fails: its failed hold's, else its own when it failed. */
         double failsAt() {
@@ -279,8 +280,10 @@ public final class SustainableSearch {
         List<String> pooled = breaches(failing.pooled().get(last));
         String repeated = failing.steps().size() > 1 ? " (measured " + failing.steps().size() + " times)" : "";
         String readings = pooled.equals(breaches(step)) ? "" : " (utilisation on the line through every paced step)";
+        String flat = failing.flatLines().isEmpty() ? "" : "; " + String.join("; ", failing.flatLines())
+                + ": a cost the rate barely moves, so where its line crosses the threshold moves with that cost from run to run";
         return String.join(", ", pooled) + " at step " + step.index() + ", " + HumanUnits.msgsPerSecond(failing.offered())
-                + " offered" + repeated + readings;
+                + " offered" + repeated + readings + flat;
     }
 
     private Optional<Measure> noiseToRepeat(List<StepMeasurement> paced, Map<Double, Rate> rates) {
@@ -362,7 +365,7 @@ public final class SustainableSearch {
             boolean holdFailed = hold.isPresent() && !breaches(hold.get()).isEmpty();
             rates.put(rate, new Rate(rate, steps, pooled.get(rate),
                     !holdFailed && pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()), holdFailed ? null : hold.orElse(null),
-                    holdFailed ? hold.get() : null));
+                    holdFailed ? hold.get() : null, readings.flatOver(thresholds, rate)));
         });
         return rates;
     }

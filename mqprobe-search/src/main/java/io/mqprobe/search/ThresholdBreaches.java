@@ -63,6 +63,20 @@ final class ThresholdBreaches {
         return utilisation(usage.metric()).isPresent() && !Bottleneck.loadGenerator(usage.source());
     }
 
+    /** A {@link #graded} reading's name as its breach reads: "broker-1 CPU". */
+    static String name(ResourceUsage usage) {
+        return usage.source() + " " + utilisation(usage.metric()).orElseThrow().what();
+    }
+
+    /** A value in a {@link #graded} reading's own unit as % of what its threshold is a share of; empty without a capacity. */
+    static OptionalDouble pct(ResourceUsage usage, double value) {
+        if (!utilisation(usage.metric()).orElseThrow().shareOfCapacity()) {
+            return OptionalDouble.of(value);
+        }
+        return usage.hasCapacity() && usage.capacity().getAsDouble() > 0
+                ? OptionalDouble.of(100 * value / usage.capacity().getAsDouble()) : OptionalDouble.empty();
+    }
+
     /** The mean at which a {@link #graded} reading goes over its threshold, in the reading's own unit; empty without a capacity. */
     static OptionalDouble limit(ResourceUsage usage, Thresholds t) {
         Utilisation u = utilisation(usage.metric()).orElseThrow();

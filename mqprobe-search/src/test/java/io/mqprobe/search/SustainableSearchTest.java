@@ -269,6 +269,24 @@ class SustainableSearchTest {
     }
 
     @Test
+    void should_say_when_the_cpu_that_bounds_the_answer_barely_followed_the_rate() {
+        // issue 39: a 0.3-core broker read 0.20-0.26 cores at every paced rate from 23k to 49k msgs/s, its producer's
+        // requests as many at each; its sustainable load was 23.7, 40.6 and 35.2 MB/s in three runs of one build
+        SustainableSearch flat = search();
+        SustainableSearch proportional = search();
+
+        List<StepMeasurement> flatSteps = SearchRuns.run(flat, (i, rate) -> StepBuilder.step(i, rate).target(rate)
+                .cpu("broker-1", 0.5 * (62 + 15 * rate / CEILING) / 100, 0.5).build());
+        List<StepMeasurement> proportionalSteps = SearchRuns.run(proportional, (i, rate) -> costly(i, rate, 60_000, 0));
+
+        assertThat(flat.result(flatSteps).orElseThrow().limitedBy()).contains("broker-1 CPU").contains("> 75 %")
+                .containsPattern("broker-1 CPU rose \\d+ points from [0-9,]+ to [0-9,]+ msgs/s, where a cost proportional to the"
+                        + " rate rises \\d+: a cost the rate barely moves");
+        assertThat(proportional.result(proportionalSteps).orElseThrow().limitedBy()).contains("broker-1 CPU")
+                .doesNotContain("barely");
+    }
+
+    @Test
     void should_spend_no_step_repeating_a_utilisation_failure_once_a_lower_rate_passed() {
         SustainableSearch search = search();
 
