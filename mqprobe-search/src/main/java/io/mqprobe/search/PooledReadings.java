@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -78,7 +79,7 @@ final class PooledReadings {
             if (over && rose.isPresent() && proportional.isPresent()
                     && rose.getAsDouble() < FLAT_SHARE * proportional.getAsDouble()) {
                 flat.add(ThresholdBreaches.name(line.sample()) + " rose " + Math.round(rose.getAsDouble()) + " points from "
-                        + String.format(java.util.Locale.ROOT, "%,.0f", low) + " to " + HumanUnits.msgsPerSecond(high)
+                        + String.format(Locale.ROOT, "%,.0f", low) + " to " + HumanUnits.msgsPerSecond(high)
                         + ", where a cost proportional to the rate rises " + Math.round(proportional.getAsDouble()));
             }
         });
