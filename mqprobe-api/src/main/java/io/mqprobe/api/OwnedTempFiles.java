@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
@@ -72,7 +71,7 @@ public final class OwnedTempFiles {
     public static List<String> removeStale(Path tempDir) {
         try (Stream<Path> entries = Files.list(tempDir)) {
             List<Path> stale = entries.filter(OwnedTempFiles::leftByTheDead).toList();
-            stale.forEach(OwnedTempFiles::deleteTree);
+            stale.forEach(FileTrees::delete);
             return stale.stream().map(p -> p.getFileName().toString()).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + tempDir, e);
@@ -82,15 +81,5 @@ public final class OwnedTempFiles {
     private static boolean leftByTheDead(Path entry) {
         Matcher owned = OWNED.matcher(entry.getFileName().toString());
         return owned.matches() && ProcessHandle.of(Long.parseLong(owned.group(2))).map(p -> !p.isAlive()).orElse(true);
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> tree = Files.walk(root)) {
-            for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + root, e);
-        }
     }
 }

@@ -1,7 +1,7 @@
 package io.mqprobe.cli;
 
+import io.mqprobe.api.FileTrees;
 import io.mqprobe.embedded.EmbeddedCluster;
-import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.run.target.EmbeddedClusters;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -78,7 +78,7 @@ abstract class SharedClusterUp implements BeforeAllCallback {
             System.setProperty("mqprobe.home", home.toString());
             try {
                 EmbeddedClusters.attach(driverId).ifPresent(EmbeddedCluster::close);
-                RunDirs.deleteTree(home);
+                FileTrees.delete(home);
             } finally {
                 if (current != null) {
                     System.setProperty("mqprobe.home", current);

@@ -1,5 +1,6 @@
 package io.mqprobe.embedded;
 
+import io.mqprobe.api.FileTrees;
 import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.embedded.isolation.BrokerIsolation;
 import io.mqprobe.embedded.isolation.LoadHosts;
@@ -212,7 +213,7 @@ public abstract class NodeGroupCluster implements EmbeddedCluster {
 
     /** What a wipe deletes: the whole {@link #dataDir}, unless a system must keep something of it. */
     protected void deleteData(ProcessNode node) {
-        RunDirs.deleteTree(dataDir(node));
+        FileTrees.delete(dataDir(node));
     }
 
     /** SIGSTOP: the node freezes with its connections open. */

@@ -1,13 +1,11 @@
 package io.mqprobe.embedded;
 
+import io.mqprobe.api.FileTrees;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -97,7 +95,7 @@ public final class RunDirs {
     /** Deletes everything but the marker. */
     public static void clear(Path dir) {
         try (Stream<Path> children = Files.list(dir)) {
-            children.filter(p -> !p.getFileName().toString().equals(MARKER)).forEach(RunDirs::deleteTree);
+            children.filter(p -> !p.getFileName().toString().equals(MARKER)).forEach(FileTrees::delete);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot clear " + dir, e);
         }
@@ -106,38 +104,7 @@ public final class RunDirs {
     /** Deletes a run dir of ours; leaves anything else alone. */
     public static void delete(Path dir) {
         if (ours(dir)) {
-            deleteTree(dir);
-        }
-    }
-
-    public static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                    if (e instanceof NoSuchFileException) {
-                        return FileVisitResult.CONTINUE;   // a broker deleted a segment while we walked
-                    }
-                    throw e;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + root, e);
+            FileTrees.delete(dir);
         }
     }
 

@@ -1,16 +1,16 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.FileTrees;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.fail;
 
@@ -94,11 +94,9 @@ public final class Chromium {
 
     /** A profile is a few MiB per run; keeping them would fill target/ run after run. */
     private static void deleteTree(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
+        try {
+            FileTrees.delete(dir);
+        } catch (UncheckedIOException e) {
             // a helper process may still be writing; the directory is under target/ and goes with mvn clean
         }
     }

@@ -1,7 +1,7 @@
 package io.mqprobe.run;
 
+import io.mqprobe.api.FileTrees;
 import io.mqprobe.embedded.ProcessExit;
-import io.mqprobe.embedded.RunDirs;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,6 +63,6 @@ final class LocalWorkerProcesses implements AutoCloseable {
         children.forEach(Process::destroy);
         children.forEach(child -> ProcessExit.awaitOrKill(child.toHandle(), TERM_GRACE, KILL_GRACE));
         alsoRemove.forEach(Runnable::run);
-        RunDirs.deleteTree(dir);
+        FileTrees.delete(dir);
     }
 }

@@ -1,8 +1,8 @@
 package io.mqprobe.cli.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.api.FileTrees;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import io.mqprobe.result.ResultJson;
 import io.mqprobe.run.ExitCode;
@@ -90,7 +90,7 @@ final class ChaosCluster implements AutoCloseable {
     @Override
     public void close() {
         EmbeddedKafkaCluster.attach(home.resolve("cluster")).ifPresent(EmbeddedKafkaCluster::close);
-        RunDirs.deleteTree(home);
+        FileTrees.delete(home);
         if (previousHome != null) {
             System.setProperty("mqprobe.home", previousHome);
         }

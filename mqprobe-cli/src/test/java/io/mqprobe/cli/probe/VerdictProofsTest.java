@@ -3,9 +3,9 @@ package io.mqprobe.cli.probe;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mqprobe.api.Driver;
+import io.mqprobe.api.FileTrees;
 import io.mqprobe.api.Target;
 import io.mqprobe.cli.CliRun;
-import io.mqprobe.embedded.RunDirs;
 import io.mqprobe.kafka.KafkaDriverFactory;
 import io.mqprobe.kafka.embedded.EmbeddedKafkaCluster;
 import org.junit.jupiter.api.AfterAll;
@@ -83,7 +83,7 @@ class VerdictProofsTest {
             return;
         }
         CliRun.of("cluster", "down");
-        RunDirs.deleteTree(home);   // the probes' run directories; the confusion table is in target/
+        FileTrees.delete(home);   // the probes' run directories; the confusion table is in target/
         if (previousHome == null) {
             System.clearProperty("mqprobe.home");
         } else {

@@ -1,5 +1,6 @@
 package io.mqprobe.kafka.embedded;
 
+import io.mqprobe.api.FileTrees;
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FreePorts;
 import io.mqprobe.embedded.JvmSpec;
@@ -244,7 +245,7 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
     protected void deleteData(ProcessNode node) {
         Path data = dataDir(node);
         try (Stream<Path> children = Files.exists(data) ? Files.list(data) : Stream.empty()) {
-            children.filter(p -> !p.getFileName().toString().equals(BrokerFiles.DIRECTORY_IDENTITY)).forEach(RunDirs::deleteTree);
+            children.filter(p -> !p.getFileName().toString().equals(BrokerFiles.DIRECTORY_IDENTITY)).forEach(FileTrees::delete);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot wipe " + data, e);
         }
