@@ -21,8 +21,9 @@ import java.util.Optional;
  * @param throughput              records/s with its 95 % interval (around {@code recordsPerSecond}); exact when the
  *                                step has no per-second readings (tests, documents from before intervals)
  * @param underReplicatedAtStart  partitions under-replicated when the step started (left by the steps before it)
- * @param p99PerSecondUs          the mean of the step's per-second p99s with its interval, or {@code null} without
- *                                per-second readings: far below the step's own p99, the tail came from a few seconds
+ * @param p99PerSecondUs          the mean of the step's per-second p99s with its interval and their median, or
+ *                                {@code null} without per-second readings: far below the step's own p99, the tail came
+ *                                from a few seconds
  */
 public record StepMeasurement(int index, int clients, Double targetRecordsPerSecond, double recordsPerSecond,
                               double bytesPerSecond, long records, long errors, LatencySummary latencyUs,

@@ -94,6 +94,12 @@ final class StepBuilder {
         return p99Ms(stallMs);
     }
 
+    /** The step's per-second p99s, as given; the step's p99 is the worst of them. */
+    StepBuilder seconds(double... p99Ms) {
+        this.p99PerSecondUs = Estimate.batchMeans(java.util.Arrays.stream(p99Ms).map(ms -> ms * 1000).toArray());
+        return p99Ms(java.util.Arrays.stream(p99Ms).max().orElseThrow());
+    }
+
     StepBuilder underReplicatedAtStart(int partitions) {
         this.underReplicatedAtStart = partitions;
         return this;

@@ -106,6 +106,38 @@ class SustainableSearchTest {
     }
 
     @Test
+    void should_measure_again_a_short_step_one_stalled_second_failed_where_the_others_stood_near_the_slo() {
+        // four seconds, three of them at 100 ms (half the SLO) and one at 1.5 s: the seconds' mean (450 ms) is over the
+        // SLO, their median is not; a stall, measured again, and the rate holds
+        SustainableSearch search = search();
+        boolean[] stalled = {false};
+
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> {
+            if (rate == 50_000 && !stalled[0]) {
+                stalled[0] = true;
+                return StepBuilder.step(i, rate).target(rate).seconds(100, 1_500, 100, 100).build();
+            }
+            return knee(i, rate, 60_000);
+        });
+
+        assertThat(stalled[0]).isTrue();
+        assertThat(paced.stream().filter(s -> s.targetRecordsPerSecond() == 50_000)).hasSize(2);
+        assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 60_000);
+    }
+
+    @Test
+    void should_let_a_tail_in_half_of_the_seconds_bound_the_answer() {
+        // two of four seconds at 1.5 s: no longer a stall, the rate's own level; not measured again
+        SustainableSearch search = search();
+
+        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> rate >= 50_000
+                ? StepBuilder.step(i, rate).target(rate).seconds(100, 1_500, 1_500, 100).build() : knee(i, rate, 60_000));
+
+        assertThat(paced.stream().filter(s -> s.targetRecordsPerSecond() == 50_000)).hasSize(1);
+        assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isLessThan(50_000);
+    }
+
+    @Test
     void should_let_a_gross_tail_held_through_every_second_bound_the_answer() {
         // the same p99 of 900 ms, but in every second: the rate is too much, and it is not measured again
         SustainableSearch search = search();

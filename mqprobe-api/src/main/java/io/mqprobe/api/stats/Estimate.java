@@ -1,6 +1,7 @@
 package io.mqprobe.api.stats;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.Arrays;
 import java.util.List;
@@ -20,8 +21,11 @@ import java.util.List;
  *                  two batches exist (written as {@code null} in JSON: unknown)
  * @param readings  per-second readings behind the figure (the earliest left over by the batching are not used)
  * @param batches   batches the readings were cut into
+ * @param median    the middle reading (of those used), or {@code null} when not kept (pooled or exact figures, documents
+ *                  from before it): far from the mean, a few readings pulled the mean, not the level of most seconds
  */
-public record Estimate(double mean, Double halfWidth, int readings, int batches) {
+public record Estimate(double mean, Double halfWidth, int readings, int batches,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Double median) {
 
     /** Readings from which batches hold two seconds or more. */
     public static final int MIN_READINGS_FOR_BATCHES = 6;
@@ -45,6 +49,11 @@ public record Estimate(double mean, Double halfWidth, int readings, int batches)
         }
     }
 
+    /** An estimate without its median. */
+    public Estimate(double mean, Double halfWidth, int readings, int batches) {
+        this(mean, halfWidth, readings, batches, null);
+    }
+
     /** The batch-means estimate of a series of per-second readings (see the class comment). */
     public static Estimate batchMeans(double[] readings) {
         int n = readings.length;
@@ -60,15 +69,23 @@ public record Estimate(double mean, Double halfWidth, int readings, int batches)
             means[b] = Arrays.stream(readings, from, from + batchSize).average().orElse(0);
         }
         double mean = Arrays.stream(means).average().orElse(0);
+        double median = median(Arrays.copyOfRange(readings, skipped, n));
         if (batches < 2) {
-            return new Estimate(mean, null, n - skipped, batches);
+            return new Estimate(mean, null, n - skipped, batches, median);
         }
         double sumSquares = 0;
         for (double m : means) {
             sumSquares += (m - mean) * (m - mean);
         }
         double standardError = Math.sqrt(sumSquares / (batches - 1) / batches);
-        return new Estimate(mean, t975(batches - 1) * standardError, n - skipped, batches);
+        return new Estimate(mean, t975(batches - 1) * standardError, n - skipped, batches, median);
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int half = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
     }
 
     /**
@@ -131,7 +148,8 @@ public record Estimate(double mean, Double halfWidth, int readings, int batches)
     /** The same relative interval around another figure measured alongside (bytes/s beside records/s). */
     public Estimate scaledTo(double otherMean) {
         Double width = halfWidth == null ? null : mean > 0 ? halfWidth * otherMean / mean : (Double) 0.0;
-        return new Estimate(otherMean, width, readings, batches);
+        Double scaledMedian = median == null || !(mean > 0) ? null : median * otherMean / mean;
+        return new Estimate(otherMean, width, readings, batches, scaledMedian);
     }
 
     static double t975(int degreesOfFreedom) {

@@ -68,4 +68,14 @@ class EstimateTest {
         // the difference between the two levels widens the pooled interval beyond either part's own
         assertThat(pooled.halfWidth()).isGreaterThan(Estimate.batchMeans(a).halfWidth());
     }
+
+    @Test
+    void should_keep_the_middle_reading_beside_the_mean() {
+        Estimate stalled = Estimate.batchMeans(new double[]{100, 1_500, 100, 100});
+        assertThat(stalled.mean()).isEqualTo(450);
+        assertThat(stalled.median()).as("one stalled second moves the mean, not the median").isEqualTo(100);
+        assertThat(Estimate.batchMeans(new double[]{100, 1_500, 300}).median()).isEqualTo(300);
+        assertThat(stalled.scaledTo(900).median()).isEqualTo(200);
+        assertThat(Estimate.pooled(java.util.List.of(stalled, stalled)).median()).as("not known for a pooled level").isNull();
+    }
 }
