@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -89,38 +90,30 @@ class SustainableSearchTest {
     void should_not_let_a_single_stall_decide_the_sustainable_load() {
         // every rate up to 60k runs at 5 ms; the first step at 50k meets one stall of 900 ms (4.5× the SLO, beyond the
         // noise factor): its p99 is the stall's, most of its seconds' p99s are not
-        SustainableSearch search = search();
-        boolean[] stalled = {false};
-
-        List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> {
-            if (rate == 50_000 && !stalled[0]) {
-                stalled[0] = true;
-                return StepBuilder.step(i, rate).target(rate).stall(5, 900).build();
-            }
-            return knee(i, rate, 60_000);
-        });
-
-        assertThat(stalled[0]).isTrue();
-        assertThat(paced.stream().filter(s -> s.targetRecordsPerSecond() == 50_000)).hasSize(2);
-        assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 60_000);
+        assertStallMeasuredAgainAndHeld((i, rate) -> StepBuilder.step(i, rate).target(rate).stall(5, 900).build());
     }
 
     @Test
     void should_measure_again_a_short_step_one_stalled_second_failed_where_the_others_stood_near_the_slo() {
         // four seconds, three of them at 100 ms (half the SLO) and one at 1.5 s: the seconds' mean (450 ms) is over the
         // SLO, their median is not; a stall, measured again, and the rate holds
+        assertStallMeasuredAgainAndHeld((i, rate) -> StepBuilder.step(i, rate).target(rate).seconds(100, 1_500, 100, 100).build());
+    }
+
+    /** The first step at 50k is {@code stalled}, every other step runs at 5 ms up to 60k: 50k is measured again and passes. */
+    private static void assertStallMeasuredAgainAndHeld(BiFunction<Integer, Double, StepMeasurement> stalled) {
         SustainableSearch search = search();
-        boolean[] stalled = {false};
+        boolean[] met = {false};
 
         List<StepMeasurement> paced = SearchRuns.run(search, (i, rate) -> {
-            if (rate == 50_000 && !stalled[0]) {
-                stalled[0] = true;
-                return StepBuilder.step(i, rate).target(rate).seconds(100, 1_500, 100, 100).build();
+            if (rate == 50_000 && !met[0]) {
+                met[0] = true;
+                return stalled.apply(i, rate);
             }
             return knee(i, rate, 60_000);
         });
 
-        assertThat(stalled[0]).isTrue();
+        assertThat(met[0]).isTrue();
         assertThat(paced.stream().filter(s -> s.targetRecordsPerSecond() == 50_000)).hasSize(2);
         assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 60_000);
     }
