@@ -34,8 +34,8 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
      * The fewest cores left outside the quotas: the compilers of four JVMs, the kernel's loopback work and mqprobe's
      * monitors take about that much whatever the machine's size. With a fifth of 2 cores (0.4) the host was still the
      * verdict in 1-2 of 4 scenarios of each default probe of 2026-12-01/02 (brokers compiled 100-300 ms/s each minutes
-     * in); with 0.7 (brokers 0.3c2g, client 0.4 cores) in none of the 36 scenario runs of the series of 2026-12-02
-     * 02:25, 03:06 and 05:24 (bench/README.md).
+     * in); with 0.7 (brokers 0.3c2g, client 0.4 cores) in none of the 48 scenario runs of the series of 2026-12-02
+     * 02:25, 03:06, 05:24 and 09:01 (bench/README.md).
      */
     static final double LEAST_HEADROOM_CORES = 0.7;
     /** The most left outside: on one core, 0.7 would leave the brokers nothing beside the client's 0.4. */
