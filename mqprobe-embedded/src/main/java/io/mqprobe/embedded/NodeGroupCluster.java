@@ -102,7 +102,7 @@ public abstract class NodeGroupCluster implements EmbeddedCluster {
             return Optional.empty();
         }
         if (state.stale(runDir)) {
-            BrokerIsolation.attach(state.settings()).close();
+            BrokerIsolation.attach(state.settings(), null).close();
             RunDirs.delete(runDir);
             return Optional.empty();
         }
@@ -117,7 +117,7 @@ public abstract class NodeGroupCluster implements EmbeddedCluster {
             ClusterState.liveProcess(n.pid(), node.dir()).ifPresent(node::adopt);
             nodes.add(node);
         }
-        return new NodeGroup(state.clusterId(), runDir, nodes, BrokerIsolation.attach(state.settings()), false, true, settings);
+        return new NodeGroup(state.clusterId(), runDir, nodes, BrokerIsolation.attach(state.settings(), runDir), false, true, settings);
     }
 
     /** Creates every node's dir and writes its config, then arms the Ctrl-C hook before any node starts. */

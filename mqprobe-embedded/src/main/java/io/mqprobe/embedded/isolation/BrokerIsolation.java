@@ -42,12 +42,17 @@ public final class BrokerIsolation implements Isolation {
     private final long diskBytesPerSecond;
     private final BrokerNetwork network;
     private final Optional<CompilerThreads> compilers;
+    /** Where the nodes write (their run dir); null for a cluster attached only to be removed. */
+    private final Path dataDir;
+    /** Keeps the nodes' dirty page cache within their memory groups on v1; opened with the first node. */
+    private WritebackKeeper writeback;
     /** Sweeps the JMX and recording threads of the nodes this process starts out of their quotas; opened with the first. */
     private MonitorThreads monitors;
     private boolean closed;
 
     private BrokerIsolation(String scope, List<String> nodes, Cgroups cgroups, InstanceSpec spec, List<String> cpus,
-                            String device, long diskBytesPerSecond, BrokerNetwork network, Optional<CompilerThreads> compilers) {
+                            String device, long diskBytesPerSecond, BrokerNetwork network, Optional<CompilerThreads> compilers,
+                            Path dataDir) {
         this.scope = scope;
         this.nodes = List.copyOf(nodes);
         this.cgroups = cgroups;
@@ -57,6 +62,7 @@ public final class BrokerIsolation implements Isolation {
         this.diskBytesPerSecond = diskBytesPerSecond;
         this.network = network;
         this.compilers = compilers;
+        this.dataDir = dataDir;
     }
 
     /**
@@ -89,13 +95,13 @@ public final class BrokerIsolation implements Isolation {
         }
         List<String> cpus = cpuPlan.brokerCpus();
         BrokerIsolation isolation = new BrokerIsolation(scope, nodeNames, cgroups, options.brokerSpec(), cpus, device,
-                options.brokerDiskBytesPerSecond(), null, Optional.empty());
+                options.brokerDiskBytesPerSecond(), null, Optional.empty(), runDir);
         try {
             isolation.createGroups();
             Optional<CompilerThreads> compilers = compilersOf(cgroups, scope, options.brokerSpec());
             BrokerNetwork network = options.brokerNet() == null ? null : BrokerNetwork.create(scope, options.brokerNet(), nodeNames);
             return new BrokerIsolation(scope, nodeNames, cgroups, options.brokerSpec(), cpus, device,
-                    options.brokerDiskBytesPerSecond(), network, compilers);
+                    options.brokerDiskBytesPerSecond(), network, compilers, runDir);
         } catch (RuntimeException e) {
             isolation.close();
             throw e;
@@ -130,8 +136,12 @@ public final class BrokerIsolation implements Isolation {
         return cpus;
     }
 
-    /** The isolation of a cluster started by another mqprobe process, from its state file's settings. */
-    public static Isolation attach(Map<String, String> settings) {
+    /**
+     * The isolation of a cluster started by another mqprobe process, from its state file's settings. With {@code runDir}
+     * (where its running nodes write), this process keeps their dirty pages while it holds the cluster; null for one
+     * only to be removed.
+     */
+    public static Isolation attach(Map<String, String> settings, Path runDir) {
         String scope = settings.get(SCOPE);
         Optional<Cgroups> cgroups = Cgroups.detect();
         if (scope == null || cgroups.isEmpty()) {
@@ -142,9 +152,11 @@ public final class BrokerIsolation implements Isolation {
         String subnet = settings.get(SUBNET);
         BrokerNetwork network = subnet == null ? null : BrokerNetwork.existing(scope, subnet, NetShape.parse(settings.get(SHAPE)), nodes);
         InstanceSpec instanceSpec = spec == null ? null : InstanceSpec.parse(spec);
-        return new BrokerIsolation(scope, nodes, cgroups.get(), instanceSpec,
+        BrokerIsolation attached = new BrokerIsolation(scope, nodes, cgroups.get(), instanceSpec,
                 Arrays.asList(settings.getOrDefault(CPUS, "").split(";")), settings.get(DEVICE),
-                Long.parseLong(settings.getOrDefault(DISK, "0")), network, compilersOf(cgroups.get(), scope, instanceSpec));
+                Long.parseLong(settings.getOrDefault(DISK, "0")), network, compilersOf(cgroups.get(), scope, instanceSpec), runDir);
+        attached.keepWriteback();
+        return attached;
     }
 
     /** Only a quota makes a JVM compile slowly. */
@@ -176,6 +188,13 @@ public final class BrokerIsolation implements Isolation {
             if (monitors != null) {
                 monitors.watch(pid);
             }
+            keepWriteback();
+        }
+    }
+
+    private synchronized void keepWriteback() {
+        if (writeback == null && keepsWriteback() && !closed) {
+            writeback = WritebackKeeper.open(cgroups, nodes.stream().map(this::group).toList(), dataDir).orElse(null);
         }
     }
 
@@ -260,7 +279,9 @@ public final class BrokerIsolation implements Isolation {
         List<String> parts = new ArrayList<>();
         parts.add("cgroups " + cgroups.version());
         if (spec != null) {
-            parts.add("brokers " + spec + " each" + (compilers.isPresent() ? ", JIT compiler and monitor threads outside the quotas" : ""));
+            parts.add("brokers " + spec + " each" + (compilers.isPresent() ? ", JIT compiler and monitor threads outside the quotas" : "")
+                    + (keepsWriteback() ? ", dirty page cache written back at the kernel's background ratio of each group (v1 does "
+                    + "not per group)" : ""));
         }
         if (network != null) {
             parts.add("network namespaces " + network.subnetPrefix() + ".0/24"
@@ -282,6 +303,9 @@ public final class BrokerIsolation implements Isolation {
         if (monitors != null) {
             monitors.close();
         }
+        if (writeback != null) {
+            writeback.close();
+        }
         if (network != null) {
             network.remove();
         }
@@ -293,6 +317,11 @@ public final class BrokerIsolation implements Isolation {
             removeGroup(owner);   // the process's group, once its last cluster (and client) left it
         }
         releaseScope();
+    }
+
+    /** True when this process keeps the nodes' dirty pages: v1 memory limits on nodes it starts or holds. */
+    private boolean keepsWriteback() {
+        return dataDir != null && compilers.isPresent() && cgroups instanceof CgroupV1;
     }
 
     private String owner() {
