@@ -262,8 +262,15 @@ public final class SustainableSearch {
         return rates(paced).values().stream().findFirst().map(r -> limitedBy(r) + cause(r, 0)).orElse("no paced step was measured");
     }
 
-    /** What held requests at the failing rate's last step when no resource failed it, or "". */
+    /**
+     * What held requests at the failing rate's last step when no resource failed it, or "": at its failed hold when a hold
+     * failed it, as that is the step the answer names (a hold is judged on its own readings), else at its last short step.
+     */
     private String cause(Rate failing, double sustainableRps) {
+        if (failing.failedHold() != null) {
+            StepMeasurement hold = failing.failedHold();
+            return LimitCause.of(hold, hold, thresholds, inferredCaps, sustainableRps, ceilingRecordsPerSecond);
+        }
         int last = failing.steps().size() - 1;
         return LimitCause.of(failing.steps().get(last), failing.pooled().get(last), thresholds, inferredCaps, sustainableRps,
                 ceilingRecordsPerSecond);

@@ -59,6 +59,22 @@ class LimitCauseTest {
     }
 
     @Test
+    void should_name_the_pauses_of_the_hold_that_failed_not_those_of_the_short_step_it_held() {
+        // 2026-12-02 13:33: a hold failed on p99 605 ms while the load generator paused 158 ms for GC in one of its
+        // seconds; the short step before it had no such pause, and the answer said "no measured resource explains it"
+        SustainableSearch search = search();
+
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(search, (i, rate) -> cluster(i, rate).build(),
+                (i, rate) -> cluster(i, rate).p99Ms(rate <= 0.9 * LATENCY_LIMIT ? 5 : 605)
+                        .use("client", Metric.GC_MS_PER_S, 13, rate <= 0.9 * LATENCY_LIMIT ? 20 : 158, Double.NaN).build());
+
+        SustainablePoint found = search.result(steps.get(0), steps.get(1)).orElseThrow();
+        assertThat(found.limitedBy()).contains("p99 605 ms > SLO 200 ms at step ").contains("offered and held")
+                .contains("; client paused for GC 13 ms per second (its worst second 158 ms): its pauses hold its sends")
+                .doesNotContain("no measured resource explains it");
+    }
+
+    @Test
     void should_leave_a_limit_a_resource_explains_unexplained() {
         // broker-1's CPU went over its threshold where latency broke: that resource is the explanation, far below the
         // ceiling or not
