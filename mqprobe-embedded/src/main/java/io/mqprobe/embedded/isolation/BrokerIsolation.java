@@ -321,7 +321,7 @@ public final class BrokerIsolation implements Isolation {
 
     /** True when this process keeps the nodes' dirty pages: v1 memory limits on nodes it starts or holds. */
     private boolean keepsWriteback() {
-        return dataDir != null && compilers.isPresent() && cgroups instanceof CgroupV1;
+        return dataDir != null && spec != null && cgroups instanceof CgroupV1;
     }
 
     private String owner() {

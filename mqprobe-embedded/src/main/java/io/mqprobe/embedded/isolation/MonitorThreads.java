@@ -112,13 +112,6 @@ public final class MonitorThreads implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        sweeper.interrupt();
-        if (Thread.currentThread() != sweeper) {
-            try {
-                sweeper.join(1_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        Daemons.stop(sweeper);
     }
 }

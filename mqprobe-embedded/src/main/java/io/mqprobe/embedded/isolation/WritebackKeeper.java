@@ -52,7 +52,7 @@ final class WritebackKeeper implements AutoCloseable {
      * @return empty on cgroup v2, whose kernel keeps each group's dirty pages itself
      */
     static Optional<WritebackKeeper> open(Cgroups cgroups, List<String> groups, Path dataDir) {
-        if (!(cgroups instanceof CgroupV1 v1) || !v1.mounts().containsKey("memory")) {
+        if (!(cgroups instanceof CgroupV1 v1)) {
             return Optional.empty();
         }
         Path memory = v1.mounts().get("memory");
@@ -145,13 +145,6 @@ final class WritebackKeeper implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        keeper.interrupt();
-        if (Thread.currentThread() != keeper) {
-            try {
-                keeper.join(1_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        Daemons.stop(keeper);
     }
 }
