@@ -125,14 +125,17 @@ public final class ProbeJudge implements Judge {
                     stopReason));
         }
         List<StepMeasurement> held = measurements(steps.stream().filter(ProbeIntent::held).toList(), hostShared);
-        Optional<SustainablePoint> sustainable = search.get().result(paced, held);
+        List<StepMeasurement> pacedAndHeld = new ArrayList<>(paced);
+        pacedAndHeld.addAll(held);
+        Optional<SustainablePoint> sustainable = search.get().result(paced, held)
+                .map(point -> point.withLimitedBy(ColdCpu.told(point.limitedBy(), pacedAndHeld)));
         // the ramp could not tell a knee: the paced steps' latency may
         StepPoint knee = saturation.knee() != null ? saturation.knee() : PacedKnee.find(paced).orElse(null);
         Bottleneck bottleneck = saturation.bottleneck();
         // the paced search, not the unthrottled ramp, says whether a load is sustainable
         List<String> evidence = new ArrayList<>(bottleneck.evidence().stream().filter(e -> !e.startsWith(VerdictFinder.NO_SUSTAINABLE)).toList());
         if (sustainable.isEmpty()) {
-            evidence.add(VerdictFinder.NO_SUSTAINABLE + search.get().noneReason(paced));
+            evidence.add(VerdictFinder.NO_SUSTAINABLE + ColdCpu.told(search.get().noneReason(paced), pacedAndHeld));
         }
         bottleneck = bottleneck.withEvidence(evidence);
         return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), knee, sustainable.orElse(null), bottleneck, stopReason));

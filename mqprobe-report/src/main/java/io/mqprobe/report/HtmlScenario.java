@@ -166,9 +166,7 @@ final class HtmlScenario {
         row(html, "ceiling", "marker ceiling", VerdictText.point(scenario, found.ceiling()), null);
         row(html, "knee", "marker knee", VerdictText.point(scenario, found.knee()), null);
         SustainablePoint sustainable = found.sustainable();
-        String limitedBy = sustainable == null ? null : written(sustainable.limitedBy());
-        row(html, "sustainable", "marker sustainable", VerdictText.point(scenario, sustainable),
-                limitedBy == null ? null : "limited by " + limitedBy);
+        row(html, "sustainable", "marker sustainable", VerdictText.point(scenario, sustainable), VerdictText.sustainableDetail(found));
         if (found.bottleneck() != null) {
             html.append("<dt>bottleneck</dt><dd>").append(bottleneck(verdict, "")).append("</dd>\n");
         }

@@ -79,10 +79,12 @@ public final class MarkdownReport {
                     md.append(esc(VerdictText.withoutVerdict(s, status.complete()))).append(" | | | |\n");
                     continue;
                 }
+                String sustainableDetail = VerdictText.sustainableDetail(verdict);
                 md.append(esc(VerdictText.point(s, verdict.ceiling()))).append(" | ")
                         .append(esc(VerdictText.point(s, verdict.knee()))).append(" | ")
                         .append(esc(VerdictText.point(s, verdict.sustainable())))
-                        .append(limitedBy(verdict) == null ? "" : " (limited by " + esc(limitedBy(verdict)) + ")").append(" | ")
+                        .append(sustainableDetail == null ? "" : " (" + esc(sustainableDetail) + ")")
+                        .append(" | ")
                         .append(esc(VerdictText.bottleneckHeadline(verdict))).append(" |\n");
             }
             md.append('\n');
@@ -144,9 +146,9 @@ public final class MarkdownReport {
     private static void verdict(StringBuilder md, ScenarioResult scenario, ScenarioVerdict verdict) {
         md.append("- **ceiling:** ").append(esc(VerdictText.point(scenario, verdict.ceiling()))).append('\n');
         md.append("- **knee:** ").append(esc(VerdictText.point(scenario, verdict.knee()))).append('\n');
-        String limitedBy = limitedBy(verdict);
+        String sustainableDetail = VerdictText.sustainableDetail(verdict);
         md.append("- **sustainable:** ").append(esc(VerdictText.point(scenario, verdict.sustainable())))
-                .append(limitedBy == null ? "" : " — limited by " + esc(limitedBy)).append('\n');
+                .append(sustainableDetail == null ? "" : " — " + esc(sustainableDetail)).append('\n');
         Bottleneck bottleneck = verdict.bottleneck();
         if (bottleneck != null) {
             md.append("- **bottleneck:** ").append(esc(VerdictText.bottleneckHeadline(verdict))).append('\n');
@@ -160,10 +162,6 @@ public final class MarkdownReport {
             md.append("- **stopped:** ").append(esc(verdict.stopReason())).append('\n');
         }
         md.append('\n');
-    }
-
-    private static String limitedBy(ScenarioVerdict verdict) {
-        return verdict.sustainable() == null ? null : verdict.sustainable().limitedBy();
     }
 
     private static String name(ScenarioResult scenario) {

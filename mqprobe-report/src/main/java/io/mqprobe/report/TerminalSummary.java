@@ -111,8 +111,9 @@ public final class TerminalSummary {
         label(out, "knee").append(plain(VerdictText.point(scenario, verdict.knee()))).append('\n');
         SustainablePoint sustainable = verdict.sustainable();
         label(out, "sustainable").append(ansi.green(plain(VerdictText.point(scenario, sustainable)))).append('\n');
-        if (sustainable != null && sustainable.limitedBy() != null) {
-            label(out, "").append("limited by ").append(plain(sustainable.limitedBy())).append('\n');
+        String sustainableDetail = VerdictText.sustainableDetail(verdict);
+        if (sustainableDetail != null) {
+            label(out, "").append(plain(sustainableDetail)).append('\n');
         }
         Bottleneck bottleneck = verdict.bottleneck();
         if (bottleneck != null) {

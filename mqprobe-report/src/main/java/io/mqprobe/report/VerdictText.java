@@ -8,6 +8,7 @@ import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepPoint;
 import io.mqprobe.search.SustainablePoint;
+import io.mqprobe.search.VerdictFinder;
 
 import java.util.List;
 
@@ -43,6 +44,20 @@ final class VerdictText {
         String text = figures(point.bytesPerSecond(), point.recordsPerSecond(), point.interval());
         String load = load(step(scenario, point.step()));
         return load == null ? text : text + " · " + load;
+    }
+
+    /**
+     * "limited by …" beside a sustainable load, "no paced rate passed: …" in place of one (the reason the bottleneck's
+     * evidence carries), or null when neither is written.
+     */
+    static String sustainableDetail(ScenarioVerdict verdict) {
+        SustainablePoint sustainable = verdict.sustainable();
+        if (sustainable != null) {
+            return sustainable.limitedBy() == null || sustainable.limitedBy().isBlank() ? null : "limited by " + sustainable.limitedBy();
+        }
+        Bottleneck bottleneck = verdict.bottleneck();
+        return bottleneck == null ? null : bottleneck.evidence().stream().filter(e -> e.startsWith(VerdictFinder.NO_SUSTAINABLE))
+                .findFirst().map(e -> "no paced rate passed: " + e.substring(VerdictFinder.NO_SUSTAINABLE.length())).orElse(null);
     }
 
     private static String figures(double bytesPerSecond, double recordsPerSecond, Estimate interval) {

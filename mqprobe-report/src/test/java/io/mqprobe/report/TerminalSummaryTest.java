@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,6 +34,28 @@ class TerminalSummaryTest {
                 + "               - disk 6 % of ceiling\n"
                 + "               (1 more figure in the report)\n");
         assertThat(text).doesNotContain("\u001b[");
+    }
+
+    /**
+     * Without a sustainable load the reports say why no paced rate passed, where "limited by" stands beside one: the reason
+     * was only in the bottleneck's evidence, beyond the three figures the terminal prints.
+     */
+    @Test
+    void should_say_why_no_paced_rate_passed_where_a_sustainable_load_would_stand() {
+        ObjectNode result = Samples.load(Samples.FULL_PROBE);
+        ObjectNode verdict = (ObjectNode) result.get("scenarios").get(2).get("verdict");
+        verdict.putNull("sustainable");
+        ((ArrayNode) verdict.get("bottleneck").get("evidence"))
+                .add("no sustainable step: broker-1 CPU 77 % > 75 % at step 11, 1,888 msgs/s offered");
+
+        String text = TerminalSummary.render(Typed.document(result), Ansi.of(false, Map.of()));
+        String markdown = MarkdownReport.render(Typed.document(result));
+        String html = Samples.html(result);
+
+        String reason = "no paced rate passed: broker-1 CPU 77 % &gt; 75 % at step 11, 1,888 msgs/s offered";
+        assertThat(text).contains("  sustainable  –\n               " + reason.replace("&gt;", ">") + "\n");
+        assertThat(markdown).contains("- **sustainable:** – — " + reason);
+        assertThat(html).contains(reason);
     }
 
     @Test

@@ -35,6 +35,12 @@ public record SustainablePoint(int step, double recordsPerSecond, double bytesPe
                 failingRecordsPerSecond);
     }
 
+    /** The same point, its limit told in {@code other} words (the probe adds what it knows beyond the search). */
+    public SustainablePoint withLimitedBy(String other) {
+        return new SustainablePoint(step, recordsPerSecond, bytesPerSecond, other, interval, searchedWithinPct, heldStep,
+                failingRecordsPerSecond);
+    }
+
     static SustainablePoint of(StepMeasurement m, String limitedBy) {
         return of(m, limitedBy, null);
     }
