@@ -83,10 +83,10 @@ class ProbePlannerTest {
         assertThat(fast).extracting(StepResult::clients).startsWith(1, 2);
         assertThat(fast.get(0).targetRecordsPerSecond()).isNull();
         ProbeVerdict verdict = (ProbeVerdict) result.verdicts().get("fast");
-        // paced with as many clients as its rate needs at half of one client's unthrottled rate, at most the knee's
+        // paced with as many clients as its rate needs at CLIENT_HEADROOM of one client's unthrottled rate, at most the knee's
         int pacedAt = verdict.findings().knee() != null ? verdict.findings().knee().step() : verdict.findings().ceiling().step();
         double ceiling = verdict.findings().ceiling().recordsPerSecond();
-        int needed = (int) Math.ceil((ceiling / 2) / (0.5 * fast.get(0).recordsPerSecond()));
+        int needed = (int) Math.ceil((ceiling / 2) / (ProbePlanner.CLIENT_HEADROOM * fast.get(0).recordsPerSecond()));
         assertThat(fast.get(2).clients()).isEqualTo(Math.max(1, Math.min(fast.get(pacedAt).clients(), needed)));
         assertThat(ceiling).isPositive();
         assertThat(fast.get(2).targetRecordsPerSecond()).isCloseTo(ceiling / 2, within(1.0));
@@ -238,5 +238,21 @@ class ProbePlannerTest {
         assertThat(load.threadsPerClient()).isEqualTo(3);
         assertThat(load.destinations()).containsExactly("t-many-0", "t-many-1");
         assertThat(document.steps("many").get(0).records()).isPositive();
+    }
+
+    /**
+     * The paced rates of one default probe's single scenario (2026-12-02 14:51, run 3; one unthrottled client acknowledged
+     * 89,442 msgs/s, the knee had 4): every rate the search tried below one client's reach runs with one client, so the
+     * line through their readings is not bent by a second client's requests (44,811 and 51,934 msgs/s ran with two).
+     */
+    @Test
+    void should_pace_every_rate_one_client_carries_with_one_client_and_add_clients_only_beyond_it() {
+        double oneClient = 89_442;
+        for (double rate : new double[] {25_967, 34_761, 37_781, 39_769, 41_662, 43_554, 44_811, 51_934}) {
+            assertThat(ProbePlanner.clientsFor(rate, oneClient, 4)).as("clients at %.0f msgs/s", rate).isEqualTo(1);
+        }
+        assertThat(ProbePlanner.clientsFor(0.95 * oneClient, oneClient, 4)).isEqualTo(2);
+        assertThat(ProbePlanner.clientsFor(10 * oneClient, oneClient, 4)).isEqualTo(4);
+        assertThat(ProbePlanner.clientsFor(40_000, 0, 3)).isEqualTo(3);
     }
 }
