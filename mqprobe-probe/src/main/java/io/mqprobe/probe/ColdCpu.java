@@ -35,7 +35,7 @@ final class ColdCpu {
     }
 
     /**
-     * "broker-1 compiled at 7 of 7 paced steps (its compile clock 244-627 ms/s) on the CPU it was judged by: …" for each
+     * "broker-1 compiled at 7 of 7 paced steps (244-627 ms/s) on the CPU it was judged by: …" for each
      * source whose CPU breach {@code limitedBy} names and that compiled above a warm JVM's rate, with its compilers on
      * that CPU, in at least half of {@code steps}; empty when none did.
      */
