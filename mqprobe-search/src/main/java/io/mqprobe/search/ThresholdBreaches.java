@@ -122,7 +122,9 @@ final class ThresholdBreaches {
         }
         double p99Us = step.p99Us();
         if (p99Us > t.sloP99Us()) {
-            breaches.add(new Breach("p99 " + HumanUnits.latencyUs(p99Us) + " > SLO " + HumanUnits.latencyUs(t.sloP99Us()),
+            boolean inSeconds = p99Us >= 1_000_000;
+            String shown = HumanUnits.over(p99Us, t.sloP99Us(), HumanUnits::latencyUs, inSeconds ? "s" : "ms", inSeconds ? 1e6 : 1e3);
+            breaches.add(new Breach("p99 " + shown + " > SLO " + HumanUnits.latencyUs(t.sloP99Us()),
                     p99Us / t.sloP99Us(), false));
         }
         if (step.errorRatio() > t.maxErrorRatio()) {
@@ -135,7 +137,8 @@ final class ThresholdBreaches {
 
     private static void overPct(List<Breach> breaches, String what, double pct, double limitPct, String suffix) {
         if (pct > limitPct) {
-            breaches.add(new Breach(what + " " + HumanUnits.pct(pct) + " > " + HumanUnits.pct(limitPct) + suffix, pct / limitPct, true));
+            breaches.add(new Breach(what + " " + HumanUnits.over(pct, limitPct, HumanUnits::pct, "%", 1) + " > " + HumanUnits.pct(limitPct)
+                    + suffix, pct / limitPct, true));
         }
     }
 

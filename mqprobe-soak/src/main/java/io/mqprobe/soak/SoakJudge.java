@@ -196,8 +196,8 @@ final class SoakJudge implements Judge {
         }
         if (m.p99Ms() != null && m.p99Ms() > sloMs) {
             return crossing(m, seconds, r -> r.p99Us() / 1000 > sloMs, origin, String.format(Locale.ROOT,
-                    "p99 %s > SLO %s in minute %d", MILLIS.format(m.p99Ms()), MILLIS.format(sloMs),
-                    m.minute() + 1));
+                    "p99 %s > SLO %s in minute %d", HumanUnits.over(m.p99Ms(), sloMs, MILLIS::format, "ms", 1),
+                    MILLIS.format(sloMs), m.minute() + 1));
         }
         // judged by what its readers saw (send to read), not by its committed offsets, which lag by the commit interval
         if (m.e2eP99Ms() != null && m.e2eP99Ms() > SoakCriteria.ON_TIME_BEHIND_S * 1000) {

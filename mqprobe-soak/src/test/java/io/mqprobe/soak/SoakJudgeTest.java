@@ -38,6 +38,15 @@ class SoakJudgeTest {
     }
 
     @Test
+    void should_show_a_p99_that_rounds_to_the_slo_finely_enough_to_read_over_it() {
+        SoakVerdict v = new SoakRecording(300).p99Us(s -> s >= 200 ? 200_300 : 10_000).judge(FIVE_MINUTES, 30e9, false);
+
+        assertThat(v.held()).isFalse();
+        assertThat(v.headline()).containsPattern("p99 200\\.[1-9] ms > SLO 200 ms").doesNotContain("p99 200 ms >")
+                .doesNotContain("p99 201 ms >");
+    }
+
+    @Test
     void should_name_the_process_at_its_cpu_limit_in_the_minute_that_broke() {
         // broker 2 reaches its 0.5-core quota in minute 4, and the stall follows
         SoakVerdict v = new SoakRecording(300).broker2Cores(s -> s >= 180 ? 0.49 : 0.2)
