@@ -24,6 +24,8 @@ public final class ClientCgroup implements AutoCloseable {
     private final String cpus;
     private Optional<MonitorThreads> monitors = Optional.empty();
     private boolean oversubscribed;
+    /** {@link CpuPlan#tight}: "" or why the quotas leave too little outside them. */
+    private String tight = "";
     private boolean closed;
 
     private ClientCgroup(Cgroups cgroups, String group, List<String> originalTaskFiles, double cores, String cpus) {
@@ -55,6 +57,7 @@ public final class ClientCgroup implements AutoCloseable {
         }
         ClientCgroup client = confine(cgroups.get(), plan.clientCores(), plan.clientCpus());
         client.oversubscribed = plan.oversubscribed();
+        client.tight = plan.tight();
         return Optional.of(client);
     }
 
@@ -65,7 +68,8 @@ public final class ClientCgroup implements AutoCloseable {
 
     /** One line for people and the result. */
     public String describe() {
-        return "load generator " + CpuPlan.fmt(cores) + " cores on cpu " + cpus + (oversubscribed ? ", oversubscribed" : "");
+        return "load generator " + CpuPlan.fmt(cores) + " cores on cpu " + cpus + (oversubscribed ? ", oversubscribed" : "")
+                + (tight.isEmpty() ? "" : "; " + tight);
     }
 
     /**

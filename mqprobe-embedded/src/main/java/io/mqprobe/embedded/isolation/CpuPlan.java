@@ -16,8 +16,10 @@ import java.util.stream.Collectors;
  * @param clientCores    the load generator's quota
  * @param clientCpus     its cpuset list
  * @param oversubscribed the quotas add up to more than the machine's cores (allowed explicitly)
+ * @param tight          "" when the quotas leave the cores outside them that mqprobe leaves when it sizes them itself
+ *                       ({@link IsolationOptions#headroomCores}) or are oversubscribed, else one clause saying they do not
  */
-public record CpuPlan(List<String> brokerCpus, double clientCores, String clientCpus, boolean oversubscribed) {
+public record CpuPlan(List<String> brokerCpus, double clientCores, String clientCpus, boolean oversubscribed, String tight) {
 
     /**
      * @param cpus        the machine's CPU ids (of the root cpuset)
@@ -49,7 +51,24 @@ public record CpuPlan(List<String> brokerCpus, double clientCores, String client
         for (List<Integer> p : pinned) {
             brokerCpus.add(p.isEmpty() ? shared : list(p));
         }
-        return new CpuPlan(brokerCpus, client, clientPinned.isEmpty() ? shared : list(clientPinned), over);
+        return new CpuPlan(brokerCpus, client, clientPinned.isEmpty() ? shared : list(clientPinned), over,
+                over ? "" : tight(machine - brokerTotal - client, machine));
+    }
+
+    /**
+     * Why quotas that fill the machine cost the verdict: the compilers, the monitors and the kernel's work run outside
+     * them. Three 0.5-core brokers and a 0.5-core client on 2 cores (what {@code --broker-spec 0.5c1g} alone gives, the
+     * client taking what the brokers leave) made the host the verdict of replicated-all here, its compilers alone taking
+     * 0.45 cores beyond the quotas (2026-12-02), and nothing had said so before the run.
+     */
+    private static String tight(double outside, int machine) {
+        double wanted = IsolationOptions.headroomCores(machine);
+        if (outside >= wanted - 1e-9) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "the quotas leave %s of %d cores outside them, where mqprobe's own sizing leaves %s:"
+                + " JIT compilers, monitors and the kernel run there, and without room the host may become the verdict",
+                fmt(Math.max(0, Math.round(100 * outside) / 100.0)), machine, fmt(Math.round(100 * wanted) / 100.0));
     }
 
     /** Whole cores from the front (brokers) or the back (client) when that many are free, else none. */
@@ -92,7 +111,7 @@ public record CpuPlan(List<String> brokerCpus, double clientCores, String client
 
     /** Unused when brokers have no spec. */
     static CpuPlan unlimited(List<Integer> cpus, int brokers) {
-        return new CpuPlan(java.util.Collections.nCopies(brokers, list(cpus)), cpus.size(), list(cpus), false);
+        return new CpuPlan(java.util.Collections.nCopies(brokers, list(cpus)), cpus.size(), list(cpus), false, "");
     }
 
     static double cores(InstanceSpec spec) {

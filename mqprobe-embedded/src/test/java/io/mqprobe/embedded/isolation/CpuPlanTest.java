@@ -34,6 +34,17 @@ class CpuPlanTest {
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
+    void should_say_when_the_quotas_leave_less_outside_them_than_mqprobe_leaves_itself() {
+        // 3 x 0.5 cores, the client taking what they leave: the whole machine; 3 x 0.3 + 0.4: mqprobe's own 0.7 outside
+        assertThat(CpuPlan.of(List.of(0, 1), 3, 0.5, 0, false).tight())
+                .startsWith("the quotas leave 0 of 2 cores outside them, where mqprobe's own sizing leaves 0.7");
+        assertThat(CpuPlan.of(List.of(0, 1), 3, 0.4, 0.5, false).tight()).startsWith("the quotas leave 0.3 of 2 cores");
+        assertThat(CpuPlan.of(List.of(0, 1), 3, 0.3, 0.4, false).tight()).isEmpty();
+        assertThat(CpuPlan.of(List.of(0, 1), 3, 1, 0.5, true).tight()).as("oversubscribed says more").isEmpty();
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void should_refuse_oversubscription_in_one_line_unless_allowed() {
         assertThatThrownBy(() -> CpuPlan.of(List.of(0, 1), 3, 1, 0, false))
                 .isInstanceOf(UsageException.class)
