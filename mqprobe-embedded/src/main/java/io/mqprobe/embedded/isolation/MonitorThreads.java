@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -36,11 +35,12 @@ public final class MonitorThreads implements AutoCloseable {
     static final List<String> NAME_PREFIXES = List.of("mqprobe-monitor", "mqprobe-jfr-", "mqprobe-result-", "JFR ",
             "RMI TCP ", "RMI Scheduler", "JMX server conn");
     private static final long SWEEP_MS = 1_000;
-    /** Every so many sweeps the seen threads are forgotten, so a reused thread id is looked at again. */
+    static final int LOOKS_PER_THREAD = 2;
+    /** Every so many sweeps the looks are forgotten, so a reused thread id is looked at again. */
     private static final int SWEEPS_PER_FORGET = 60;
 
     private final Path threadFile;
-    private final Map<Long, Set<Long>> seenByPid = new ConcurrentHashMap<>();
+    private final Map<Long, Map<Long, Integer>> looksByPid = new ConcurrentHashMap<>();
     private final Thread sweeper;
     private volatile boolean closed;
 
@@ -64,30 +64,31 @@ public final class MonitorThreads implements AutoCloseable {
 
     /** Moves {@code pid}'s monitor threads now and in every sweep while it lives. */
     void watch(long pid) {
-        seenByPid.putIfAbsent(pid, ConcurrentHashMap.newKeySet());
+        looksByPid.putIfAbsent(pid, new ConcurrentHashMap<>());
         sweep(pid);
     }
 
-    /** Moves the monitor threads of {@code pid} not looked at before; returns how many moved. */
+    /** Moves the monitor threads of {@code pid} not yet looked at twice; returns how many moved. */
     int sweep(long pid) {
-        Set<Long> seen = seenByPid.get(pid);
-        if (seen == null) {
+        Map<Long, Integer> looks = looksByPid.get(pid);
+        if (looks == null) {
             return 0;
         }
         Path taskDir = Path.of("/proc", Long.toString(pid), "task");
         if (!Files.isDirectory(taskDir)) {
-            seenByPid.remove(pid);   // the process ended
+            looksByPid.remove(pid);   // the process ended
             return 0;
         }
-        return Cgroups.moveThreads(threadFile, find(taskDir, seen));
+        return Cgroups.moveThreads(threadFile, find(taskDir, looks));
     }
 
     /**
-     * Ids of the monitor threads under {@code taskDir} ({@code /proc/<pid>/task}) not in {@code seen}; every thread
-     * looked at is added to {@code seen}, so each is read once.
+     * Ids of the monitor threads under {@code taskDir} ({@code /proc/<pid>/task}) looked at fewer than
+     * {@value #LOOKS_PER_THREAD} times before; every thread looked at is counted in {@code looks}.
      */
-    static List<Long> find(Path taskDir, Set<Long> seen) {
-        return Cgroups.threadsNamed(taskDir, seen::add, name -> NAME_PREFIXES.stream().anyMatch(name::startsWith));
+    static List<Long> find(Path taskDir, Map<Long, Integer> looks) {
+        return Cgroups.threadsNamed(taskDir, tid -> looks.merge(tid, 1, Integer::sum) <= LOOKS_PER_THREAD,
+                name -> NAME_PREFIXES.stream().anyMatch(name::startsWith));
     }
 
     private void sweepUntilClosed() {
@@ -99,9 +100,9 @@ public final class MonitorThreads implements AutoCloseable {
                 return;
             }
             boolean forget = ++sweeps % SWEEPS_PER_FORGET == 0;
-            for (Long pid : new HashSet<>(seenByPid.keySet())) {
+            for (Long pid : new HashSet<>(looksByPid.keySet())) {
                 if (forget) {
-                    seenByPid.computeIfPresent(pid, (p, s) -> ConcurrentHashMap.newKeySet());
+                    looksByPid.computeIfPresent(pid, (p, looks) -> new ConcurrentHashMap<>());
                 }
                 sweep(pid);
             }

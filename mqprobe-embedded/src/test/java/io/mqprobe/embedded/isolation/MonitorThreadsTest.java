@@ -8,9 +8,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,7 +21,7 @@ class MonitorThreadsTest {
 
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS)
-    void should_find_the_monitor_threads_among_a_jvms_threads_and_look_at_each_once(@TempDir Path tasks) throws IOException {
+    void should_find_the_monitor_threads_among_a_jvms_threads_and_look_at_each_in_two_sweeps(@TempDir Path tasks) throws IOException {
         thread(tasks, 100, "java");
         thread(tasks, 101, "mqprobe-monitor");       // "mqprobe-monitor-/proc broker-1", cut to 15 characters
         thread(tasks, 102, "mqprobe-jfr-bro");
@@ -31,13 +31,28 @@ class MonitorThreadsTest {
         thread(tasks, 106, "kafka-producer-");       // the load
         thread(tasks, 107, "C2 CompilerThre");       // the compilers' own group
         thread(tasks, 108, "mqprobe-send-1");
-        Set<Long> seen = new HashSet<>();
+        Map<Long, Integer> looks = new HashMap<>();
 
-        assertThat(MonitorThreads.find(tasks, seen)).containsExactlyInAnyOrder(101L, 102L, 103L, 104L, 105L);
-        assertThat(seen).hasSize(9);
+        assertThat(MonitorThreads.find(tasks, looks)).containsExactlyInAnyOrder(101L, 102L, 103L, 104L, 105L);
+        assertThat(looks).hasSize(9);
         thread(tasks, 109, "JMX server conn");
-        assertThat(MonitorThreads.find(tasks, seen)).as("only the new thread is looked at").containsExactly(109L);
-        assertThat(MonitorThreads.find(tasks.resolve("gone"), seen)).isEmpty();
+        assertThat(MonitorThreads.find(tasks, looks)).as("the second look").containsExactlyInAnyOrder(101L, 102L, 103L, 104L, 105L, 109L);
+        assertThat(MonitorThreads.find(tasks, looks)).as("only the thread looked at once").containsExactly(109L);
+        assertThat(MonitorThreads.find(tasks, looks)).isEmpty();
+        assertThat(MonitorThreads.find(tasks.resolve("gone"), looks)).isEmpty();
+    }
+
+    /** A thread is born with its creator's name ("java", the broker's main thread) and takes its own when it runs. */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void should_find_a_monitor_thread_that_was_still_unnamed_when_first_looked_at(@TempDir Path tasks) throws IOException {
+        thread(tasks, 200, "java");
+        Map<Long, Integer> looks = new HashMap<>();
+        assertThat(MonitorThreads.find(tasks, looks)).isEmpty();
+
+        thread(tasks, 200, "RMI TCP Accept-");
+
+        assertThat(MonitorThreads.find(tasks, looks)).containsExactly(200L);
     }
 
     /** As root on cgroup v1: a monitor thread of this JVM started after the watch begins is swept out; a load thread is not. */
