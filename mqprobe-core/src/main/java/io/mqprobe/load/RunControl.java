@@ -1,6 +1,6 @@
 package io.mqprobe.load;
 
-/** Cancellation shared by everything one command runs; Ctrl-C flips it and every loop checks it. */
+/** Cancellation shared by everything one command runs; Ctrl-C or SIGTERM flips it and every loop checks it. */
 public final class RunControl {
 
     private volatile boolean cancelled;

@@ -75,7 +75,7 @@ final class InstanceSizeProbe {
                 summarize(document, brokers);
                 combined.save();
                 exit = Math.max(exit, probed.exitCode());
-                if (probed.exitCode() == ExitCode.INTERRUPTED) {
+                if (ExitCode.signalled(probed.exitCode())) {
                     break;
                 }
             }
@@ -83,7 +83,7 @@ final class InstanceSizeProbe {
             failure = e.getMessage();
             throw e;
         } finally {
-            combined.finish(exit == ExitCode.INTERRUPTED, failure == null && exit == ExitCode.RUN_FAILED
+            combined.finish(ExitCode.signalled(exit), failure == null && exit == ExitCode.RUN_FAILED
                     ? "a size's probe failed (see its report)" : failure, out, progress);
             combined.close();
         }

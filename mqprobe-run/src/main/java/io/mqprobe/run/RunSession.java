@@ -289,9 +289,9 @@ public final class RunSession implements AutoCloseable {
         }
     }
 
-    /** Exit code of a run that got to its end: 130 after Ctrl-C, else the given code. */
+    /** Exit code of a run that got to its end: 130 after Ctrl-C, 143 after SIGTERM, else the given code. */
     public int exitCode(int codeIfNotInterrupted) {
-        return interruption.signalled() ? ExitCode.INTERRUPTED : codeIfNotInterrupted;
+        return interruption.exitCode(codeIfNotInterrupted);
     }
 
     public boolean cancelled() {

@@ -93,7 +93,7 @@ public final class MonitorCommand implements Callable<Integer> {
                 new ScreenLoop(settings.interval(), settings.duration(), control).run(view, out);
             }
             // Ctrl-C is how an open-ended monitor ends; only a bounded one cut short was interrupted
-            return ctrlC.signalled() && settings.duration() != null ? ExitCode.INTERRUPTED : ExitCode.OK;
+            return settings.duration() != null ? ctrlC.exitCode(ExitCode.OK) : ExitCode.OK;
         }
     }
 }

@@ -171,10 +171,11 @@ class WorkersCommandTest {
             coordinator.destroyForcibly();
         }
 
-        if (signal.equals("INT")) {
-            assertThat(coordinator.exitValue()).as(Files.readString(dir.resolve("produce.log"))).isEqualTo(ExitCode.INTERRUPTED);
-            assertThat(ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("interrupted").asBoolean()).isTrue();
-        }
+        // TERM (what Kubernetes sends a pod) stops the run as Ctrl-C does: partial result, report, its own exit code
+        assertThat(coordinator.exitValue()).as(Files.readString(dir.resolve("produce.log")))
+                .isEqualTo(signal.equals("INT") ? ExitCode.INTERRUPTED : ExitCode.TERMINATED);
+        assertThat(ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile()).get("interrupted").asBoolean()).isTrue();
+        assertThat(dir.resolve("report.html")).exists();
         assertThat(workers).as("every worker it started is gone").noneMatch(ProcessHandle::isAlive);
         assertThat(tokenDirs()).as("the workers' token directory is deleted").isEqualTo(tokenDirsBefore);
     }
