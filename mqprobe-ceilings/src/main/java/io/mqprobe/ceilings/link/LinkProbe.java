@@ -4,7 +4,6 @@ import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.ceilings.net.NetClient;
 import io.mqprobe.ceilings.net.NetClientSpec;
 import io.mqprobe.ceilings.net.NetProbeListener;
-import io.mqprobe.ceilings.net.NetServerBusyException;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -34,7 +33,6 @@ public final class LinkProbe {
      * totals, and the reversed test asked before that once (a suite run here: "server is busy with another test").
      */
     private static final Duration BUSY_WAIT = Duration.ofSeconds(5);
-    private static final long BUSY_RETRY_MS = 50;
 
     private LinkProbe() {
     }
@@ -65,26 +63,7 @@ public final class LinkProbe {
 
     private static double receiverRate(LinkTarget target, int port, Duration duration, boolean reverse) {
         NetClientSpec spec = NetClientSpec.of(target.address(), port, STREAMS, duration, reverse).withOmit(WARMUP);
-        long giveUpNs = System.nanoTime() + BUSY_WAIT.toNanos();
-        while (true) {
-            try {
-                return NetClient.run(spec, NetProbeListener.NONE).receiverBytesPerSecond();
-            } catch (NetServerBusyException e) {
-                if (System.nanoTime() - giveUpNs >= 0) {
-                    throw e;
-                }
-                sleep(BUSY_RETRY_MS);
-            }
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the link's far end was busy", e);
-        }
+        return NetClient.run(spec, NetProbeListener.NONE, BUSY_WAIT).receiverBytesPerSecond();
     }
 
     /** A {@link LinkServer} JVM in a target's namespace; its stdin is its leash. */
