@@ -122,9 +122,7 @@ final class ThresholdBreaches {
         }
         double p99Us = step.p99Us();
         if (p99Us > t.sloP99Us()) {
-            boolean inSeconds = p99Us >= 1_000_000;
-            String shown = HumanUnits.over(p99Us, t.sloP99Us(), HumanUnits::latencyUs, inSeconds ? "s" : "ms", inSeconds ? 1e6 : 1e3);
-            breaches.add(new Breach("p99 " + shown + " > SLO " + HumanUnits.latencyUs(t.sloP99Us()),
+            breaches.add(new Breach("p99 " + HumanUnits.latencyOver(p99Us, t.sloP99Us()) + " > SLO " + HumanUnits.latencyUs(t.sloP99Us()),
                     p99Us / t.sloP99Us(), false));
         }
         if (step.errorRatio() > t.maxErrorRatio()) {

@@ -63,6 +63,12 @@ public final class HumanUnits {
         return String.format(Locale.ROOT, "%." + decimals + "f %s", value / perUnit, unit);
     }
 
+    /** {@link #over} for a latency, in the unit {@link #latencyUs} shows it in: "200.4 ms", "500.4 µs", "1.004 s". */
+    public static String latencyOver(double micros, double limitMicros) {
+        double perUnit = micros < 1000 ? 1 : micros < 1_000_000 ? 1e3 : 1e6;
+        return over(micros, limitMicros, HumanUnits::latencyUs, perUnit == 1 ? "µs" : perUnit == 1e3 ? "ms" : "s", perUnit);
+    }
+
     /** "850 µs", "3.2 ms", "12 ms", "1.25 s". */
     public static String latencyUs(double micros) {
         return TimeSpan.formatMicros(micros);
