@@ -20,20 +20,15 @@ public final class ClientCgroup implements AutoCloseable {
     private final Cgroups cgroups;
     private final String group;
     private final List<String> originalTaskFiles;
-    private final double cores;
-    private final String cpus;
+    private final CpuPlan plan;
     private Optional<MonitorThreads> monitors = Optional.empty();
-    private boolean oversubscribed;
-    /** {@link CpuPlan#tight}: "" or why the quotas leave too little outside them. */
-    private String tight = "";
     private boolean closed;
 
-    private ClientCgroup(Cgroups cgroups, String group, List<String> originalTaskFiles, double cores, String cpus) {
+    private ClientCgroup(Cgroups cgroups, String group, List<String> originalTaskFiles, CpuPlan plan) {
         this.cgroups = cgroups;
         this.group = group;
         this.originalTaskFiles = originalTaskFiles;
-        this.cores = cores;
-        this.cpus = cpus;
+        this.plan = plan;
     }
 
     /**
@@ -55,38 +50,30 @@ public final class ClientCgroup implements AutoCloseable {
             notice.accept("isolation off: " + Cgroups.unusableReason() + "; brokers and load generator share the machine");
             return Optional.empty();
         }
-        ClientCgroup client = confine(cgroups.get(), plan.clientCores(), plan.clientCpus());
-        client.oversubscribed = plan.oversubscribed();
-        client.tight = plan.tight();
-        return Optional.of(client);
-    }
-
-    /** True when the specs add up to more than the machine (run anyway with --allow-oversubscribe). */
-    public boolean oversubscribed() {
-        return oversubscribed;
+        return Optional.of(confine(cgroups.get(), plan));
     }
 
     /** One line for people and the result. */
     public String describe() {
-        return "load generator " + CpuPlan.fmt(cores) + " cores on cpu " + cpus + (oversubscribed ? ", oversubscribed" : "")
-                + (tight.isEmpty() ? "" : "; " + tight);
+        return "load generator " + CpuPlan.fmt(cores()) + " cores on cpu " + cpus() + (plan.oversubscribed() ? ", oversubscribed" : "")
+                + (plan.tight().isEmpty() ? "" : "; " + plan.tight());
     }
 
     /**
-     * Moves this JVM into {@code mqprobe-<pid>/client} limited to {@code cores} on {@code cpus}, and its JIT compiler
+     * Moves this JVM into {@code mqprobe-<pid>/client} limited to the plan's client cores and cpus, and its JIT compiler
      * and monitor threads out of that quota (see {@link CompilerThreads}, {@link MonitorThreads}): the quota is the load
      * generator's.
      */
-    public static ClientCgroup confine(Cgroups cgroups, double cores, String cpus) {
+    private static ClientCgroup confine(Cgroups cgroups, CpuPlan plan) {
         long pid = ProcessHandle.current().pid();
         String owner = Isolation.ownerTag(pid);
         String group = owner + "/client";
         List<String> original = originalTaskFiles(cgroups);
         cgroups.create(group);
-        cgroups.limitCpu(group, cores, cpus);
+        cgroups.limitCpu(group, plan.clientCores(), plan.clientCpus());
         cgroups.move(group, pid, false);
         CompilerThreads.open(cgroups, owner).ifPresent(c -> c.move(pid));
-        ClientCgroup client = new ClientCgroup(cgroups, group, original, cores, cpus);
+        ClientCgroup client = new ClientCgroup(cgroups, group, original, plan);
         client.monitors = MonitorThreads.open(cgroups, owner);
         client.monitors.ifPresent(m -> m.watch(pid));
         Runtime.getRuntime().addShutdownHook(new Thread(client::close, "mqprobe-client-cgroup"));
@@ -94,11 +81,11 @@ public final class ClientCgroup implements AutoCloseable {
     }
 
     public double cores() {
-        return cores;
+        return plan.clientCores();
     }
 
     public String cpus() {
-        return cpus;
+        return plan.clientCpus();
     }
 
     @Override
