@@ -81,6 +81,47 @@ class SustainableSearchTest {
                 .contains("offered and held (the search had passed ").contains("; not held: the 2 holds above it failed at ");
     }
 
+    @Test
+    void should_measure_again_a_hold_that_failed_on_one_stall_before_it_bounds_the_answer() {
+        // short steps and holds pass up to 43k; the first hold meets one stall of 900 ms, its other seconds at 5 ms
+        SustainableSearch search = search();
+        boolean[] met = {false};
+
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(search, (i, rate) -> knee(i, rate, 43_000), (i, rate) -> {
+            if (!met[0]) {
+                met[0] = true;
+                return StepBuilder.step(i, rate).target(rate).stall(5, 900).build();
+            }
+            return knee(i, rate, 43_000);
+        });
+
+        List<StepMeasurement> held = steps.get(1);
+        SustainablePoint found = search.result(steps.get(0), held).orElseThrow();
+        assertThat(held).hasSize(2);
+        assertThat(held.get(1).targetRecordsPerSecond()).as("the same rate, held again").isEqualTo(held.get(0).targetRecordsPerSecond());
+        assertThat(found.heldStep()).isEqualTo(held.get(1).index());
+        assertThat(found.recordsPerSecond()).isEqualTo(held.get(0).targetRecordsPerSecond());
+        assertThat(found.limitedBy()).endsWith("its search passed (measured again: its hold at step " + held.get(0).index()
+                + " failed on p99 900 ms > SLO 200 ms from one stall)");
+    }
+
+    @Test
+    void should_measure_a_stalled_hold_again_only_once_and_a_hold_whose_tail_lasted_not_at_all() {
+        // every hold meets a stall: the first is measured again, the next answer's hold is not
+        SustainableSearch stalling = search();
+        List<List<StepMeasurement>> stalled = SearchRuns.runHolding(stalling, (i, rate) -> knee(i, rate, 43_000),
+                (i, rate) -> StepBuilder.step(i, rate).target(rate).stall(5, 900).build());
+        assertThat(stalled.get(1)).hasSize(SustainableSearch.MAX_HOLDS + SustainableSearch.MAX_HOLD_REPEATS);
+        assertThat(stalling.result(stalled.get(0), stalled.get(1)).orElseThrow().heldStep()).isNull();
+
+        // a hold whose seconds all stood over the SLO: a tail that lasted, not a stall
+        SustainableSearch lasting = search();
+        List<List<StepMeasurement>> tail = SearchRuns.runHolding(lasting, (i, rate) -> knee(i, rate, 43_000),
+                (i, rate) -> StepBuilder.step(i, rate).target(rate).seconds(900, 900, 900, 900, 900).build());
+        assertThat(tail.get(1)).hasSize(SustainableSearch.MAX_HOLDS);
+        assertThat(tail.get(1).get(1).targetRecordsPerSecond()).isLessThan(tail.get(1).get(0).targetRecordsPerSecond());
+    }
+
     /** The highest rate the search's short steps passed below {@code limit}. */
     private static double highestPassing(List<StepMeasurement> paced, double limit) {
         return paced.stream().mapToDouble(StepMeasurement::targetRecordsPerSecond).filter(r -> r <= limit).max().orElseThrow();
