@@ -59,7 +59,7 @@ public final class SustainableSearch {
 
     /**
      * The most holds per scenario: the answer, and once more the next answer when the first did not hold. A hold that
-     * failed only on a stall ({@link #looksLikeNoise}) is measured once more besides, within {@link #MAX_HOLD_REPEATS}.
+     * failed only on latency from a stall ({@link #stall}: most of its seconds within the SLO) is measured once more besides, within {@link #MAX_HOLD_REPEATS}.
      */
     public static final int MAX_HOLDS = 2;
     /**
@@ -320,7 +320,7 @@ public final class SustainableSearch {
         if (bound.isPresent() && bound.get().failedHold() != null) {
             Rate rate = bound.get();
             boolean heldOnce = holdsOf(rate.offered(), held).size() == 1;
-            return heldOnce && repeatedHolds(held) < MAX_HOLD_REPEATS && looksLikeNoise(rate.failedHold())
+            return heldOnce && repeatedHolds(held) < MAX_HOLD_REPEATS && onlyLatency(rate.failedHold()) && stall(rate.failedHold())
                     ? Optional.of(new Measure(holdRate(rate.offered()), true, true)) : Optional.empty();
         }
         if (paced.size() - rates.size() >= maxRepeats) {
@@ -374,11 +374,11 @@ public final class SustainableSearch {
      * every request sent during it, so it alone lifts an 8-second step's p99 far over the SLO.
      */
     private boolean looksLikeNoise(StepMeasurement step) {
-        List<String> found = breaches(step);
-        if (found.size() != 1 || !(step.p99Us() > thresholds.sloP99Us())) {
-            return false;
-        }
-        return step.p99Us() <= RampPolicy.GROSS_SLO_FACTOR * thresholds.sloP99Us() || stall(step);
+        return onlyLatency(step) && (step.p99Us() <= RampPolicy.GROSS_SLO_FACTOR * thresholds.sloP99Us() || stall(step));
+    }
+
+    private boolean onlyLatency(StepMeasurement step) {
+        return breaches(step).size() == 1 && step.p99Us() > thresholds.sloP99Us();
     }
 
     /**
