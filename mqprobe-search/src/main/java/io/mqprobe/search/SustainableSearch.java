@@ -59,7 +59,8 @@ public final class SustainableSearch {
 
     /**
      * The most holds per scenario: the answer, and once more the next answer when the first did not hold. A hold that
-     * failed only on latency from a stall ({@link #stall}: most of its seconds within the SLO) is measured once more besides, within {@link #MAX_HOLD_REPEATS}.
+     * failed only on latency from a stall ({@link #stall}: most of its seconds within the SLO) is measured once more
+     * besides, within {@link #MAX_HOLD_REPEATS}.
      */
     public static final int MAX_HOLDS = 2;
     /**
@@ -88,8 +89,8 @@ public final class SustainableSearch {
     /**
      * One offered rate: its steps as measured, the same steps with pooled readings, whether it passed, and its hold
      * (null when not held), which ran {@link #HOLD_MARGIN} below it. A rate whose holds all failed did not pass, whatever
-     * its short steps said, and bounds the answer at the hold's rate ({@code failedHold}: the last of them). {@code flatLines}: the lines over their thresholds there
-     * that barely followed the rate ({@link PooledReadings#flatOver}).
+     * its short steps said, and bounds the answer at the hold's rate ({@code failedHold}: the last of them).
+     * {@code flatLines}: the lines over their thresholds there that barely followed the rate ({@link PooledReadings#flatOver}).
      */
     private record Rate(double offered, List<StepMeasurement> steps, List<StepMeasurement> pooled, boolean passed,
                         StepMeasurement hold, StepMeasurement failedHold, List<String> flatLines) {
@@ -320,7 +321,8 @@ public final class SustainableSearch {
         if (bound.isPresent() && bound.get().failedHold() != null) {
             Rate rate = bound.get();
             boolean heldOnce = holdsOf(rate.offered(), held).size() == 1;
-            return heldOnce && repeatedHolds(held) < MAX_HOLD_REPEATS && onlyLatency(rate.failedHold()) && stall(rate.failedHold())
+            boolean stalled = onlyLatency(rate.failedHold()) && stall(rate.failedHold());
+            return heldOnce && stalled && repeatedHolds(held) < MAX_HOLD_REPEATS
                     ? Optional.of(new Measure(holdRate(rate.offered()), true, true)) : Optional.empty();
         }
         if (paced.size() - rates.size() >= maxRepeats) {
