@@ -68,7 +68,7 @@ public final class SustainableSearch {
      * answer unrepeated: in a default probe here (2026-12-02 21:10, run 2, replicated-all) the hold at 52,527 msgs/s failed
      * on p99 591 ms while its seconds' median stood at 29 ms, and the answer fell to the next rate below.
      */
-    static final int MAX_HOLD_REPEATS = 1;
+    public static final int MAX_HOLD_REPEATS = 1;
     /**
      * A hold runs this share below the answer it confirms. The search ends within {@link #PRECISION} of the failing
      * rate, so its answer sits at the limit, where a longer step fails on noise alone about every other time: in a
