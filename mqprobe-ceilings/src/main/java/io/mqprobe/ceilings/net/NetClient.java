@@ -61,7 +61,7 @@ public final class NetClient {
                     Thread.sleep(BUSY_RETRY_MS);
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();
-                    throw e;
+                    throw new IllegalStateException("interrupted while the net server was busy", interrupted);
                 }
             }
         }
