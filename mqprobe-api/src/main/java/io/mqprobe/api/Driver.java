@@ -46,6 +46,14 @@ public interface Driver extends AutoCloseable {
         return java.util.Map.of();
     }
 
+    /**
+     * How often the brokers enforce {@link #replicaSizeLimit(long)}, the longest among them; empty when unknown or the
+     * driver cannot cap sizes. Between two enforcements a topic grows past its cap by what the load writes meanwhile.
+     */
+    default java.util.Optional<java.time.Duration> replicaSizeLimitEnforcedEvery() {
+        return java.util.Optional.empty();
+    }
+
     @Override
     void close();
 }

@@ -4,7 +4,9 @@ import io.mqprobe.api.LogDirSpace;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.units.ByteSize;
+import io.mqprobe.api.units.TimeSpan;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -58,6 +60,27 @@ public record DiskBudget(long budgetBytes, long reserveBytes) {
     public long perReplicaBytes(TopicSpec topic) {
         int rf = topic.replicaAssignment().isEmpty() ? topic.replicationFactor() : topic.replicaAssignment().get(0).size();
         return Math.max(1, (long) (RETENTION_SHARE * budgetBytes / ((long) topic.partitions() * rf)));
+    }
+
+    /**
+     * Deletion rarer than this lets the topics outgrow their caps between two deletions by more than
+     * {@link #RETENTION_SHARE}'s headroom at the rates a probe reaches. mqprobe's own brokers delete every 5 s.
+     */
+    public static final Duration SLOW_DELETION = Duration.ofSeconds(30);
+
+    /**
+     * One line when the brokers delete old data so rarely ({@code every}) that the topics may pass the budget between two
+     * deletions, else null. Plain Kafka checks every 5 minutes: a ramp at 100 MB/s on three replicas writes 90 GB in
+     * that time, and the run then stops on the budget, not on what it measures.
+     */
+    public String slowDeletion(Duration every) {
+        if (!capped() || every.compareTo(SLOW_DELETION) <= 0) {
+            return null;
+        }
+        return "the brokers delete old segments only every " + TimeSpan.formatSeconds(every.toSeconds())
+                + " (Kafka's log.retention.check.interval.ms): until then mqprobe's topics outgrow their size caps, and the"
+                + " run stops if they pass the disk budget of " + ByteSize.format(budgetBytes)
+                + " (raise --disk-budget, or lower that broker setting)";
     }
 
     /** Why the run must stop, or null: the topics outgrew the budget, or a log directory fell below the reserve. */

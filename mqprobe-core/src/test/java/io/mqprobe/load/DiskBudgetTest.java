@@ -6,6 +6,7 @@ import io.mqprobe.api.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -40,6 +41,16 @@ class DiskBudgetTest {
         assertThat(budget.exceeded(5 << 20, roomy)).isNull();
         assertThat(budget.exceeded(11 << 20, roomy)).contains("over the disk budget of 10.0 MiB");
         assertThat(budget.exceeded(0, List.of(new LogDirSpace(2, "/b", 100 * GIB, GIB / 2)))).contains("broker 2").contains("reserve");
+    }
+
+    @Test
+    void should_warn_when_the_brokers_delete_old_data_too_rarely_to_keep_the_topics_within_their_caps() {
+        DiskBudget budget = new DiskBudget(31 * GIB, GIB);
+
+        assertThat(budget.slowDeletion(Duration.ofMinutes(5)))
+                .contains("only every 5m00s").contains("disk budget of 31.0 GiB").contains("--disk-budget");
+        assertThat(budget.slowDeletion(Duration.ofSeconds(5))).as("mqprobe's own brokers").isNull();
+        assertThat(new DiskBudget(Long.MAX_VALUE, GIB).slowDeletion(Duration.ofMinutes(5))).as("no cap, no budget to pass").isNull();
     }
 
     @Test

@@ -14,10 +14,15 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /** A connection to one Kafka cluster: a shared admin client, and new producer and consumer clients on demand. */
 final class KafkaDriver implements Driver {
+
+    static final String RETENTION_CHECK_INTERVAL = "log.retention.check.interval.ms";
 
     private final Target target;
     private final Admin admin;
@@ -70,6 +75,23 @@ final class KafkaDriver implements Driver {
     @Override
     public Map<String, String> replicaSizeLimit(long bytesPerReplica) {
         return KafkaProducerDefaults.replicaSizeLimit(bytesPerReplica);
+    }
+
+    /**
+     * Kafka deletes segments past {@code retention.bytes} only when its retention check runs, every
+     * {@code log.retention.check.interval.ms} (5 min by default, a static setting); empty when it cannot be read.
+     */
+    @Override
+    public Optional<Duration> replicaSizeLimitEnforcedEvery() {
+        try {
+            return clusterAdmin.describeBrokers().stream()
+                    .map(broker -> clusterAdmin.brokerConfig(broker.id()).get(RETENTION_CHECK_INTERVAL))
+                    .filter(Objects::nonNull)
+                    .map(ms -> Duration.ofMillis(Long.parseLong(ms)))
+                    .max(Comparator.naturalOrder());
+        } catch (RuntimeException e) {
+            return Optional.empty();   // not allowed to describe configs (ACLs): the budget's watch still stops the run
+        }
     }
 
     @Override

@@ -7,10 +7,13 @@ import io.mqprobe.api.Target;
 import io.mqprobe.kafka.embedded.SharedKafkaCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The driver contract against the shared real 3-broker cluster; the driver is found through ServiceLoader. */
 @ExtendWith(SharedKafkaCluster.class)
@@ -28,6 +31,12 @@ class KafkaDriverContractTest extends DriverContractTest {
         if (driver != null) {
             driver.close();
         }
+    }
+
+    @Test
+    void should_read_how_often_the_brokers_delete_segments_past_their_retention() {
+        // the embedded brokers check every 5 s (BrokerConfig), not Kafka's default 5 min
+        assertThat(driver.replicaSizeLimitEnforcedEvery()).contains(Duration.ofSeconds(5));
     }
 
     @Override
