@@ -1,5 +1,6 @@
 package io.mqprobe.kafka;
 
+import io.mqprobe.api.BrokerSetting;
 import io.mqprobe.api.ClientSettings;
 import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.Driver;
@@ -16,7 +17,6 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /** A connection to one Kafka cluster: a shared admin client, and new producer and consumer clients on demand. */
@@ -85,8 +85,9 @@ final class KafkaDriver implements Driver {
     public Optional<Duration> replicaSizeLimitEnforcedEvery() {
         try {
             return clusterAdmin.describeBrokers().stream()
-                    .map(broker -> clusterAdmin.brokerConfig(broker.id()).get(RETENTION_CHECK_INTERVAL))
-                    .filter(Objects::nonNull)
+                    .map(broker -> clusterAdmin.brokerSetting(broker.id(), RETENTION_CHECK_INTERVAL))
+                    .filter(setting -> setting != null && setting.value() != null)
+                    .map(BrokerSetting::value)
                     .map(ms -> Duration.ofMillis(Long.parseLong(ms)))
                     .max(Comparator.naturalOrder());
         } catch (RuntimeException e) {
