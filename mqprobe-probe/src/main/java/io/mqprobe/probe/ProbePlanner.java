@@ -28,6 +28,7 @@ import io.mqprobe.search.VerdictFinder;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,6 +118,11 @@ public final class ProbePlanner implements Planner {
     private int pacedClients;
     private List<Integer> clientSteps = List.of();
     private double oneClientRecordsPerSecond;
+    /**
+     * The most one asynchronous client acknowledged per second in any unthrottled step of the run so far, per scenario
+     * producer settings (a scenario that compresses, say, costs its client more per record than one that does not).
+     */
+    private final Map<Map<String, String>, Double> asyncClientReach = new HashMap<>();
     private SustainableSearch search;
     private final boolean hostShared;
     private boolean firstStepOfRun = true;
@@ -279,8 +285,13 @@ public final class ProbePlanner implements Planner {
         }
         int atStep = saturation.knee() != null ? saturation.knee().step() : saturation.ceiling().step();
         pacedClients = ramp.stream().filter(s -> s.index() == atStep).findFirst().orElseThrow().clients();
-        StepMeasurement first = ramp.get(0);
-        oneClientRecordsPerSecond = first.recordsPerSecond() / Math.max(1, first.clients());
+        boolean synchronous = current.spec().syncSenders() > 0;
+        Map<String, String> sendSettings = current.spec().producerProperties();
+        oneClientRecordsPerSecond = oneClientReach(measuredRamp,
+                synchronous ? 0 : asyncClientReach.getOrDefault(sendSettings, 0.0));
+        if (!synchronous) {
+            asyncClientReach.put(sendSettings, oneClientRecordsPerSecond);
+        }
         List<Double> fractions = settings.plan().sustainableFractions();
         search = new SustainableSearch(settings.thresholds(), fractions, saturation.ceiling().recordsPerSecond(),
                 fractions.size() + NARROWING_STEPS, MAX_REPEATS, ramp);
@@ -322,6 +333,25 @@ public final class ProbePlanner implements Planner {
         PrecisionTarget precision = plan.precision();
         return precision == null && plan.settle() == null ? step
                 : step.withPrecision(precision == null ? null : new PrecisionTarget(precision.halfWidthPct(), hold, hold), plan.settle());
+    }
+
+    /**
+     * What one client can send, for sizing the paced steps: the most one client acknowledged per second in this
+     * scenario's unthrottled steps, or in an earlier scenario's with the same producer settings ({@code earlierReach})
+     * when that was more. An unthrottled client is held back by the brokers as much as by itself, and one reading of it
+     * scatters by a factor of two: in replicated-all of nine default probes here (2026-12-03, three series) it read
+     * 35-94k msgs/s, while single's one client had read 141-172k in eight of the same runs. Where it read low, most
+     * paced steps ran with two clients, whose extra requests raise the brokers' CPU at the same rate
+     * ({@link #CLIENT_HEADROOM}), and the lowest answers came there: 31k and 35k msgs/s after it read 35k and 43k (five
+     * and six of nine paced steps with two clients), 39-65k in the other seven runs. The clients share one process and
+     * its quota, so a second one adds requests in flight, not CPU, and a paced client runs out of requests in flight
+     * only where latency is already far above an SLO. Synchronous senders are the exception: each waits for its
+     * acknowledgement, so their reach depends on the scenario's latency and is not carried over
+     * ({@code earlierReach} 0).
+     */
+    static double oneClientReach(List<StepMeasurement> unthrottled, double earlierReach) {
+        return unthrottled.stream().mapToDouble(s -> s.recordsPerSecond() / Math.max(1, s.clients()))
+                .reduce(Math.max(0, earlierReach), Math::max);
     }
 
     /**

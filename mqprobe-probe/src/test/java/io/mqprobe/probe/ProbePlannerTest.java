@@ -28,6 +28,7 @@ import io.mqprobe.probe.ProbeSettings;
 import io.mqprobe.probe.RampPlan;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.ScenarioOutcome;
+import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.search.Thresholds;
 import org.junit.jupiter.api.Test;
@@ -86,7 +87,9 @@ class ProbePlannerTest {
         // paced with as many clients as its rate needs at CLIENT_HEADROOM of one client's unthrottled rate, at most the knee's
         int pacedAt = verdict.findings().knee() != null ? verdict.findings().knee().step() : verdict.findings().ceiling().step();
         double ceiling = verdict.findings().ceiling().recordsPerSecond();
-        int needed = (int) Math.ceil((ceiling / 2) / (ProbePlanner.CLIENT_HEADROOM * fast.get(0).recordsPerSecond()));
+        double oneClient = fast.stream().filter(s -> s.targetRecordsPerSecond() == null)
+                .mapToDouble(s -> s.recordsPerSecond() / s.clients()).max().orElseThrow();
+        int needed = (int) Math.ceil((ceiling / 2) / (ProbePlanner.CLIENT_HEADROOM * oneClient));
         assertThat(fast.get(2).clients()).isEqualTo(Math.max(1, Math.min(fast.get(pacedAt).clients(), needed)));
         assertThat(ceiling).isPositive();
         assertThat(fast.get(2).targetRecordsPerSecond()).isCloseTo(ceiling / 2, within(1.0));
@@ -254,5 +257,31 @@ class ProbePlannerTest {
         assertThat(ProbePlanner.clientsFor(0.95 * oneClient, oneClient, 4)).isEqualTo(2);
         assertThat(ProbePlanner.clientsFor(10 * oneClient, oneClient, 4)).isEqualTo(4);
         assertThat(ProbePlanner.clientsFor(40_000, 0, 3)).isEqualTo(3);
+    }
+
+    /**
+     * Replicated-all's ramp of one default probe (2026-12-03 06:08, run 1): one client acknowledged 35,093 msgs/s, two
+     * 56,276 and four 95,369, while single's one client had acknowledged 160,041 minutes before. Sized by the 35k reading,
+     * five of its nine paced steps ran with two clients and its answer was 31k msgs/s, where the other runs of the series
+     * answered 48k and 55k. A client's reach carries over from an earlier scenario of asynchronous sends, never to
+     * synchronous senders, whose reach is their latency's.
+     */
+    @Test
+    void should_size_paced_clients_by_the_most_one_client_acknowledged_in_the_run_not_by_one_low_reading() {
+        List<StepMeasurement> replicatedAll = List.of(unthrottled(1, 1, 35_093), unthrottled(2, 2, 56_276),
+                unthrottled(3, 3, 76_043), unthrottled(4, 4, 95_369));
+        assertThat(ProbePlanner.oneClientReach(replicatedAll, 160_041)).isEqualTo(160_041);
+        assertThat(ProbePlanner.clientsFor(44_246, ProbePlanner.oneClientReach(replicatedAll, 160_041), 4)).isEqualTo(1);
+        // without an earlier scenario (or with synchronous senders) the scenario's own best per-client reading counts
+        assertThat(ProbePlanner.oneClientReach(replicatedAll, 0)).isEqualTo(35_093);
+        assertThat(ProbePlanner.clientsFor(44_246, ProbePlanner.oneClientReach(replicatedAll, 0), 4)).isEqualTo(2);
+        List<StepMeasurement> twoDidMore = List.of(unthrottled(1, 1, 30_000), unthrottled(2, 2, 70_000));
+        assertThat(ProbePlanner.oneClientReach(twoDidMore, 0)).isEqualTo(35_000);
+        assertThat(ProbePlanner.oneClientReach(List.of(), 0)).isZero();
+    }
+
+    private static StepMeasurement unthrottled(int index, int clients, double recordsPerSecond) {
+        return new StepMeasurement(index, clients, null, recordsPerSecond, recordsPerSecond * 1024,
+                (long) (recordsPerSecond * 6), 0, null, List.of());
     }
 }
