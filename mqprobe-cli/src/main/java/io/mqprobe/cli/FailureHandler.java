@@ -30,7 +30,7 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler, Co
         } else {
             code = ExitCode.RUN_FAILED;
         }
-        err.println("mqprobe: " + describe(cause));
+        err.println("mqprobe: " + describe(e, cause));
         err.flush();
         return code;
     }
@@ -64,9 +64,25 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler, Co
         return e;
     }
 
-    private static String describe(Throwable t) {
-        String message = t.getMessage();
-        return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
+    /**
+     * The known cause's message; when it has none (an InterruptedException seldom has one), the message of the wrapper
+     * nearest to it that says more than its cause's name ("interrupted while the net server was busy"); else the
+     * cause's class name.
+     */
+    private static String describe(Throwable outer, Throwable known) {
+        String said = null;
+        for (Throwable t = outer; t != null; t = t.getCause()) {
+            String message = t.getMessage();
+            boolean own = message != null && !message.isBlank()
+                    && (t == known || t.getCause() == null || !message.equals(t.getCause().toString()));
+            if (own) {
+                said = message;
+            }
+            if (t == known) {
+                break;
+            }
+        }
+        return said != null ? said : known.getClass().getSimpleName();
     }
 
     private static boolean showStack(CommandLine cmd) {
