@@ -4,6 +4,8 @@ import io.mqprobe.api.Driver;
 import io.mqprobe.api.DurabilitySettings;
 import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.PlanContext;
@@ -16,6 +18,7 @@ import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.scenario.ScenarioSpec;
+import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.RampDecision;
 import io.mqprobe.search.RampPolicy;
@@ -57,14 +60,14 @@ public final class ProbePlanner implements Planner {
     /** A hold measures this many times a step's shortest measurement (4 s by default: 12 s). */
     static final int HOLD_MEASURES = 3;
     /**
-     * A paced client is given up to this share of what one unthrottled client acknowledged; a rate above it gets more
-     * clients. Not half: each producer sends a request per linger to each broker whatever the rate, so a second one
-     * doubles the brokers' requests at the same rate, and half of one client's rate lay where the answers land. In a
-     * default probe here (2026-12-02 14:51, single) 43,554 msgs/s ran with one client and broker-1 read 0.235 of its 0.3
-     * cores; 44,811 ran with two and read 0.282, throttled in 40 % of its periods. The line through every paced step,
-     * bent by the second client, crossed 75 % where the boundary fell, and the boundary is half of one noisy 4-second
-     * reading (89-121k msgs/s over that series' runs): replicated-all's answers were 11.1, 14.1 and 23.4k msgs/s, two of
-     * them bounded next to a step with two clients.
+     * A paced client is given up to this share of what one client can send ({@link #asyncClientReach}); a rate above it
+     * gets more clients. Not half: each producer sends a request per linger to each broker whatever the rate, so a
+     * second one doubles the brokers' requests at the same rate, and half of one client's rate lay where the answers
+     * land. In a default probe here (2026-12-02 14:51, single) 43,554 msgs/s ran with one client and broker-1 read
+     * 0.235 of its 0.3 cores; 44,811 ran with two and read 0.282, throttled in 40 % of its periods. The line through
+     * every paced step, bent by the second client, crossed 75 % where the boundary fell, and the boundary is half of
+     * one noisy 4-second reading (89-121k msgs/s over that series' runs): replicated-all's answers were 11.1, 14.1 and
+     * 23.4k msgs/s, two of them bounded next to a step with two clients.
      */
     static final double CLIENT_HEADROOM = 0.9;
 
@@ -119,8 +122,8 @@ public final class ProbePlanner implements Planner {
     private List<Integer> clientSteps = List.of();
     private double oneClientRecordsPerSecond;
     /**
-     * The most one asynchronous client acknowledged per second in any unthrottled step of the run so far, per scenario
-     * producer settings (a scenario that compresses, say, costs its client more per record than one that does not).
+     * What one asynchronous client can send ({@link #asyncClientReach}) as the run's unthrottled steps so far show it, per
+     * scenario producer settings (a scenario that compresses, say, costs its client more per record than one that does not).
      */
     private final Map<Map<String, String>, Double> asyncClientReach = new HashMap<>();
     private SustainableSearch search;
@@ -287,8 +290,8 @@ public final class ProbePlanner implements Planner {
         pacedClients = ramp.stream().filter(s -> s.index() == atStep).findFirst().orElseThrow().clients();
         boolean synchronous = current.spec().syncSenders() > 0;
         Map<String, String> sendSettings = current.spec().producerProperties();
-        oneClientRecordsPerSecond = oneClientReach(measuredRamp,
-                synchronous ? 0 : asyncClientReach.getOrDefault(sendSettings, 0.0));
+        oneClientRecordsPerSecond = synchronous ? syncClientReach(measuredRamp)
+                : asyncClientReach(measuredRamp, asyncClientReach.getOrDefault(sendSettings, 0.0));
         if (!synchronous) {
             asyncClientReach.put(sendSettings, oneClientRecordsPerSecond);
         }
@@ -336,27 +339,45 @@ public final class ProbePlanner implements Planner {
     }
 
     /**
-     * What one client can send, for sizing the paced steps: the most one client acknowledged per second in this
-     * scenario's unthrottled steps, or in an earlier scenario's with the same producer settings ({@code earlierReach})
-     * when that was more. An unthrottled client is held back by the brokers as much as by itself, and one reading of it
-     * scatters by a factor of two: in replicated-all of nine default probes here (2026-12-03, three series) it read
-     * 35-94k msgs/s, while single's one client had read 141-172k in eight of the same runs. Where it read low, most
-     * paced steps ran with two clients, whose extra requests raise the brokers' CPU at the same rate
-     * ({@link #CLIENT_HEADROOM}), and the lowest answers came there: 31k and 35k msgs/s after it read 35k and 43k (five
-     * and six of nine paced steps with two clients), 39-65k in the other seven runs. The clients share one process and
-     * its quota, so a second one adds requests in flight, not CPU, and a paced client runs out of requests in flight
-     * only where latency is already far above an SLO. Synchronous senders are the exception: each waits for its
-     * acknowledgement, so their reach depends on the scenario's latency and is not carried over
-     * ({@code earlierReach} 0).
+     * What one client sending asynchronously can send, for sizing the paced steps: the most any unthrottled step of the
+     * run so far shows (this scenario's, or {@code earlierReach} from earlier scenarios with the same producer settings),
+     * each step showing the more of what each of its clients acknowledged and what one core sends at the client
+     * process's CPU per record.
+     *
+     * <p>What an unthrottled client acknowledges is what the brokers let through, not what it can send: in the default
+     * probe's single scenario (2026-12-03 07:40, broker-1 throttled in 98 % of its periods) one client acknowledged
+     * 71,560 msgs/s, and sized by that the paced steps from 69k msgs/s on ran with two clients, whose extra requests
+     * cost broker-1 0.21-0.26 cores at 69-82k msgs/s, where one client had cost it 0.17-0.23 at 121-142k an hour and a
+     * half before; the answer was 60k msgs/s against 127-139k in the three probes then. Replicated-all's one-client reading scattered from 35k to
+     * 94k msgs/s over nine probes, and its two lowest gave the two lowest answers. That client's process used 0.22
+     * cores for its 71,560 msgs/s: one core sends 325k. One core, because a producer's records pass one sending thread
+     * and one I/O thread, and the process's CPU per record (monitors included) over-counts either's, so the figure errs
+     * towards more clients. Clients share one process and its quota: a second one adds requests in flight, not CPU, and
+     * a paced client runs out of requests in flight only where latency is already far above an SLO.
      */
-    static double oneClientReach(List<StepMeasurement> unthrottled, double earlierReach) {
-        return unthrottled.stream().mapToDouble(s -> s.recordsPerSecond() / Math.max(1, s.clients()))
-                .reduce(Math.max(0, earlierReach), Math::max);
+    static double asyncClientReach(List<StepMeasurement> unthrottled, double earlierReach) {
+        return unthrottled.stream().mapToDouble(step -> {
+            double oneCore = step.usage(Bottleneck.CLIENT, Metric.CPU_CORES).map(ResourceUsage::mean)
+                    .filter(cores -> cores > 0).map(cores -> step.recordsPerSecond() / cores).orElse(0.0);
+            return Math.max(acknowledgedPerClient(step), oneCore);
+        }).reduce(Math.max(0, earlierReach), Math::max);
     }
 
     /**
-     * As many clients as the rate needs at {@link #CLIENT_HEADROOM} of one client's unthrottled rate, at most
-     * {@code atMost} (the knee's); {@code atMost} when one client's rate is unknown.
+     * What one client of synchronous senders can send: what it acknowledged, since each sender waits for its
+     * acknowledgement and the scenario's latency sets its pace.
+     */
+    static double syncClientReach(List<StepMeasurement> unthrottled) {
+        return unthrottled.stream().mapToDouble(ProbePlanner::acknowledgedPerClient).max().orElse(0);
+    }
+
+    private static double acknowledgedPerClient(StepMeasurement step) {
+        return step.recordsPerSecond() / Math.max(1, step.clients());
+    }
+
+    /**
+     * As many clients as the rate needs at {@link #CLIENT_HEADROOM} of one client's reach ({@link #asyncClientReach}), at
+     * most {@code atMost} (the knee's); {@code atMost} when one client's reach is unknown.
      */
     static int clientsFor(double ratePerSecond, double oneClientRecordsPerSecond, int atMost) {
         if (!(oneClientRecordsPerSecond > 0)) {

@@ -2,6 +2,8 @@ package io.mqprobe.probe;
 
 import io.mqprobe.api.Durability;
 import io.mqprobe.api.TopicSpec;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.experiment.ActionHandler;
 import io.mqprobe.experiment.Experiment;
 import io.mqprobe.experiment.ExperimentListener;
@@ -28,6 +30,7 @@ import io.mqprobe.probe.ProbeSettings;
 import io.mqprobe.probe.RampPlan;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.ScenarioOutcome;
+import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.search.Thresholds;
@@ -37,6 +40,7 @@ import org.junit.jupiter.api.Timeout;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -260,28 +264,39 @@ class ProbePlannerTest {
     }
 
     /**
-     * Replicated-all's ramp of one default probe (2026-12-03 06:08, run 1): one client acknowledged 35,093 msgs/s, two
-     * 56,276 and four 95,369, while single's one client had acknowledged 160,041 minutes before. Sized by the 35k reading,
-     * five of its nine paced steps ran with two clients and its answer was 31k msgs/s, where the other runs of the series
-     * answered 48k and 55k. A client's reach carries over from an earlier scenario of asynchronous sends, never to
-     * synchronous senders, whose reach is their latency's.
+     * Single's ramp of one default probe (2026-12-03 07:40, run 1): one client acknowledged 71,560 msgs/s while broker-1
+     * was throttled in 98 % of its periods, its process using 0.22 cores; two acknowledged 98,998 (0.318 cores), four
+     * 124,038 (0.387). Sized by the 71,560 the paced steps from 69k msgs/s on ran with two clients and its answer was
+     * 60k msgs/s, against 127-139k in the three probes 90 minutes before, where one client paced 121-142k. A client's
+     * reach is what one core sends at its process's CPU per record when that is more than it acknowledged, and it
+     * carries over to later scenarios with the same producer settings; synchronous senders' reach is what they
+     * acknowledged, their latency's.
      */
     @Test
-    void should_size_paced_clients_by_the_most_one_client_acknowledged_in_the_run_not_by_one_low_reading() {
-        List<StepMeasurement> replicatedAll = List.of(unthrottled(1, 1, 35_093), unthrottled(2, 2, 56_276),
-                unthrottled(3, 3, 76_043), unthrottled(4, 4, 95_369));
-        assertThat(ProbePlanner.oneClientReach(replicatedAll, 160_041)).isEqualTo(160_041);
-        assertThat(ProbePlanner.clientsFor(44_246, ProbePlanner.oneClientReach(replicatedAll, 160_041), 4)).isEqualTo(1);
-        // without an earlier scenario (or with synchronous senders) the scenario's own best per-client reading counts
-        assertThat(ProbePlanner.oneClientReach(replicatedAll, 0)).isEqualTo(35_093);
-        assertThat(ProbePlanner.clientsFor(44_246, ProbePlanner.oneClientReach(replicatedAll, 0), 4)).isEqualTo(2);
-        List<StepMeasurement> twoDidMore = List.of(unthrottled(1, 1, 30_000), unthrottled(2, 2, 70_000));
-        assertThat(ProbePlanner.oneClientReach(twoDidMore, 0)).isEqualTo(35_000);
-        assertThat(ProbePlanner.oneClientReach(List.of(), 0)).isZero();
+    void should_size_paced_clients_by_what_one_client_can_send_not_by_what_the_brokers_let_one_through() {
+        List<StepMeasurement> single = List.of(unthrottled(1, 1, 71_560, 0.22), unthrottled(2, 2, 98_998, 0.318),
+                unthrottled(4, 4, 124_038, 0.387));
+        double reach = ProbePlanner.asyncClientReach(single, 0);
+        assertThat(reach).isCloseTo(71_560 / 0.22, within(1.0));
+        for (double rate : new double[] {69_334, 74_962, 81_979, 90_974, 141_633}) {
+            assertThat(ProbePlanner.clientsFor(rate, reach, 4)).as("clients at %.0f msgs/s", rate).isEqualTo(1);
+        }
+        // an earlier scenario's reach carries over when it was more; without a CPU reading what was acknowledged counts
+        List<StepMeasurement> unread = List.of(unthrottled(1, 1, 35_093, 0), unthrottled(2, 2, 56_276, 0));
+        assertThat(ProbePlanner.asyncClientReach(unread, reach)).isEqualTo(reach);
+        assertThat(ProbePlanner.asyncClientReach(unread, 0)).isEqualTo(35_093);
+        assertThat(ProbePlanner.asyncClientReach(List.of(unthrottled(2, 2, 70_000, 0)), 0)).isEqualTo(35_000);
+        assertThat(ProbePlanner.asyncClientReach(List.of(), 0)).isZero();
+        // synchronous senders wait for their acknowledgements: their client's reach is what it acknowledged
+        assertThat(ProbePlanner.syncClientReach(single)).isEqualTo(71_560);
+        assertThat(ProbePlanner.clientsFor(69_334, ProbePlanner.syncClientReach(single), 4)).isEqualTo(2);
     }
 
-    private static StepMeasurement unthrottled(int index, int clients, double recordsPerSecond) {
+    private static StepMeasurement unthrottled(int index, int clients, double recordsPerSecond, double clientCores) {
+        List<ResourceUsage> client = clientCores > 0
+                ? List.of(new ResourceUsage(Bottleneck.CLIENT, Metric.CPU_CORES, clientCores, clientCores,
+                        OptionalDouble.of(0.4))) : List.of();
         return new StepMeasurement(index, clients, null, recordsPerSecond, recordsPerSecond * 1024,
-                (long) (recordsPerSecond * 6), 0, null, List.of());
+                (long) (recordsPerSecond * 6), 0, null, client);
     }
 }
