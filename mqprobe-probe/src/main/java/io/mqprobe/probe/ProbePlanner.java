@@ -122,8 +122,9 @@ public final class ProbePlanner implements Planner {
     private List<Integer> clientSteps = List.of();
     private double oneClientRecordsPerSecond;
     /**
-     * What one asynchronous client can send ({@link #asyncClientReach}) as the run's unthrottled steps so far show it, per
-     * scenario producer settings (a scenario that compresses, say, costs its client more per record than one that does not).
+     * What one asynchronous client can send ({@link #asyncClientReach}) as the run's unthrottled steps so far show it,
+     * per scenario producer settings (a scenario that compresses, say, costs its client more per record than one that
+     * does not).
      */
     private final Map<Map<String, String>, Double> asyncClientReach = new HashMap<>();
     private SustainableSearch search;
@@ -340,20 +341,21 @@ public final class ProbePlanner implements Planner {
 
     /**
      * What one client sending asynchronously can send, for sizing the paced steps: the most any unthrottled step of the
-     * run so far shows (this scenario's, or {@code earlierReach} from earlier scenarios with the same producer settings),
-     * each step showing the more of what each of its clients acknowledged and what one core sends at the client
-     * process's CPU per record.
+     * run so far shows (this scenario's, or {@code earlierReach} from earlier scenarios with the same producer
+     * settings), each step showing the more of what each of its clients acknowledged and what one core sends at the
+     * client process's CPU per record.
      *
      * <p>What an unthrottled client acknowledges is what the brokers let through, not what it can send: in the default
      * probe's single scenario (2026-12-03 07:40, broker-1 throttled in 98 % of its periods) one client acknowledged
      * 71,560 msgs/s, and sized by that the paced steps from 69k msgs/s on ran with two clients, whose extra requests
-     * cost broker-1 0.21-0.26 cores at 69-82k msgs/s, where one client had cost it 0.17-0.23 at 121-142k an hour and a
-     * half before; the answer was 60k msgs/s against 127-139k in the three probes then. Replicated-all's one-client reading scattered from 35k to
-     * 94k msgs/s over nine probes, and its two lowest gave the two lowest answers. That client's process used 0.22
-     * cores for its 71,560 msgs/s: one core sends 325k. One core, because a producer's records pass one sending thread
-     * and one I/O thread, and the process's CPU per record (monitors included) over-counts either's, so the figure errs
-     * towards more clients. Clients share one process and its quota: a second one adds requests in flight, not CPU, and
-     * a paced client runs out of requests in flight only where latency is already far above an SLO.
+     * cost broker-1 0.21-0.26 cores at 69-82k msgs/s, where one client cost it 0.18 at 60-63k in the same run and
+     * 0.17-0.23 at 121-142k ninety minutes before; the answer was 60k msgs/s against 127-139k in the three probes then.
+     * Replicated-all's one-client reading scattered from 35k to 94k msgs/s over nine probes, and its two lowest gave
+     * the two lowest answers. That client's process used 0.22 cores for its 71,560 msgs/s: one core sends 325k. One
+     * core, because a producer's records pass one sending thread and one I/O thread, and the process's CPU per record
+     * (monitors included) over-counts either's, so the figure errs towards more clients. Clients share one process and
+     * its quota: a second one adds requests in flight, not CPU, and a paced client runs out of requests in flight only
+     * where latency is already far above an SLO.
      */
     static double asyncClientReach(List<StepMeasurement> unthrottled, double earlierReach) {
         return unthrottled.stream().mapToDouble(step -> {
