@@ -5,6 +5,7 @@ import io.mqprobe.api.PartitionInfo;
 import io.mqprobe.api.ReplicaLogSize;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.ByteSize;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.load.RunControl;
@@ -154,7 +155,7 @@ final class Settling {
     }
 
     private static List<ResourceUsage> brokerCpu(List<ResourceUsage> usage) {
-        return usage.stream().filter(u -> u.source().startsWith("broker-") && Metric.CPU_CORES.equals(u.metric()) && u.hasCapacity())
+        return usage.stream().filter(u -> Sources.isBroker(u.source()) && Metric.CPU_CORES.equals(u.metric()) && u.hasCapacity())
                 .toList();
     }
 

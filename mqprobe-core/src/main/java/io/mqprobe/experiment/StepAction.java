@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.mqprobe.api.fault.FaultSpec;
 
+import io.mqprobe.api.monitor.Sources;
 import java.util.Objects;
 
 /**
@@ -61,7 +62,7 @@ public sealed interface StepAction {
 
         @Override
         public String describe() {
-            return "broker-" + brokerId + " " + key + "=" + value;
+            return Sources.broker(brokerId) + " " + key + "=" + value;
         }
     }
 }

@@ -2,6 +2,7 @@ package io.mqprobe.result;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.api.stats.LatencySummary;
 
@@ -62,6 +63,6 @@ public record WindowTotals(long fromEpochMs, long toEpochMs, long records, long 
         if (sendDelayUs == null || sendDelayUs.count() == 0) {
             return List.of();
         }
-        return List.of(ResourceUsage.withoutCapacity("client", Metric.SEND_DELAY_P99_US, sendDelayUs.p99(), sendDelayUs.max()));
+        return List.of(ResourceUsage.withoutCapacity(Sources.CLIENT, Metric.SEND_DELAY_P99_US, sendDelayUs.p99(), sendDelayUs.max()));
     }
 }

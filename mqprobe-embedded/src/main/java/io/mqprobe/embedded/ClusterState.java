@@ -1,5 +1,6 @@
 package io.mqprobe.embedded;
 
+import io.mqprobe.api.monitor.Sources;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -99,7 +100,7 @@ public record ClusterState(String clusterId, boolean detached, long ownerPid, Ma
             if (controllerPort > 0) {
                 ports.put("controller.port", controllerPort);
             }
-            nodes.add(new Node(id, "broker-" + id, Long.parseLong(p.getProperty(k + "pid")), "127.0.0.1",
+            nodes.add(new Node(id, Sources.broker(id), Long.parseLong(p.getProperty(k + "pid")), "127.0.0.1",
                     Integer.parseInt(p.getProperty(k + "jmx.port")), ports));
         }
         Map<String, String> settings = new TreeMap<>();

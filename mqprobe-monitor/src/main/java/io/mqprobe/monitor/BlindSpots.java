@@ -2,6 +2,7 @@ package io.mqprobe.monitor;
 
 import io.mqprobe.api.BrokerInfo;
 
+import io.mqprobe.api.monitor.Sources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -49,6 +50,6 @@ final class BlindSpots {
     }
 
     private static String names(Set<Integer> ids) {
-        return ids.stream().map(id -> "broker-" + id).collect(Collectors.joining(", "));
+        return ids.stream().map(Sources::broker).collect(Collectors.joining(", "));
     }
 }

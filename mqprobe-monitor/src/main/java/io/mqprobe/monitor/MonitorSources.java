@@ -8,6 +8,7 @@ import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.LinkRate;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.monitor.jmx.ClientJvmSampler;
 import io.mqprobe.monitor.jmx.JmxConnection;
 import io.mqprobe.monitor.jmx.KafkaJmxSampler;
@@ -212,10 +213,10 @@ public final class MonitorSources {
             }
             for (LocalBrokerProcess broker : brokers) {
                 int id = broker.brokerId();
-                samplers.add(new ProcessSampler("broker-" + id, () -> current(id).pid(), diskWriteCeilingBps));
+                samplers.add(new ProcessSampler(Sources.broker(id), () -> current(id).pid(), diskWriteCeilingBps));
                 if (broker.host() != null && !broker.host().startsWith("127.")) {
                     // a broker in a network namespace of its own (--broker-net) has a NIC of its own
-                    samplers.add(new NamespaceNicSampler("broker-" + id, () -> current(id).pid(), links.get("broker-" + id)));
+                    samplers.add(new NamespaceNicSampler(Sources.broker(id), () -> current(id).pid(), links.get(Sources.broker(id))));
                 }
                 JmxConnection connection = new JmxConnection(broker.host(), () -> current(id).jmxPort(), sourceTimeout);
                 samplers.add(new KafkaJmxSampler(connection, id, false, false, profiles));
@@ -240,7 +241,7 @@ public final class MonitorSources {
             Map<Integer, BrokerOwnCpu> ownCpuOfBroker = new HashMap<>();
             for (Map.Entry<URI, Integer> e : ids.entrySet()) {
                 long endpointsOfBroker = ids.values().stream().filter(e.getValue()::equals).count();
-                samplers.add(new PrometheusSampler(e.getKey(), "broker-" + e.getValue(), sourceTimeout,
+                samplers.add(new PrometheusSampler(e.getKey(), Sources.broker(e.getValue()), sourceTimeout,
                         diskWriteCeilingBps, nicCeilingBps, endpointsOfBroker == 1 && jmx.isEmpty(),
                         ownCpuOfBroker.computeIfAbsent(e.getValue(), id -> jmx.isEmpty() ? new BrokerOwnCpu() : BrokerOwnCpu.fromJmx())));
             }

@@ -2,6 +2,7 @@ package io.mqprobe.plan;
 
 import io.mqprobe.api.monitor.Ceiling;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.plan.MeasuredCapacity.Basis;
 import io.mqprobe.plan.MeasuredCapacity.PartitionLimit;
 import io.mqprobe.result.ResultDocument;
@@ -30,7 +31,6 @@ import java.util.Map;
  */
 public final class CapacityReader {
 
-    private static final String BROKER = "broker-";
 
     private CapacityReader() {
     }
@@ -193,7 +193,7 @@ public final class CapacityReader {
         if (step == null || step.resources() == null) {
             return List.of();
         }
-        return step.resources().stream().filter(r -> r.source().startsWith(BROKER) && metric.equals(r.metric())).toList();
+        return step.resources().stream().filter(r -> Sources.isBroker(r.source()) && metric.equals(r.metric())).toList();
     }
 
     private static Double bytesPerSecond(Ceiling ceiling) {

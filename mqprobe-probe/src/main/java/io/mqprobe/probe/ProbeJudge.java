@@ -1,5 +1,6 @@
 package io.mqprobe.probe;
 
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.experiment.Judge;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.result.ProbeVerdict;
@@ -40,7 +41,6 @@ public final class ProbeJudge implements Judge {
     /** The experiment kind in the result document. */
     public static final String KIND = "probe";
 
-    static final String HOST = "host";
     /** The host's CPU this busy over the ceiling's steps means the machine ran out of cores, whatever the quotas say. */
     static final double HOST_BUSY_PCT = 90;
     /** A process throttled in this share of its periods by a limit it reported itself binds on a full host too. */
@@ -162,7 +162,7 @@ public final class ProbeJudge implements Judge {
         Map<String, Double> cpuPct = new TreeMap<>();
         atCeiling.stream().filter(r -> Metric.CPU_CORES.equals(r.metric()))
                 .forEach(r -> r.meanPct().stream().filter(Double::isFinite).forEach(pct -> cpuPct.put(r.source(), pct)));
-        Double host = cpuPct.remove(HOST);
+        Double host = cpuPct.remove(Sources.HOST);
         if (host == null || host < HOST_BUSY_PCT || diskOrNicAtThreshold(atCeiling) || ownLimitBinds(verdict.bottleneck(), atCeiling)) {
             return verdict;
         }
@@ -172,7 +172,7 @@ public final class ProbeJudge implements Judge {
         Optional<CpuAccount> account = CpuAccount.of(atCeiling);
         account.ifPresent(a -> evidence.add(a.describe()));
         cpuPct.forEach((source, pct) -> evidence.add(source + " CPU " + HumanUnits.pct(pct) + " of its quota"));
-        Bottleneck outside = new Bottleneck(Bottleneck.CPU, HOST, line + ": the machine's cores ran out (" + beyond(account)
+        Bottleneck outside = new Bottleneck(Bottleneck.CPU, Sources.HOST, line + ": the machine's cores ran out (" + beyond(account)
                 + "), so figures are lower bounds" + nearQuota(cpuPct), evidence);
         return new ScenarioVerdict(verdict.ceiling(), verdict.knee(), verdict.sustainable(), outside, verdict.stopReason());
     }
@@ -244,7 +244,7 @@ public final class ProbeJudge implements Judge {
             return m;
         }
         List<ResourceUsage> own = m.resources().stream()
-                .filter(r -> !(HOST.equals(r.source()) && Metric.CPU_CORES.equals(r.metric()))).toList();
+                .filter(r -> !(Sources.HOST.equals(r.source()) && Metric.CPU_CORES.equals(r.metric()))).toList();
         return m.withResources(own);
     }
 

@@ -6,6 +6,7 @@ import io.mqprobe.api.ProducerProfile;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.experiment.ExperimentResult;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.PlanContext;
@@ -359,7 +360,7 @@ public final class ProbePlanner implements Planner {
      */
     static double asyncClientReach(List<StepMeasurement> unthrottled, double earlierReach) {
         return unthrottled.stream().mapToDouble(step -> {
-            double oneCore = step.usage(Bottleneck.CLIENT, Metric.CPU_CORES).map(ResourceUsage::mean)
+            double oneCore = step.usage(Sources.CLIENT, Metric.CPU_CORES).map(ResourceUsage::mean)
                     .filter(cores -> cores > 0).map(cores -> step.recordsPerSecond() / cores).orElse(0.0);
             return Math.max(acknowledgedPerClient(step), oneCore);
         }).reduce(Math.max(0, earlierReach), Math::max);

@@ -2,6 +2,7 @@ package io.mqprobe.probe;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.profile.CpuProfiles;
 import io.mqprobe.api.profile.ProcessProfile;
 import io.mqprobe.api.units.HumanUnits;
@@ -97,7 +98,7 @@ final class WhyItBinds {
         }
         List<String> why = new ArrayList<>();
         List<String> advice = new ArrayList<>();
-        ResourceUsage host = cpu.get(ProbeJudge.HOST);
+        ResourceUsage host = cpu.get(Sources.HOST);
         boolean hostFull = host != null && host.meanAtLeastPct(ProbeJudge.HOST_BUSY_PCT);
         for (ProcessProfile sampled : processes) {
             ProcessProfile p = inQuota(sampled, resources);
@@ -256,7 +257,7 @@ final class WhyItBinds {
     static List<String> advice(ProcessProfile sampled, ProcessProfile p) {
         boolean monitorsOutside = p != sampled;
         List<String> lines = new ArrayList<>();
-        boolean broker = p.source().startsWith("broker-");
+        boolean broker = Sources.isBroker(p.source());
         if (sampled.samples() >= MIN_SAMPLES) {
             for (String codec : CODECS) {
                 double share = p.share("compression (" + codec + ")");

@@ -1,5 +1,6 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ResultDocument;
@@ -120,7 +121,7 @@ final class HtmlSummary {
             return HumanUnits.NONE;
         }
         return HtmlScenario.bottleneck(verdict,
-                Bottleneck.CLIENT.equals(b.source()) ? " <span class=\"badge warn\">client-limited</span>" : "");
+                Sources.CLIENT.equals(b.source()) ? " <span class=\"badge warn\">client-limited</span>" : "");
     }
 
     /** The lines written, nulls left out; none when the document has none. */

@@ -1,14 +1,16 @@
 package io.mqprobe.report;
 
+import io.mqprobe.api.monitor.Sources;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalInt;
 
 /** Orders and colours resource sources the same way in every chart: brokers by id, then client, host, cluster. */
 final class SourceOrder {
 
     private static final List<String> BROKER_COLORS = List.of(
             "#2563eb", "#0d9488", "#9333ea", "#0891b2", "#4f46e5", "#be185d", "#65a30d", "#0369a1");
-    private static final List<String> FIXED = List.of("client", "host", "cluster");
+    private static final List<String> FIXED = List.of(Sources.CLIENT, Sources.HOST, Sources.CLUSTER);
     private static final List<String> FIXED_COLORS = List.of("#ea580c", "#6b7280", "#92400e");
 
     static final Comparator<String> COMPARATOR = Comparator
@@ -30,7 +32,7 @@ final class SourceOrder {
     }
 
     private static int rank(String source) {
-        if (source.startsWith("broker-")) {
+        if (Sources.isBroker(source)) {
             return 0;
         }
         int fixed = FIXED.indexOf(source);
@@ -38,13 +40,7 @@ final class SourceOrder {
     }
 
     private static long brokerId(String source) {
-        if (!source.startsWith("broker-")) {
-            return Long.MAX_VALUE;
-        }
-        try {
-            return Long.parseLong(source.substring("broker-".length()));
-        } catch (NumberFormatException e) {
-            return Long.MAX_VALUE;
-        }
+        OptionalInt id = Sources.brokerId(source);
+        return id.isPresent() ? id.getAsInt() : Long.MAX_VALUE;
     }
 }

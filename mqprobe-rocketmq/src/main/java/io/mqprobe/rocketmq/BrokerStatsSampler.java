@@ -4,6 +4,7 @@ import io.mqprobe.api.BrokerInfo;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.api.monitor.Sources;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ final class BrokerStatsSampler implements Sampler {
                 lastFailure = e;
                 continue;
             }
-            String source = "broker-" + broker.id();
+            String source = Sources.broker(broker.id());
             add(out, epochMs, source, Metric.RMQ_PUT_TPS, stats.putTps(), OptionalDouble.empty());
             add(out, epochMs, source, Metric.RMQ_GET_TRANSFERRED_TPS, stats.getTransferredTps(), OptionalDouble.empty());
             add(out, epochMs, source, Metric.RMQ_PUT_LATENCY_P99_MS, stats.putLatencyP99Ms(), OptionalDouble.empty());

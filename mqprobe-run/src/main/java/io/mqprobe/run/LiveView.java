@@ -2,13 +2,13 @@ package io.mqprobe.run;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.ByteSize;
 
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -52,17 +52,17 @@ public final class LiveView implements Consumer<ResourceSample> {
         }
         for (int id : brokers) {
             StringBuilder details = new StringBuilder();
-            processDetails(details, snap, "broker-" + id);
-            brokerDetails(details, snap, "broker-" + id);
+            processDetails(details, snap, Sources.broker(id));
+            brokerDetails(details, snap, Sources.broker(id));
             if (!details.isEmpty()) {
-                lines.add(String.format(Locale.ROOT, "  %-10s%s", "broker-" + id, details));
+                lines.add(String.format(Locale.ROOT, "  %-10s%s", Sources.broker(id), details));
             }
         }
         StringBuilder host = new StringBuilder();
-        processDetails(host, snap, "host");
-        hostDetails(host, snap, "host");
+        processDetails(host, snap, Sources.HOST);
+        hostDetails(host, snap, Sources.HOST);
         if (!host.isEmpty()) {
-            lines.add(String.format(Locale.ROOT, "  %-10s%s", "host", host));
+            lines.add(String.format(Locale.ROOT, "  %-10s%s", Sources.HOST, host));
         }
         String lag = snap.sources(s -> s.startsWith("group:")).stream()
                 .map(g -> g.substring("group:".length()) + " " + format(snap.value(g, Metric.CONSUMER_LAG), "%.0f"))
@@ -77,7 +77,7 @@ public final class LiveView implements Consumer<ResourceSample> {
         OptionalDouble in = snap.sumOverBrokers(brokers, Metric.BYTES_IN_BPS, Metric.LEADER_WRITE_BPS);
         OptionalDouble out = snap.sumOverBrokers(brokers, Metric.BYTES_OUT_BPS, null);
         OptionalDouble replication = snap.sumOverBrokers(brokers, Metric.REPLICATION_BYTES_IN_BPS, Metric.FOLLOWER_WRITE_BPS);
-        OptionalDouble urp = snap.value("cluster", Metric.UNDER_REPLICATED);
+        OptionalDouble urp = snap.value(Sources.CLUSTER, Metric.UNDER_REPLICATED);
         if (urp.isEmpty()) {
             urp = snap.sumOverBrokers(brokers, Metric.UNDER_REPLICATED, null);
         }
@@ -85,7 +85,7 @@ public final class LiveView implements Consumer<ResourceSample> {
                 .append("  out ").append(rate(out))
                 .append("  replication ").append(rate(replication))
                 .append("  URP ").append(format(urp, "%.0f"));
-        OptionalDouble lag = snap.value("cluster", Metric.CONSUMER_LAG);
+        OptionalDouble lag = snap.value(Sources.CLUSTER, Metric.CONSUMER_LAG);
         if (lag.isPresent()) {
             line.append("  lag ").append(format(lag, "%.0f"));
         }
@@ -96,7 +96,7 @@ public final class LiveView implements Consumer<ResourceSample> {
         List<String> values = new ArrayList<>();
         boolean any = false;
         for (int id : brokers) {
-            OptionalDouble v = snap.value("broker-" + id, metric);
+            OptionalDouble v = snap.value(Sources.broker(id), metric);
             any |= v.isPresent();
             values.add(v.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f", v.getAsDouble() / MB));
         }
@@ -199,9 +199,8 @@ public final class LiveView implements Consumer<ResourceSample> {
         }
 
         List<Integer> brokerIds() {
-            return sources(s -> s.matches("broker-\\d+")).stream()
-                    .map(s -> Integer.parseInt(s.substring("broker-".length())))
-                    .sorted(Comparator.naturalOrder()).toList();
+            return sources(Sources::isBroker).stream().flatMapToInt(s -> Sources.brokerId(s).stream())
+                    .sorted().boxed().toList();
         }
 
         /** Sum of {@code metric} over brokers; {@code fallback} (another way to see the same traffic) when none has it. */
@@ -212,7 +211,7 @@ public final class LiveView implements Consumer<ResourceSample> {
 
         /** Over the brokers that reported it; empty when none did. */
         private OptionalDouble sumOf(List<Integer> brokers, String metric) {
-            return brokers.stream().flatMapToDouble(id -> value("broker-" + id, metric).stream()).reduce(Double::sum);
+            return brokers.stream().flatMapToDouble(id -> value(Sources.broker(id), metric).stream()).reduce(Double::sum);
         }
     }
 }

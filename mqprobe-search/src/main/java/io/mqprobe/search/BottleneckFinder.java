@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Metric;
@@ -34,7 +35,6 @@ final class BottleneckFinder {
     /** Followers fall behind when their share of leader bytes drops below this fraction of the first step's. */
     static final double REPLICATION_SHARE_DROP = 0.8;
 
-    private static final String CLIENT = "client";
     /**
      * Resources this many points below their saturation, beside one that reached it, are tied with it: a mean over a
      * few seconds of CPU under a quota moves by that much from one run to the next.
@@ -48,7 +48,6 @@ final class BottleneckFinder {
      * margin named it beside the brokers in seven runs and not in two, from where its mean fell around the margin's edge.
      */
     static final double TIED_THROTTLED_SHARE = Thresholds.QUOTA_BOUND_THROTTLED_SHARE;
-    private static final String HOST = "host";
     private static final String NOTHING_SATURATED = " before any measured resource saturated";
 
     private record Finding(String resource, String source, String summary, List<String> evidence, double severity,
@@ -153,7 +152,7 @@ final class BottleneckFinder {
      */
     private static List<Finding> oneDisk(List<Finding> findings) {
         List<Finding> withoutHostDisk = findings.stream()
-                .filter(f -> !(Bottleneck.DISK.equals(f.resource()) && HOST.equals(f.source()))).toList();
+                .filter(f -> !(Bottleneck.DISK.equals(f.resource()) && Sources.HOST.equals(f.source()))).toList();
         boolean processDisk = withoutHostDisk.stream().anyMatch(f -> Bottleneck.DISK.equals(f.resource()));
         return processDisk ? withoutHostDisk : findings;
     }
@@ -167,10 +166,10 @@ final class BottleneckFinder {
         if (client) {
             tellApart.add("more load-generator cores (--client-cores) or a second load generator");
         }
-        if (tied.stream().anyMatch(f -> f.source() != null && f.source().startsWith("broker-"))) {
+        if (tied.stream().anyMatch(f -> Sources.isBroker(f.source()))) {
             tellApart.add("a bigger broker (--broker-spec)");
         }
-        if (tied.stream().filter(f -> f.source() != null && f.source().startsWith("broker-")).count() > 1) {
+        if (tied.stream().filter(f -> Sources.isBroker(f.source())).count() > 1) {
             tellApart.add("more brokers or partitions spread over them");
         }
         String summary = "co-limited " + where + ": " + String.join(" and ", named) + " all at saturation within the readings'"
@@ -245,7 +244,7 @@ final class BottleneckFinder {
             }
         }
         if (found.isEmpty()) {
-            at.usage(HOST, Metric.CPU_CORES).ifPresent(host -> addIfOver(found, Bottleneck.SHARED_CPU, host, host.meanPct(),
+            at.usage(Sources.HOST, Metric.CPU_CORES).ifPresent(host -> addIfOver(found, Bottleneck.SHARED_CPU, host, host.meanPct(),
                     HOST_SATURATED_PCT, 0, Evidence.cpu(host), " " + where + " with no single process saturated: brokers and"
                             + " mqprobe share this host's cores and used them all, so figures are lower bounds of the cluster alone"));
             at.usages(Metric.CPU_CORES).stream().filter(cpu -> cpu.source().startsWith(Bottleneck.NODE_SOURCE_PREFIX))
@@ -311,9 +310,9 @@ final class BottleneckFinder {
             return Optional.empty();
         }
         // the broker leading most under-replicated partitions is where the followers cannot keep up: the process named
-        String source = at.usages(Metric.UNDER_REPLICATED).stream().filter(u -> u.source().startsWith("broker-") && u.mean() > 0)
+        String source = at.usages(Metric.UNDER_REPLICATED).stream().filter(u -> Sources.isBroker(u.source()) && u.mean() > 0)
                 .max(Comparator.comparingDouble(ResourceUsage::mean)).map(ResourceUsage::source)
-                .orElse(urp.map(ResourceUsage::source).orElse("cluster"));
+                .orElse(urp.map(ResourceUsage::source).orElse(Sources.CLUSTER));
         return Optional.of(new Finding(Bottleneck.REPLICATION, source,
                 "followers fall behind the leaders " + where + ": " + lines.get(0)
                         + " (try more num.replica.fetchers or a larger replica.fetch.max.bytes)", lines, 0));
@@ -346,7 +345,7 @@ final class BottleneckFinder {
                 .map(d -> {
                     String line = "send delay p99 " + HumanUnits.latencyUs(d.mean())
                             + before.map(was -> ", was " + HumanUnits.latencyUs(was) + " at step " + baseline.index()).orElse("");
-                    return new Finding(Bottleneck.CLIENT, CLIENT, "the load generator is the limit, not the cluster: mqprobe falls"
+                    return new Finding(Bottleneck.CLIENT, Sources.CLIENT, "the load generator is the limit, not the cluster: mqprobe falls"
                             + " behind its send schedule (" + line + ") " + where + "; add load generators (figures are lower bounds)",
                             List.of(line), 0);
                 });
@@ -375,7 +374,7 @@ final class BottleneckFinder {
         }
         // a plateau with every resource below saturation is the order in which each partition's log is appended:
         // named on the broker doing the most of that work (the leader of the loaded partitions)
-        Optional<ResourceUsage> leader = at.usages(Metric.CPU_CORES).stream().filter(u -> u.source().startsWith("broker-"))
+        Optional<ResourceUsage> leader = at.usages(Metric.CPU_CORES).stream().filter(u -> Sources.isBroker(u.source()))
                 .max(Comparator.comparingDouble(ResourceUsage::mean));
         if (leader.isPresent()) {
             String line = "no measured resource saturated" + highest;

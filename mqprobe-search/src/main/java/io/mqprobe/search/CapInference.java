@@ -2,6 +2,7 @@ package io.mqprobe.search;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
@@ -60,7 +61,6 @@ final class CapInference {
     /** Below this a broker's traffic is its own housekeeping (metadata, heartbeats, index flushes), not the load's. */
     static final double MIN_BYTES_PER_S = 1024 * 1024;
 
-    private static final String BROKER = "broker-";
     /** Disk writes first: they leave a broker in page-cache flushes, bursty unless something throttles them. */
     private static final List<String> TRAFFIC = List.of(Metric.DISK_WRITE_BPS, Metric.NET_RX_BPS, Metric.NET_TX_BPS);
 
@@ -133,7 +133,7 @@ final class CapInference {
     /** Each broker's readings of {@code metric}, one per flat step; brokers missing from a step are left out. */
     private static Map<String, List<ResourceUsage>> perBroker(List<StepMeasurement> flat, String metric) {
         Map<String, List<ResourceUsage>> bySource = new TreeMap<>();
-        flat.forEach(step -> step.usages(metric).stream().filter(u -> u.source().startsWith(BROKER))
+        flat.forEach(step -> step.usages(metric).stream().filter(u -> Sources.isBroker(u.source()))
                 .forEach(u -> bySource.computeIfAbsent(u.source(), s -> new ArrayList<>()).add(u)));
         bySource.values().removeIf(readings -> readings.size() != flat.size());
         return bySource;

@@ -1,5 +1,6 @@
 package io.mqprobe.soak;
 
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.search.Thresholds;
 
 import java.util.ArrayList;
@@ -18,9 +19,7 @@ import java.util.TreeMap;
  */
 final class CpuAtLimit {
 
-    static final String HOST = "host";
     /** mqprobe's own process, the load generator, as its samples name it. */
-    static final String CLIENT = "client";
 
     private CpuAtLimit() {
     }
@@ -32,7 +31,7 @@ final class CpuAtLimit {
     static String in(SoakMinute m) {
         Map<String, SoakMinute.Cpu> cpu = m.cpu();
         List<Map.Entry<String, SoakMinute.Cpu>> processes = cpu.entrySet().stream()
-                .filter(e -> !HOST.equals(e.getKey()) && e.getValue().share() != null)
+                .filter(e -> !Sources.HOST.equals(e.getKey()) && e.getValue().share() != null)
                 .sorted(Comparator.comparingDouble((Map.Entry<String, SoakMinute.Cpu> e) -> e.getValue().share()).reversed())
                 .toList();
         String minute = " in minute " + (m.minute() + 1);
@@ -43,7 +42,7 @@ final class CpuAtLimit {
             return String.join(" and ", atLimit) + (atLimit.size() == 1 ? " at its CPU limit" : " at their CPU limits")
                     + minute;
         }
-        SoakMinute.Cpu host = cpu.get(HOST);
+        SoakMinute.Cpu host = cpu.get(Sources.HOST);
         if (host != null && host.share() != null && 100 * host.share() >= Thresholds.HOST_SATURATED_PCT) {
             return String.format(Locale.ROOT, "the host's CPU at %.0f %% of its %.0f cores%s, no process at its own limit",
                     100 * host.share(), host.limitCores(), minute);
@@ -59,14 +58,14 @@ final class CpuAtLimit {
     /**
      * One process at its CPU limit through most of a break.
      *
-     * @param process the process ({@link #CLIENT} for the load generator)
+     * @param process the process ({@link Sources#CLIENT} for the load generator)
      * @param line    "client at its CPU limit in 26 of 30 minutes past a threshold (a median 92 % of its 0.40 cores;
      *                its quota ran out in a median 41 % of its periods)"
      */
     record Held(String process, String line) {
 
         boolean loadGenerator() {
-            return CLIENT.equals(process);
+            return Sources.CLIENT.equals(process);
         }
     }
 
@@ -79,7 +78,7 @@ final class CpuAtLimit {
         Map<String, List<SoakMinute.Cpu>> atLimit = new TreeMap<>();
         for (SoakMinute m : minutes) {
             m.cpu().forEach((process, cpu) -> {
-                if (!HOST.equals(process) && cpu.share() != null && atLimit(cpu)) {
+                if (!Sources.HOST.equals(process) && cpu.share() != null && atLimit(cpu)) {
                     atLimit.computeIfAbsent(process, p -> new ArrayList<>()).add(cpu);
                 }
             });

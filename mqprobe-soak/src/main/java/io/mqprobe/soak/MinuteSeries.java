@@ -2,6 +2,7 @@ package io.mqprobe.soak;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.result.IntervalRow;
 
 import java.util.ArrayList;
@@ -22,7 +23,6 @@ import java.util.function.Function;
 final class MinuteSeries {
 
     static final long MINUTE_MS = 60_000;
-    static final String BROKER_PREFIX = "broker-";
     static final String GROUP_PREFIX = "group:";
 
     private MinuteSeries() {
@@ -86,18 +86,18 @@ final class MinuteSeries {
                 .map(IntervalRow::e2eP99Us).filter(Objects::nonNull).map(v -> v / 1000).max(Double::compare).orElse(null);
         Map<String, SoakMinute.Broker> brokers = new TreeMap<>();
         double allWrites = 0;
-        for (String broker : readings.sources(BROKER_PREFIX)) {
+        for (String broker : readings.sources(Sources.BROKER_PREFIX)) {
             SoakMinute.Broker b = broker(readings, broker);
             brokers.put(broker, b);
             allWrites += b.writeBps() == null ? 0 : b.writeBps();
         }
-        Double hostCache = readings.mean("host", Metric.PAGE_CACHE_BYTES);
+        Double hostCache = readings.mean(Sources.HOST, Metric.PAGE_CACHE_BYTES);
         Double hostResidency = hostCache == null || allWrites <= 0 ? null : hostCache / allWrites;
         return new SoakMinute(minute, seconds.get(0).epochMs(), seconds.size(), acked, bytes, p99Ms, p999Ms, e2eP99Ms, errors,
                 readings.max(GROUP_PREFIX + criteria.onTimeGroup(), Metric.CONSUMER_LAG),
                 catchUpGroup == null ? null : catchUpLag(readings, criteria),
                 catchUpGroup == null ? null : readings.mean(GROUP_PREFIX + catchUpGroup, Metric.GROUP_READ_BPS),
-                readings.min("cluster", Metric.UNDER_REPLICATED), hostResidency, brokers, cpu(readings));
+                readings.min(Sources.CLUSTER, Metric.UNDER_REPLICATED), hostResidency, brokers, cpu(readings));
     }
 
     /**

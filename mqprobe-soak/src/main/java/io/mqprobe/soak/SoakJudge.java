@@ -1,5 +1,6 @@
 package io.mqprobe.soak;
 
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.experiment.Judge;
 import io.mqprobe.experiment.MeasuredStep;
@@ -368,7 +369,7 @@ final class SoakJudge implements Judge {
 
     /** The processes with a CPU limit (brokers, mqprobe itself), not the host. */
     private static List<String> processes(List<SoakMinute> minutes) {
-        return minutes.stream().flatMap(m -> m.cpu().keySet().stream()).filter(p -> !CpuAtLimit.HOST.equals(p))
+        return minutes.stream().flatMap(m -> m.cpu().keySet().stream()).filter(p -> !Sources.HOST.equals(p))
                 .distinct().sorted().toList();
     }
 

@@ -2,6 +2,7 @@ package io.mqprobe.sweep;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.result.StepResult;
 
 import java.util.LinkedHashMap;
@@ -47,11 +48,11 @@ public record SweepMetric(String name, String label, String unit, Boolean higher
             m.put(P99.name, step.latencyUs().p99() / 1000.0);
         }
         if (mbPerSecond > 0) {
-            sum(step.resources(), "client", Metric.CPU_CORES).ifPresent(cores -> put(m, CLIENT_CPU, cores * 1000 / mbPerSecond));
-            sum(step.resources(), "broker-", Metric.CPU_CORES).ifPresent(cores -> put(m, BROKER_CPU, cores * 1000 / mbPerSecond));
+            sum(step.resources(), Sources.CLIENT, Metric.CPU_CORES).ifPresent(cores -> put(m, CLIENT_CPU, cores * 1000 / mbPerSecond));
+            sum(step.resources(), Sources.BROKER_PREFIX, Metric.CPU_CORES).ifPresent(cores -> put(m, BROKER_CPU, cores * 1000 / mbPerSecond));
             if (!consumed) {
-                sum(step.resources(), "broker-", Metric.BYTES_IN_BPS).ifPresent(in -> put(m, BROKER_BYTES, in / bytesPerSecond));
-                sum(step.resources(), "broker-", Metric.LEADER_WRITE_BPS).ifPresent(written -> put(m, DISK_BYTES, written / bytesPerSecond));
+                sum(step.resources(), Sources.BROKER_PREFIX, Metric.BYTES_IN_BPS).ifPresent(in -> put(m, BROKER_BYTES, in / bytesPerSecond));
+                sum(step.resources(), Sources.BROKER_PREFIX, Metric.LEADER_WRITE_BPS).ifPresent(written -> put(m, DISK_BYTES, written / bytesPerSecond));
             }
         }
         put(m, WIRE_RATIO, step.clientMetrics().get("compression-rate-avg"));

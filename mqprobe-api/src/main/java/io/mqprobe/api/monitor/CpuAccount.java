@@ -31,16 +31,15 @@ import java.util.OptionalDouble;
 public record CpuAccount(double hostCores, OptionalDouble capacityCores, double processes, double outsideQuotas,
                          double monitors, double otherProcesses, double kernelThreads, double unexplained) {
 
-    private static final String HOST = "host";
 
     /**
      * The account of one step's readings: empty without the host's CPU and its process split (a host not sampled, a
      * document written before the split).
      */
     public static Optional<CpuAccount> of(List<ResourceUsage> resources) {
-        Optional<ResourceUsage> host = find(resources, HOST, Metric.CPU_CORES);
-        Optional<ResourceUsage> all = find(resources, HOST, Metric.CPU_PROCESSES_CORES);
-        Optional<ResourceUsage> kernel = find(resources, HOST, Metric.CPU_KERNEL_THREADS_CORES);
+        Optional<ResourceUsage> host = find(resources, Sources.HOST, Metric.CPU_CORES);
+        Optional<ResourceUsage> all = find(resources, Sources.HOST, Metric.CPU_PROCESSES_CORES);
+        Optional<ResourceUsage> kernel = find(resources, Sources.HOST, Metric.CPU_KERNEL_THREADS_CORES);
         if (host.isEmpty() || all.isEmpty() || kernel.isEmpty()) {
             return Optional.empty();
         }
@@ -48,7 +47,7 @@ public record CpuAccount(double hostCores, OptionalDouble capacityCores, double 
         double outside = 0;
         double monitors = 0;
         for (ResourceUsage r : resources) {
-            if (Metric.CPU_OUTSIDE_QUOTA_CORES.equals(r.metric()) && !HOST.equals(r.source())) {
+            if (Metric.CPU_OUTSIDE_QUOTA_CORES.equals(r.metric()) && !Sources.HOST.equals(r.source())) {
                 double ofMonitors = find(resources, r.source(), Metric.CPU_MONITORS_CORES).map(ResourceUsage::mean).orElse(0.0);
                 outside += r.mean() - ofMonitors;
                 monitors += ofMonitors;

@@ -1,6 +1,7 @@
 package io.mqprobe.kafka.embedded;
 
 import io.mqprobe.api.FileTrees;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FreePorts;
 import io.mqprobe.embedded.JvmSpec;
@@ -274,7 +275,7 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
     private static List<String> names(int brokers) {
         List<String> names = new ArrayList<>();
         for (int id = 1; id <= brokers; id++) {
-            names.add("broker-" + id);
+            names.add(Sources.broker(id));
         }
         return names;
     }

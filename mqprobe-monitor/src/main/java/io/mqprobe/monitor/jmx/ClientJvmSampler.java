@@ -4,6 +4,7 @@ import io.mqprobe.api.monitor.CounterRates;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 
+import io.mqprobe.api.monitor.Sources;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,8 +24,8 @@ public final class ClientJvmSampler implements Sampler {
     @Override
     public List<ResourceSample> sample(long epochMs) {
         List<ResourceSample> out = new ArrayList<>(4);
-        JvmTotals.platform().addRates(rates, epochMs, "client", out);
-        OldGenAfterGc.platform().ifPresent(oldGen -> oldGen.addTo(out, epochMs, "client"));
+        JvmTotals.platform().addRates(rates, epochMs, Sources.CLIENT, out);
+        OldGenAfterGc.platform().ifPresent(oldGen -> oldGen.addTo(out, epochMs, Sources.CLIENT));
         return out;
     }
 }

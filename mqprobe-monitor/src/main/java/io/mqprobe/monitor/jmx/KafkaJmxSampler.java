@@ -4,6 +4,7 @@ import io.mqprobe.api.monitor.CounterRates;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.monitor.jfr.ContainerLimits;
 import io.mqprobe.monitor.jfr.RecordingChannel;
 import io.mqprobe.monitor.jfr.RecordingPart;
@@ -59,7 +60,7 @@ public final class KafkaJmxSampler implements Sampler {
         this.fallbackBrokerId = brokerId;
         this.readIdFromBeans = readIdFromBeans;
         this.reportProcessCpu = reportProcessCpu;
-        this.source = "broker-" + brokerId;
+        this.source = Sources.broker(brokerId);
         // local brokers' limits are read from their cgroup files, which say the same for free
         List<RecordingPart> parts = new ArrayList<>();
         if (reportProcessCpu) {
@@ -135,7 +136,7 @@ public final class KafkaJmxSampler implements Sampler {
 
     private List<ResourceSample> read(MBeanServerConnection server, long epochMs) throws IOException {
         if (readIdFromBeans) {
-            source = "broker-" + brokerId(server);
+            source = Sources.broker(brokerId(server));
         }
         List<ResourceSample> out = new ArrayList<>(16);
         if (recording != null) {

@@ -5,6 +5,7 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 
+import io.mqprobe.api.monitor.Sources;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -45,7 +46,7 @@ public final class GroupLagSampler implements Sampler {
             total += lag;
             out.add(ResourceSample.of(epochMs, GROUP_SOURCE_PREFIX + group, Metric.CONSUMER_LAG, lag));
         }
-        out.add(ResourceSample.of(epochMs, "cluster", Metric.CONSUMER_LAG, total));
+        out.add(ResourceSample.of(epochMs, Sources.CLUSTER, Metric.CONSUMER_LAG, total));
         return out;
     }
 }

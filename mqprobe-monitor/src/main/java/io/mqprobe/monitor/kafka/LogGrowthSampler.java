@@ -9,6 +9,7 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 
+import io.mqprobe.api.monitor.Sources;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -89,13 +90,13 @@ public final class LogGrowthSampler implements Sampler {
             growthByBroker.computeIfAbsent(s.brokerId(), id -> new long[2])[leader ? 0 : 1] += grown;
         }
         List<ResourceSample> out = new ArrayList<>();
-        out.add(ResourceSample.of(epochMs, "cluster", Metric.UNDER_REPLICATED, underReplicated));
-        heldByBroker.forEach((id, bytes) -> out.add(ResourceSample.of(epochMs, "broker-" + id, Metric.LOG_SIZE_BYTES, bytes)));
+        out.add(ResourceSample.of(epochMs, Sources.CLUSTER, Metric.UNDER_REPLICATED, underReplicated));
+        heldByBroker.forEach((id, bytes) -> out.add(ResourceSample.of(epochMs, Sources.broker(id), Metric.LOG_SIZE_BYTES, bytes)));
         if (previousEpochMs > 0 && epochMs > previousEpochMs) {
             double seconds = (epochMs - previousEpochMs) / 1000.0;
             growthByBroker.forEach((id, growth) -> {
-                out.add(ResourceSample.of(epochMs, "broker-" + id, Metric.LEADER_WRITE_BPS, growth[0] / seconds));
-                out.add(ResourceSample.of(epochMs, "broker-" + id, Metric.FOLLOWER_WRITE_BPS, growth[1] / seconds));
+                out.add(ResourceSample.of(epochMs, Sources.broker(id), Metric.LEADER_WRITE_BPS, growth[0] / seconds));
+                out.add(ResourceSample.of(epochMs, Sources.broker(id), Metric.FOLLOWER_WRITE_BPS, growth[1] / seconds));
             });
         }
         previousSizes.clear();

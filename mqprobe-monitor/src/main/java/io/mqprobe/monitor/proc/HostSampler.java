@@ -5,6 +5,7 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 
+import io.mqprobe.api.monitor.Sources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +70,7 @@ public final class HostSampler implements Sampler {
         sampleDisks(epochMs, out);
         sampleNics(epochMs, out);
         String meminfo = Files.readString(procRoot.resolve("meminfo"));
-        out.add(new ResourceSample(epochMs, "host", Metric.PAGE_CACHE_BYTES,
+        out.add(new ResourceSample(epochMs, Sources.HOST, Metric.PAGE_CACHE_BYTES,
                 HostReadings.pageCacheBytes(meminfo), HostReadings.memTotalBytes(meminfo)));
         return out;
     }
@@ -83,15 +84,15 @@ public final class HostSampler implements Sampler {
         double steal = rates.perSecond("cpu.steal", cpu.stealTicks(), epochMs);
         if (total > 0) {
             // as node_exporter's CPU is read: a guest using every core the hypervisor gave it reads saturated
-            out.add(new ResourceSample(epochMs, "host", Metric.CPU_CORES, cpu.cpus() * busy / total,
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.CPU_CORES, cpu.cpus() * busy / total,
                     cpu.cpus() * (total - steal) / total));
-            out.add(new ResourceSample(epochMs, "host", Metric.CPU_IOWAIT_PCT, 100.0 * iowait / total, 100.0));
-            out.add(new ResourceSample(epochMs, "host", Metric.CPU_STEAL_PCT, 100.0 * steal / total, 100.0));
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.CPU_IOWAIT_PCT, 100.0 * iowait / total, 100.0));
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.CPU_STEAL_PCT, 100.0 * steal / total, 100.0));
         }
         MachineProcesses.Cores split = machine.read(epochMs);
         if (split.processes() > 0 || split.kernelThreads() > 0) {
-            out.add(new ResourceSample(epochMs, "host", Metric.CPU_PROCESSES_CORES, split.processes(), cpu.cpus()));
-            out.add(new ResourceSample(epochMs, "host", Metric.CPU_KERNEL_THREADS_CORES, split.kernelThreads(), cpu.cpus()));
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.CPU_PROCESSES_CORES, split.processes(), cpu.cpus()));
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.CPU_KERNEL_THREADS_CORES, split.kernelThreads(), cpu.cpus()));
         }
     }
 
@@ -120,8 +121,8 @@ public final class HostSampler implements Sampler {
             out.add(new ResourceSample(epochMs, DEVICE_SOURCE_PREFIX + disk, Metric.DISK_WRITE_BPS, w, diskWriteCeilingBps));
         }
         if (any) {
-            out.add(new ResourceSample(epochMs, "host", Metric.DISK_READ_BPS, read, OptionalDouble.empty()));
-            out.add(new ResourceSample(epochMs, "host", Metric.DISK_WRITE_BPS, write, diskWriteCeilingBps));
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.DISK_READ_BPS, read, OptionalDouble.empty()));
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.DISK_WRITE_BPS, write, diskWriteCeilingBps));
         }
     }
 
@@ -151,8 +152,8 @@ public final class HostSampler implements Sampler {
             }
         }
         if (any) {
-            out.add(new ResourceSample(epochMs, "host", Metric.NET_RX_BPS, rx, nicCeilingBps));
-            out.add(new ResourceSample(epochMs, "host", Metric.NET_TX_BPS, tx, nicCeilingBps));
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.NET_RX_BPS, rx, nicCeilingBps));
+            out.add(new ResourceSample(epochMs, Sources.HOST, Metric.NET_TX_BPS, tx, nicCeilingBps));
         }
     }
 

@@ -5,6 +5,7 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 
+import io.mqprobe.api.monitor.Sources;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ public final class ProcessSampler implements Sampler {
     /** mqprobe's own process, reported as source {@code client}. */
     public static ProcessSampler self(OptionalDouble diskWriteCeilingBps) {
         long self = ProcessHandle.current().pid();
-        return new ProcessSampler("client", () -> self, diskWriteCeilingBps);
+        return new ProcessSampler(Sources.CLIENT, () -> self, diskWriteCeilingBps);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.mqprobe.monitor.profile;
 
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.api.monitor.Sources;
 import jdk.jfr.consumer.RecordingStream;
 
 import java.time.Duration;
@@ -22,7 +23,7 @@ public final class LocalProfile implements Sampler {
 
     /** @throws IllegalStateException when this JVM cannot record (no flight recorder, or it is disabled) */
     public static LocalProfile start(ProfileStore store) {
-        StackProfile part = new StackProfile(store, () -> "client", false);
+        StackProfile part = new StackProfile(store, () -> Sources.CLIENT, false);
         RecordingStream stream = new RecordingStream();
         stream.setSettings(part.settings());
         stream.setMaxAge(Duration.ofSeconds(10));

@@ -1,5 +1,6 @@
 package io.mqprobe.rocketmq.embedded;
 
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.embedded.EmbeddedClusterException;
 import io.mqprobe.embedded.FreePorts;
 import io.mqprobe.embedded.JvmSpec;
@@ -271,7 +272,7 @@ public final class EmbeddedRocketMqCluster extends NodeGroupCluster {
     }
 
     private static String brokerName(int id) {
-        return "broker-" + id;
+        return Sources.broker(id);
     }
 
     private static int listenPortWithFreeVipPort(String host) {

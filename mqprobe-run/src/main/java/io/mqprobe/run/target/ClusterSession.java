@@ -6,6 +6,7 @@ import io.mqprobe.api.LocalBrokerProcess;
 import io.mqprobe.api.Target;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.LinkRate;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.embedded.EmbeddedCluster;
 import io.mqprobe.embedded.EmbeddedSpec;
@@ -258,7 +259,7 @@ public final class ClusterSession implements AutoCloseable {
      */
     public List<LinkTarget> brokerLinks() {
         return localBrokers().stream().filter(b -> b.running() && !b.host().startsWith("127."))
-                .map(b -> new LinkTarget("broker-" + b.brokerId(), b.pid(), b.host())).toList();
+                .map(b -> new LinkTarget(Sources.broker(b.brokerId()), b.pid(), b.host())).toList();
     }
 
     /** Namespaces for local load workers on the embedded brokers' network, when they have one ({@code --broker-net}). */
