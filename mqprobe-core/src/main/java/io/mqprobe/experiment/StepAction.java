@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.mqprobe.api.fault.FaultSpec;
 
 import io.mqprobe.api.monitor.Sources;
+
 import java.util.Objects;
 
 /**

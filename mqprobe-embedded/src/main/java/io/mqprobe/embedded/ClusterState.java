@@ -1,6 +1,7 @@
 package io.mqprobe.embedded;
 
 import io.mqprobe.api.monitor.Sources;
+
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

@@ -3,6 +3,7 @@ package io.mqprobe.monitor;
 import io.mqprobe.api.BrokerInfo;
 
 import io.mqprobe.api.monitor.Sources;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

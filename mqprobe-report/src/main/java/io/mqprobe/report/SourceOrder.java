@@ -1,6 +1,7 @@
 package io.mqprobe.report;
 
 import io.mqprobe.api.monitor.Sources;
+
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;

@@ -1,5 +1,7 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.monitor.Sources;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -43,11 +45,11 @@ public record Bottleneck(String resource, String source, String summary, List<St
             Set.of(CPU, DISK, NIC, REPLICATION, BROKER_THREADS, PARTITION, CLIENT, SHARED_CPU, LATENCY, ERRORS, NONE, CO_LIMITED);
 
     /** Prefix of a load worker's own figures: {@code client:local-1} is that worker's process. */
-    public static final String WORKER_SOURCE_PREFIX = CLIENT + ":";
+    public static final String WORKER_SOURCE_PREFIX = Sources.CLIENT + ":";
 
     /** True for the sources of load generators: mqprobe's own process ({@code client}) and each load worker's. */
     public static boolean loadGenerator(String source) {
-        return source != null && (CLIENT.equals(source) || source.startsWith(WORKER_SOURCE_PREFIX));
+        return source != null && (Sources.CLIENT.equals(source) || source.startsWith(WORKER_SOURCE_PREFIX));
     }
 
     /** Prefix of the CPU readings of the machine a remote broker runs on ({@code node-of-broker-2}, from node_exporter). */
@@ -58,7 +60,7 @@ public record Bottleneck(String resource, String source, String summary, List<St
      * broker's node. Their CPU is shared by whatever runs there, so it is a shared-CPU limit, not a process's.
      */
     public static boolean machine(String source) {
-        return source != null && ("host".equals(source) || source.startsWith(NODE_SOURCE_PREFIX));
+        return source != null && (Sources.HOST.equals(source) || source.startsWith(NODE_SOURCE_PREFIX));
     }
 
     /** True when the load generator was the limit, alone or among co-limits: the figures are then lower bounds. */

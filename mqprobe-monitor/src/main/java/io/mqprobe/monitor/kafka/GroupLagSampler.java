@@ -6,6 +6,7 @@ import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 
 import io.mqprobe.api.monitor.Sources;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

@@ -6,6 +6,7 @@ import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
 
 import io.mqprobe.api.monitor.Sources;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
