@@ -3,7 +3,6 @@ package io.mqprobe.experiment;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.mqprobe.api.fault.FaultSpec;
-
 import io.mqprobe.api.monitor.Sources;
 
 import java.util.Objects;

@@ -1,7 +1,6 @@
 package io.mqprobe.monitor;
 
 import io.mqprobe.api.BrokerInfo;
-
 import io.mqprobe.api.monitor.Sources;
 
 import java.util.ArrayList;

@@ -3,7 +3,6 @@ package io.mqprobe.monitor.jmx;
 import io.mqprobe.api.monitor.CounterRates;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
-
 import io.mqprobe.api.monitor.Sources;
 
 import java.util.ArrayList;

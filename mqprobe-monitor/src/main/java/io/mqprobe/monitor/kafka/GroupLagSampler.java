@@ -4,7 +4,6 @@ import io.mqprobe.api.ClusterAdmin;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
-
 import io.mqprobe.api.monitor.Sources;
 
 import java.util.ArrayList;
