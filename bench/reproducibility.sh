@@ -4,26 +4,35 @@
 # whether every run named the same bottleneck; and how far two runs lay apart (the run-to-run noise `mqprobe compare
 # --run-noise` allows for). What issue 19 asks of two probes in a row, shown on this machine.
 #
-#   bench/reproducibility.sh [--runs N] [--no-build] [-- PROBE OPTIONS...]
+#   bench/reproducibility.sh [--runs N] [--no-build] [--figures-since REV] [-- PROBE OPTIONS...]
 #
 # Runs ./mqprobe probe (the embedded default, isolated as root) N times (default 3), each into its own
 # directory under bench/target/reproducibility/<time>/run-K, writes the comparison to comparison.md there, and
-# appends it to bench/README.md ("Every series run"): every series counts, not the best of several. Per scenario and
-# figure the largest gap between two runs of one build goes into bench/run-noise.json (kept over every series), which
-# `mqprobe compare --run-noise bench/run-noise.json` allows for.
+# appends it to bench/README.md ("Every series run"): every series counts, not the best of several. Each run's
+# figures go into bench/run-noise.json, from which `mqprobe compare --run-noise bench/run-noise.json` takes per figure
+# the largest gap between two runs of the code since its last change that moves a figure: --figures-since REV names
+# that change (kept in the file for the series after), for the whole checkout since REV is what a series measures.
+# Before its own runs join the file, the series is compared against it: do three runs of this build compare as "no
+# change" with the noise the series before them measured?
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=3 build=1 probe_args=()
+runs=3 build=1 probe_args=() figures_since=
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --no-build) build=0; shift ;;
+    --figures-since) figures_since=$2; shift 2 ;;
     --) shift; probe_args=("$@"); break ;;
-    *) echo "usage: bench/reproducibility.sh [--runs N] [--no-build] [-- PROBE OPTIONS...]" >&2; exit 2 ;;
+    *) echo "usage: bench/reproducibility.sh [--runs N] [--no-build] [--figures-since REV] [-- PROBE OPTIONS...]" >&2; exit 2 ;;
   esac
 done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "--runs takes a positive count, got '$runs'" >&2; exit 2; }
 command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 2; }
+noise_file=bench/run-noise.json
+[[ -n $figures_since || ! -f $noise_file ]] || figures_since=$(jq -r '.figuresSince // empty' "$noise_file")
+[[ -n $figures_since ]] || { echo "--figures-since REV: the last change that moves a figure (no $noise_file names one)" >&2; exit 2; }
+figures_since=$(git rev-parse --short=7 "$figures_since^{commit}" 2>/dev/null) && git merge-base --is-ancestor "$figures_since" HEAD \
+  || { echo "--figures-since takes a commit this checkout descends from" >&2; exit 2; }
 if ((build)); then
   mvn -q -B -ntp -DskipTests install >/dev/null 2>&1 || { echo "build failed" >&2; exit 1; }
 fi
@@ -70,8 +79,18 @@ rows() {
 }
 rows >"$out/rows.tsv"
 
-python3 - "$out/rows.tsv" "$runs" "$out/durations.txt" "$out/machine.txt" bench/run-noise.json >"$out/comparison.md" <<'PY'
-import sys, statistics, json, os, math
+# goal 6 of issue 39, before this series joins the file: its runs compared with the noise the series before measured
+: >"$out/compare.txt"
+if ((runs > 1)); then
+  results=()
+  for ((k = 1; k <= runs; k++)); do results+=("$out/run-$k/result.json"); done
+  ./mqprobe compare --run-noise "$noise_file" "${results[@]}" >"$out/compare.out" 2>&1 || true
+  awk 'NR == 1 { first = $0 } { last = $0 } END { print first; if (NR > 1) print last }' "$out/compare.out" >"$out/compare.txt"
+fi
+
+python3 - "$out/rows.tsv" "$runs" "$out/durations.txt" "$out/machine.txt" "$noise_file" "$figures_since" \
+  "${probe_args[*]}" "$(basename "$out")" "$build" "$out/compare.txt" >"$out/comparison.md" <<'PY'
+import sys, statistics, json, os
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
 runs = int(sys.argv[2])
 durations = [int(l.split()[1]) for l in open(sys.argv[3]) if l.strip()]
@@ -92,7 +111,7 @@ f = lambda v: "–" if v is None else f"{v:.1f}"
 print(f"# Reproducibility: {runs} default probes back to back\n\n{open(sys.argv[4]).read().strip()}\n")
 print("run durations: " + ", ".join(f"{d // 60}m{d % 60:02d}s" for d in durations) + "\n")
 summary = []
-series_noise = {}
+series_runs = {}  # run -> {"scenario/figure": MB/s}: what the run-noise file keeps
 pairs = []  # how far two runs' ceilings and sustainable loads lay apart, in % of the lower: compare's --run-noise
 for scenario in dict.fromkeys(r[0] for r in rows):
     rs = [r for r in rows if r[0] == scenario]
@@ -119,13 +138,10 @@ for scenario in dict.fromkeys(r[0] for r in rows):
         print(f"host CPU speed {min(speeds):.0f}-{max(speeds):.0f} MB of SHA-256 per CPU-second ({(max(speeds) / min(speeds) - 1) * 100:.1f} % apart); "
               f"scaled to the median speed, the ceilings' largest deviation would be {f(ceil_at)} % and the sustainable loads' {f(sus_at)} %.\n")
     summary.append((scenario, ceil_ok, sus_ok, same, not tiny))
-    # the largest gap between two runs of this series, per figure, for compare --run-noise bench/run-noise.json
-    for figure, col in (("ceiling", 2), ("knee", 4), ("sustainable", 5)):
-        vals = [num(r[col]) for r in rs if num(r[col])]
-        gaps = [abs(a - b) / min(a, b) * 100 for i, a in enumerate(vals) for b in vals[i + 1:]]
-        if gaps:
-            key = f"{scenario}/{figure}"
-            series_noise[key] = max(series_noise.get(key, 0), max(gaps))
+    for r in rs:
+        for figure, col in (("ceiling", 2), ("knee", 4), ("sustainable", 5)):
+            if num(r[col]):
+                series_runs.setdefault(int(r[1]), {})[f"{scenario}/{figure}"] = num(r[col])
     for col in (2, 5):
         vals = [num(r[col]) for r in rs if num(r[col])]
         pairs += [abs(a - b) / min(a, b) * 100 for i, a in enumerate(vals) for b in vals[i + 1:]]
@@ -137,14 +153,16 @@ for k in range(1, runs + 1):
     named = [r[0] for r in rows if r[1] == str(k) and r[7].endswith("/ host")]
     print(f"\nrun {k}: {len(named)} scenario(s) whose verdict is the host" + (f" ({', '.join(named)})" if named else ""), end="")
 print(" (issue 39: at most one per run)")
-# every series counts: the file keeps, per figure, the largest gap any series of one build showed on this machine
-noise_file = sys.argv[5]
-noise = json.load(open(noise_file)) if os.path.exists(noise_file) else {"fallbackPct": 20, "figures": {}}
-for key, gap in series_noise.items():
-    # up to the next half percent: the rows hold MB/s to one decimal, a little coarser than result.json's figures
-    noise["figures"][key] = max(noise["figures"].get(key, 0), math.ceil(gap * 2) / 2)
-noise["machine"] = open(sys.argv[4]).read().strip()
-json.dump(noise, open(noise_file, "w"), indent=2, sort_keys=True)
+compared = open(sys.argv[10]).read().strip()
+if compared:
+    print(f"\n`mqprobe compare --run-noise` of these runs, with the noise the series before measured:\n\n```\n{compared}\n```")
+# every series counts: the file keeps every run's figures, and compare takes the largest gap between two runs of one code
+noise_file, figures_since, options, stamp, build = sys.argv[5:10]
+noise = json.load(open(noise_file)) if os.path.exists(noise_file) else {"fallbackPct": 20, "series": []}
+noise["figuresSince"] = figures_since
+noise["series"].append({"stamp": stamp, "build": build, "figuresSince": figures_since, "probeOptions": options,
+                        "machine": open(sys.argv[4]).read().strip().removeprefix("machine: "), "runs": [series_runs[k] for k in sorted(series_runs)]})
+json.dump(noise, open(noise_file, "w"), indent=1)
 if pairs:
     print(f"\nrun-to-run noise: two runs' ceilings or sustainable loads lay up to {max(pairs):.1f} % apart "
           f"(median {statistics.median(pairs):.1f} %, {len(pairs)} pairs); `mqprobe compare --run-noise` takes "

@@ -37,10 +37,11 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                          List<ProfileShift> profileShifts) {
 
     /**
-     * The default run-to-run noise: two default probes of one build on the 2-core test machine lay a median of 5.2 %
-     * apart in a ceiling or sustainable load, and 20 % or less in 70 of 72 pairs (up to 25.3 %; three series of three
-     * runs, bench/README.md); a quieter machine measures its own with {@code bench/reproducibility.sh} and passes it
-     * with {@code --run-noise}.
+     * The default run-to-run noise, one share for every figure where nothing was measured. It held in 70 of 72 pairs of
+     * default probes on the 2-core test machine with brokers of half a core (2026-11-27); with the third of a core they
+     * have since, two runs' ceilings or sustainable loads lay a median of 17.5 % apart, and 20 % or less in 922 of 1,660
+     * pairs (21 runs, 2026-12-03, bench/README.md). A machine measures its own with {@code bench/reproducibility.sh}
+     * and passes the file it keeps with {@code --run-noise}.
      */
     public static final double DEFAULT_RUN_NOISE_PCT = 20;
 

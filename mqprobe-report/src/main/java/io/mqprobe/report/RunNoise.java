@@ -9,19 +9,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * How far two runs of one build may lie apart and still be taken for the same, per scenario and figure: one share for
  * every figure ({@code --run-noise 20%}), or what measured series showed on a machine ({@code --run-noise
- * bench/run-noise.json}, written by {@code bench/reproducibility.sh}: per figure the largest gap between two runs of one
- * build over every series it ran, e.g. {@code "replicated-all/sustainable": 31.2}). A figure the file does not know
- * falls back to its {@code fallbackPct}.
+ * bench/run-noise.json}, the figures of every run {@code bench/reproducibility.sh} made). A figure the file does not
+ * know falls back to its {@code fallbackPct}.
  *
  * @param fallbackPct for figures without a measured spread, in % of the baseline
  * @param byFigure    measured spreads keyed {@code scenario/figure}, in % of the lower of two runs
- * @param source      where the figures came from (a file), or {@code null} for one share for all
+ * @param source      where the figures came from (a file and which of its runs), or {@code null} for one share for all
  */
 public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String source) {
 
@@ -45,7 +46,15 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
     }
 
     /**
-     * Reads a file {@code bench/reproducibility.sh} wrote: {@code {"fallbackPct": 20, "figures": {"single/ceiling": 17.9}}}.
+     * Reads a file {@code bench/reproducibility.sh} keeps: {@code {"fallbackPct": 20, "figuresSince": "ead74a7",
+     * "series": [{"figuresSince": "ead74a7", "probeOptions": "", "runs": [{"single/ceiling": 213.2, ...}, ...]}]}}.
+     * Only the series of the code since the file's {@code figuresSince} (the last change that moves a figure) and of
+     * the last series' probe options count: the spread of older code says nothing about this one's, and it is what
+     * made a file that kept every series' largest gap allow 379 %. Each figure's spread is the largest gap between
+     * any two of those runs, whichever series they ran in: a baseline from another hour is as much the same build, and
+     * a compare judges a dozen figures at once, so an allowance that only a typical gap fills would call one of them
+     * changed in most comparisons of a build with itself (two default probes of one code on the 2-core test machine,
+     * 21 runs on 2026-12-03: ceilings and sustainable loads a median of 17.5 % apart, one pair in twenty 63 % or more).
      *
      * @throws UsageException when it is missing, unreadable or not such a file
      */
@@ -60,17 +69,54 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
         } catch (IOException e) {
             throw new UsageException("cannot read " + file + ": " + e.getMessage());
         }
-        JsonNode figures = root.path("figures");
-        if (!root.path("fallbackPct").isNumber() || !figures.isObject()) {
-            throw new UsageException(file + " holds no measured run-to-run spreads (\"fallbackPct\" and \"figures\")");
+        JsonNode series = root.path("series");
+        String code = root.path("figuresSince").asText("");
+        if (!root.path("fallbackPct").isNumber() || !series.isArray() || series.isEmpty() || code.isEmpty()) {
+            throw new UsageException(file + " holds no measured series (\"fallbackPct\", \"figuresSince\" and \"series\")");
         }
-        Map<String, Double> byFigure = new TreeMap<>();
-        figures.properties().forEach(e -> {
-            if (!e.getValue().isNumber() || e.getValue().asDouble() < 0) {
-                throw new UsageException(file + ": the spread of " + e.getKey() + " is not a percentage of 0 or more");
+        String options = series.get(series.size() - 1).path("probeOptions").asText("");
+        List<Map<String, Double>> runs = new ArrayList<>();
+        int counted = 0;
+        for (JsonNode one : series) {
+            if (code.equals(one.path("figuresSince").asText()) && options.equals(one.path("probeOptions").asText(""))) {
+                counted++;
+                one.path("runs").forEach(run -> runs.add(figures(file, run)));
             }
-            byFigure.put(e.getKey(), e.getValue().asDouble());
+        }
+        if (runs.size() < 2) {
+            throw new UsageException(file + " holds " + runs.size() + " run(s) of the code since " + code
+                    + " with the last series' probe options: a spread needs two");
+        }
+        String which = runs.size() + " runs in " + counted + " series of `probe" + (options.isEmpty() ? "" : " " + options)
+                + "`, code since " + code;
+        return new RunNoise(root.path("fallbackPct").asDouble(), largestGaps(runs), file + " (" + which + ")");
+    }
+
+    private static Map<String, Double> figures(Path file, JsonNode run) {
+        Map<String, Double> figures = new TreeMap<>();
+        run.properties().forEach(e -> {
+            if (!e.getValue().isNumber() || !(e.getValue().asDouble() > 0)) {
+                throw new UsageException(file + ": " + e.getKey() + " of a run is not a positive figure");
+            }
+            figures.put(e.getKey(), e.getValue().asDouble());
         });
-        return new RunNoise(root.path("fallbackPct").asDouble(), byFigure, file.toString());
+        return figures;
+    }
+
+    /** Per figure the largest gap between two runs that both have it, in % of the lower; none for a figure one run had. */
+    static Map<String, Double> largestGaps(List<Map<String, Double>> runs) {
+        Map<String, Double> gaps = new TreeMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            for (int j = i + 1; j < runs.size(); j++) {
+                Map<String, Double> other = runs.get(j);
+                runs.get(i).forEach((key, a) -> {
+                    Double b = other.get(key);
+                    if (b != null) {
+                        gaps.merge(key, Math.abs(a - b) / Math.min(a, b) * 100, Math::max);
+                    }
+                });
+            }
+        }
+        return gaps;
     }
 }

@@ -110,25 +110,43 @@ class ComparisonTest {
     }
 
     @Test
-    void should_allow_each_figure_the_spread_measured_for_it_on_this_machine() throws Exception {
-        // measured here: single's ceiling wanders by up to 18 % from run to run, broker-ceiling's by 6 %
+    void should_allow_each_figure_the_largest_gap_between_runs_of_the_code_since_its_last_change() throws Exception {
+        // single's ceiling lay 18 % apart in two series of this code (one run in each), broker-ceiling's 6 %; a series
+        // of older code, 200 % apart, and a series with other probe options say nothing about this code's default probe
         Path file = Files.createTempFile("run-noise", ".json");
-        Files.writeString(file, "{\"fallbackPct\": 20, \"figures\": {\"single/ceiling\": 18.0, \"broker-ceiling/ceiling\": 6.0}}");
+        Files.writeString(file, """
+                {"fallbackPct": 20, "figuresSince": "ead74a7", "series": [
+                  {"figuresSince": "0c0bdd8", "runs": [{"single/ceiling": 100, "broker-ceiling/ceiling": 100},
+                                                        {"single/ceiling": 300, "broker-ceiling/ceiling": 300}]},
+                  {"figuresSince": "ead74a7", "probeOptions": "--scenarios single", "runs": [{"broker-ceiling/ceiling": 100},
+                                                                                              {"broker-ceiling/ceiling": 300}]},
+                  {"figuresSince": "ead74a7", "runs": [{"single/ceiling": 100, "broker-ceiling/ceiling": 100},
+                                                        {"single/ceiling": 110, "broker-ceiling/ceiling": 106}]},
+                  {"figuresSince": "ead74a7", "probeOptions": "", "runs": [{"single/ceiling": 118, "broker-ceiling/ceiling": 103}]}
+                ]}""");
         ObjectNode before = probeWithIntervals(0.03);
         ObjectNode after = probeWithIntervals(0.03);
         scale(after, "single", "ceiling", 0.85);
         scale(after, "broker-ceiling", "ceiling", 0.90);
         scale(after, "broker-ceiling", "sustainable", 0.85);
 
-        Comparison measured = Comparison.of(NAMES, documents(List.of(before, after)), RunNoise.read(file));
+        RunNoise noise = RunNoise.read(file);
+        Comparison measured = Comparison.of(NAMES, documents(List.of(before, after)), noise);
 
+        assertThat(noise.pct("single", "ceiling")).isEqualTo(18.0);
+        assertThat(noise.pct("broker-ceiling", "ceiling")).isEqualTo(6.0);
         assertThat(change(measured, "single", "ceiling")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
         assertThat(change(measured, "broker-ceiling", "ceiling")).isEqualTo(Comparison.Change.BEYOND_SPREAD);
-        // a figure the file does not hold falls back to its 20 %
+        // a figure the runs do not hold falls back to its 20 %
         assertThat(change(measured, "broker-ceiling", "sustainable")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
-        assertThat(ComparisonText.terminal(measured)).contains("the run-to-run noise measured per figure in " + file);
-        Files.writeString(file, "{\"figures\": {}}");
-        assertThatThrownBy(() -> RunNoise.read(file)).isInstanceOf(UsageException.class).hasMessageContaining("no measured run-to-run spreads");
+        assertThat(ComparisonText.terminal(measured)).contains("the run-to-run noise measured per figure in " + file
+                + " (3 runs in 2 series of `probe`, code since ead74a7)");
+        Files.writeString(file, "{\"fallbackPct\": 20, \"figures\": {\"single/ceiling\": 18.0}}");
+        assertThatThrownBy(() -> RunNoise.read(file)).isInstanceOf(UsageException.class).hasMessageContaining("holds no measured series");
+        Files.writeString(file, "{\"fallbackPct\": 20, \"figuresSince\": \"ead74a7\", \"series\": [{\"figuresSince\": \"0c0bdd8\", "
+                + "\"runs\": [{\"single/ceiling\": 100}, {\"single/ceiling\": 300}]}]}");
+        assertThatThrownBy(() -> RunNoise.read(file)).isInstanceOf(UsageException.class)
+                .hasMessageContaining("holds 0 run(s) of the code since ead74a7");
         Files.delete(file);
     }
 
