@@ -84,8 +84,10 @@ rows >"$out/rows.tsv"
 if ((runs > 1)); then
   results=()
   for ((k = 1; k <= runs; k++)); do results+=("$out/run-$k/result.json"); done
-  ./mqprobe compare --run-noise "$noise_file" "${results[@]}" >"$out/compare.out" 2>&1 || true
-  awk 'NR == 1 { first = $0 } { last = $0 } END { print first; if (NR > 1) print last }' "$out/compare.out" >"$out/compare.txt"
+  ./mqprobe compare --run-noise "$noise_file" "${results[@]}" >"$out/compare.out" 2>"$out/compare.err" || true
+  # its heading (which runs the noise came from) and its verdict, or the one line it refused with
+  awk 'NR == 1 { first = $0 } { last = $0 } END { if (NR) print first; if (NR > 1) print last }' "$out/compare.out" >"$out/compare.txt"
+  [[ -s $out/compare.txt ]] || tail -1 "$out/compare.err" >"$out/compare.txt"
 fi
 
 python3 - "$out/rows.tsv" "$runs" "$out/durations.txt" "$out/machine.txt" "$noise_file" "$figures_since" \
@@ -164,9 +166,8 @@ noise["series"].append({"stamp": stamp, "build": build, "figuresSince": figures_
                         "machine": open(sys.argv[4]).read().strip().removeprefix("machine: "), "runs": [series_runs[k] for k in sorted(series_runs)]})
 json.dump(noise, open(noise_file, "w"), indent=1)
 if pairs:
-    print(f"\nrun-to-run noise: two runs' ceilings or sustainable loads lay up to {max(pairs):.1f} % apart "
-          f"(median {statistics.median(pairs):.1f} %, {len(pairs)} pairs); `mqprobe compare --run-noise` takes "
-          f"changes up to that for noise on this machine")
+    print(f"\nrun-to-run noise in this series: two runs' ceilings or sustainable loads lay up to {max(pairs):.1f} % apart "
+          f"(median {statistics.median(pairs):.1f} %, {len(pairs)} pairs)")
 PY
 cat "$out/comparison.md"
 echo "written: $out/comparison.md" >&2

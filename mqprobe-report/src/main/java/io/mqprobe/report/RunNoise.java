@@ -103,7 +103,11 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
         return figures;
     }
 
-    /** Per figure the largest gap between two runs that both have it, in % of the lower; none for a figure one run had. */
+    /**
+     * Per figure the largest gap between two runs that both have it, in % of the lower, up to the next half percent
+     * (the file holds MB/s to one decimal, a little coarser than the result files compared); none for a figure one run
+     * had.
+     */
     static Map<String, Double> largestGaps(List<Map<String, Double>> runs) {
         Map<String, Double> gaps = new TreeMap<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -117,6 +121,7 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
                 });
             }
         }
+        gaps.replaceAll((key, gap) -> Math.ceil(gap * 2) / 2);
         return gaps;
     }
 }
