@@ -44,29 +44,10 @@ public record Bottleneck(String resource, String source, String summary, List<St
     public static final Set<String> KINDS =
             Set.of(CPU, DISK, NIC, REPLICATION, BROKER_THREADS, PARTITION, CLIENT, SHARED_CPU, LATENCY, ERRORS, NONE, CO_LIMITED);
 
-    /** Prefix of a load worker's own figures: {@code client:local-1} is that worker's process. */
-    public static final String WORKER_SOURCE_PREFIX = Sources.CLIENT + ":";
-
-    /** True for the sources of load generators: mqprobe's own process ({@code client}) and each load worker's. */
-    public static boolean loadGenerator(String source) {
-        return source != null && (Sources.CLIENT.equals(source) || source.startsWith(WORKER_SOURCE_PREFIX));
-    }
-
-    /** Prefix of the CPU readings of the machine a remote broker runs on ({@code node-of-broker-2}, from node_exporter). */
-    public static final String NODE_SOURCE_PREFIX = "node-of-";
-
-    /**
-     * True for the sources of whole machines rather than processes: {@code host} (where mqprobe runs) and each remote
-     * broker's node. Their CPU is shared by whatever runs there, so it is a shared-CPU limit, not a process's.
-     */
-    public static boolean machine(String source) {
-        return source != null && (Sources.HOST.equals(source) || source.startsWith(NODE_SOURCE_PREFIX));
-    }
-
     /** True when the load generator was the limit, alone or among co-limits: the figures are then lower bounds. */
     public boolean loadGeneratorAmongLimits() {
         return CLIENT.equals(resource) || (CO_LIMITED.equals(resource) && source != null
-                && java.util.Arrays.stream(source.split("\\+")).anyMatch(Bottleneck::loadGenerator));
+                && java.util.Arrays.stream(source.split("\\+")).anyMatch(Sources::isLoadGenerator));
     }
 
     /**

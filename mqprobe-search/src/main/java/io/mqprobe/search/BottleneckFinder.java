@@ -160,7 +160,7 @@ final class BottleneckFinder {
     private static Finding coLimited(List<Finding> tied, String where) {
         boolean client = tied.stream().anyMatch(f -> Bottleneck.CLIENT.equals(f.resource()));
         List<String> named = tied.stream().map(f -> f.evidence().get(0)).toList();
-        String source = tied.stream().map(Finding::source).sorted(Comparator.comparing((String s) -> Bottleneck.loadGenerator(s) ? 1 : 0)
+        String source = tied.stream().map(Finding::source).sorted(Comparator.comparing((String s) -> Sources.isLoadGenerator(s) ? 1 : 0)
                 .thenComparing(Comparator.naturalOrder())).distinct().reduce((a, b) -> a + "+" + b).orElse(null);
         List<String> tellApart = new ArrayList<>();
         if (client) {
@@ -187,7 +187,7 @@ final class BottleneckFinder {
     /** The load generator at saturation, or within {@code marginPct} points below it. */
     private static Optional<Finding> clientCpu(StepMeasurement at, String where, double marginPct) {
         // the busiest load generator: mqprobe itself, or one of its load workers
-        return at.usages(Metric.CPU_CORES).stream().filter(cpu -> Bottleneck.loadGenerator(cpu.source()))
+        return at.usages(Metric.CPU_CORES).stream().filter(cpu -> Sources.isLoadGenerator(cpu.source()))
                 .filter(cpu -> cpu.meanAtLeastPct(PROCESS_SATURATED_PCT - cpuMargin(at, cpu, marginPct)))
                 .max(Comparator.comparingDouble(cpu -> cpu.meanPct().getAsDouble()))
                 .map(cpu -> new Finding(Bottleneck.CLIENT, cpu.source(),
@@ -226,8 +226,8 @@ final class BottleneckFinder {
 
     /** "mqprobe" for its own process, "load worker local-1" for a worker's. */
     private static String loadGeneratorName(String source) {
-        return source.startsWith(Bottleneck.WORKER_SOURCE_PREFIX)
-                ? "load worker " + source.substring(Bottleneck.WORKER_SOURCE_PREFIX.length()) : "mqprobe";
+        return source.startsWith(Sources.WORKER_PREFIX)
+                ? "load worker " + source.substring(Sources.WORKER_PREFIX.length()) : "mqprobe";
     }
 
     /**
@@ -237,7 +237,7 @@ final class BottleneckFinder {
     private static List<Finding> physical(StepMeasurement at, String where, Thresholds t, double marginPct) {
         List<Finding> found = new ArrayList<>();
         for (ResourceUsage cpu : at.usages(Metric.CPU_CORES)) {
-            if (!Bottleneck.machine(cpu.source()) && !Bottleneck.loadGenerator(cpu.source())
+            if (!Sources.isMachine(cpu.source()) && !Sources.isLoadGenerator(cpu.source())
                     && cpu.meanAtLeastPct(PROCESS_SATURATED_PCT - cpuMargin(at, cpu, marginPct))) {
                 found.add(new Finding(Bottleneck.CPU, cpu.source(), Evidence.cpu(cpu) + " " + where, List.of(Evidence.cpu(cpu)),
                         cpuSeverity(at, cpu)));
@@ -247,7 +247,7 @@ final class BottleneckFinder {
             at.usage(Sources.HOST, Metric.CPU_CORES).ifPresent(host -> addIfOver(found, Bottleneck.SHARED_CPU, host, host.meanPct(),
                     HOST_SATURATED_PCT, 0, Evidence.cpu(host), " " + where + " with no single process saturated: brokers and"
                             + " mqprobe share this host's cores and used them all, so figures are lower bounds of the cluster alone"));
-            at.usages(Metric.CPU_CORES).stream().filter(cpu -> cpu.source().startsWith(Bottleneck.NODE_SOURCE_PREFIX))
+            at.usages(Metric.CPU_CORES).stream().filter(cpu -> cpu.source().startsWith(Sources.NODE_PREFIX))
                     .forEach(node -> addIfOver(found, Bottleneck.SHARED_CPU, node, node.meanPct(), HOST_SATURATED_PCT, 0,
                             Evidence.cpu(node) + Evidence.steal(at, node.source()), " " + where + " with the broker's own CPU"
                                     + " below saturation: its node's cores ran out (other pods or processes on it took them)"));

@@ -1,8 +1,9 @@
 package io.mqprobe.search;
 
-import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
+import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -134,6 +135,6 @@ final class Evidence {
     }
 
     private static int cpuOrder(ResourceUsage cpu) {
-        return Bottleneck.loadGenerator(cpu.source()) ? 0 : Bottleneck.machine(cpu.source()) ? 2 : 1;
+        return Sources.isLoadGenerator(cpu.source()) ? 0 : Sources.isMachine(cpu.source()) ? 2 : 1;
     }
 }

@@ -2,6 +2,7 @@ package io.mqprobe.search;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
@@ -86,6 +87,6 @@ final class LimitCause {
     }
 
     private static String held(String source) {
-        return Bottleneck.loadGenerator(source) ? "its sends (the latency is the load generator's own)" : "requests";
+        return Sources.isLoadGenerator(source) ? "its sends (the latency is the load generator's own)" : "requests";
     }
 }

@@ -1,8 +1,9 @@
 package io.mqprobe.search;
 
-import io.mqprobe.api.units.HumanUnits;
-import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
+import io.mqprobe.api.units.HumanUnits;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -60,7 +61,7 @@ final class ThresholdBreaches {
      * over their limit).
      */
     static boolean graded(ResourceUsage usage) {
-        return utilisation(usage.metric()).isPresent() && !Bottleneck.loadGenerator(usage.source());
+        return utilisation(usage.metric()).isPresent() && !Sources.isLoadGenerator(usage.source());
     }
 
     /** A {@link #graded} reading's name as its breach reads: "broker-1 CPU". */
@@ -107,7 +108,7 @@ final class ThresholdBreaches {
         }
         for (Utilisation u : UTILISATIONS) {
             for (ResourceUsage usage : step.usages(u.metric())) {
-                if (!Bottleneck.loadGenerator(usage.source())) {
+                if (!Sources.isLoadGenerator(usage.source())) {
                     u.pct(usage).ifPresent(pct -> overPct(breaches, usage.source() + " " + u.what(), pct,
                             u.thresholdPct().applyAsDouble(t), u.suffix()));
                 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 
 import java.time.Duration;
 import java.util.List;
@@ -134,7 +135,7 @@ public record Thresholds(double cpuPct, double iowaitPct, double nicPct, double 
 
     /** True when mqprobe's own process or a load worker's averaged at least {@link #PROCESS_SATURATED_PCT} of its cores. */
     public static boolean clientSaturated(List<ResourceUsage> resources) {
-        return resources.stream().anyMatch(r -> Bottleneck.loadGenerator(r.source()) && Metric.CPU_CORES.equals(r.metric())
+        return resources.stream().anyMatch(r -> Sources.isLoadGenerator(r.source()) && Metric.CPU_CORES.equals(r.metric())
                 && r.meanAtLeastPct(PROCESS_SATURATED_PCT));
     }
 

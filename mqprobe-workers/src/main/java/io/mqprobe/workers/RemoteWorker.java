@@ -2,13 +2,13 @@ package io.mqprobe.workers;
 
 import io.mqprobe.api.Target;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.load.LoadWorker;
 import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.consume.ConsumerLoadSpec;
 import io.mqprobe.consume.RunningConsumers;
 import io.mqprobe.load.RunningProducers;
 import io.mqprobe.stats.ConsumeStats;
-import io.mqprobe.search.Bottleneck;
 import io.mqprobe.stats.LatencyHistograms;
 import io.mqprobe.stats.SendStats;
 
@@ -135,7 +135,7 @@ final class RemoteWorker implements LoadWorker {
     private abstract class Share implements AutoCloseable {
         final URI base;
         /** The worker's seconds as this share's snapshots told them: its own figures over a step's window. */
-        final WorkerSeconds seconds = new WorkerSeconds(Bottleneck.WORKER_SOURCE_PREFIX + name);
+        final WorkerSeconds seconds = new WorkerSeconds(Sources.worker(name));
         private boolean closed;
 
         Share(String path, String id) {

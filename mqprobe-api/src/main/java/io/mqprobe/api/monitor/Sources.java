@@ -16,6 +16,13 @@ public final class Sources {
     public static final String CLUSTER = "cluster";
     /** Every broker's name starts so, followed by its id. */
     public static final String BROKER_PREFIX = "broker-";
+    /** A load worker's own figures: {@code client:local-1} is that worker's process. */
+    public static final String WORKER_PREFIX = CLIENT + ":";
+    /**
+     * The machine a remote broker runs on, from node_exporter: {@code node-of-broker-2}. Not {@code broker-…}, which
+     * names the broker process everywhere, nor {@code host}, which is the machine mqprobe runs on.
+     */
+    public static final String NODE_PREFIX = "node-of-";
 
     private Sources() {
     }
@@ -23,6 +30,29 @@ public final class Sources {
     /** {@code broker-3} for broker 3. */
     public static String broker(int id) {
         return BROKER_PREFIX + id;
+    }
+
+    /** {@code client:local-1} for the load worker {@code local-1}. */
+    public static String worker(String name) {
+        return WORKER_PREFIX + name;
+    }
+
+    /** {@code node-of-broker-2}: the machine broker 2 runs on. */
+    public static String nodeOf(String brokerSource) {
+        return NODE_PREFIX + brokerSource;
+    }
+
+    /** True for the sources of load generators: mqprobe's own process ({@code client}) and each load worker's. */
+    public static boolean isLoadGenerator(String source) {
+        return source != null && (CLIENT.equals(source) || source.startsWith(WORKER_PREFIX));
+    }
+
+    /**
+     * True for the sources of whole machines rather than processes: {@code host} (where mqprobe runs) and each remote
+     * broker's node. Their CPU is shared by whatever runs there, so it is a shared-CPU limit, not a process's.
+     */
+    public static boolean isMachine(String source) {
+        return source != null && (HOST.equals(source) || source.startsWith(NODE_PREFIX));
     }
 
     /** Whether a source names a broker; false for null. */

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Broker names are written and read back in one spelling; anything else is no broker. */
+/** Sources are written and read back in one spelling: a broker, a load worker, a remote broker's machine. */
 class SourcesTest {
 
     @Test
@@ -21,5 +21,21 @@ class SourcesTest {
         }
         assertThat(Sources.isBroker(Sources.CLIENT)).isFalse();
         assertThat(Sources.isBroker(null)).isFalse();
+    }
+
+    @Test
+    void should_tell_load_generators_and_machines_from_processes_by_the_names_it_wrote() {
+        assertThat(Sources.worker("local-1")).isEqualTo("client:local-1");
+        assertThat(Sources.nodeOf(Sources.broker(2))).isEqualTo("node-of-broker-2");
+        assertThat(Sources.isLoadGenerator(Sources.CLIENT)).isTrue();
+        assertThat(Sources.isLoadGenerator(Sources.worker("local-1"))).isTrue();
+        assertThat(Sources.isMachine(Sources.HOST)).isTrue();
+        assertThat(Sources.isMachine(Sources.nodeOf(Sources.broker(2)))).isTrue();
+        for (String process : new String[] {Sources.broker(2), "clients", null}) {
+            assertThat(Sources.isLoadGenerator(process)).as(String.valueOf(process)).isFalse();
+            assertThat(Sources.isMachine(process)).as(String.valueOf(process)).isFalse();
+        }
+        assertThat(Sources.isMachine(Sources.CLIENT)).isFalse();
+        assertThat(Sources.isLoadGenerator(Sources.nodeOf(Sources.broker(2)))).isFalse();
     }
 }

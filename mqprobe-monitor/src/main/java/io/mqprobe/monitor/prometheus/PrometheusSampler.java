@@ -3,6 +3,7 @@ package io.mqprobe.monitor.prometheus;
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sampler;
+import io.mqprobe.api.monitor.Sources;
 
 import java.io.IOException;
 import java.net.URI;
@@ -55,7 +56,7 @@ public final class PrometheusSampler implements Sampler {
      *
      * @param source          {@code broker-<id>}: the broker's container, found by its pod name ending in {@code -<id>}
      * @param ownCpu   shared by all endpoints of the broker: once one serves the broker's container, the node's
-     *                        CPU from node_exporter goes to {@link #nodeSource(String)}, not to {@code source}
+     *                        CPU from node_exporter goes to {@link Sources#nodeOf(String)}, not to {@code source}
      */
     public PrometheusSampler(URI endpoint, String source, Duration timeout, OptionalDouble diskWriteCeilingBps,
                              OptionalDouble nicCeilingBps, boolean reportProcessCpu, BrokerOwnCpu ownCpu) {
@@ -65,19 +66,11 @@ public final class PrometheusSampler implements Sampler {
         this.authorization = endpoint.getRawUserInfo() == null ? null
                 : "Basic " + Base64.getEncoder().encodeToString(decode(endpoint.getRawUserInfo()).getBytes(StandardCharsets.UTF_8));
         this.source = source;
-        this.nodeSource = nodeSource(source);
+        this.nodeSource = Sources.nodeOf(source);
         this.ownCpu = ownCpu;
         this.node = new NodeExporterMapping(source, diskWriteCeilingBps, nicCeilingBps);
         this.kafka = new KafkaExporterMapping(source, reportProcessCpu);
         this.container = new CadvisorMapping(source, brokerId(source));
-    }
-
-    /**
-     * {@code node-of-broker-2}: the source of the node's CPU once the broker's container reports the broker's own. Not
-     * {@code broker-…}, which names the broker process everywhere, nor {@code host}, which is the machine mqprobe runs on.
-     */
-    public static String nodeSource(String brokerSource) {
-        return "node-of-" + brokerSource;
     }
 
     /** The container whose cAdvisor series the last scrape reported as the broker's, e.g. {@code my-cluster-kafka-2/kafka}. */
