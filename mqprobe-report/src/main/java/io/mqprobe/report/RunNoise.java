@@ -108,7 +108,7 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
      * (the file holds MB/s to one decimal, a little coarser than the result files compared); none for a figure one run
      * had.
      */
-    static Map<String, Double> largestGaps(List<Map<String, Double>> runs) {
+    private static Map<String, Double> largestGaps(List<Map<String, Double>> runs) {
         Map<String, Double> gaps = new TreeMap<>();
         for (int i = 0; i < runs.size(); i++) {
             for (int j = i + 1; j < runs.size(); j++) {
