@@ -72,7 +72,8 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
         JsonNode series = root.path("series");
         String code = root.path("figuresSince").asText("");
         if (!root.path("fallbackPct").isNumber() || !series.isArray() || series.isEmpty() || code.isEmpty()) {
-            throw new UsageException(file + " holds no measured series (\"fallbackPct\", \"figuresSince\" and \"series\")");
+            throw new UsageException(file
+                    + " holds no measured series (\"fallbackPct\", \"figuresSince\" and \"series\")");
         }
         String options = series.get(series.size() - 1).path("probeOptions").asText("");
         List<Map<String, Double>> runs = new ArrayList<>();
@@ -87,8 +88,8 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
             throw new UsageException(file + " holds " + runs.size() + " run(s) of the code since " + code
                     + " with the last series' probe options: a spread needs two");
         }
-        String which = runs.size() + " runs in " + counted + " series of `probe" + (options.isEmpty() ? "" : " " + options)
-                + "`, code since " + code;
+        String which = runs.size() + " runs in " + counted + " series of `probe"
+                + (options.isEmpty() ? "" : " " + options) + "`, code since " + code;
         return new RunNoise(root.path("fallbackPct").asDouble(), largestGaps(runs), file + " (" + which + ")");
     }
 

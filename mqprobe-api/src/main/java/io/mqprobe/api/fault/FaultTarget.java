@@ -3,10 +3,14 @@ package io.mqprobe.api.fault;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Sources;
+
+import java.util.OptionalInt;
 
 /**
  * Which broker a fault hits, resolved when the fault fires (the leader at 10 s may not be the
- * leader at the start): a fixed {@code broker-N}, or a role.
+ * leader at the start): a fixed {@code broker-N}, spelled as the broker's source everywhere ({@link Sources}), or a
+ * role.
  *
  * @param role     {@code broker}, {@code leader}, {@code controller}, {@code random} or {@code all}
  * @param brokerId the broker id for role {@code broker}, else 0
@@ -28,12 +32,12 @@ public record FaultTarget(String role, int brokerId) {
     /** {@code broker-2}, {@code leader}, ... */
     @JsonCreator
     public static FaultTarget parse(String text) {
-        if (text.startsWith("broker-")) {
-            try {
-                return new FaultTarget("broker", Integer.parseInt(text.substring("broker-".length())));
-            } catch (NumberFormatException e) {
+        if (Sources.isBroker(text)) {
+            OptionalInt id = Sources.brokerId(text);
+            if (id.isEmpty()) {
                 throw new UsageException("bad fault target '" + text + "' (broker-N, leader, controller, random, all)");
             }
+            return new FaultTarget("broker", id.getAsInt());
         }
         return new FaultTarget(text, 0);
     }
@@ -45,6 +49,6 @@ public record FaultTarget(String role, int brokerId) {
     @JsonValue
     @Override
     public String toString() {
-        return brokerId > 0 ? "broker-" + brokerId : role;
+        return brokerId > 0 ? Sources.broker(brokerId) : role;
     }
 }
