@@ -226,8 +226,7 @@ final class BottleneckFinder {
 
     /** "mqprobe" for its own process, "load worker local-1" for a worker's. */
     private static String loadGeneratorName(String source) {
-        return source.startsWith(Sources.WORKER_PREFIX)
-                ? "load worker " + source.substring(Sources.WORKER_PREFIX.length()) : "mqprobe";
+        return Sources.workerName(source).map(name -> "load worker " + name).orElse("mqprobe");
     }
 
     /**

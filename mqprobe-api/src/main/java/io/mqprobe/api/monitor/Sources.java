@@ -1,5 +1,6 @@
 package io.mqprobe.api.monitor;
 
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -35,6 +36,12 @@ public final class Sources {
     /** {@code client:local-1} for the load worker {@code local-1}. */
     public static String worker(String name) {
         return WORKER_PREFIX + name;
+    }
+
+    /** The worker's name from {@code client:local-1}; empty for any other source. */
+    public static Optional<String> workerName(String source) {
+        return source != null && source.startsWith(WORKER_PREFIX)
+                ? Optional.of(source.substring(WORKER_PREFIX.length())) : Optional.empty();
     }
 
     /** {@code node-of-broker-2}: the machine broker 2 runs on. */

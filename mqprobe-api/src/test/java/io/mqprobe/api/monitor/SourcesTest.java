@@ -26,6 +26,9 @@ class SourcesTest {
     @Test
     void should_tell_load_generators_and_machines_from_processes_by_the_names_it_wrote() {
         assertThat(Sources.worker("local-1")).isEqualTo("client:local-1");
+        assertThat(Sources.workerName(Sources.worker("local-1"))).hasValue("local-1");
+        assertThat(Sources.workerName(Sources.CLIENT)).isEmpty();
+        assertThat(Sources.workerName(null)).isEmpty();
         assertThat(Sources.nodeOf(Sources.broker(2))).isEqualTo("node-of-broker-2");
         assertThat(Sources.isLoadGenerator(Sources.CLIENT)).isTrue();
         assertThat(Sources.isLoadGenerator(Sources.worker("local-1"))).isTrue();
