@@ -118,6 +118,30 @@ class SettlingTest {
         assertThat(settle.waitedMs()).isLessThan(2_000);
     }
 
+    @Test
+    void after_a_topic_is_created_again_an_unthrottled_step_starts_at_once_and_a_paced_one_waits_for_idle_brokers() {
+        AtomicInteger looks = new AtomicInteger();
+        // followers behind until the topic is created again; broker-1 still busy (the step before ended) until look 6
+        Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 600L << 20);
+        Settling settling = new Settling(admin, ms -> List.of(cpu(looks.get() < 6 ? 0.46 : 0.04)), new RunControl(),
+                topic -> admin.recreated = true);
+        SettleSpec recreating = new SettleSpec(Duration.ofSeconds(5), 25, true);
+
+        StepResult.Settle unthrottled = settling.await(recreating, List.of(TOPIC), false);
+
+        assertThat(unthrottled.recreatedTopics()).containsExactly(TOPIC);
+        assertThat(unthrottled.settled()).isTrue();
+        assertThat(looks.get()).isEqualTo(2);   // the look that found the backlog and one that found the new topic in sync
+
+        admin.recreated = false;
+        looks.set(0);
+        StepResult.Settle paced = settling.await(recreating, List.of(TOPIC), true);
+
+        assertThat(paced.recreatedTopics()).containsExactly(TOPIC);
+        assertThat(paced.settled()).isTrue();
+        assertThat(looks.get()).isEqualTo(6);
+    }
+
     private static ResourceUsage cpu(double cores) {
         return new ResourceUsage("broker-1", Metric.CPU_CORES, cores, cores, 0.5);
     }
