@@ -121,8 +121,8 @@ final class Settling {
         List<String> recreated = spec.recreateBacklogs() ? first.backlogged() : List.of();
         recreated.forEach(recreate);
         // followers catching up keep brokers busy after they look level; a backlog deleted with its topic does not, and
-        // an unthrottled step's warm-up covers the second the deletion takes (3.3-3.6 s of waiting for a CPU sample and
-        // idle brokers before each of replicated-leader's ramp steps, 8 s after its warm-up step)
+        // an unthrottled step's warm-up covers the second the deletion takes (waiting for a CPU sample and idle brokers
+        // cost 3.1-4.3 s before each of replicated-leader's ramp steps in three default probes, 2026-12-03)
         boolean idleWanted = judgedOnResources || recreated.isEmpty();
         Look last = recreated.isEmpty() ? first : look(spec, topics, sinceMs);
         while (!ready(last, idleWanted) && System.nanoTime() < deadlineNs && !control.cancelled()) {
