@@ -114,7 +114,7 @@ final class Settling {
         long deadlineNs = startNs + spec.maxWait().toNanos();
         long sinceMs = System.currentTimeMillis();
         Look first = look(spec, topics, sinceMs);
-        boolean backlog = first.underReplicated() > 0 || first.followerLagBytes() > SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES;
+        boolean backlog = !first.backlogFree();
         if (!backlog && !judgedOnResources) {
             return new StepResult.Settle((System.nanoTime() - startNs) / 1_000_000, true, null, 0, null, List.of());
         }
