@@ -54,8 +54,9 @@ done
 
 # one row per run and scenario: scenario, run, ceiling MB/s, its half-width %, knee MB/s, sustainable MB/s, its
 # spread % (the wider of its step's interval and its search's resolution, as compare takes it), bottleneck
-# (resource / source), the host's CPU speed over the scenario's steps (MB of SHA-256 per CPU-second), and the JIT
-# compilation time per second of mqprobe's JVM and of the brokers' (means over the steps)
+# (resource / source), the host's CPU speed over the scenario's steps (MB of SHA-256 per CPU-second), the JIT
+# compilation time per second of mqprobe's JVM and of the brokers' (means over the steps), and the host's memory speed
+# (MB copied per CPU-second; empty for runs before it was recorded)
 rows() {
   for ((k = 1; k <= runs; k++)); do
     jq -r --arg run "$k" '
@@ -73,6 +74,8 @@ rows() {
        ([.steps[].resources[]? | select(.source == "client" and .metric == "jit.ms_per_s") | .mean]
         | if length == 0 then "" else (add / length | round | tostring) end),
        ([.steps[].resources[]? | select((.source | startswith("broker-")) and .metric == "jit.ms_per_s") | .mean]
+        | if length == 0 then "" else (add / length | round | tostring) end),
+       ([.steps[].resources[]? | select(.source == "host" and .metric == "mem.speed.mb_per_cpu_s") | .mean]
         | if length == 0 then "" else (add / length | round | tostring) end)]
       | @tsv' "$out/run-$k/result.json"
   done
@@ -117,9 +120,9 @@ series_runs = {}  # run -> {"scenario/figure": MB/s}: what the run-noise file ke
 pairs = []  # how far two runs' ceilings and sustainable loads lay apart, in % of the lower: compare's --run-noise
 for scenario in dict.fromkeys(r[0] for r in rows):
     rs = [r for r in rows if r[0] == scenario]
-    print(f"## {scenario}\n\n| run | ceiling MB/s | knee MB/s | sustainable MB/s | bottleneck | host CPU speed | JIT ms/s client, brokers |\n|---|---|---|---|---|---|---|")
+    print(f"## {scenario}\n\n| run | ceiling MB/s | knee MB/s | sustainable MB/s | bottleneck | host CPU speed | host memory speed | JIT ms/s client, brokers |\n|---|---|---|---|---|---|---|---|")
     for r in rs:
-        print(f"| {r[1]} | {pm(num(r[2]), r[3])} | {pm(num(r[4]), '')} | {pm(num(r[5]), r[6])} | {r[7]} | {r[8] or '–'} | {r[9] or '–'}, {r[10] or '–'} |")
+        print(f"| {r[1]} | {pm(num(r[2]), r[3])} | {pm(num(r[4]), '')} | {pm(num(r[5]), r[6])} | {r[7]} | {r[8] or '–'} | {(r[11] if len(r) > 11 else '') or '–'} | {r[9] or '–'}, {r[10] or '–'} |")
     ceil_med, ceil_dev = dev([num(r[2]) for r in rs])
     knee_med, knee_dev = dev([num(r[4]) for r in rs])
     sus_med, sus_dev = dev([num(r[5]) for r in rs])
@@ -131,14 +134,16 @@ for scenario in dict.fromkeys(r[0] for r in rows):
           f"largest deviation {f(knee_dev)} %; median sustainable {f(sus_med)} MB/s, largest deviation {f(sus_dev)} %; "
           f"bottleneck {'the same in every run' if same else 'differs between runs'}"
           + (f"; sustainable below 5 % of the ceiling in run {', '.join(tiny)}" if tiny else "") + ".\n")
-    speeds = [num(r[8]) for r in rs]
-    if all(speeds):
-        # not a goal, a diagnosis: how far apart the figures would be had every run met the median host speed
-        mid = statistics.median(speeds)
-        _, ceil_at = dev([num(r[2]) * mid / v for r, v in zip(rs, speeds) if r[2]])
-        _, sus_at = dev([num(r[5]) * mid / v for r, v in zip(rs, speeds) if r[5]])
-        print(f"host CPU speed {min(speeds):.0f}-{max(speeds):.0f} MB of SHA-256 per CPU-second ({(max(speeds) / min(speeds) - 1) * 100:.1f} % apart); "
-              f"scaled to the median speed, the ceilings' largest deviation would be {f(ceil_at)} % and the sustainable loads' {f(sus_at)} %.\n")
+    for col, what in ((8, "host CPU speed {lo:.0f}-{hi:.0f} MB of SHA-256 per CPU-second"),
+                      (11, "host memory speed {lo:.0f}-{hi:.0f} MB copied per CPU-second")):
+        speeds = [num(r[col]) if len(r) > col else None for r in rs]
+        if all(speeds):
+            # not a goal, a diagnosis: how far apart the figures would be had every run met the median host speed
+            mid = statistics.median(speeds)
+            _, ceil_at = dev([num(r[2]) * mid / v for r, v in zip(rs, speeds) if r[2]])
+            _, sus_at = dev([num(r[5]) * mid / v for r, v in zip(rs, speeds) if r[5]])
+            print(what.format(lo=min(speeds), hi=max(speeds)) + f" ({(max(speeds) / min(speeds) - 1) * 100:.1f} % apart); "
+                  f"scaled to the median speed, the ceilings' largest deviation would be {f(ceil_at)} % and the sustainable loads' {f(sus_at)} %.\n")
     summary.append((scenario, ceil_ok, sus_ok, same, not tiny))
     for r in rs:
         for figure, col in (("ceiling", 2), ("knee", 4), ("sustainable", 5)):

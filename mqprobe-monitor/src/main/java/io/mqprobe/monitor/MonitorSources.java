@@ -14,7 +14,7 @@ import io.mqprobe.monitor.jmx.JmxConnection;
 import io.mqprobe.monitor.jmx.KafkaJmxSampler;
 import io.mqprobe.monitor.kafka.GroupLagSampler;
 import io.mqprobe.monitor.kafka.LogGrowthSampler;
-import io.mqprobe.monitor.proc.CpuSpeedSampler;
+import io.mqprobe.monitor.proc.HostSpeedSampler;
 import io.mqprobe.monitor.proc.HostSampler;
 import io.mqprobe.monitor.proc.NamespaceNicSampler;
 import io.mqprobe.monitor.proc.ProcessSampler;
@@ -209,7 +209,7 @@ public final class MonitorSources {
             if (host) {
                 // an embedded cluster talks over loopback only, so lo is its NIC
                 samplers.add(new HostSampler(diskWriteCeilingBps, nicCeilingBps, !brokers.isEmpty()));
-                samplers.add(new CpuSpeedSampler());
+                samplers.add(new HostSpeedSampler());
             }
             for (LocalBrokerProcess broker : brokers) {
                 int id = broker.brokerId();

@@ -35,6 +35,10 @@ public final class Metric {
     // host: MB of SHA-256 one thread of mqprobe hashes per second of its own CPU time; a fixed piece of work timed
     // on the CPU clock, so it moves only with what one core delivers (a shared physical core, another guest), not with load
     public static final String CPU_SPEED_MB_PER_CPU_S = "cpu.speed.mb_per_cpu_s";
+    // host: MB one thread of mqprobe copies per second of its own CPU time between two buffers larger than the cache, so
+    // from memory to memory: what a broker's copies (socket to heap to page cache) pay per byte; on a shared machine it
+    // moves with the other guests' memory traffic, which the SHA-256 figure, run inside one core, does not see
+    public static final String MEM_SPEED_MB_PER_CPU_S = "mem.speed.mb_per_cpu_s";
     public static final String RSS_BYTES = "mem.rss.bytes";
     // source host: the machine's page cache (Cached + Buffers - Shmem); a local process in a memory cgroup of its own
     // (not the root): what that cgroup is charged (v1 total_cache, v2 file), shared with whatever else sits in it;
