@@ -31,7 +31,7 @@ class MonitorSourcesTest {
                 .build();
 
         assertThat(samplers).extracting(Sampler::name).containsExactly(
-                "/proc client", "jvm client", "/proc host", "cpu speed host",
+                "/proc client", "jvm client", "/proc host", "speed host",
                 "/proc broker-1", "jmx broker-1 (127.0.0.1:9991)",
                 "/proc broker-2", "jmx broker-2 (127.0.0.1:9992)",
                 "jmx kafka-a:9999", "jmx [::1]:9998",
