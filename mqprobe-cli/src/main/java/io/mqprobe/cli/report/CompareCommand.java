@@ -42,10 +42,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write compare.json, compare.md and compare.html (overlaid charts) into DIR (created if missing).")
     Path outDir;
 
+    // picocli formats descriptions as format strings: a percent sign is written %%
     @Option(names = "--run-noise", paramLabel = "PCT|FILE", defaultValue = "20%",
             description = {"A change no larger than this share of the first run is taken for run-to-run noise, whatever the "
                     + "runs' intervals say (default: ${DEFAULT-VALUE}; two default probes of one build on the 2-core test "
-                    + "machine lay a median of 17.5 % apart, 2026-12-03). Or the file bench/reproducibility.sh keeps of "
+                    + "machine lay a median of 17.5 %% apart, 2026-12-03). Or the file bench/reproducibility.sh keeps of "
                     + "measured series (bench/run-noise.json): per scenario and figure the largest gap between two runs of "
                     + "the code since its last change that moves a figure."})
     String runNoise;
