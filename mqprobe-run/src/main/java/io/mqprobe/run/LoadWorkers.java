@@ -9,6 +9,7 @@ import io.mqprobe.embedded.ChildJava;
 import io.mqprobe.embedded.isolation.LoadHosts;
 import io.mqprobe.load.InProcessWorker;
 import io.mqprobe.load.LoadWorker;
+import io.mqprobe.load.RunControl;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.stamp.NanoClock;
@@ -58,14 +59,17 @@ final class LoadWorkers implements AutoCloseable {
     }
 
     /** The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}. */
-    /** @param network namespaces for local workers on the brokers' network, when the embedded brokers have one */
+    /**
+     * @param network namespaces for local workers on the brokers' network, when the embedded brokers have one
+     * @param control the run's cancellation: Ctrl-C ends a wait for workers to join
+     */
     static LoadWorkers open(WorkerPlan plan, Target target, Driver driver, Optional<LoadHosts> network,
-                            Consumer<String> say) {
+                            Consumer<String> say, RunControl control) {
         if (plan instanceof WorkerPlan.Local local) {
-            return startLocal(local, target, network.orElse(null), say);
+            return startLocal(local, target, network.orElse(null), say, control);
         }
         if (plan instanceof WorkerPlan.Joining joining) {
-            return awaitJoining(joining, target, say);
+            return awaitJoining(joining, target, say, control);
         }
         return new LoadWorkers(List.of(new InProcessWorker(driver, NanoClock.SYSTEM)), null, null);
     }
@@ -120,7 +124,8 @@ final class LoadWorkers implements AutoCloseable {
      * own, as root) each worker runs in a network namespace of its own on that network: a separate host on the wire,
      * reaching the brokers over the bridge and its coordinator at the bridge's address.
      */
-    private static LoadWorkers startLocal(WorkerPlan.Local plan, Target target, LoadHosts hosts, Consumer<String> say) {
+    private static LoadWorkers startLocal(WorkerPlan.Local plan, Target target, LoadHosts hosts, Consumer<String> say,
+                                          RunControl control) {
         int count = plan.count();
         LocalWorkerProcesses local = null;
         Coordinator coordinator = null;
@@ -149,14 +154,12 @@ final class LoadWorkers implements AutoCloseable {
                     ? count + " local load workers, each in a network namespace of its own on the brokers' network (" + hosts.cidr() + ")"
                     : count + " local load workers on this host's network: the brokers are not on a network of their own (a"
                     + " temporary cluster gets one as root; 'cluster up --broker-net RATE' for one that stays)");
-            List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target, plan.onLoss(), say);
+            List<LoadWorker> joined = coordinator.awaitWorkers(count, LOCAL_JOIN_TIMEOUT, target, plan.onLoss(), say, control);
             return new LoadWorkers(joined, coordinator, local);
         } catch (IOException | RuntimeException | InterruptedException e) {
             String logs = local == null ? "" : lastLines(local.dir(), count);
             new LoadWorkers(List.of(), coordinator, local).close();
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
+            interruptedAgain(e, control);
             throw new IllegalStateException("the local load workers did not start: " + e.getMessage() + logs, e);
         }
     }
@@ -175,7 +178,7 @@ final class LoadWorkers implements AutoCloseable {
                 .redirectOutput(dir.resolve(name + ".log").toFile()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
     }
 
-    private static LoadWorkers awaitJoining(WorkerPlan.Joining plan, Target target, Consumer<String> say) {
+    private static LoadWorkers awaitJoining(WorkerPlan.Joining plan, Target target, Consumer<String> say, RunControl control) {
         Coordinator coordinator;
         try {
             coordinator = Coordinator.listen(plan.listen(), plan.token(), plan.tls());
@@ -185,14 +188,22 @@ final class LoadWorkers implements AutoCloseable {
         say.accept("waiting up to " + plan.timeout().toSeconds() + " s for " + plan.count() + " load workers to join "
                 + coordinator.url() + " (mqprobe worker --coordinator HOST:PORT --token-file FILE)");
         try {
-            return new LoadWorkers(coordinator.awaitWorkers(plan.count(), plan.timeout(), target, plan.onLoss(), say), coordinator,
+            return new LoadWorkers(coordinator.awaitWorkers(plan.count(), plan.timeout(), target, plan.onLoss(), say, control), coordinator,
                     null);
         } catch (WorkerJoinException | InterruptedException e) {
             coordinator.close();
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
+            interruptedAgain(e, control);
             throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Keeps a thread interrupt for whoever runs next; a wait that ended because the run was cancelled (Ctrl-C) is not
+     * one, and must not cut short the stopping of the brokers and the writing of the partial result after it.
+     */
+    private static void interruptedAgain(Exception e, RunControl control) {
+        if (e instanceof InterruptedException && !control.cancelled()) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -122,7 +122,7 @@ public final class RunSession implements AutoCloseable {
 
     /** Starts or awaits the load workers the run asked for (in-process unless told otherwise). */
     private void openWorkers(WorkerPlan plan) {
-        workers = LoadWorkers.open(plan, cluster.target(), cluster.driver(), cluster.loadHosts(), progress::line);
+        workers = LoadWorkers.open(plan, cluster.target(), cluster.driver(), cluster.loadHosts(), progress::line, control);
         String described = workers.describe();
         if (described != null) {
             progress.line(described);

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.mqprobe.api.Target;
 import io.mqprobe.load.LoadWorker;
+import io.mqprobe.load.RunControl;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -23,6 +24,9 @@ import java.util.function.Consumer;
  * is there; the run then drives them as {@link LoadWorker}s. Joins without the shared token are refused.
  */
 public final class Coordinator implements AutoCloseable {
+
+    /** How often a wait for joins looks at the run's cancellation, which flips a flag and notifies no one. */
+    private static final long CANCEL_CHECK_MS = 100;
 
     private final HttpServer server;
     private final ControlHttp http;
@@ -66,21 +70,30 @@ public final class Coordinator implements AutoCloseable {
      *
      * @throws WorkerJoinException when fewer joined in time (saying how many, and how many were refused)
      */
-    public synchronized List<LoadWorker> awaitWorkers(int count, Duration timeout, Target target) throws InterruptedException {
-        return awaitWorkers(count, timeout, target, WorkerLoss.STOP, line -> { });
+    public List<LoadWorker> awaitWorkers(int count, Duration timeout, Target target) throws InterruptedException {
+        return awaitWorkers(count, timeout, target, WorkerLoss.STOP, line -> { }, new RunControl());
     }
 
-    /** As above; a worker lost mid-step fails the step or is left out ({@code onLoss}), said through {@code notice}. */
+    /**
+     * As above; a worker lost mid-step fails the step or is left out ({@code onLoss}), said through {@code notice}.
+     *
+     * @throws InterruptedException also when {@code control} is cancelled while waiting (Ctrl-C): a join may be minutes
+     *                              away, and the run should stop within a moment, not at the join timeout
+     */
     public synchronized List<LoadWorker> awaitWorkers(int count, Duration timeout, Target target, WorkerLoss onLoss,
-                                                      Consumer<String> notice) throws InterruptedException {
+                                                      Consumer<String> notice, RunControl control) throws InterruptedException {
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         while (joined.size() < count) {
+            if (control.cancelled()) {
+                throw new InterruptedException("stopped while waiting: " + joined.size() + " of " + count
+                        + " load workers had joined " + url());
+            }
             long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNs - System.nanoTime());
             if (leftMs <= 0) {
                 throw new WorkerJoinException(joined.size() + " of " + count + " load workers joined " + url() + " within "
                         + timeout.toSeconds() + " s" + (refused.isEmpty() ? "" : "; refused (wrong token): " + String.join(", ", refused)));
             }
-            wait(leftMs);
+            wait(Math.min(leftMs, CANCEL_CHECK_MS));
         }
         List<LoadWorker> workers = new ArrayList<>();
         for (WorkerProtocol.Join join : joined.subList(0, count)) {

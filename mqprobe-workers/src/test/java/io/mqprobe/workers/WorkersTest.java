@@ -135,6 +135,21 @@ class WorkersTest {
     }
 
     @Test
+    void should_end_a_wait_for_joins_within_a_moment_of_the_run_being_cancelled() throws Exception {
+        Coordinator coordinator = coordinator();
+        RunControl control = new RunControl();
+        Thread canceller = new Thread(() -> {
+            control.sleep(300);
+            control.cancel();
+        });
+        canceller.start();
+
+        // a join timeout beyond the class's: a wait that missed the cancel fails on the timeout, not on an assertion
+        assertThatThrownBy(() -> coordinator.awaitWorkers(1, Duration.ofSeconds(60), TARGET, WorkerLoss.STOP, line -> { }, control))
+                .isInstanceOf(InterruptedException.class).hasMessageContaining("0 of 1 load workers had joined");
+    }
+
+    @Test
     void should_refuse_producers_for_a_target_outside_its_allowed_ranges() throws Exception {
         Coordinator coordinator = coordinator();
         worker("strict", token, AllowedTargets.parse("10.0.0.0/8"), Duration.ofSeconds(10)).join(coordinator.url(), Duration.ofSeconds(10));

@@ -196,6 +196,9 @@ class SweepCommandTest {
                 "-cp", System.getProperty("java.class.path"), "-Dmqprobe.home=" + System.getProperty("mqprobe.home"),
                 "io.mqprobe.cli.Main"));
         command.addAll(List.of(args));
+        // a cold JVM beside the test's own and the shared brokers on 2 cores: its first DescribeCluster once took
+        // longer than the default 10 s (suite of 2026-12-04 08:25), and that is not what these tests are about
+        command.addAll(List.of("--connect-timeout", "60s"));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("sweep.log").toFile()).start();
     }
 
