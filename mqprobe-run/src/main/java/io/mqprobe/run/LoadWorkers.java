@@ -58,8 +58,9 @@ final class LoadWorkers implements AutoCloseable {
         this.local = local;
     }
 
-    /** The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}. */
     /**
+     * The workers {@code plan} asks for, loading {@code target}; in-process ones on {@code driver}.
+     *
      * @param network namespaces for local workers on the brokers' network, when the embedded brokers have one
      * @param control the run's cancellation: Ctrl-C ends a wait for workers to join
      */
