@@ -82,6 +82,16 @@ public final class Interruption implements AutoCloseable {
         return timer;
     }
 
+    /**
+     * False for a signal this process cannot receive: one ignored when it started ({@code nohup}, or a job a script
+     * sent to the background, where the shell ignores SIGINT) stays ignored, as the user asked, and so does one the
+     * JVM keeps ({@code -Xrs}).
+     */
+    public boolean hears(String signalName) {
+        Signal signal = new Signal(signalName);
+        return previous.containsKey(signal) && previous.get(signal) != SignalHandler.SIG_IGN;
+    }
+
     /** True when the user pressed Ctrl-C or the process got SIGTERM. */
     public boolean signalled() {
         return received != null;

@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Signals raised in this JVM while an {@link Interruption} is installed (without it, TERM would end the test JVM). */
 class InterruptionTest {
@@ -23,6 +24,8 @@ class InterruptionTest {
         StringWriter err = new StringWriter();
         try (Interruption interruption = Interruption.install(control, new PrintWriter(err))) {
             assertThat(interruption.exitCode(0)).isZero();
+            // a test JVM started as a script's background job has SIGINT ignored: raised here it would never arrive
+            assumeTrue(interruption.hears(signal), "SIG" + signal + " is ignored in this JVM, as its launcher left it");
 
             Signal.raise(new Signal(signal));
             while (!control.cancelled()) {
@@ -34,4 +37,5 @@ class InterruptionTest {
             assertThat(err.toString()).contains(said);
         }
     }
+
 }

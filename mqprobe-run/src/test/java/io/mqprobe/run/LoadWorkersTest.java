@@ -25,16 +25,19 @@ class LoadWorkersTest {
 
     private static final Target TARGET = new Target("instant", "127.0.0.1:9092", Map.of(), Duration.ofSeconds(5));
 
-    /** Ctrl-C while a run waits minutes for workers that do not come: the wait ends, and the run stops as after Ctrl-C. */
+    /**
+     * SIGTERM (or Ctrl-C: one handler) while a run waits minutes for workers that do not come: the wait ends, and the
+     * run stops as after Ctrl-C. TERM, because a test JVM started as a script's background job has SIGINT ignored.
+     */
     @Test
-    @Timeout(value = 20, unit = TimeUnit.SECONDS)   // far below the join timeout: a wait blind to Ctrl-C fails here
-    void should_stop_waiting_for_workers_to_join_on_ctrl_c() {
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)   // far below the join timeout: a wait blind to the signal fails here
+    void should_stop_waiting_for_workers_to_join_on_a_signal() {
         RunControl control = new RunControl();
         WorkerPlan.Joining plan = new WorkerPlan.Joining(2, new InetSocketAddress("127.0.0.1", 0), WorkerToken.random(),
                 Duration.ofSeconds(120), WorkerLoss.STOP, null);
         List<String> said = new CopyOnWriteArrayList<>();
-        // Ctrl-C once the run says it waits; a daemon that naps, so an open that fails before waiting leaves no core busy
-        Thread ctrlC = new Thread(() -> {
+        // the signal once the run says it waits; a daemon that naps, so an open that fails before waiting leaves no core busy
+        Thread signaller = new Thread(() -> {
             while (said.isEmpty()) {
                 try {
                     Thread.sleep(20);
@@ -42,12 +45,12 @@ class LoadWorkersTest {
                     return;
                 }
             }
-            Signal.raise(new Signal("INT"));
+            Signal.raise(new Signal("TERM"));
         });
-        ctrlC.setDaemon(true);
+        signaller.setDaemon(true);
 
         try (Interruption interruption = Interruption.install(control, new PrintWriter(new StringWriter()))) {
-            ctrlC.start();
+            signaller.start();
             assertThatThrownBy(() -> LoadWorkers.open(plan, TARGET, null, Optional.empty(), said::add, control))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("stopped while waiting: 0 of 2 load workers had joined")
