@@ -87,9 +87,9 @@ public final class Interruption implements AutoCloseable {
      * sent to the background, where the shell ignores SIGINT) stays ignored, as the user asked, and so does one the
      * JVM keeps ({@code -Xrs}).
      */
-    public boolean hears(String signalName) {
-        Signal signal = new Signal(signalName);
-        return previous.containsKey(signal) && previous.get(signal) != SignalHandler.SIG_IGN;
+    boolean hears(String signalName) {
+        SignalHandler before = previous.get(new Signal(signalName));
+        return before != null && before != SignalHandler.SIG_IGN;
     }
 
     /** True when the user pressed Ctrl-C or the process got SIGTERM. */

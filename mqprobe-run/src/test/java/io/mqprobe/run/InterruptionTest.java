@@ -37,5 +37,4 @@ class InterruptionTest {
             assertThat(err.toString()).contains(said);
         }
     }
-
 }
