@@ -1,6 +1,7 @@
 package io.mqprobe.cli.probe;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.cli.CliProcess;
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.SharedCliCluster;
 import io.mqprobe.result.ResultJson;
@@ -78,13 +79,8 @@ class ProbeCommandTest {
     @Test
     void should_leave_a_renderable_incomplete_result_when_interrupted(@TempDir Path dir) throws Exception {
         Path result = dir.resolve("result.json");
-        Process probe = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
-                "-Dmqprobe.home=" + System.getProperty("mqprobe.home"),
-                "io.mqprobe.cli.Main", "probe", "--no-ceilings", "--jvm-warmup", "0", "--step-warmup", "1s", "--step-duration", "3s",
-                "--max-step-duration", "3s", "--out", dir.toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("probe.log").toFile()).start();
+        Process probe = CliProcess.start(dir.resolve("probe.log"), List.of("probe", "--no-ceilings", "--jvm-warmup", "0",
+                "--step-warmup", "1s", "--step-duration", "3s", "--max-step-duration", "3s", "--out", dir.toString()));
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (!hasAStep(result) && System.nanoTime() < deadline && probe.isAlive()) {

@@ -6,6 +6,7 @@ import io.mqprobe.api.BrokerSetting;
 import io.mqprobe.api.Driver;
 import io.mqprobe.api.Drivers;
 import io.mqprobe.api.Target;
+import io.mqprobe.cli.CliProcess;
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.SharedCliCluster;
 import io.mqprobe.experiment.ConfigJournal;
@@ -192,14 +193,11 @@ class SweepCommandTest {
     }
 
     private static Process start(Path dir, String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dmqprobe.home=" + System.getProperty("mqprobe.home"),
-                "io.mqprobe.cli.Main"));
-        command.addAll(List.of(args));
+        List<String> command = new java.util.ArrayList<>(List.of(args));
         // a cold JVM beside the test's own and the shared brokers on 2 cores: its first DescribeCluster once took
         // longer than the default 10 s (suite of 2026-12-04 08:25), and that is not what these tests are about
         command.addAll(List.of("--connect-timeout", "60s"));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("sweep.log").toFile()).start();
+        return CliProcess.start(dir.resolve("sweep.log"), command);
     }
 
     private static String log(Path dir) throws Exception {

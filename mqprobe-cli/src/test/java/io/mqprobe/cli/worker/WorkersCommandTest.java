@@ -1,6 +1,7 @@
 package io.mqprobe.cli.worker;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mqprobe.cli.CliProcess;
 import io.mqprobe.cli.CliRun;
 import io.mqprobe.cli.SharedCliCluster;
 import io.mqprobe.result.ResultJson;
@@ -199,13 +200,8 @@ class WorkersCommandTest {
 
     /** A coordinator JVM of its own, so that the test can signal it: two local workers producing for a minute. */
     private static Process startCoordinator(Path dir) throws java.io.IOException {
-        return new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
-                "-Dmqprobe.home=" + System.getProperty("mqprobe.home"),
-                "io.mqprobe.cli.Main", "produce", "--workers", "local:2", "--clients", "2", "--duration", "60s",
-                "--throughput", "1000", "--out", dir.toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("produce.log").toFile()).start();
+        return CliProcess.start(dir.resolve("produce.log"), List.of("produce", "--workers", "local:2", "--clients", "2",
+                "--duration", "60s", "--throughput", "1000", "--out", dir.toString()));
     }
 
     private static List<ProcessHandle> awaitTwoWorkerProcesses(Process coordinator, Path dir) throws Exception {
