@@ -7,14 +7,20 @@
 # /proc/PID/task/*/stat every second, the first 10 s left out), its compilers' cores, the spread of its 5-second
 # readings (what a paced step of the probe reads), and that as a share of the 0.3-core quota.
 #
-#   bench/paced-broker-cost.sh [--rates "30000 100000"] [--seconds 45] [--rounds 2] [--no-build]
+# --leaders "1 2 3" gives each of those brokers a topic it leads alone (kafka-topics' --replica-assignment) and runs
+# every rate on each of them in turn, round after round: brokers that live side by side on the same host at the same
+# minutes. Whether a broker's cost is set for its life or moves with the hour then shows as one broker dearer than
+# its neighbours in every round, or all of them moving together from round to round.
+#
+#   bench/paced-broker-cost.sh [--rates "30000 100000"] [--seconds 45] [--rounds 2] [--leaders "1 2 3"] [--no-build]
 #   defaults: about 7 minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rates="30000 100000" seconds=45 rounds=2 build=1
+rates="30000 100000" seconds=45 rounds=2 build=1 leaders=
 while [[ $# -gt 0 ]]; do
   case $1 in
     --rates) rates=$2; shift 2 ;;
+    --leaders) leaders=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --no-build) build=0; shift ;;
@@ -29,9 +35,21 @@ trap '"${mqprobe[@]}" cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOM
 "${mqprobe[@]}" cluster up --brokers 3 --broker-spec 0.3c2g --client-cores 0.4 >&2
 pids=$("${mqprobe[@]}" cluster status | awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { print $2 }')
 [[ -n $pids ]] || { echo "no broker pids in 'cluster status'" >&2; exit 1; }
+leader_ids=($leaders)
+((${#leader_ids[@]})) || leader_ids=("")   # unpinned: one run per rate, on the leader Kafka picked
+for id in $leaders; do
+  [[ $("${mqprobe[@]}" cluster status | awk -v id="$id" '$1 == id') ]] || { echo "--leaders: no broker $id" >&2; exit 2; }
+done
 topic=bench-paced-$$
-settings=(--topic "$topic" --create-topic --keep-topics --partitions 1 --replication-factor 1 --record-size 1KiB
+settings=(--create-topic --keep-topics --partitions 1 --replication-factor 1 --record-size 1KiB
           --producer-props linger.ms=5 batch.size=1048576 buffer.memory=16777216 acks=1 --no-monitor --client-cores 0.4)
+# topic_of LEADER: the run's topic, one per --leaders broker, created on it alone before its first run
+topic_of() { echo "$topic${1:+-b$1}"; }
+bootstrap=$("${mqprobe[@]}" cluster status | awk '$1 == "bootstrap" { print $2 }')
+for id in $leaders; do
+  java -cp "$cp" org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --create --topic "$(topic_of "$id")" \
+    --replica-assignment "$id" >&2
+done
 
 # sample_brokers OUT: "epoch-µs pid user-ticks system-ticks jit-ticks" per broker every second (user and system
 # outside the JIT compiler threads) while $results/sampling exists;
@@ -59,43 +77,51 @@ sample_brokers() {
   exec {nap}<&-
 }
 
-# produce_at RATE SECONDS LABEL: one run, its brokers sampled into $results/LABEL
+# produce_at RATE SECONDS LABEL [LEADER]: one run (on LEADER's topic), its brokers sampled into $results/LABEL
 produce_at() {
   touch "$results/sampling"
   sample_brokers "$results/$3" &
   local sampler=$!
-  "${mqprobe[@]}" produce "${settings[@]}" --throughput "$1" --duration "$2s" >"$results/$3.out" 2>&1
+  "${mqprobe[@]}" produce --topic "$(topic_of "${4:-}")" "${settings[@]}" --throughput "$1" --duration "$2s" \
+    >"$results/$3.out" 2>&1
   rm -f "$results/sampling"
   wait "$sampler"
 }
 
 highest=$(tr ' ' '\n' <<<"$rates" | sort -n | tail -1)
-echo "warming the leader at $highest msgs/s for 30 s ..." >&2
-produce_at "$highest" 30 warm
+for id in "${leader_ids[@]}"; do
+  echo "warming the leader${id:+ broker-$id} at $highest msgs/s for 30 s ..." >&2
+  produce_at "$highest" 30 "warm${id:+-b$id}" "$id"
+done
 machine_line
 echo "brokers 0.3c2g (quota 0.3 cores), one partition RF 1, acks=1, linger.ms=5, 1 KiB records; ${seconds} s a run"
 for round in $(seq 1 "$rounds"); do
   for rate in $rates; do
-    produce_at "$rate" "$seconds" "r$round-$rate"
+    for id in "${leader_ids[@]}"; do
+      produce_at "$rate" "$seconds" "r$round-$rate${id:+-b$id}" "$id"
+    done
   done
 done
-python3 - "$results" "$clk_tck" "$rates" "$rounds" <<'EOF'
+leader_pids=$(for id in $leaders; do "${mqprobe[@]}" cluster status | awk -v id="$id" '$1 == id { print id "=" $2 }'; done)
+python3 - "$results" "$clk_tck" "$rates" "$rounds" "$leader_pids" <<'EOF'
 import sys, collections, statistics
 results, tck, rates, rounds = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), int(sys.argv[4])
-print("| round | rate msgs/s | leader cores | of them system | of the quota | 5-s readings (cores) | their sd | compilers' cores |")
-print("|---|---|---|---|---|---|---|---|")
+leaders = dict(pair.split("=") for pair in sys.argv[5].split())   # broker id -> pid, with --leaders
+print(f"| round | rate msgs/s |{' leader |' if leaders else ''} leader cores | of them system | of the quota"
+      " | 5-s readings (cores) | their sd | compilers' cores |")
+print("|---|---|" + ("---|" if leaders else "") + "---|---|---|---|---|---|")
 for r in range(1, rounds + 1):
-    for rate in rates:
+    for rate, leader_id in [(rate, b) for rate in rates for b in (leaders or [None])]:
         rows = collections.defaultdict(list)
-        for line in open(f"{results}/r{r}-{rate}"):
+        for line in open(f"{results}/r{r}-{rate}" + (f"-b{leader_id}" if leader_id else "")):
             us, pid, user, system, jit = line.split()
             rows[pid].append((int(us) / 1e6, int(user) + int(system), int(jit), int(system)))
         def cores(v, i, j, k):
             return (v[j][k] - v[i][k]) / tck / (v[j][0] - v[i][0])
-        # the leader is the broker that worked most; the first 10 s are start-up and the producer's warm-up
-        leader = max(rows.values(), key=lambda v: v[-1][1] - v[0][1])[10:]
+        # unpinned, the leader is the broker that worked most; the first 10 s are start-up and the producer's warm-up
+        leader = (rows[leaders[leader_id]] if leader_id else max(rows.values(), key=lambda v: v[-1][1] - v[0][1]))[10:]
         windows = [cores(leader, i, i + 5, 1) for i in range(0, len(leader) - 5, 5)]
         whole, jit, system = cores(leader, 0, -1, 1), cores(leader, 0, -1, 2), cores(leader, 0, -1, 3)
-        print(f"| {r} | {int(rate):,} | {whole:.3f} | {system:.3f} | {whole / 0.3:.0%} | {' '.join(f'{w:.2f}' for w in windows)}"
+        print(f"| {r} | {int(rate):,} |{f' broker-{leader_id} |' if leader_id else ''} {whole:.3f} | {system:.3f} | {whole / 0.3:.0%} | {' '.join(f'{w:.2f}' for w in windows)}"
               f" | {statistics.pstdev(windows):.3f} | {jit:.3f} |")
 EOF
