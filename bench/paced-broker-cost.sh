@@ -33,19 +33,20 @@ trap '"${mqprobe[@]}" cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOM
 [[ $build == 1 ]] && build_bench "$results/build.log"
 
 "${mqprobe[@]}" cluster up --brokers 3 --broker-spec 0.3c2g --client-cores 0.4 >&2
-pids=$("${mqprobe[@]}" cluster status | awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { print $2 }')
+status=$("${mqprobe[@]}" cluster status)   # read once: a JVM start each, and the brokers stay the same
+pids=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { print $2 }' <<<"$status")
 [[ -n $pids ]] || { echo "no broker pids in 'cluster status'" >&2; exit 1; }
 leader_ids=($leaders)
 ((${#leader_ids[@]})) || leader_ids=("")   # unpinned: one run per rate, on the leader Kafka picked
 for id in $leaders; do
-  [[ $("${mqprobe[@]}" cluster status | awk -v id="$id" '$1 == id') ]] || { echo "--leaders: no broker $id" >&2; exit 2; }
+  [[ $(awk -v id="$id" '$1 == id' <<<"$status") ]] || { echo "--leaders: no broker $id" >&2; exit 2; }
 done
 topic=bench-paced-$$
 settings=(--create-topic --keep-topics --partitions 1 --replication-factor 1 --record-size 1KiB
           --producer-props linger.ms=5 batch.size=1048576 buffer.memory=16777216 acks=1 --no-monitor --client-cores 0.4)
 # topic_of LEADER: the run's topic, one per --leaders broker, created on it alone before its first run
 topic_of() { echo "$topic${1:+-b$1}"; }
-bootstrap=$("${mqprobe[@]}" cluster status | awk '$1 == "bootstrap" { print $2 }')
+bootstrap=$(awk '$1 == "bootstrap" { print $2 }' <<<"$status")
 for id in $leaders; do
   java -cp "$cp" org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --create --topic "$(topic_of "$id")" \
     --replica-assignment "$id" >&2
@@ -102,7 +103,7 @@ for round in $(seq 1 "$rounds"); do
     done
   done
 done
-leader_pids=$(for id in $leaders; do "${mqprobe[@]}" cluster status | awk -v id="$id" '$1 == id { print id "=" $2 }'; done)
+leader_pids=$(for id in $leaders; do awk -v id="$id" '$1 == id { print id "=" $2 }' <<<"$status"; done)
 python3 - "$results" "$clk_tck" "$rates" "$rounds" "$leader_pids" <<'EOF'
 import sys, collections, statistics
 results, tck, rates, rounds = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), int(sys.argv[4])
