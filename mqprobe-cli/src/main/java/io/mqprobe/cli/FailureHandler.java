@@ -3,6 +3,7 @@ package io.mqprobe.cli;
 import io.mqprobe.api.TargetUnreachableException;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.run.ExitCode;
+import io.mqprobe.run.SignalledException;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -21,7 +22,9 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler, Co
         }
         Throwable cause = rootKnown(e);
         int code;
-        if (cause instanceof UsageException || cause instanceof CommandLine.ParameterException) {
+        if (signalled(e) != null) {
+            code = signalled(e).exitCode();
+        } else if (cause instanceof UsageException || cause instanceof CommandLine.ParameterException) {
             code = ExitCode.BAD_INPUT;
         } else if (cause instanceof TargetUnreachableException) {
             code = ExitCode.UNREACHABLE;
@@ -52,6 +55,16 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler, Co
             path.insert(0, c.getCommandName() + " ");
         }
         return path.toString();
+    }
+
+    /** The failure of a run a signal cut short, which exits with the signal's code; null when no signal did. */
+    private static SignalledException signalled(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SignalledException signalled) {
+                return signalled;
+            }
+        }
+        return null;
     }
 
     /** Walks causes to the first mqprobe-known failure, so wrapped errors still map to the right code. */

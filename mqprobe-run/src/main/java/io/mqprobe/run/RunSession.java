@@ -84,9 +84,9 @@ public final class RunSession implements AutoCloseable {
             session.startGuard(plan.disk());
             return session;
         } catch (RuntimeException e) {
-            session.failed(e);
+            RuntimeException ended = session.ended(e);
             session.close();
-            throw e;
+            throw ended;
         }
     }
 
@@ -111,8 +111,7 @@ public final class RunSession implements AutoCloseable {
             code = body.run(session);
             code = session.guard.reason() != null ? ExitCode.RUN_FAILED : code;
         } catch (RuntimeException e) {
-            session.failed(e);
-            throw e;
+            throw session.ended(e);
         } finally {
             session.close();
         }
@@ -289,6 +288,20 @@ public final class RunSession implements AutoCloseable {
         if (failure == null) {   // the guard's reason is why the load failed, if it stopped the run
             failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
+    }
+
+    /**
+     * What a failure of the run ends it with. After Ctrl-C or SIGTERM the run did not fail: the signal cut it short (a
+     * wait for workers to join ends in an InterruptedException, which alone read as Ctrl-C and as a failure), so the
+     * result reads interrupted and the process exits 130 or 143 whatever the signal interrupted. Else the failure is
+     * recorded for the partial result.
+     */
+    private RuntimeException ended(RuntimeException e) {
+        if (interruption.signalled()) {
+            return new SignalledException(interruption.exitCode(ExitCode.RUN_FAILED), e);
+        }
+        failed(e);
+        return e;
     }
 
     /** Exit code of a run that got to its end: 130 after Ctrl-C, 143 after SIGTERM, else the given code. */

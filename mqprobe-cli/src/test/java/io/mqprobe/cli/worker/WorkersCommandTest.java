@@ -194,6 +194,11 @@ class WorkersCommandTest {
             coordinator.destroyForcibly();
         }
 
+        // TERM's own code, as when it lands during the load: the wait it ended threw an InterruptedException, once read as 130
+        assertThat(coordinator.exitValue()).as(Files.readString(dir.resolve("produce.log"))).isEqualTo(ExitCode.TERMINATED);
+        JsonNode result = ResultJson.MAPPER.readTree(dir.resolve("result.json").toFile());
+        assertThat(result.get("interrupted").asBoolean()).isTrue();
+        assertThat(result.path("failure").isTextual()).as("a signal, not a failure, ended it").isFalse();
         assertThat(workers).as("every worker it started is gone").noneMatch(ProcessHandle::isAlive);
         assertThat(tokenDirs()).as("the workers' token directory is deleted").isEqualTo(tokenDirsBefore);
     }
