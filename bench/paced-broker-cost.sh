@@ -12,7 +12,7 @@
 # minutes. Whether a broker's cost is set for its life or moves with the hour then shows as one broker dearer than
 # its neighbours in every round, or all of them moving together from round to round.
 #
-#   bench/paced-broker-cost.sh [--rates "30000 100000"] [--seconds 45] [--rounds 2] [--leaders "1 2 3"] [--no-build]
+#   bench/paced-broker-cost.sh [--rates "30000 100000"] [--seconds 45 (20 or more)] [--rounds 2] [--leaders "1 2 3"] [--no-build]
 #   defaults: about 7 minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +27,8 @@ while [[ $# -gt 0 ]]; do
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
 done
+# the first 10 s of a run are left out and its spread needs at least two 5-second windows after them
+[[ $seconds =~ ^[0-9]+$ && $seconds -ge 20 ]] || { echo "--seconds: at least 20, not '$seconds'" >&2; exit 2; }
 source bench/lib.sh
 results=$(mktemp -d)
 trap '"${mqprobe[@]}" cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME" "$results"' EXIT
