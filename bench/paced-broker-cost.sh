@@ -7,20 +7,27 @@
 # /proc/PID/task/*/stat every second, the first 10 s left out), its compilers' cores, the spread of its 5-second
 # readings (what a paced step of the probe reads), and that as a share of the 0.3-core quota.
 #
+# --linger "5 20" runs every rate at each producer linger.ms in turn (5, Kafka's default and the probe's, alone by
+# default), and the table gives the producer's records per request and requests a second beside the broker's cores:
+# a broker's cost per request, apart from its cost per record, shows as the cores one rate costs at fewer, fuller
+# requests.
+#
 # --leaders "1 2 3" gives each of those brokers a topic it leads alone (kafka-topics' --replica-assignment) and runs
 # every rate on each of them in turn, round after round: brokers that live side by side on the same host at the same
 # minutes. Whether a broker's cost is set for its life or moves with the hour then shows as one broker dearer than
 # its neighbours in every round, or all of them moving together from round to round.
 #
-#   bench/paced-broker-cost.sh [--rates "30000 100000"] [--seconds 45 (20 or more)] [--rounds 2] [--leaders "1 2 3"] [--no-build]
+#   bench/paced-broker-cost.sh [--rates "30000 100000"] [--seconds 45 (20 or more)] [--rounds 2] [--linger "5 20"]
+#                              [--leaders "1 2 3"] [--no-build]
 #   defaults: about 7 minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rates="30000 100000" seconds=45 rounds=2 build=1 leaders=
+rates="30000 100000" seconds=45 rounds=2 build=1 leaders= lingers=5
 while [[ $# -gt 0 ]]; do
   case $1 in
     --rates) rates=$2; shift 2 ;;
     --leaders) leaders=$2; shift 2 ;;
+    --linger) lingers=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --no-build) build=0; shift ;;
@@ -29,6 +36,7 @@ while [[ $# -gt 0 ]]; do
 done
 # the first 10 s of a run are left out and its spread needs at least two 5-second windows after them
 [[ $seconds =~ ^[0-9]+$ && $seconds -ge 20 ]] || { echo "--seconds: at least 20, not '$seconds'" >&2; exit 2; }
+[[ $lingers =~ ^[0-9]+( [0-9]+)*$ ]] || { echo "--linger: milliseconds apart by spaces, not '$lingers'" >&2; exit 2; }
 source bench/lib.sh
 results=$(mktemp -d)
 trap '"${mqprobe[@]}" cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME" "$results"' EXIT
@@ -44,8 +52,8 @@ for id in $leaders; do
   [[ $(awk -v id="$id" '$1 == id' <<<"$status") ]] || { echo "--leaders: no broker $id" >&2; exit 2; }
 done
 topic=bench-paced-$$
-settings=(--create-topic --keep-topics --partitions 1 --replication-factor 1 --record-size 1KiB
-          --producer-props linger.ms=5 batch.size=1048576 buffer.memory=16777216 acks=1 --no-monitor --client-cores 0.4)
+settings=(--create-topic --keep-topics --partitions 1 --replication-factor 1 --record-size 1KiB --no-monitor
+          --client-cores 0.4 --producer-props batch.size=1048576 buffer.memory=16777216 acks=1)
 # topic_of LEADER: the run's topic, one per --leaders broker, created on it alone before its first run
 topic_of() { echo "$topic${1:+-b$1}"; }
 bootstrap=$(awk '$1 == "bootstrap" { print $2 }' <<<"$status")
@@ -80,13 +88,14 @@ sample_brokers() {
   exec {nap}<&-
 }
 
-# produce_at RATE SECONDS LABEL [LEADER]: one run (on LEADER's topic), its brokers sampled into $results/LABEL
+# produce_at RATE SECONDS LABEL LINGER [LEADER]: one run at linger.ms LINGER (on LEADER's topic), its brokers sampled
+# into $results/LABEL and the producer's summary in $results/LABEL.out
 produce_at() {
   touch "$results/sampling"
   sample_brokers "$results/$3" &
   local sampler=$!
-  "${mqprobe[@]}" produce --topic "$(topic_of "${4:-}")" "${settings[@]}" --throughput "$1" --duration "$2s" \
-    >"$results/$3.out" 2>&1
+  "${mqprobe[@]}" produce --topic "$(topic_of "${5:-}")" "${settings[@]}" "linger.ms=$4" --throughput "$1" \
+    --duration "$2s" >"$results/$3.out" 2>&1
   rm -f "$results/sampling"
   wait "$sampler"
 }
@@ -94,29 +103,39 @@ produce_at() {
 highest=$(tr ' ' '\n' <<<"$rates" | sort -n | tail -1)
 for id in "${leader_ids[@]}"; do
   echo "warming the leader${id:+ broker-$id} at $highest msgs/s for 30 s ..." >&2
-  produce_at "$highest" 30 "warm${id:+-b$id}" "$id"
+  produce_at "$highest" 30 "warm${id:+-b$id}" "${lingers%% *}" "$id"
 done
 machine_line
-echo "brokers 0.3c2g (quota 0.3 cores), one partition RF 1, acks=1, linger.ms=5, 1 KiB records; ${seconds} s a run"
+echo "brokers 0.3c2g (quota 0.3 cores), one partition RF 1, acks=1, linger.ms $lingers, 1 KiB records; ${seconds} s a run"
 for round in $(seq 1 "$rounds"); do
   for rate in $rates; do
-    for id in "${leader_ids[@]}"; do
-      produce_at "$rate" "$seconds" "r$round-$rate${id:+-b$id}" "$id"
+    for linger in $lingers; do
+      for id in "${leader_ids[@]}"; do
+        produce_at "$rate" "$seconds" "r$round-$rate-l$linger${id:+-b$id}" "$linger" "$id"
+      done
     done
   done
 done
 leader_pids=$(for id in $leaders; do awk -v id="$id" '$1 == id { print id "=" $2 }' <<<"$status"; done)
-python3 - "$results" "$clk_tck" "$rates" "$rounds" "$leader_pids" <<'EOF'
-import sys, collections, statistics
+python3 - "$results" "$clk_tck" "$rates" "$rounds" "$leader_pids" "$lingers" <<'EOF'
+import sys, collections, statistics, re
 results, tck, rates, rounds = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), int(sys.argv[4])
 leaders = dict(pair.split("=") for pair in sys.argv[5].split())   # broker id -> pid, with --leaders
-print(f"| round | rate msgs/s |{' leader |' if leaders else ''} leader cores | of them system | of the quota"
-      " | 5-s readings (cores) | their sd | compilers' cores |")
-print("|---|---|" + ("---|" if leaders else "") + "---|---|---|---|---|---|")
+lingers = sys.argv[6].split()
+
+def per_request(label):
+    """The producer's records per request, from the summary of its run ("records-per-request-avg  479" or "1.01e+03")."""
+    found = re.search(r"records-per-request-avg\s+([\d.]+(?:e[+-]\d+)?)", open(f"{results}/{label}.out").read())
+    return float(found.group(1)) if found else float("nan")
+
+print(f"| round | rate msgs/s |{' linger.ms |' if len(lingers) > 1 else ''}{' leader |' if leaders else ''} records per request"
+      " | requests/s | leader cores | of them system | of the quota | 5-s readings (cores) | their sd | compilers' cores |")
+print("|---|---|" + ("---|" if len(lingers) > 1 else "") + ("---|" if leaders else "") + "---|---|---|---|---|---|---|---|")
 for r in range(1, rounds + 1):
-    for rate, leader_id in [(rate, b) for rate in rates for b in (leaders or [None])]:
+    for rate, linger, leader_id in [(rate, l, b) for rate in rates for l in lingers for b in (leaders or [None])]:
+        label = f"r{r}-{rate}-l{linger}" + (f"-b{leader_id}" if leader_id else "")
         rows = collections.defaultdict(list)
-        for line in open(f"{results}/r{r}-{rate}" + (f"-b{leader_id}" if leader_id else "")):
+        for line in open(f"{results}/{label}"):
             us, pid, user, system, jit = line.split()
             rows[pid].append((int(us) / 1e6, int(user) + int(system), int(jit), int(system)))
         def cores(v, i, j, k):
@@ -125,6 +144,8 @@ for r in range(1, rounds + 1):
         leader = (rows[leaders[leader_id]] if leader_id else max(rows.values(), key=lambda v: v[-1][1] - v[0][1]))[10:]
         windows = [cores(leader, i, i + 5, 1) for i in range(0, len(leader) - 5, 5)]
         whole, jit, system = cores(leader, 0, -1, 1), cores(leader, 0, -1, 2), cores(leader, 0, -1, 3)
-        print(f"| {r} | {int(rate):,} |{f' broker-{leader_id} |' if leader_id else ''} {whole:.3f} | {system:.3f} | {whole / 0.3:.0%} | {' '.join(f'{w:.2f}' for w in windows)}"
-              f" | {statistics.pstdev(windows):.3f} | {jit:.3f} |")
+        batch = per_request(label)
+        print(f"| {r} | {int(rate):,} |{f' {linger} |' if len(lingers) > 1 else ''}{f' broker-{leader_id} |' if leader_id else ''}"
+              f" {batch:.0f} | {int(rate) / batch:.0f} | {whole:.3f} | {system:.3f} | {whole / 0.3:.0%}"
+              f" | {' '.join(f'{w:.2f}' for w in windows)} | {statistics.pstdev(windows):.3f} | {jit:.3f} |")
 EOF

@@ -100,10 +100,11 @@ public final class ProbeJudge implements Judge {
             return null;
         }
         double failing = sustainable.failingRecordsPerSecond();
+        List<StepResult> paced = steps.stream().filter(ProbeIntent::paced).map(MeasuredStep::result).toList();
         return steps.stream().filter(s -> ProbeIntent.paced(s) || ProbeIntent.held(s)).map(MeasuredStep::result)
                 .filter(r -> r.targetRecordsPerSecond() != null && Math.abs(r.targetRecordsPerSecond() - failing) <= 1e-6 * failing)
                 .reduce((first, last) -> last)
-                .map(r -> new WhyItBinds.FailingStep(r, sustainable.limitedBy())).orElse(null);
+                .map(r -> new WhyItBinds.FailingStep(r, sustainable.limitedBy(), paced)).orElse(null);
     }
 
     private ProbeVerdict findings(List<MeasuredStep> steps, boolean interrupted) {

@@ -29,7 +29,7 @@ import java.util.TreeMap;
  * are measured again instead), nor are errors, a rate not delivered or under-replication that grew: those stay
  * each step's own.
  */
-final class PooledReadings {
+public final class PooledReadings {
 
     /** A utilisation's line over the offered rate, and one of its readings (for its source, metric and capacity). */
     private record Line(double meanRate, double meanValue, double slope, ResourceUsage sample) {
@@ -42,9 +42,9 @@ final class PooledReadings {
      * A line is flat when over the paced rates it rose by less than this share of what a cost proportional to the rate
      * would have: most of that cost does not grow with the rate.
      */
-    static final double FLAT_SHARE = 0.5;
+    public static final double FLAT_SHARE = 0.5;
     /** The paced rates must span at least this factor for a line's rise to say anything. */
-    static final double FLAT_SPAN = 1.5;
+    public static final double FLAT_SPAN = 1.5;
 
     private final SortedMap<Double, List<StepMeasurement>> pooled = new TreeMap<>();
     private final Map<String, Line> lines = new HashMap<>();
