@@ -21,9 +21,10 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler, Co
             e.printStackTrace(err);
         }
         Throwable cause = rootKnown(e);
+        SignalledException signalled = signalled(e);
         int code;
-        if (signalled(e) != null) {
-            code = signalled(e).exitCode();
+        if (signalled != null) {
+            code = signalled.exitCode();
         } else if (cause instanceof UsageException || cause instanceof CommandLine.ParameterException) {
             code = ExitCode.BAD_INPUT;
         } else if (cause instanceof TargetUnreachableException) {

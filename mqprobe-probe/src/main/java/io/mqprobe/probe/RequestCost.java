@@ -5,7 +5,7 @@ import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.result.StepResult;
-import io.mqprobe.search.PooledReadings;
+import io.mqprobe.search.CostLine;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,7 +41,7 @@ final class RequestCost {
 
     /**
      * The advice line for the broker busiest (by share of its quota) at the step that failed the sustainable load, when
-     * over the paced steps its cores rose by less than {@link PooledReadings#FLAT_SHARE} of what a cost proportional to
+     * over the paced steps its cores rose by less than {@link CostLine#FLAT_SHARE} of what a cost proportional to
      * the rate would have (the sustainable search's flat line) while the producers' requests a second held still.
      *
      * @param paced   the paced steps, in any order
@@ -64,19 +64,9 @@ final class RequestCost {
         double[] requests = points.stream().mapToDouble(Point::requests).sorted().toArray();
         double median = requests[requests.length / 2];
         boolean still = requests[0] >= (1 - STILL_SHARE) * median && requests[requests.length - 1] <= (1 + STILL_SHARE) * median;
-        if (high < PooledReadings.FLAT_SPAN * low || !still) {
-            return Optional.empty();
-        }
-        double meanRate = points.stream().mapToDouble(Point::rate).average().orElseThrow();
-        double meanCores = points.stream().mapToDouble(Point::cores).average().orElseThrow();
-        double covariance = points.stream().mapToDouble(p -> (p.rate() - meanRate) * (p.cores() - meanCores)).sum();
-        double variance = points.stream().mapToDouble(p -> (p.rate() - meanRate) * (p.rate() - meanRate)).sum();
-        double slope = Math.max(0, covariance / variance);
-        double atLow = meanCores + slope * (low - meanRate);
-        double atHigh = meanCores + slope * (high - meanRate);
-        // as the sustainable search judges a flat line: against a cost per record that reaches the same cores at the top
-        double perRecordRise = atHigh * (1 - low / high);
-        if (atHigh - atLow >= PooledReadings.FLAT_SHARE * perRecordRise) {
+        // flat as the sustainable search judges its lines
+        CostLine line = CostLine.through(points.stream().map(p -> new double[] {p.rate(), p.cores()}).toList());
+        if (!still || !line.flatBetween(low, high)) {
             return Optional.empty();
         }
         List<Double> perRequest = points.stream().sorted(Comparator.comparingDouble(Point::rate))
@@ -86,7 +76,8 @@ final class RequestCost {
                         + " every rate (records per request %.0f → %.0f): most of it is paid per request or per second, not per"
                         + " record; fuller requests lower the part paid per request (a larger linger.ms or batch.size, or fewer"
                         + " producers)",
-                broker, atHigh - atLow, HumanUnits.msgsPerSecond(low), HumanUnits.msgsPerSecond(high), atHigh, perRecordRise,
+                broker, line.at(high) - line.at(low), HumanUnits.msgsPerSecond(low), HumanUnits.msgsPerSecond(high), line.at(high),
+                line.proportionalRise(low, high),
                 requests[0], requests[requests.length - 1], perRequest.get(0), perRequest.get(perRequest.size() - 1)));
     }
 

@@ -29,22 +29,14 @@ import java.util.TreeMap;
  * are measured again instead), nor are errors, a rate not delivered or under-replication that grew: those stay
  * each step's own.
  */
-public final class PooledReadings {
+final class PooledReadings {
 
     /** A utilisation's line over the offered rate, and one of its readings (for its source, metric and capacity). */
-    private record Line(double meanRate, double meanValue, double slope, ResourceUsage sample) {
+    private record Line(CostLine cost, ResourceUsage sample) {
         double at(double rate) {
-            return meanValue + slope * (rate - meanRate);
+            return cost.at(rate);
         }
     }
-
-    /**
-     * A line is flat when over the paced rates it rose by less than this share of what a cost proportional to the rate
-     * would have: most of that cost does not grow with the rate.
-     */
-    public static final double FLAT_SHARE = 0.5;
-    /** The paced rates must span at least this factor for a line's rise to say anything. */
-    public static final double FLAT_SPAN = 1.5;
 
     private final SortedMap<Double, List<StepMeasurement>> pooled = new TreeMap<>();
     private final Map<String, Line> lines = new HashMap<>();
@@ -66,7 +58,7 @@ public final class PooledReadings {
      * 0.3-core broker, from one run to the next), and the answer is no surer than that.
      */
     List<String> flatOver(Thresholds thresholds, double rate) {
-        if (pooled.isEmpty() || pooled.lastKey() < FLAT_SPAN * pooled.firstKey()) {
+        if (pooled.isEmpty()) {
             return List.of();
         }
         double low = pooled.firstKey();
@@ -75,9 +67,8 @@ public final class PooledReadings {
         lines.values().stream().sorted(Comparator.comparing(line -> key(line.sample()))).forEach(line -> {
             boolean over = ThresholdBreaches.limit(line.sample(), thresholds).stream().anyMatch(limit -> line.at(rate) > limit);
             OptionalDouble rose = ThresholdBreaches.pct(line.sample(), line.at(high) - line.at(low));
-            OptionalDouble proportional = ThresholdBreaches.pct(line.sample(), line.at(high) * (1 - low / high));
-            if (over && rose.isPresent() && proportional.isPresent()
-                    && rose.getAsDouble() < FLAT_SHARE * proportional.getAsDouble()) {
+            OptionalDouble proportional = ThresholdBreaches.pct(line.sample(), line.cost().proportionalRise(low, high));
+            if (over && rose.isPresent() && proportional.isPresent() && line.cost().flatBetween(low, high)) {
                 flat.add(ThresholdBreaches.name(line.sample()) + " rose " + Math.round(rose.getAsDouble()) + " points from "
                         + String.format(Locale.ROOT, "%,.0f", low) + " to " + HumanUnits.msgsPerSecond(high)
                         + ", where a cost proportional to the rate rises " + Math.round(proportional.getAsDouble()));
@@ -96,9 +87,9 @@ public final class PooledReadings {
      * threshold; empty when none does there (latency or errors failed the higher rate, or the lines are flat).
      */
     OptionalDouble crossing(Thresholds thresholds, double low, double high) {
-        return lines.values().stream().filter(line -> line.slope() > 0)
+        return lines.values().stream().filter(line -> line.cost().slope() > 0)
                 .flatMapToDouble(line -> ThresholdBreaches.limit(line.sample(), thresholds).stream()
-                        .map(limit -> line.meanRate() + (limit - line.meanValue()) / line.slope()))
+                        .map(limit -> line.cost().meanRate() + (limit - line.cost().meanValue()) / line.cost().slope()))
                 .filter(rate -> rate > low && rate < high).min();
     }
 
@@ -124,11 +115,7 @@ public final class PooledReadings {
                     points.add(new double[] {rate, u.mean()});
                     sample[0] = u;
                 })));
-        double meanRate = points.stream().mapToDouble(p -> p[0]).average().orElse(0);
-        double meanValue = points.stream().mapToDouble(p -> p[1]).average().orElse(0);
-        double covariance = points.stream().mapToDouble(p -> (p[0] - meanRate) * (p[1] - meanValue)).sum();
-        double variance = points.stream().mapToDouble(p -> (p[0] - meanRate) * (p[0] - meanRate)).sum();
-        return new Line(meanRate, meanValue, variance > 0 ? Math.max(0, covariance / variance) : 0, sample[0]);
+        return new Line(CostLine.through(points), sample[0]);
     }
 
     private StepMeasurement pooled(StepMeasurement step, double rate) {
