@@ -16,14 +16,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 records=500000 paced_s=20 nclients=4 rounds=1 size=1024 props="acks=1" build=1
+source bench/args.sh
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --records) records=$2; shift 2 ;;
-    --paced-seconds) paced_s=$2; shift 2 ;;
-    --clients) nclients=$2; shift 2 ;;
-    --rounds) rounds=$2; shift 2 ;;
-    --size) size=$2; shift 2 ;;
-    --props) props=$2; shift 2 ;;
+    --records) records=$(value_of "$@"); shift 2 ;;
+    --paced-seconds) paced_s=$(value_of "$@"); shift 2 ;;
+    --clients) nclients=$(value_of "$@"); shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
+    --size) size=$(value_of "$@"); shift 2 ;;
+    --props) props=$(value_of "$@"); shift 2 ;;
     --no-build) build=0; shift ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac

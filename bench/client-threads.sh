@@ -13,12 +13,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 records=2000000 rounds=2 size=1024 rate=0 build=1
+source bench/args.sh
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --records) records=$2; shift 2 ;;
-    --rounds) rounds=$2; shift 2 ;;
-    --size) size=$2; shift 2 ;;
-    --rate) rate=$2; shift 2 ;;
+    --records) records=$(value_of "$@"); shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
+    --size) size=$(value_of "$@"); shift 2 ;;
+    --rate) rate=$(value_of "$@"); shift 2 ;;
     --no-build) build=0; shift ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac

@@ -16,12 +16,13 @@ duration=5
 total=16g
 rounds=1
 cases=()
+source "$(dirname "$0")/args.sh"
 while [[ $# -gt 0 ]]; do
   case "$1" in
-    --dir) dir="$2"; shift 2 ;;
-    --duration) duration="$2"; shift 2 ;;
-    --total) total="$2"; shift 2 ;;
-    --rounds) rounds="$2"; shift 2 ;;
+    --dir) dir=$(value_of "$@"); shift 2 ;;
+    --duration) duration=$(value_of "$@"); shift 2 ;;
+    --total) total=$(value_of "$@"); shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
     -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) cases+=("$1"); shift ;;

@@ -19,11 +19,12 @@ reverse=()
 streams_list=()
 mq_port=5301
 iperf_port=5311
+source "$(dirname "$0")/args.sh"
 while [[ $# -gt 0 ]]; do
   case "$1" in
-    --duration) duration="$2"; shift 2 ;;
-    --omit) omit="$2"; shift 2 ;;
-    --rounds) rounds="$2"; shift 2 ;;
+    --duration) duration=$(value_of "$@"); shift 2 ;;
+    --omit) omit=$(value_of "$@"); shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
     --reverse) reverse=(-R); shift ;;
     -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;

@@ -23,13 +23,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rates="30000 100000" seconds=45 rounds=2 build=1 leaders= lingers=5
+source bench/args.sh
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --rates) rates=$2; shift 2 ;;
-    --leaders) leaders=$2; shift 2 ;;
-    --linger) lingers=$2; shift 2 ;;
-    --seconds) seconds=$2; shift 2 ;;
-    --rounds) rounds=$2; shift 2 ;;
+    --rates) rates=$(value_of "$@"); shift 2 ;;
+    --leaders) leaders=$(value_of "$@"); shift 2 ;;
+    --linger) lingers=$(value_of "$@"); shift 2 ;;
+    --seconds) seconds=$(value_of "$@"); shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
     --no-build) build=0; shift ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac

@@ -15,10 +15,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=2 scenarios=single extra=()
+source bench/args.sh
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --rounds) rounds=$2; shift 2 ;;
-    --scenarios) scenarios=$2; shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
+    --scenarios) scenarios=$(value_of "$@"); shift 2 ;;
     --) shift; extra=("$@"); break ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac

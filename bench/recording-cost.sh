@@ -31,11 +31,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=4 seconds=40 rate=20000 size=1024 profile=
+source bench/args.sh
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --rounds) rounds=$2; shift 2 ;;
-    --seconds) seconds=$2; shift 2 ;;
-    --rate) rate=$2; shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
+    --seconds) seconds=$(value_of "$@"); shift 2 ;;
+    --rate) rate=$(value_of "$@"); shift 2 ;;
     --profile) profile=profile; shift ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac

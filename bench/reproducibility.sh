@@ -17,11 +17,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=3 build=1 probe_args=() figures_since=
+source bench/args.sh
 while (($#)); do
   case $1 in
-    --runs) runs=$2; shift 2 ;;
+    --runs) runs=$(value_of "$@"); shift 2 ;;
     --no-build) build=0; shift ;;
-    --figures-since) figures_since=$2; shift 2 ;;
+    --figures-since) figures_since=$(value_of "$@"); shift 2 ;;
     --) shift; probe_args=("$@"); break ;;
     *) echo "usage: bench/reproducibility.sh [--runs N] [--no-build] [--figures-since REV] [-- PROBE OPTIONS...]" >&2; exit 2 ;;
   esac

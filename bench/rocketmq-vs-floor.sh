@@ -12,11 +12,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=2 warmup=5 duration=20 build=1
+source bench/args.sh
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --rounds) rounds=$2; shift 2 ;;
-    --warmup) warmup=$2; shift 2 ;;
-    --duration) duration=$2; shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
+    --warmup) warmup=$(value_of "$@"); shift 2 ;;
+    --duration) duration=$(value_of "$@"); shift 2 ;;
     --no-build) build=0; shift ;;
     *) echo "usage: $0 [--rounds N] [--warmup SECONDS] [--duration SECONDS] [--no-build]" >&2; exit 2 ;;
   esac

@@ -13,12 +13,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=3 rate=20000 clients=3 duration=20s build=1
+source bench/args.sh
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --rounds) rounds=$2; shift 2 ;;
-    --rate) rate=$2; shift 2 ;;
-    --clients) clients=$2; shift 2 ;;
-    --duration) duration=$2; shift 2 ;;
+    --rounds) rounds=$(value_of "$@"); shift 2 ;;
+    --rate) rate=$(value_of "$@"); shift 2 ;;
+    --clients) clients=$(value_of "$@"); shift 2 ;;
+    --duration) duration=$(value_of "$@"); shift 2 ;;
     --no-build) build=0; shift ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
