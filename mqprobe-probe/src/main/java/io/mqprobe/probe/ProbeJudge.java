@@ -96,15 +96,28 @@ public final class ProbeJudge implements Judge {
      * (a rate measured again is decided by its last measurement), or {@code null} when none failed.
      */
     private static WhyItBinds.FailingStep failingStep(SustainablePoint sustainable, List<MeasuredStep> steps) {
-        if (sustainable == null || sustainable.failingRecordsPerSecond() == null) {
-            return null;
+        return sustainable == null ? null
+                : failingResult(sustainable, steps).map(r -> new WhyItBinds.FailingStep(r, sustainable.limitedBy())).orElse(null);
+    }
+
+    private static Optional<StepResult> failingResult(SustainablePoint sustainable, List<MeasuredStep> steps) {
+        if (sustainable.failingRecordsPerSecond() == null) {
+            return Optional.empty();
         }
         double failing = sustainable.failingRecordsPerSecond();
-        List<StepResult> paced = steps.stream().filter(ProbeIntent::paced).map(MeasuredStep::result).toList();
         return steps.stream().filter(s -> ProbeIntent.paced(s) || ProbeIntent.held(s)).map(MeasuredStep::result)
                 .filter(r -> r.targetRecordsPerSecond() != null && Math.abs(r.targetRecordsPerSecond() - failing) <= 1e-6 * failing)
-                .reduce((first, last) -> last)
-                .map(r -> new WhyItBinds.FailingStep(r, sustainable.limitedBy(), paced)).orElse(null);
+                .reduce((first, last) -> last);
+    }
+
+    /**
+     * The sustainable load's limit followed by why its line was flat, when {@link RequestCost} tells it: beside the
+     * answer it moves, profiled or not (it reads the producers' metrics and the brokers' cores, no recording).
+     */
+    private static SustainablePoint perRequestTold(SustainablePoint sustainable, List<MeasuredStep> steps) {
+        List<StepResult> paced = steps.stream().filter(ProbeIntent::paced).map(MeasuredStep::result).toList();
+        return failingResult(sustainable, steps).flatMap(failing -> RequestCost.of(paced, failing))
+                .map(line -> sustainable.withLimitedBy(sustainable.limitedBy() + "; " + line)).orElse(sustainable);
     }
 
     private ProbeVerdict findings(List<MeasuredStep> steps, boolean interrupted) {
@@ -129,7 +142,8 @@ public final class ProbeJudge implements Judge {
         List<StepMeasurement> pacedAndHeld = new ArrayList<>(paced);
         pacedAndHeld.addAll(held);
         Optional<SustainablePoint> sustainable = search.get().result(paced, held)
-                .map(point -> point.withLimitedBy(ColdCpu.told(point.limitedBy(), pacedAndHeld)));
+                .map(point -> point.withLimitedBy(ColdCpu.told(point.limitedBy(), pacedAndHeld)))
+                .map(point -> perRequestTold(point, steps));
         // the ramp could not tell a knee: the paced steps' latency may
         StepPoint knee = saturation.knee() != null ? saturation.knee() : PacedKnee.find(paced).orElse(null);
         Bottleneck bottleneck = saturation.bottleneck();

@@ -40,9 +40,10 @@ final class RequestCost {
     }
 
     /**
-     * The advice line for the broker busiest (by share of its quota) at the step that failed the sustainable load, when
-     * over the paced steps its cores rose by less than {@link CostLine#FLAT_SHARE} of what a cost proportional to
-     * the rate would have (the sustainable search's flat line) while the producers' requests a second held still.
+     * The line that follows the sustainable load's limit, for the broker busiest (by share of its quota) at the step that
+     * failed it, when over the paced steps its cores rose by less than {@link CostLine#FLAT_SHARE} of what a cost
+     * proportional to the rate would have (the sustainable search's flat line) while the producers' requests a second held
+     * still.
      *
      * @param paced   the paced steps, in any order
      * @param failing the step that failed the sustainable load

@@ -68,15 +68,8 @@ final class WhyItBinds {
     private WhyItBinds() {
     }
 
-    /**
-     * The step that failed the sustainable load and what broke there, as the search said it, with the paced steps of the
-     * search (for a cost the rate barely moved, {@link RequestCost}).
-     */
-    record FailingStep(StepResult step, String limitedBy, List<StepResult> paced) {
-
-        FailingStep(StepResult step, String limitedBy) {
-            this(step, limitedBy, List.of());
-        }
+    /** The step that failed the sustainable load and what broke there, as the search said it. */
+    record FailingStep(StepResult step, String limitedBy) {
     }
 
     /**
@@ -126,7 +119,6 @@ final class WhyItBinds {
         grown(processes, ramp, indices, bySteps).forEach(why::add);
         if (atFailing != null) {
             why.addAll(atFailing(atFailing, failing));
-            RequestCost.of(failing.paced(), failing.step()).ifPresent(advice::add);
         }
         String at = (indices.size() == 1 ? "the ceiling's step " : "the ceiling's steps ")
                 + indices.stream().map(String::valueOf).collect(Collectors.joining(", "));

@@ -2,12 +2,22 @@ package io.mqprobe.probe;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
-import io.mqprobe.api.profile.CpuProfiles;
-import io.mqprobe.api.profile.ProcessProfile;
 import io.mqprobe.api.stats.LatencySummary;
+import io.mqprobe.experiment.MeasuredStep;
+import io.mqprobe.experiment.StepIntent;
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.PayloadSpec;
+import io.mqprobe.load.ProducerLoadSpec;
+import io.mqprobe.load.StepLoad;
+import io.mqprobe.load.StepRunner;
+import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.search.SustainableSearch;
+import io.mqprobe.search.Thresholds;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -73,24 +83,39 @@ class RequestCostTest {
     }
 
     @Test
-    void should_reach_the_advice_of_the_scenario_through_the_step_that_failed_the_sustainable_load() {
-        StepResult failing = FLAT_AT_STILL_REQUESTS.get(5);
-        CpuProfiles profiles = new CpuProfiles() {
-            @Override
-            public List<ProcessProfile> over(List<Window> windows) {
-                return List.of(new ProcessProfile("broker-1", 300, List.of(new ProcessProfile.Part("request handling", 1.0)),
-                        List.of(), List.of(), null));
-            }
+    void should_follow_the_sustainable_load_it_moves_without_a_profile() {
+        ProbeVerdict flat = judged(FLAT_AT_STILL_REQUESTS);
 
-            @Override
-            public Map<String, String> folded(Window window) {
-                return Map.of();
-            }
-        };
+        assertThat(flat.findings().sustainable()).as("the judge ran without profiles").isNotNull();
+        assertThat(flat.findings().sustainable().limitedBy()).startsWith("broker-1 CPU")
+                .contains("; broker-1's CPU rose").contains("paid per request");
+        // the same search over a cost that followed the rate: the limit stands alone
+        List<StepResult> proportional = FLAT_AT_STILL_REQUESTS.stream()
+                .map(s -> paced(s.index(), s.recordsPerSecond(), 0.25 * s.recordsPerSecond() / 100_000,
+                        s.clientMetrics().get(RequestCost.RECORDS_PER_REQUEST))).toList();
+        assertThat(judged(proportional).findings().sustainable().limitedBy()).startsWith("broker-1 CPU")
+                .doesNotContain("paid per request");
+    }
 
-        var why = WhyItBinds.of(profiles, List.of(), List.of(failing), List.of(),
-                new WhyItBinds.FailingStep(failing, "broker-1 CPU 76 % > 75 %", FLAT_AT_STILL_REQUESTS)).orElseThrow();
+    /** Judged as a probe: three unthrottled steps at broker-1's quota (the ceiling), then {@code paced} as its search. */
+    private static ProbeVerdict judged(List<StepResult> paced) {
+        List<MeasuredStep> steps = new ArrayList<>();
+        double[] ramp = {150_000, 200_000, 201_000};
+        for (int i = 0; i < ramp.length; i++) {
+            StepResult result = new StepResult(i + 1, i + 1, null, "2026-12-04T16:40:00Z", 2_000, 4_000, (long) ramp[i] * 4,
+                    (long) ramp[i] * 4096, ramp[i], ramp[i] * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null,
+                    List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.29, 0.3, 0.3)));
+            steps.add(measured(result, new ProbeIntent.Ramp(ramp.length)));
+        }
+        SustainableSearch search = new SustainableSearch(Thresholds.defaults(), List.of(0.2, 0.4, 0.6), 201_000, 8, 2);
+        paced.forEach(step -> steps.add(measured(step, new ProbeIntent.Paced(search))));
+        return (ProbeVerdict) new ProbeJudge(Thresholds.defaults(), false).judge("single", steps, false);
+    }
 
-        assertThat(why.advice()).anyMatch(a -> a.startsWith("broker-1's CPU rose") && a.contains("paid per request"));
+    private static MeasuredStep measured(StepResult result, StepIntent intent) {
+        ProducerLoadSpec load = new ProducerLoadSpec("t", 1, 1, false, 1024, 0, 0, Duration.ofSeconds(4),
+                new PayloadSpec.Random(), Map.of(), false);
+        return new MeasuredStep(StepPlan.of("single", result.index(), new StepLoad.Produce(load), Duration.ofSeconds(2), Duration.ZERO)
+                .withIntent(intent), new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of()));
     }
 }
