@@ -54,6 +54,11 @@ public interface Driver extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /** The broker setting that sets {@link #replicaSizeLimitEnforcedEvery()}, named where it is too slow for the run. */
+    default String replicaSizeLimitEnforcementSetting() {
+        return "the brokers' retention check";
+    }
+
     @Override
     void close();
 }

@@ -72,13 +72,15 @@ public record DiskBudget(long budgetBytes, long reserveBytes) {
      * One line when the brokers delete old data so rarely ({@code every}) that the topics may pass the budget between two
      * deletions, else null. Plain Kafka checks every 5 minutes: a ramp at 100 MB/s on three replicas writes 90 GB in
      * that time, and the run then stops on the budget, not on what it measures.
+     *
+     * @param setting the broker setting that sets {@code every}, as its driver names it
      */
-    public String slowDeletion(Duration every) {
+    public String slowDeletion(Duration every, String setting) {
         if (!capped() || every.compareTo(SLOW_DELETION) <= 0) {
             return null;
         }
         return "the brokers delete old segments only every " + TimeSpan.formatSeconds(every.toSeconds())
-                + " (Kafka's log.retention.check.interval.ms): until then mqprobe's topics outgrow their size caps, and the"
+                + " (" + setting + "): until then mqprobe's topics outgrow their size caps, and the"
                 + " run stops if they pass the disk budget of " + ByteSize.format(budgetBytes)
                 + " (raise --disk-budget, or lower that broker setting)";
     }

@@ -47,10 +47,10 @@ class DiskBudgetTest {
     void should_warn_when_the_brokers_delete_old_data_too_rarely_to_keep_the_topics_within_their_caps() {
         DiskBudget budget = new DiskBudget(31 * GIB, GIB);
 
-        assertThat(budget.slowDeletion(Duration.ofMinutes(5)))
-                .contains("only every 5m00s").contains("disk budget of 31.0 GiB").contains("--disk-budget");
-        assertThat(budget.slowDeletion(Duration.ofSeconds(5))).as("mqprobe's own brokers").isNull();
-        assertThat(new DiskBudget(Long.MAX_VALUE, GIB).slowDeletion(Duration.ofMinutes(5))).as("no cap, no budget to pass").isNull();
+        assertThat(budget.slowDeletion(Duration.ofMinutes(5), "log.retention.check.interval.ms"))
+                .contains("only every 5m00s (log.retention.check.interval.ms)").contains("disk budget of 31.0 GiB").contains("--disk-budget");
+        assertThat(budget.slowDeletion(Duration.ofSeconds(5), "check")).as("mqprobe's own brokers").isNull();
+        assertThat(new DiskBudget(Long.MAX_VALUE, GIB).slowDeletion(Duration.ofMinutes(5), "check")).as("no cap, no budget to pass").isNull();
     }
 
     @Test

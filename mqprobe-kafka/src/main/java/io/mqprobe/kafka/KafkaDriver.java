@@ -96,6 +96,11 @@ final class KafkaDriver implements Driver {
     }
 
     @Override
+    public String replicaSizeLimitEnforcementSetting() {
+        return RETENTION_CHECK_INTERVAL;
+    }
+
+    @Override
     public void close() {
         admin.close(Duration.ofSeconds(5));
     }

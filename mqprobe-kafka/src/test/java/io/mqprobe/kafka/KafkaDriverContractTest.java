@@ -37,6 +37,8 @@ class KafkaDriverContractTest extends DriverContractTest {
     void should_read_how_often_the_brokers_delete_segments_past_their_retention() {
         // the embedded brokers check every 5 s (BrokerConfig), not Kafka's default 5 min
         assertThat(driver.replicaSizeLimitEnforcedEvery()).contains(Duration.ofSeconds(5));
+        assertThat(driver.replicaSizeLimitEnforcementSetting()).as("the setting a slow check's warning names")
+                .isEqualTo("log.retention.check.interval.ms");
     }
 
     @Override

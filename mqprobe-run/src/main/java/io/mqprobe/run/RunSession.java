@@ -132,7 +132,8 @@ public final class RunSession implements AutoCloseable {
     private void startGuard(DiskLimits disk) {
         DiskBudget budget = disk.budget(cluster.driver().admin());
         topics.capTo(budget, cluster.driver()::replicaSizeLimit);
-        cluster.driver().replicaSizeLimitEnforcedEvery().map(budget::slowDeletion)
+        cluster.driver().replicaSizeLimitEnforcedEvery()
+                .map(every -> budget.slowDeletion(every, cluster.driver().replicaSizeLimitEnforcementSetting()))
                 .ifPresent(line -> progress.line("mqprobe: " + line));
         boolean topicSizesKnown = !cluster.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES);
         guard = new RunGuard(cluster.driver().admin(), budget, topicSizesKnown, topics::created, cluster::localBrokers, reason -> {
