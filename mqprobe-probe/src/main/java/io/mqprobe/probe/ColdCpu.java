@@ -4,7 +4,9 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.load.WarmupTarget;
+import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.StepMeasurement;
+import io.mqprobe.api.monitor.Sources;
 
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
@@ -40,11 +42,49 @@ final class ColdCpu {
      * that CPU, in at least half of {@code steps}; empty when none did.
      */
     static Optional<String> note(String limitedBy, List<StepMeasurement> steps) {
-        if (limitedBy == null || steps.isEmpty()) {
+        if (limitedBy == null) {
             return Optional.empty();
         }
-        List<String> notes = new ArrayList<>();
-        for (String source : cpuBreaches(limitedBy)) {
+        return joined(compiledOnTheirCpu(cpuBreaches(limitedBy), steps).stream()
+                .map(c -> c.source() + " compiled at " + c.steps() + " of " + steps.size() + " paced steps (" + c.rates()
+                        + ") on the CPU it was judged by").toList())
+                .map(n -> n + ": part of that CPU went to compiling, which a broker warm from production no longer spends"
+                        + " (mqprobe runs the compilers outside the quota only of a broker it starts and isolates)");
+    }
+
+    /**
+     * "broker-2 compiled 152-653 ms/s at the ceiling (3 of its 3 steps) on the CPU it was judged by: …" when the CPU a
+     * verdict names (alone or among co-limits) was partly its JVM's compilers at the ceiling, in at least half of its steps:
+     * the ceiling is then a cold JVM's. A plain Kafka broker under a 0.4-core limit here still compiled 1,107 ms/s when
+     * the probe's minute of warm-up ran out (2026-12-04 21:33), and the verdict named that broker at 45.5k msgs/s, where
+     * the paced steps after it, once it had compiled, carried 43k msgs/s on 0.15 cores.
+     *
+     * @param warmupEnd what the scenario's warm-up ended with ("broker-2 compiling 1107 ms/s"), or {@code null}
+     */
+    static Optional<String> atCeiling(Bottleneck verdict, List<StepMeasurement> ceilingSteps, String warmupEnd) {
+        Set<String> cpus = new LinkedHashSet<>();
+        verdict.limits().stream().filter(l -> Bottleneck.CPU.equals(l.resource()) && !Sources.HOST.equals(l.source()))
+                .forEach(l -> cpus.add(l.source()));
+        String warmup = warmupEnd == null ? "" : " (the warm-up ended with " + warmupEnd + ")";
+        return joined(compiledOnTheirCpu(cpus, ceilingSteps).stream()
+                .map(c -> c.source() + " compiled " + c.rates() + " at the ceiling" + (ceilingSteps.size() == 1 ? ""
+                        : " (" + c.steps() + " of its " + ceilingSteps.size() + " steps)") + " on the CPU it was judged by").toList())
+                .map(n -> n + ": the ceiling is a cold JVM's, which a warm one passes" + warmup + "; a longer --jvm-warmup, or"
+                        + " the probe run again on these brokers, measures them warm");
+    }
+
+    /** A source that compiled above a warm JVM's rate on the CPU it was judged by, at {@code steps} steps, {@code rates} ("152-653 ms/s"). */
+    private record Compiling(String source, long steps, String rates) {
+    }
+
+    private static Optional<String> joined(List<String> notes) {
+        return notes.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", notes));
+    }
+
+    /** The sources that compiled so in at least half of {@code steps}. */
+    private static List<Compiling> compiledOnTheirCpu(Set<String> sources, List<StepMeasurement> steps) {
+        List<Compiling> found = new ArrayList<>();
+        for (String source : sources) {
             DoubleSummaryStatistics compiling = new DoubleSummaryStatistics();
             String unit = null;
             for (StepMeasurement step : steps) {
@@ -58,15 +98,10 @@ final class ColdCpu {
                 long least = Math.round(compiling.getMin());
                 long most = Math.round(compiling.getMax());
                 String range = least == most ? HumanUnits.number(most) : HumanUnits.number(least) + "-" + HumanUnits.number(most);
-                notes.add(source + " compiled at " + compiling.getCount() + " of " + steps.size() + " paced steps (" + range + unit
-                        + ") on the CPU it was judged by");
+                found.add(new Compiling(source, compiling.getCount(), range + unit));
             }
         }
-        if (notes.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(String.join("; ", notes) + ": part of that CPU went to compiling, which a broker warm from production no"
-                + " longer spends (mqprobe runs the compilers outside the quota only of a broker it starts and isolates)");
+        return found;
     }
 
     private static Set<String> cpuBreaches(String limitedBy) {

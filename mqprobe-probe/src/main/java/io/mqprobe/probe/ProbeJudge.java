@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -78,7 +79,10 @@ public final class ProbeJudge implements Judge {
      * the search the paced steps carry.
      */
     @Override
-    public Verdict judge(String scenario, List<MeasuredStep> steps, boolean interrupted) {
+    public Verdict judge(String scenario, List<MeasuredStep> all, boolean interrupted) {
+        // a step the run's stop cut before its measured window measured nothing: judged, it read as a rate that failed ("no
+        // records acknowledged"), and a plain Kafka probe stopped at its disk budget bounded its sustainable load by it
+        List<MeasuredStep> steps = interrupted ? all.stream().filter(s -> s.result().measuredMs() > 0).toList() : all;
         ProbeVerdict verdict = findings(steps, interrupted);
         StepPoint ceiling = verdict.findings().ceiling();
         if (ceiling == null || interrupted) {
@@ -131,7 +135,7 @@ public final class ProbeJudge implements Judge {
         List<MeasuredStep> pacedSteps = steps.stream().filter(ProbeIntent::paced).toList();
         List<StepMeasurement> paced = measurements(pacedSteps, hostShared);
         ScenarioVerdict found = VerdictFinder.find(ramp, saturationThresholds, stopReason);
-        ScenarioVerdict saturation = hostShared ? found : outsideWork(found, rampSteps);
+        ScenarioVerdict saturation = coldCeiling(hostShared ? found : outsideWork(found, rampSteps), ramp, steps);
         Optional<SustainableSearch> search = pacedSteps.stream().findFirst()
                 .map(s -> ((ProbeIntent.Paced) s.plan().intent()).search());
         if (saturation.ceiling() == null || search.isEmpty()) {
@@ -154,6 +158,24 @@ public final class ProbeJudge implements Judge {
         }
         bottleneck = bottleneck.withEvidence(evidence);
         return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), knee, sustainable.orElse(null), bottleneck, stopReason));
+    }
+
+    /**
+     * The verdict, with a note when the CPU it names was partly its JVM's compilers over the ceiling's steps
+     * ({@link ColdCpu#atCeiling}): the figure is then a cold broker's, and the user is told how to measure it warm.
+     */
+    private static ScenarioVerdict coldCeiling(ScenarioVerdict verdict, List<StepMeasurement> ramp, List<MeasuredStep> steps) {
+        if (verdict.ceiling() == null) {
+            return verdict;
+        }
+        List<Integer> plateau = verdict.ceiling().pooled() != null ? verdict.ceiling().pooled() : List.of(verdict.ceiling().step());
+        List<StepMeasurement> atCeiling = ramp.stream().filter(s -> plateau.contains(s.index())).toList();
+        String warmupEnd = steps.stream().filter(s -> s.plan().intent() instanceof ProbeIntent.Warm)
+                .map(s -> s.result().compiling()).filter(Objects::nonNull).reduce((first, last) -> last).orElse(null);
+        return ColdCpu.atCeiling(verdict.bottleneck(), atCeiling, warmupEnd)
+                .map(note -> new ScenarioVerdict(verdict.ceiling(), verdict.knee(), verdict.sustainable(),
+                        verdict.bottleneck().withNote(note), verdict.stopReason()))
+                .orElse(verdict);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.search.Thresholds;
@@ -67,6 +68,36 @@ class ColdCpuTest {
         assertThat(ColdCpu.note("client CPU 80 % > 75 % at step 6", steps)).isEmpty();
     }
 
+    @Test
+    void should_call_the_ceiling_a_cold_jvms_when_the_cpu_its_verdict_names_compiled_on_it() {
+        List<MeasuredStep> steps = new ArrayList<>(probe(300, false));
+        steps.add(0, warmUp("broker-1 compiling 1107 ms/s"));
+
+        Bottleneck verdict = judge(steps).bottleneck();
+
+        assertThat(verdict.resource()).isEqualTo(Bottleneck.CPU);
+        assertThat(verdict.summary()).startsWith("broker-1 CPU")
+                .contains("; broker-1 compiled 300 ms/s at the ceiling on the CPU it was judged by: the ceiling is a cold JVM's")
+                .contains("(the warm-up ended with broker-1 compiling 1107 ms/s)")
+                .endsWith("a longer --jvm-warmup, or the probe run again on these brokers, measures them warm");
+    }
+
+    @Test
+    void should_not_call_the_ceiling_cold_when_the_compilers_ran_outside_the_quota_or_had_stopped() {
+        for (ScenarioVerdict verdict : List.of(judge(probe(300, true)), judge(probe(20, false)))) {
+            assertThat(verdict.bottleneck().resource()).isEqualTo(Bottleneck.CPU);
+            assertThat(verdict.bottleneck().summary()).doesNotContain("compiled");
+        }
+    }
+
+    /** A scenario's warm-up that ended with {@code compiling}. */
+    private static MeasuredStep warmUp(String compiling) {
+        LatencySummary latency = PlantedSteps.LATENCY;
+        StepResult result = new StepResult(0, 3, null, "2026-12-02T16:59:00Z", 5000, 60_000, 600_000, 600_000 * 1024L, 10_000,
+                10_000 * 1024, Map.of(), latency, latency, latency, null, null, List.of(), Map.of(), null, null, null, null, compiling);
+        return PlantedSteps.measured("single", result, new ProbeIntent.Warm());
+    }
+
     private static ScenarioVerdict judge(List<MeasuredStep> steps) {
         return ((ProbeVerdict) new ProbeJudge(Thresholds.defaults(), false).judge("single", steps, false)).findings();
     }
@@ -102,12 +133,9 @@ class ColdCpuTest {
     }
 
     private static MeasuredStep step(int i, double rps, Double target, List<ResourceUsage> resources, ProbeIntent intent) {
-        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+        LatencySummary latency = PlantedSteps.LATENCY;
         StepResult result = new StepResult(i, 1, target, "2026-12-02T17:00:00Z", 1000, 3000, (long) rps * 3,
                 (long) rps * 3 * 1024, rps, rps * 1024, Map.of(), latency, latency, latency, null, null, resources);
-        ProducerLoadSpec load = new ProducerLoadSpec("t", 1, 1, false, 1024, target == null ? 0 : target, 0, Duration.ofSeconds(3),
-                new PayloadSpec.Random(), Map.of(), false);
-        return new MeasuredStep(StepPlan.of("single", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO)
-                .withIntent(intent), new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of()));
+        return PlantedSteps.measured("single", result, intent);
     }
 }

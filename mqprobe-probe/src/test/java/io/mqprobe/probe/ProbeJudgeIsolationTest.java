@@ -39,14 +39,10 @@ class ProbeJudgeIsolationTest {
                     new ResourceUsage("broker-1", Metric.CPU_CORES, 0.17, 0.2, 0.5),
                     new ResourceUsage("client", Metric.CPU_CORES, 0.16, 0.2, 0.5),
                     new ResourceUsage("host", Metric.CPU_CORES, 1.98, 2, 2));
-            LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+            LatencySummary latency = PlantedSteps.LATENCY;
             StepResult result = new StepResult(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, (long) rps[i] * 3,
                     (long) rps[i] * 3 * 1024, rps[i], rps[i] * 1024, Map.of(), latency, latency, latency, null, null, resources);
-            ProducerLoadSpec load = new ProducerLoadSpec("t", i + 1, 1, false, 1024, 0, 0, Duration.ofSeconds(3),
-                    new PayloadSpec.Random(), Map.of(), false);
-            steps.add(new MeasuredStep(StepPlan.of("single", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO)
-                    .withIntent(RAMP),
-                    new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of())));
+            steps.add(PlantedSteps.measured("single", result, RAMP));
         }
         return steps;
     }
@@ -72,14 +68,10 @@ class ProbeJudgeIsolationTest {
     }
 
     private static MeasuredStep step(int i, double rps, List<ResourceUsage> resources) {
-        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+        LatencySummary latency = PlantedSteps.LATENCY;
         StepResult result = new StepResult(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, (long) rps * 3,
                 (long) rps * 3 * 1024, rps, rps * 1024, Map.of(), latency, latency, latency, null, null, resources);
-        ProducerLoadSpec load = new ProducerLoadSpec("t", i + 1, 1, false, 1024, 0, 0, Duration.ofSeconds(3),
-                new PayloadSpec.Random(), Map.of(), false);
-        return new MeasuredStep(StepPlan.of("replicated", i, new StepLoad.Produce(load), Duration.ofSeconds(1), Duration.ZERO)
-                .withIntent(RAMP),
-                new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of()));
+        return PlantedSteps.measured("replicated", result, RAMP);
     }
 
     private static Bottleneck isolatedVerdict(List<MeasuredStep> steps) {

@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** A broker cost the paced rate barely moved, from planted paced steps: told as per request only when it is. */
 class RequestCostTest {
 
-    private static final LatencySummary LATENCY = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+    private static final LatencySummary LATENCY = PlantedSteps.LATENCY;
 
     /** A paced step at {@code rate} msgs/s, broker-1 at {@code cores} of a 0.3-core quota, its producer at {@code perRequest}. */
     private static StepResult paced(int index, double rate, double cores, double perRequest) {
@@ -105,17 +105,11 @@ class RequestCostTest {
             StepResult result = new StepResult(i + 1, i + 1, null, "2026-12-04T16:40:00Z", 2_000, 4_000, (long) ramp[i] * 4,
                     (long) ramp[i] * 4096, ramp[i], ramp[i] * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null,
                     List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.29, 0.3, 0.3)));
-            steps.add(measured(result, new ProbeIntent.Ramp(ramp.length)));
+            steps.add(PlantedSteps.measured("single", result, new ProbeIntent.Ramp(ramp.length)));
         }
         SustainableSearch search = new SustainableSearch(Thresholds.defaults(), List.of(0.2, 0.4, 0.6), 201_000, 8, 2);
-        paced.forEach(step -> steps.add(measured(step, new ProbeIntent.Paced(search))));
+        paced.forEach(step -> steps.add(PlantedSteps.measured("single", step, new ProbeIntent.Paced(search))));
         return (ProbeVerdict) new ProbeJudge(Thresholds.defaults(), false).judge("single", steps, false);
     }
 
-    private static MeasuredStep measured(StepResult result, StepIntent intent) {
-        ProducerLoadSpec load = new ProducerLoadSpec("t", 1, 1, false, 1024, 0, 0, Duration.ofSeconds(4),
-                new PayloadSpec.Random(), Map.of(), false);
-        return new MeasuredStep(StepPlan.of("single", result.index(), new StepLoad.Produce(load), Duration.ofSeconds(2), Duration.ZERO)
-                .withIntent(intent), new StepRunner.Outcome(result, null, null, 0, 0, List.of(), Map.of()));
-    }
 }

@@ -66,6 +66,11 @@ public record Bottleneck(String resource, String source, String summary, List<St
         this(resource, source, summary, evidence, List.of());
     }
 
+    /** The same verdict with {@code note} after its summary ("…; broker-2 compiled at 3 of 3 of the ceiling's steps …"). */
+    public Bottleneck withNote(String note) {
+        return new Bottleneck(resource, source, summary + "; " + note, evidence, parties);
+    }
+
     /** The same verdict with other evidence. */
     public Bottleneck withEvidence(List<String> otherEvidence) {
         return new Bottleneck(resource, source, summary, otherEvidence, parties);
