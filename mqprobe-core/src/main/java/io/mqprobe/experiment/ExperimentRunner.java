@@ -113,7 +113,7 @@ public final class ExperimentRunner {
                 return;
             }
             StepResult.Settle settled = plan.settle() == null ? null
-                    : new Settling(admin, steps::recentResources, control, this::recreate)
+                    : new Settling(admin, steps::recentResources, control, this::recreate, topics::outgrown)
                             .await(plan.settle(), scenarioTopics.keySet(), Settling.idleBrokersWanted(paced(plan.load()),
                                     previousStepPaced(plan.scenario())));
             listener.onStepStart(plan);

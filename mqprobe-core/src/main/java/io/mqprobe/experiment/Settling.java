@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
@@ -34,8 +35,10 @@ import java.util.function.LongFunction;
  * tail of the step before. Where the topics hold nothing a later step
  * reads ({@link SettleSpec#recreateBacklogs()}), a topic whose followers are behind is deleted and created again instead:
  * a settled start within seconds rather than a copy that outlasts the bound; an unthrottled step then starts as soon as
- * the new topic is in sync, a paced one still waits for idle brokers. The wait, the topics recreated and, when
- * the bound was hit, what was still unsettled are recorded with the step.
+ * the new topic is in sync, a paced one still waits for idle brokers. Such a topic is recreated too when it outgrew its
+ * share of the disk budget on brokers that delete old data too rarely to keep it within its cap
+ * ({@link Topics#outgrown}). The wait, the topics recreated and, when the bound was hit, what was still unsettled are
+ * recorded with the step.
  */
 final class Settling {
 
@@ -52,16 +55,24 @@ final class Settling {
     private final LongFunction<List<ResourceUsage>> recentResources;
     private final RunControl control;
     private final Consumer<String> recreate;
+    private final Function<Collection<String>, List<String>> outgrown;
 
     /**
      * @param recentResources the monitors' usage over the last given milliseconds
      * @param recreate        deletes the named topic and creates it again as it was
      */
     Settling(ClusterAdmin admin, LongFunction<List<ResourceUsage>> recentResources, RunControl control, Consumer<String> recreate) {
+        this(admin, recentResources, control, recreate, topics -> List.of());
+    }
+
+    /** @param outgrown of the named topics, those that outgrew their share of the disk budget ({@link Topics#outgrown}) */
+    Settling(ClusterAdmin admin, LongFunction<List<ResourceUsage>> recentResources, RunControl control, Consumer<String> recreate,
+             Function<Collection<String>, List<String>> outgrown) {
         this.admin = admin;
         this.recentResources = recentResources;
         this.control = control;
         this.recreate = recreate;
+        this.outgrown = outgrown;
     }
 
     /**
@@ -113,13 +124,19 @@ final class Settling {
         long startNs = System.nanoTime();
         long deadlineNs = startNs + spec.maxWait().toNanos();
         long sinceMs = System.currentTimeMillis();
+        List<String> recreated = new ArrayList<>(spec.recreateBacklogs() ? outgrown.apply(topics) : List.of());
+        recreated.forEach(recreate);
         Look first = look(spec, topics, sinceMs);
         boolean backlog = !first.backlogFree();
         if (!backlog && !judgedOnResources) {
-            return new StepResult.Settle((System.nanoTime() - startNs) / 1_000_000, true, null, 0, null, List.of());
+            return new StepResult.Settle((System.nanoTime() - startNs) / 1_000_000, true, null, 0, null, recreated);
         }
-        List<String> recreated = spec.recreateBacklogs() ? first.backlogged() : List.of();
-        recreated.forEach(recreate);
+        if (spec.recreateBacklogs()) {
+            first.backlogged().stream().filter(topic -> !recreated.contains(topic)).forEach(topic -> {
+                recreate.accept(topic);
+                recreated.add(topic);
+            });
+        }
         // followers catching up keep brokers busy after they look level; a backlog deleted with its topic does not, and
         // an unthrottled step's warm-up covers the second the deletion takes (waiting for a CPU sample and idle brokers
         // cost 3.1-4.3 s before each of replicated-leader's ramp steps in three default probes, 2026-12-03)

@@ -119,6 +119,32 @@ class SettlingTest {
     }
 
     @Test
+    void a_disposable_topic_that_outgrew_its_share_of_the_disk_budget_is_created_again_before_an_unthrottled_step() {
+        AtomicInteger looks = new AtomicInteger();
+        // in sync and level: nothing to wait for, but the topic holds more than the budget allows until it is created again
+        Backlog admin = new Backlog(looks, 0, 0);
+        List<String> recreated = new CopyOnWriteArrayList<>();
+        Consumer<String> recreate = topic -> {
+            recreated.add(topic);
+            admin.recreated = true;
+        };
+        Settling settling = new Settling(admin, ms -> List.of(cpu(0.02)), new RunControl(), recreate,
+                names -> names.stream().filter(TOPIC::equals).filter(name -> !admin.recreated).toList());
+
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, true), List.of(TOPIC, "level"), false);
+
+        assertThat(recreated).containsExactly(TOPIC);
+        assertThat(settle.recreatedTopics()).containsExactly(TOPIC);
+        assertThat(settle.settled()).isTrue();
+        assertThat(settle.waitedMs()).isLessThan(2_000);
+
+        // topics a later step reads are never created anew: the run stops at the budget instead
+        Settling kept = new Settling(new Backlog(new AtomicInteger(), 0, 0), ms -> List.of(cpu(0.02)), new RunControl(),
+                NO_RECREATE, names -> List.copyOf(names));
+        assertThat(kept.await(SPEC, List.of(TOPIC), false).recreatedTopics()).isEmpty();
+    }
+
+    @Test
     void after_a_topic_is_created_again_an_unthrottled_step_starts_at_once_and_a_paced_one_waits_for_idle_brokers() {
         AtomicInteger looks = new AtomicInteger();
         // followers behind until the topic is created again; broker-1 still busy (the step before ended) until look 6

@@ -54,6 +54,15 @@ class DiskBudgetTest {
     }
 
     @Test
+    void should_call_a_topic_outgrown_past_half_of_the_budget_and_none_without_a_budget() {
+        DiskBudget budget = new DiskBudget(20 * GIB, GIB);
+
+        assertThat(budget.outgrown(10 * GIB)).isFalse();
+        assertThat(budget.outgrown(10 * GIB + 1)).isTrue();
+        assertThat(new DiskBudget(Long.MAX_VALUE, GIB).outgrown(Long.MAX_VALUE - 1)).isFalse();
+    }
+
+    @Test
     void should_not_cap_when_the_cluster_does_not_report_its_disks() {
         assertThat(DiskBudget.of(OptionalLong.empty(), GIB, List.of()).capped()).isFalse();
     }

@@ -65,8 +65,11 @@ final class ColdCpu {
         Set<String> cpus = new LinkedHashSet<>();
         verdict.limits().stream().filter(l -> Bottleneck.CPU.equals(l.resource()) && !Sources.HOST.equals(l.source()))
                 .forEach(l -> cpus.add(l.source()));
-        String warmup = warmupEnd == null ? "" : " (the warm-up ended with " + warmupEnd + ")";
-        return joined(compiledOnTheirCpu(cpus, ceilingSteps).stream()
+        List<Compiling> compiling = compiledOnTheirCpu(cpus, ceilingSteps);
+        // the warm-up's end is named when it was one of these JVMs that still compiled then
+        String warmup = warmupEnd == null || compiling.stream().noneMatch(c -> warmupEnd.startsWith(c.source() + " ")) ? ""
+                : " (the warm-up ended with " + warmupEnd + ")";
+        return joined(compiling.stream()
                 .map(c -> c.source() + " compiled " + c.rates() + " at the ceiling" + (ceilingSteps.size() == 1 ? ""
                         : " (" + c.steps() + " of its " + ceilingSteps.size() + " steps)") + " on the CPU it was judged by").toList())
                 .map(n -> n + ": the ceiling is a cold JVM's, which a warm one passes" + warmup + "; a longer --jvm-warmup, or"

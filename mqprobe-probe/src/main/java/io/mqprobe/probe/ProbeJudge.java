@@ -154,7 +154,7 @@ public final class ProbeJudge implements Judge {
         // the paced search, not the unthrottled ramp, says whether a load is sustainable
         List<String> evidence = new ArrayList<>(bottleneck.evidence().stream().filter(e -> !e.startsWith(VerdictFinder.NO_SUSTAINABLE)).toList());
         if (sustainable.isEmpty()) {
-            evidence.add(VerdictFinder.NO_SUSTAINABLE + ColdCpu.told(search.get().noneReason(paced), pacedAndHeld));
+            evidence.add(VerdictFinder.NO_SUSTAINABLE + ColdCpu.told(search.get().noneReason(paced, held), pacedAndHeld));
         }
         bottleneck = bottleneck.withEvidence(evidence);
         return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), knee, sustainable.orElse(null), bottleneck, stopReason));

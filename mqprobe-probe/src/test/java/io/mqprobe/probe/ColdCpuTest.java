@@ -80,6 +80,10 @@ class ColdCpuTest {
                 .contains("; broker-1 compiled 300 ms/s at the ceiling on the CPU it was judged by: the ceiling is a cold JVM's")
                 .contains("(the warm-up ended with broker-1 compiling 1107 ms/s)")
                 .endsWith("a longer --jvm-warmup, or the probe run again on these brokers, measures them warm");
+
+        // a warm-up that ended with another JVM compiling says nothing of this one
+        steps.set(0, warmUp("broker-3 compiling 55 ms/s"));
+        assertThat(judge(steps).bottleneck().summary()).contains("the ceiling is a cold JVM's").doesNotContain("warm-up ended");
     }
 
     @Test

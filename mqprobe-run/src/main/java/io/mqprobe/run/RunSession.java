@@ -22,6 +22,7 @@ import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -45,6 +46,8 @@ public final class RunSession implements AutoCloseable {
     private final List<String> watchedTopics = new CopyOnWriteArrayList<>();
     private Monitoring monitoring;
     private RunGuard guard;
+    /** The brokers delete old data too rarely to keep the topics within their caps: outgrown ones are created anew. */
+    private volatile boolean deletesTooRarely;
     private LoadWorkers workers;
     private String failure;
     private boolean finished;
@@ -132,9 +135,10 @@ public final class RunSession implements AutoCloseable {
     private void startGuard(DiskLimits disk) {
         DiskBudget budget = disk.budget(cluster.driver().admin());
         topics.capTo(budget, cluster.driver()::replicaSizeLimit);
-        cluster.driver().replicaSizeLimitEnforcedEvery()
-                .map(every -> budget.slowDeletion(every, cluster.driver().replicaSizeLimitEnforcementSetting()))
-                .ifPresent(line -> progress.line("mqprobe: " + line));
+        Optional<String> slowDeletion = cluster.driver().replicaSizeLimitEnforcedEvery()
+                .map(every -> budget.slowDeletion(every, cluster.driver().replicaSizeLimitEnforcementSetting()));
+        slowDeletion.ifPresent(line -> progress.line("mqprobe: " + line));
+        deletesTooRarely = slowDeletion.isPresent();
         boolean topicSizesKnown = !cluster.driver().unsupported().contains(Capability.REPLICA_LOG_SIZES);
         guard = new RunGuard(cluster.driver().admin(), budget, topicSizesKnown, topics::created, cluster::localBrokers, reason -> {
             progress.line("mqprobe: stopping the run: " + reason);
@@ -202,6 +206,11 @@ public final class RunSession implements AutoCloseable {
             public void delete(String name) {
                 unwatchTopic(name);
                 topics.deleteNow(name);
+            }
+
+            @Override
+            public List<String> outgrown(Collection<String> names) {
+                return deletesTooRarely ? topics.outgrown(names) : List.of();
             }
         };
     }

@@ -1,10 +1,12 @@
 package io.mqprobe.run;
 
 import io.mqprobe.api.ClusterAdmin;
+import io.mqprobe.api.ReplicaLogSize;
 import io.mqprobe.api.TopicSpec;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.load.DiskBudget;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongFunction;
+import java.util.stream.Collectors;
 
 /**
  * Topics a command works on. mqprobe deletes only topics it created whose names carry the
@@ -50,6 +53,19 @@ public final class TopicLifecycle implements AutoCloseable {
     /** What the run's topics may hold on the brokers' disks, when the run has a budget. */
     public java.util.Optional<DiskBudget> budget() {
         return budget == null || !budget.capped() ? java.util.Optional.empty() : java.util.Optional.of(budget);
+    }
+
+    /**
+     * Of the named topics, those past {@link DiskBudget#RECREATE_SHARE} of the budget on the brokers' disks (their
+     * replicas summed); empty without a budget.
+     */
+    public List<String> outgrown(Collection<String> names) {
+        if (budget == null || !budget.capped() || names.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Long> bytes = admin.replicaLogSizes(names).stream()
+                .collect(Collectors.groupingBy(ReplicaLogSize::topic, Collectors.summingLong(ReplicaLogSize::sizeBytes)));
+        return names.stream().filter(name -> budget.outgrown(bytes.getOrDefault(name, 0L))).toList();
     }
 
     /** The topics this run created and has not deleted yet. */

@@ -271,9 +271,20 @@ public final class SustainableSearch {
                 + String.join(" and ", failed);
     }
 
-    /** Why no rate was sustainable: the breaches of the lowest rate tried. */
+    /** Why no rate was sustainable (searches without holds). */
     public String noneReason(List<StepMeasurement> paced) {
-        return rates(paced).values().stream().findFirst().map(r -> limitedBy(r) + cause(r, 0)).orElse("no paced step was measured");
+        return noneReason(paced, List.of());
+    }
+
+    /**
+     * Why no rate was sustainable: what failed the rate that bounds the answer lowest, a failed hold's breaches when a hold
+     * failed it. Not the lowest rate's own steps: a rate whose short steps passed and whose hold failed read as an empty
+     * reason ("no paced rate passed:  at step 11", a plain Kafka broker under 0.5 cores, 2026-12-04 21:53).
+     */
+    public String noneReason(List<StepMeasurement> paced, List<StepMeasurement> held) {
+        Map<Double, Rate> rates = rates(paced, held);
+        return lowestFail(rates).or(() -> rates.values().stream().findFirst()).map(r -> limitedBy(r) + cause(r, 0))
+                .orElse("no paced step was measured");
     }
 
     /**

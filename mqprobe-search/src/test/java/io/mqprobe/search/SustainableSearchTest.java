@@ -322,6 +322,18 @@ class SustainableSearchTest {
     }
 
     @Test
+    void should_say_why_there_is_no_sustainable_load_when_only_a_hold_failed() {
+        SustainableSearch search = search();
+        // the only rate passed its short step; its hold, 5 % below, failed on latency
+        List<StepMeasurement> paced = List.of(StepBuilder.step(7, 20_000).target(20_000).p99Ms(17).build());
+        double holdRate = SustainableSearch.holdRate(20_000);
+        List<StepMeasurement> held = List.of(StepBuilder.step(8, holdRate).target(holdRate).p99Ms(2_841).build());
+
+        assertThat(search.result(paced, held)).isEmpty();
+        assertThat(search.noneReason(paced, held)).startsWith("p99 2.84 s > SLO 200 ms at step 8, 19,000 msgs/s offered and held");
+    }
+
+    @Test
     void should_fail_a_paced_step_that_does_not_deliver_its_offered_rate() {
         StepMeasurement shortOfIt = StepBuilder.step(0, 30_000).target(50_000).build();
 
