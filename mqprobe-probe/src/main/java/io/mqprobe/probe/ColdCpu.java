@@ -2,11 +2,11 @@ package io.mqprobe.probe;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.load.WarmupTarget;
 import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.StepMeasurement;
-import io.mqprobe.api.monitor.Sources;
 
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;

@@ -38,6 +38,11 @@ public sealed interface ProbeIntent extends StepIntent {
         return step.plan().intent() instanceof Ramp;
     }
 
+    /** A scenario's warm-up. */
+    static boolean warm(MeasuredStep step) {
+        return step.plan().intent() instanceof Warm;
+    }
+
     /** A step of the paced search. */
     static boolean paced(MeasuredStep step) {
         return step.plan().intent() instanceof Paced p && !p.hold();

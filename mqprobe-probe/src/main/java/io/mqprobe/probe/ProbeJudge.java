@@ -168,9 +168,9 @@ public final class ProbeJudge implements Judge {
         if (verdict.ceiling() == null) {
             return verdict;
         }
-        List<Integer> plateau = verdict.ceiling().pooled() != null ? verdict.ceiling().pooled() : List.of(verdict.ceiling().step());
+        List<Integer> plateau = plateau(verdict.ceiling());
         List<StepMeasurement> atCeiling = ramp.stream().filter(s -> plateau.contains(s.index())).toList();
-        String warmupEnd = steps.stream().filter(s -> s.plan().intent() instanceof ProbeIntent.Warm)
+        String warmupEnd = steps.stream().filter(ProbeIntent::warm)
                 .map(s -> s.result().compiling()).filter(Objects::nonNull).reduce((first, last) -> last).orElse(null);
         return ColdCpu.atCeiling(verdict.bottleneck(), atCeiling, warmupEnd)
                 .map(note -> new ScenarioVerdict(verdict.ceiling(), verdict.knee(), verdict.sustainable(),
@@ -258,8 +258,13 @@ public final class ProbeJudge implements Judge {
 
     /** The ceiling's steps among {@code steps}: its plateau's, or its one step. */
     static List<StepResult> ceilingSteps(StepPoint ceiling, List<StepResult> steps) {
-        List<Integer> plateau = ceiling.pooled() != null ? ceiling.pooled() : List.of(ceiling.step());
+        List<Integer> plateau = plateau(ceiling);
         return steps.stream().filter(s -> plateau.contains(s.index())).toList();
+    }
+
+    /** The indices of a ceiling's steps: its plateau's, or its one step. */
+    private static List<Integer> plateau(StepPoint ceiling) {
+        return ceiling.pooled() != null ? ceiling.pooled() : List.of(ceiling.step());
     }
 
     /** The resources over a ceiling's steps as its verdict reads them: pooled over the steps at the plateau's level. */
