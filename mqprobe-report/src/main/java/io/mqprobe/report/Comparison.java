@@ -1,6 +1,8 @@
 package io.mqprobe.report;
 
 import io.mqprobe.api.UsageException;
+import io.mqprobe.api.monitor.Metric;
+import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.result.ProbeVerdict;
@@ -15,7 +17,9 @@ import io.mqprobe.search.SustainablePoint;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -72,7 +76,19 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
     public record Row(String scenario, String figure, Unit unit, List<Value> values) {
     }
 
-    public enum Unit { BYTES_PER_SECOND, MICROS, WORDS }
+    /** A rate in bytes/s, a latency in µs, a verdict in words, or the host's speed in MB per CPU-second (never judged). */
+    public enum Unit { BYTES_PER_SECOND, MICROS, WORDS, MB_PER_CPU_SECOND }
+
+    /** The row beside each scenario's figures that says how fast the host's memory was while the run measured. */
+    public static final String HOST_MEMORY = "host memory";
+
+    /**
+     * A host whose memory speed moved this much or more from the baseline's is said to have moved with a figure that
+     * moved the same way. Idle, single readings of the speed varied by 16 % (HostSpeedSampler); a scenario's median
+     * over its steps varied by 1-4 % between three probes on a quiet hour (2026-12-05 00:32), and by 3-26 % within
+     * each of 7 series of three default probes on 2026-12-04 (bench/README.md).
+     */
+    public static final double HOST_MOVED_PCT = 10;
 
     /**
      * A figure in one run, with how it stands against the baseline.
@@ -149,8 +165,34 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                     rows.add(words(scenario, "verdict", runs.stream().map(Comparison::outcome).toList()));
                 }
             }
+            hostMemory(scenario, runs).ifPresent(rows::add);
         }
         return new Comparison(command, List.copyOf(names), runNoise, rows, List.copyOf(profileShifts));
+    }
+
+    /**
+     * The figures that moved beyond the runs' spread in a scenario and run whose host's memory moved by
+     * {@link #HOST_MOVED_PCT} or more the same way (faster with a figure that rose, slower with one that fell):
+     * "broker-ceiling run 3 (host memory +27 %)". The change still counts: a build can move with the host.
+     */
+    public List<String> movedWithTheHost() {
+        List<String> moved = new ArrayList<>();
+        for (Row host : rows.stream().filter(r -> r.unit() == Unit.MB_PER_CPU_SECOND).toList()) {
+            for (int run = 1; run < host.values().size(); run++) {
+                Double hostDelta = host.values().get(run).deltaPct();
+                if (hostDelta == null || Math.abs(hostDelta) < HOST_MOVED_PCT) {
+                    continue;
+                }
+                int index = run;
+                boolean withIt = rows.stream().filter(r -> r.scenario().equals(host.scenario()))
+                        .map(r -> r.values().get(index))
+                        .anyMatch(v -> v.change() == Change.BEYOND_SPREAD && Math.signum(v.deltaPct()) == Math.signum(hostDelta));
+                if (withIt) {
+                    moved.add(String.format(Locale.ROOT, "%s run %d (host memory %+.0f %%)", host.scenario(), run + 1, hostDelta));
+                }
+            }
+        }
+        return moved;
     }
 
     /** True when some figure moved beyond the runs' spread or some verdict changed. */
@@ -299,6 +341,37 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
             values.add(new Value(f.value(), f.halfWidth(), null, delta, change));
         }
         return new Row(scenario, figure, unit, values);
+    }
+
+    /**
+     * How fast the host's memory was in each run while the scenario measured (the median of its measured steps'
+     * readings), shown beside the figures and never judged: across 21 default probes of one build in 7 series on the
+     * 2-core test machine, a run's median memory speed in a scenario and its sustainable load there correlated by
+     * 0.69-0.89 (ceilings 0.67-0.79), a tenth slower memory reading as a fifth to a quarter less sustainable load
+     * (bench/README.md, 2026-12-05). None when no run measured it (a document from before, a run without monitors).
+     */
+    private static Optional<Row> hostMemory(String scenario, List<ScenarioResult> runs) {
+        List<Double> speeds = runs.stream().map(Comparison::hostMemorySpeed).toList();
+        if (speeds.stream().allMatch(Objects::isNull)) {
+            return Optional.empty();
+        }
+        Double base = speeds.get(0);
+        List<Value> values = new ArrayList<>();
+        values.add(new Value(base, null, null, null, Change.BASELINE));
+        for (Double speed : speeds.subList(1, speeds.size())) {
+            Double delta = speed == null || base == null || base == 0 ? null : 100 * (speed / base - 1);
+            values.add(new Value(speed, null, null, delta, Change.NOT_JUDGED));
+        }
+        return Optional.of(new Row(scenario, HOST_MEMORY, Unit.MB_PER_CPU_SECOND, values));
+    }
+
+    /** The median of the host's memory speed over the scenario's measured steps, {@code null} without a reading. */
+    static Double hostMemorySpeed(ScenarioResult scenario) {
+        double[] readings = scenario.steps().stream().filter(step -> step.measuredMs() > 0)
+                .flatMap(step -> step.resources().stream())
+                .filter(r -> "host".equals(r.source()) && Metric.MEM_SPEED_MB_PER_CPU_S.equals(r.metric()))
+                .mapToDouble(ResourceUsage::mean).toArray();
+        return readings.length == 0 ? null : Estimate.median(readings);
     }
 
     private static Row words(String scenario, String figure, List<String> texts) {

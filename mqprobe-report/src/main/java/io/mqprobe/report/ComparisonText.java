@@ -154,7 +154,11 @@ public final class ComparisonText {
         if (v.mean() == null) {
             return HumanUnits.NONE;
         }
-        String figure = unit == Comparison.Unit.MICROS ? HumanUnits.latencyUs(v.mean()) : HumanUnits.mbPerSecond(v.mean());
+        String figure = switch (unit) {
+            case MICROS -> HumanUnits.latencyUs(v.mean());
+            case MB_PER_CPU_SECOND -> String.format(Locale.ROOT, "%,.0f MB per CPU-s", v.mean());
+            default -> HumanUnits.mbPerSecond(v.mean());
+        };
         if (v.halfWidth() != null && v.mean() > 0) {
             figure += " ±" + HumanUnits.pct(100 * v.halfWidth() / v.mean());
         }
@@ -164,7 +168,8 @@ public final class ComparisonText {
         String delta = String.format(Locale.ROOT, "%+.1f %%", v.deltaPct());
         return figure + switch (v.change()) {
             case BEYOND_SPREAD -> " (" + delta + ", beyond the spread)";
-            case NOT_JUDGED -> " (" + delta + ", no interval)";
+            // the host's speed is context, never judged: it has no interval to miss
+            case NOT_JUDGED -> unit == Comparison.Unit.MB_PER_CPU_SECOND ? " (" + delta + ")" : " (" + delta + ", no interval)";
             default -> " (" + delta + ")";
         };
     }
@@ -181,7 +186,11 @@ public final class ComparisonText {
         if (moved == 0 && changed == 0) {
             return "no figure moved beyond the runs' spread and no verdict changed" + tie;
         }
+        List<String> withTheHost = comparison.movedWithTheHost();
+        String host = withTheHost.isEmpty() ? ""
+                : "; figures moved the way the host's memory speed did in " + String.join(", ", withTheHost)
+                        + ": the machine changed as well as what ran on it";
         return moved + (moved == 1 ? " figure" : " figures") + " moved beyond the runs' spread, " + changed
-                + (changed == 1 ? " verdict" : " verdicts") + " changed" + tie;
+                + (changed == 1 ? " verdict" : " verdicts") + " changed" + tie + host;
     }
 }

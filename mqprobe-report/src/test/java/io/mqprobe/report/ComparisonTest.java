@@ -189,6 +189,72 @@ class ComparisonTest {
         assertThat(Comparison.of(NAMES, documents(List.of(tie, before))).anyChange()).as("nor one it left").isFalse();
     }
 
+    @Test
+    void should_show_the_hosts_memory_speed_beside_a_scenario_and_never_judge_it() {
+        ObjectNode before = probeWithIntervals(0.05);
+        ObjectNode after = probeWithIntervals(0.05);
+        hostMemory(before, "single", 10_000, 10_400, 9_000);
+        hostMemory(after, "single", 13_000, 13_520, 11_700);   // 30 % faster, each reading alike
+
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(before, after)));
+
+        Comparison.Row host = comparison.rows().stream()
+                .filter(r -> r.scenario().equals("single") && r.figure().equals(Comparison.HOST_MEMORY)).findFirst().orElseThrow();
+        assertThat(host.values()).extracting(Comparison.Value::mean).containsExactly(10_000.0, 13_000.0);
+        assertThat(host.values().get(1).deltaPct()).isCloseTo(30, within(1e-9));
+        assertThat(host.values().get(1).change()).isEqualTo(Comparison.Change.NOT_JUDGED);
+        assertThat(comparison.rows()).as("no row where no run measured the host")
+                .noneMatch(r -> r.scenario().equals("broker-ceiling") && r.figure().equals(Comparison.HOST_MEMORY));
+        assertThat(comparison.anyChange()).isFalse();
+        assertThat(ComparisonText.terminal(comparison))
+                .containsPattern("single +host memory +10,000 MB per CPU-s +13,000 MB per CPU-s \\(\\+30\\.0 %\\)")
+                .contains("no figure moved beyond the runs' spread and no verdict changed");
+    }
+
+    @Test
+    void should_say_which_figures_moved_the_way_the_host_did_and_still_count_them() {
+        ObjectNode before = probeWithIntervals(0.05);
+        ObjectNode slowerHost = probeWithIntervals(0.05);
+        ObjectNode fasterHost = probeWithIntervals(0.05);
+        hostMemory(before, "single", 12_000);
+        hostMemory(slowerHost, "single", 9_000);   // -25 %
+        hostMemory(fasterHost, "single", 15_000);  // +25 %
+        scale(slowerHost, "single", "sustainable", 0.6);
+        scale(fasterHost, "single", "sustainable", 0.6);  // fell while the host got faster: not the host's doing
+
+        Comparison comparison = Comparison.of(List.of("before.json", "slower.json", "faster.json"),
+                documents(List.of(before, slowerHost, fasterHost)));
+
+        assertThat(comparison.movedWithTheHost()).containsExactly("single run 2 (host memory -25 %)");
+        assertThat(comparison.anyChange()).isTrue();
+        assertThat(ComparisonText.conclusion(comparison)).isEqualTo("2 figures moved beyond the runs' spread, 0 verdicts "
+                + "changed; figures moved the way the host's memory speed did in single run 2 (host memory -25 %): the "
+                + "machine changed as well as what ran on it");
+        hostMemory(slowerHost, "single", 11_000);  // -8 %: within the host's own noise
+        assertThat(Comparison.of(NAMES, documents(List.of(before, slowerHost))).movedWithTheHost()).isEmpty();
+    }
+
+    /** The host's memory speed read at the scenario's measured steps, one reading per step in turn. */
+    private static void hostMemory(ObjectNode result, String scenario, double... mbPerCpuSecond) {
+        for (JsonNode s : result.withArray("scenarios")) {
+            if (!s.path("name").asText().equals(scenario)) {
+                continue;
+            }
+            ArrayNode steps = (ArrayNode) s.path("steps");
+            for (int i = 0; i < steps.size(); i++) {
+                ArrayNode resources = (ArrayNode) steps.get(i).path("resources");
+                for (int r = resources.size() - 1; r >= 0; r--) {
+                    if (resources.get(r).path("metric").asText().equals("mem.speed.mb_per_cpu_s")) {
+                        resources.remove(r);
+                    }
+                }
+                double reading = mbPerCpuSecond[i % mbPerCpuSecond.length];
+                resources.addObject().put("source", "host").put("metric", "mem.speed.mb_per_cpu_s")
+                        .put("mean", reading).put("peak", reading).putNull("capacity");
+            }
+        }
+    }
+
     /** The scenario's broker tied with the load generator: {@code resource} on the broker, the client's CPU. */
     private static void coLimited(ObjectNode result, String broker, String resource) {
         ObjectNode bottleneck = (ObjectNode) verdict(result, "single").path("bottleneck");

@@ -81,7 +81,8 @@ public record Estimate(double mean, Double halfWidth, int readings, int batches,
         return new Estimate(mean, t975(batches - 1) * standardError, n - skipped, batches, median);
     }
 
-    private static double median(double[] values) {
+    /** The middle of the values (the mean of the two middle ones for an even count); the values are left unsorted. */
+    public static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int half = sorted.length / 2;
