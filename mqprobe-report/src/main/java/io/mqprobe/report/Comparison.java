@@ -1,8 +1,6 @@
 package io.mqprobe.report;
 
 import io.mqprobe.api.UsageException;
-import io.mqprobe.api.monitor.Metric;
-import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.api.units.HumanUnits;
 import io.mqprobe.result.ProbeVerdict;
@@ -351,7 +349,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
      * (bench/README.md, 2026-12-05). None when no run measured it (a document from before, a run without monitors).
      */
     private static Optional<Row> hostMemory(String scenario, List<ScenarioResult> runs) {
-        List<Double> speeds = runs.stream().map(Comparison::hostMemorySpeed).toList();
+        List<Double> speeds = runs.stream().map(HostSpeed::memory).toList();
         if (speeds.stream().allMatch(Objects::isNull)) {
             return Optional.empty();
         }
@@ -363,15 +361,6 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
             values.add(new Value(speed, null, null, delta, Change.NOT_JUDGED));
         }
         return Optional.of(new Row(scenario, HOST_MEMORY, Unit.MB_PER_CPU_SECOND, values));
-    }
-
-    /** The median of the host's memory speed over the scenario's measured steps, {@code null} without a reading. */
-    static Double hostMemorySpeed(ScenarioResult scenario) {
-        double[] readings = scenario.steps().stream().filter(step -> step.measuredMs() > 0)
-                .flatMap(step -> step.resources().stream())
-                .filter(r -> "host".equals(r.source()) && Metric.MEM_SPEED_MB_PER_CPU_S.equals(r.metric()))
-                .mapToDouble(ResourceUsage::mean).toArray();
-        return readings.length == 0 ? null : Estimate.median(readings);
     }
 
     private static Row words(String scenario, String figure, List<String> texts) {

@@ -35,6 +35,7 @@ final class HtmlSummary {
         }
         if (summary != null) {
             SummaryTable.of(summary).ifPresent(t -> html.append(t.html()));
+            HostSpeed.line(result).ifPresent(line -> html.append("<p class=\"meta\">").append(Html.esc(line)).append("</p>\n"));
             if (summary.clientLimited()) {
                 html.append("<p class=\"alert warn\">").append(Html.esc(Headline.CLIENT_LIMITED)).append("</p>\n");
             }

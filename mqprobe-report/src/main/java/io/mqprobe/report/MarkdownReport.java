@@ -57,6 +57,7 @@ public final class MarkdownReport {
         ResultDocument.Summary summary = result.summary().orElse(null);
         bullets(md, TerminalSummary.lines(summary, ResultDocument.Summary::lines));
         SummaryTable.of(summary).ifPresent(t -> md.append(t.markdown()));
+        HostSpeed.line(result).ifPresent(line -> md.append(esc(line)).append("\n\n"));
         if (summary != null && summary.clientLimited()) {
             md.append("> **Warning:** ").append(esc(Headline.CLIENT_LIMITED)).append("\n\n");
         }

@@ -51,6 +51,7 @@ public final class TerminalSummary {
         ResultDocument.Summary summary = result.summary().orElse(null);
         lines(summary, ResultDocument.Summary::lines).forEach(l -> out.append("  ").append(plain(l)).append('\n'));
         SummaryTable.of(summary).ifPresent(t -> out.append(t.text("  ", TerminalSummary::plain)));
+        HostSpeed.line(result).ifPresent(line -> out.append("  ").append(ansi.dim(line)).append('\n'));
         List<ScenarioResult> scenarios = result.scenarios();
         if (InstanceSizeSection.present(result)) {
             out.append('\n').append(InstanceSizeSection.text(result, "  "));

@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.within;
 class ComparisonTest {
 
     private static final List<String> NAMES = List.of("before.json", "after.json");
+    private static final String MEMORY = "mem.speed.mb_per_cpu_s";
 
     @Test
     void should_flag_a_planted_regression_beyond_the_spread_and_not_one_within_it() {
@@ -193,8 +194,8 @@ class ComparisonTest {
     void should_show_the_hosts_memory_speed_beside_a_scenario_and_never_judge_it() {
         ObjectNode before = probeWithIntervals(0.05);
         ObjectNode after = probeWithIntervals(0.05);
-        hostMemory(before, "single", 10_000, 10_400, 9_000);
-        hostMemory(after, "single", 13_000, 13_520, 11_700);   // 30 % faster, each reading alike
+        Samples.hostReadings(before, "single", MEMORY, 10_000, 10_400, 9_000);
+        Samples.hostReadings(after, "single", MEMORY, 13_000, 13_520, 11_700);   // 30 % faster, each reading alike
 
         Comparison comparison = Comparison.of(NAMES, documents(List.of(before, after)));
 
@@ -216,9 +217,9 @@ class ComparisonTest {
         ObjectNode before = probeWithIntervals(0.05);
         ObjectNode slowerHost = probeWithIntervals(0.05);
         ObjectNode fasterHost = probeWithIntervals(0.05);
-        hostMemory(before, "single", 12_000);
-        hostMemory(slowerHost, "single", 9_000);   // -25 %
-        hostMemory(fasterHost, "single", 15_000);  // +25 %
+        Samples.hostReadings(before, "single", MEMORY, 12_000);
+        Samples.hostReadings(slowerHost, "single", MEMORY, 9_000);   // -25 %
+        Samples.hostReadings(fasterHost, "single", MEMORY, 15_000);  // +25 %
         scale(slowerHost, "single", "sustainable", 0.6);
         scale(fasterHost, "single", "sustainable", 0.6);  // fell while the host got faster: not the host's doing
 
@@ -230,29 +231,8 @@ class ComparisonTest {
         assertThat(ComparisonText.conclusion(comparison)).isEqualTo("2 figures moved beyond the runs' spread, 0 verdicts "
                 + "changed; figures moved the way the host's memory speed did in single run 2 (host memory -25 %): the "
                 + "machine changed as well as what ran on it");
-        hostMemory(slowerHost, "single", 11_000);  // -8 %: within the host's own noise
+        Samples.hostReadings(slowerHost, "single", MEMORY, 11_000);  // -8 %: within the host's own noise
         assertThat(Comparison.of(NAMES, documents(List.of(before, slowerHost))).movedWithTheHost()).isEmpty();
-    }
-
-    /** The host's memory speed read at the scenario's measured steps, one reading per step in turn. */
-    private static void hostMemory(ObjectNode result, String scenario, double... mbPerCpuSecond) {
-        for (JsonNode s : result.withArray("scenarios")) {
-            if (!s.path("name").asText().equals(scenario)) {
-                continue;
-            }
-            ArrayNode steps = (ArrayNode) s.path("steps");
-            for (int i = 0; i < steps.size(); i++) {
-                ArrayNode resources = (ArrayNode) steps.get(i).path("resources");
-                for (int r = resources.size() - 1; r >= 0; r--) {
-                    if (resources.get(r).path("metric").asText().equals("mem.speed.mb_per_cpu_s")) {
-                        resources.remove(r);
-                    }
-                }
-                double reading = mbPerCpuSecond[i % mbPerCpuSecond.length];
-                resources.addObject().put("source", "host").put("metric", "mem.speed.mb_per_cpu_s")
-                        .put("mean", reading).put("peak", reading).putNull("capacity");
-            }
-        }
     }
 
     /** The scenario's broker tied with the load generator: {@code resource} on the broker, the client's CPU. */

@@ -51,6 +51,30 @@ public final class Samples {
         }
     }
 
+    /**
+     * Plants the host's readings of {@code metric} ({@code mem.speed.mb_per_cpu_s}, {@code cpu.speed.mb_per_cpu_s}) at
+     * the scenario's steps, one value per step in turn, replacing any the sample held.
+     */
+    public static void hostReadings(ObjectNode result, String scenario, String metric, double... values) {
+        for (JsonNode s : result.withArray("scenarios")) {
+            if (!s.path("name").asText().equals(scenario)) {
+                continue;
+            }
+            ArrayNode steps = (ArrayNode) s.path("steps");
+            for (int i = 0; i < steps.size(); i++) {
+                ArrayNode resources = (ArrayNode) steps.get(i).path("resources");
+                for (int r = resources.size() - 1; r >= 0; r--) {
+                    if (resources.get(r).path("metric").asText().equals(metric)) {
+                        resources.remove(r);
+                    }
+                }
+                double reading = values[i % values.length];
+                resources.addObject().put("source", "host").put("metric", metric).put("mean", reading).put("peak", reading)
+                        .putNull("capacity");
+            }
+        }
+    }
+
     /** Copies a sample to {@code dir} as result.json, the way a run leaves it. */
     public static Path copyTo(String name, Path dir) throws IOException {
         Path file = dir.resolve("result.json");
