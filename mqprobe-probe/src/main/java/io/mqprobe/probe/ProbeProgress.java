@@ -74,12 +74,15 @@ final class ProbeProgress implements ExperimentListener {
     }
 
     /** What the wait before the step did, when it did anything worth a word. */
-    private static String settleNote(StepResult.Settle settle) {
+    static String settleNote(StepResult.Settle settle) {
         if (settle == null) {
             return "";
         }
         if (!settle.recreatedTopics().isEmpty()) {
-            return "  (topic created again first: " + settle.atFirstLook() + ")";
+            // a backlog is what the wait saw first; a topic recreated for its size leaves that look empty (or null)
+            String seen = settle.atFirstLook();
+            return seen == null || seen.isBlank() ? "  (topic created again first: it outgrew its share of the disk budget)"
+                    : "  (topic created again first; the wait first saw " + seen + ")";
         }
         if (settle.waitedMs() < 1000) {
             return "";

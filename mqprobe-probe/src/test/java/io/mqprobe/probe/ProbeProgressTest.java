@@ -1,0 +1,27 @@
+package io.mqprobe.probe;
+
+import io.mqprobe.result.StepResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(10)
+class ProbeProgressTest {
+
+    @Test
+    void a_topic_recreated_for_its_size_says_so_and_one_recreated_for_its_backlog_says_what_the_wait_saw() {
+        // a plain Kafka broker's slow retention check: the topic outgrew half the disk budget, no backlog was seen
+        // (2026-12-05, "topic created again first: null" before)
+        StepResult.Settle outgrown = new StepResult.Settle(40, true, null, 0, null, List.of("mqprobe-broker-ceiling"));
+        StepResult.Settle backlogged = new StepResult.Settle(900, true, null, 1, "under-replicated partitions 1, followers 1.3 GiB behind",
+                List.of("mqprobe-replicated-all"));
+
+        assertThat(ProbeProgress.settleNote(outgrown)).isEqualTo("  (topic created again first: it outgrew its share of the disk budget)");
+        assertThat(ProbeProgress.settleNote(backlogged))
+                .isEqualTo("  (topic created again first; the wait first saw under-replicated partitions 1, followers 1.3 GiB behind)");
+        assertThat(ProbeProgress.settleNote(new StepResult.Settle(200, true, null, 0, null, List.of()))).isEmpty();
+    }
+}
