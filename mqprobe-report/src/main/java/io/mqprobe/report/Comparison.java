@@ -170,8 +170,8 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
 
     /**
      * The figures that moved beyond the runs' spread in a scenario and run whose host's memory moved by
-     * {@link #HOST_MOVED_PCT} or more the same way (faster with a figure that rose, slower with one that fell):
-     * "broker-ceiling run 3 (host memory +27 %)". The change still counts: a build can move with the host.
+     * {@link #HOST_MOVED_PCT} or more the same way (faster with a rate that rose or a latency that fell, slower with the
+     * opposite): "broker-ceiling run 3 (host memory +27 %)". The change still counts: a build can move with the host.
      */
     public List<String> movedWithTheHost() {
         List<String> moved = new ArrayList<>();
@@ -182,9 +182,12 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                     continue;
                 }
                 int index = run;
-                boolean withIt = rows.stream().filter(r -> r.scenario().equals(host.scenario()))
-                        .map(r -> r.values().get(index))
-                        .anyMatch(v -> v.change() == Change.BEYOND_SPREAD && Math.signum(v.deltaPct()) == Math.signum(hostDelta));
+                boolean withIt = rows.stream().filter(r -> r.scenario().equals(host.scenario())).anyMatch(r -> {
+                    Value v = r.values().get(index);
+                    // a faster host raises a rate and lowers a latency
+                    double expected = r.unit() == Unit.MICROS ? -Math.signum(hostDelta) : Math.signum(hostDelta);
+                    return v.change() == Change.BEYOND_SPREAD && v.deltaPct() != null && Math.signum(v.deltaPct()) == expected;
+                });
                 if (withIt) {
                     moved.add(String.format(Locale.ROOT, "%s run %d (host memory %+.0f %%)", host.scenario(), run + 1, hostDelta));
                 }

@@ -270,6 +270,28 @@ class ComparisonTest {
     }
 
     @Test
+    void should_take_a_latency_that_rose_on_a_slower_host_for_one_that_moved_with_it() {
+        ObjectNode before = Samples.load(Samples.E2E);
+        ObjectNode slower = Samples.load(Samples.E2E);
+        ObjectNode faster = Samples.load(Samples.E2E);
+        step(before).putObject("p99PerSecondUs").put("mean", 20_000).put("halfWidth", 500).put("readings", 10).put("batches", 5);
+        for (ObjectNode later : List.of(slower, faster)) {
+            step(later).putObject("p99PerSecondUs").put("mean", 40_000).put("halfWidth", 500).put("readings", 10).put("batches", 5);
+        }
+        String scenario = before.withArray("scenarios").get(0).path("name").asText();
+        Samples.hostReadings(before, scenario, MEMORY, 12_000);
+        Samples.hostReadings(slower, scenario, MEMORY, 9_000);
+        Samples.hostReadings(faster, scenario, MEMORY, 15_000);
+
+        Comparison comparison = Comparison.of(List.of("before.json", "slower.json", "faster.json"),
+                documents(List.of(before, slower, faster)));
+
+        assertThat(comparison.rows()).filteredOn(r -> r.figure().equals("p99 of seconds")).singleElement()
+                .satisfies(r -> assertThat(r.values().get(1).change()).isEqualTo(Comparison.Change.BEYOND_SPREAD));
+        assertThat(comparison.movedWithTheHost()).containsExactly(scenario + " run 2 (host memory -25 %)");
+    }
+
+    @Test
     void should_overlay_each_runs_ramp_on_one_chart_per_figure_and_scenario() {
         ObjectNode after = Samples.load(Samples.FULL_PROBE);
         after.get("scenarios").forEach(sc -> sc.get("steps").forEach(st ->
