@@ -2,6 +2,7 @@ package io.mqprobe.report;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
+import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.api.stats.Estimate;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioResult;
@@ -50,6 +51,6 @@ final class HostSpeed {
 
     private static double[] readings(List<StepResult> steps, String metric) {
         return steps.stream().filter(step -> step.measuredMs() > 0).flatMap(step -> step.resources().stream())
-                .filter(r -> "host".equals(r.source()) && metric.equals(r.metric())).mapToDouble(ResourceUsage::mean).toArray();
+                .filter(r -> Sources.HOST.equals(r.source()) && metric.equals(r.metric())).mapToDouble(ResourceUsage::mean).toArray();
     }
 }
