@@ -15,9 +15,9 @@ public final class RunControl {
 
     /** Sleeps up to {@code millis}, returning early (true) when cancelled. */
     public boolean sleep(long millis) {
-        long end = System.currentTimeMillis() + millis;
+        long endNs = System.nanoTime() + millis * 1_000_000;   // monotonic: a stepped wall clock neither ends nor stretches it
         while (!cancelled) {
-            long left = end - System.currentTimeMillis();
+            long left = (endNs - System.nanoTime()) / 1_000_000;
             if (left <= 0) {
                 return false;
             }

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  */
 public final class StepLoop {
 
-    private static final long TICK_MS = 1000;
+    private static final long TICK_NS = 1_000_000_000L;
 
     private StepLoop() {
     }
@@ -37,29 +37,32 @@ public final class StepLoop {
                                    BooleanSupplier sending, PrecisionTarget precision, BooleanSupplier warm, Runnable stopSending,
                                    RunControl control, Consumer<IntervalRow> onTick) {
         boolean stopped = false;
-        long warmupEndMs = startEpochMs + warmup.toMillis();
-        long nextTickMs = startEpochMs + TICK_MS;
+        // ticks are scheduled on the monotonic clock and labelled with the wall clock: a stepped wall clock moves the
+        // labels, never fires a burst of ticks or stops them for the step's length
+        long startNs = System.nanoTime() - (System.currentTimeMillis() - startEpochMs) * 1_000_000;
+        long warmupEndNs = startNs + warmup.toNanos();
+        long nextTickNs = startNs + TICK_NS;
         while (true) {
             boolean done = finished.getAsBoolean();
-            while (!done && !control.cancelled() && System.currentTimeMillis() < nextTickMs) {
-                control.sleep(Math.min(50, Math.max(1, nextTickMs - System.currentTimeMillis())));
+            while (!done && !control.cancelled() && System.nanoTime() < nextTickNs) {
+                control.sleep(Math.min(50, Math.max(1, (nextTickNs - System.nanoTime()) / 1_000_000)));
                 done = finished.getAsBoolean();
             }
-            long now = System.currentTimeMillis();
+            long nowNs = System.nanoTime();
             // a partial last tick after the load ended still counts, so no acknowledged record is dropped;
             // a load that ended inside its warm-up is measured by its last tick rather than not at all
-            boolean measured = now > warmupEndMs || (done && !meter.hasMeasured());
-            onTick.accept(meter.tick(now, measured, sending.getAsBoolean()));
+            boolean measured = nowNs > warmupEndNs || (done && !meter.hasMeasured());
+            onTick.accept(meter.tick(System.currentTimeMillis(), measured, sending.getAsBoolean()));
             if (done || control.cancelled()) {
                 return meter.window();
             }
-            boolean precise = precision != null && measured && now - warmupEndMs >= precision.minMeasure().toMillis()
+            boolean precise = precision != null && measured && nowNs - warmupEndNs >= precision.minMeasure().toNanos()
                     && precision.met(meter.throughputEstimate());
             if (!stopped && (precise || (warm != null && warm.getAsBoolean()))) {
                 stopSending.run();
                 stopped = true;
             }
-            nextTickMs += TICK_MS;
+            nextTickNs += TICK_NS;
         }
     }
 }

@@ -1,14 +1,12 @@
 package io.mqprobe.stamp;
 
-import java.util.concurrent.locks.LockSupport;
-
 /** The engine's only source of time, so tests can drive pacing with a fake clock. */
 public interface NanoClock {
 
     /** Monotonic nanoseconds, like {@link System#nanoTime()}. */
     long nanoTime();
 
-    /** Wall-clock microseconds since the epoch, consistent with {@link #nanoTime()} within one process. */
+    /** Wall-clock microseconds since the epoch, consistent with {@link #nanoTime()} between steps of the wall clock. */
     long epochMicros();
 
     /** The wall-clock time of a {@link #nanoTime()} reading, without reading the clock again (hot path). */
@@ -48,32 +46,6 @@ public interface NanoClock {
         };
     }
 
-    NanoClock SYSTEM = new NanoClock() {
-        private final long baseNs = System.nanoTime();
-        private final long baseEpochMicros = System.currentTimeMillis() * 1000;
-
-        @Override
-        public long nanoTime() {
-            return System.nanoTime();
-        }
-
-        @Override
-        public long epochMicros() {
-            return epochMicrosAt(System.nanoTime());
-        }
-
-        @Override
-        public long epochMicrosAt(long nanoTime) {
-            // derived from nanoTime so stamps are cheap and never jump with NTP during a run
-            return baseEpochMicros + (nanoTime - baseNs) / 1000;
-        }
-
-        @Override
-        public void parkUntil(long deadlineNs) {
-            long waitNs;
-            while ((waitNs = deadlineNs - System.nanoTime()) > 0 && !Thread.currentThread().isInterrupted()) {
-                LockSupport.parkNanos(waitNs);
-            }
-        }
-    };
+    /** The host's clock: monotonic, its wall time following the wall clock's steps ({@link SystemClock}). */
+    NanoClock SYSTEM = new SystemClock(System::nanoTime, System::currentTimeMillis);
 }
