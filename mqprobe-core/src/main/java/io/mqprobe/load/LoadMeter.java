@@ -30,6 +30,9 @@ public final class LoadMeter {
     private final int step;
     private final IntervalListener listener;
 
+    /** How far the producers' clock may read from the ticks' before a stamp is taken for a stepped wall clock's. */
+    private static final long CLOCKS_APART_MS = 1_000;
+
     private final Histogram windowCorrected = LatencyHistograms.newHistogram();
     private final Histogram windowService = LatencyHistograms.newHistogram();
     private final Histogram windowSendDelay = LatencyHistograms.newHistogram();
@@ -43,6 +46,8 @@ public final class LoadMeter {
     private long windowStartMs = -1;
     private long windowEndMs = -1;
     private long sendEndMs = -1;
+    /** The tick before the last with progress: the last acknowledgement fell after it. */
+    private long sendEndPreviousMs = -1;
     private long consumeEndMs = -1;
     private SendStats.Snapshot windowEndSend;
     private ConsumeStats.Snapshot windowEndConsume;
@@ -120,6 +125,7 @@ public final class LoadMeter {
             if (s != null && (windowEndSend == null || s.acked() + s.failed() > windowEndSend.acked() + windowEndSend.failed())) {
                 windowEndSend = s;
                 sendEndMs = epochMs;
+                sendEndPreviousMs = lastEpochMs;
             }
             if (c != null && (windowEndConsume == null || c.records() > windowEndConsume.records())) {
                 windowEndConsume = c;
@@ -210,10 +216,12 @@ public final class LoadMeter {
         long sendToMs = Math.max(sendEndMs, windowStartMs + 1);
         if (producing) {
             // ticks fall on whole seconds; a count-bounded load starts when its producers are ready and ends
-            // with its last acknowledgement, so its rate is divided by that time, not by rounded-up seconds
+            // with its last acknowledgement, so its rate is divided by that time, not by rounded-up seconds. The last
+            // acknowledgement fell after the tick before the last with progress; one stamped well before it was
+            // stamped by a wall clock stepped since the ticks began (StepLoop), and would cut the window by the step
             fromMs = Math.max(windowStartMs, windowEndSend.startedEpochMs());
             long lastAckMs = windowEndSend.lastAckEpochMs();
-            if (lastAckMs > fromMs && lastAckMs < sendToMs) {
+            if (lastAckMs > fromMs && lastAckMs < sendToMs && lastAckMs > sendEndPreviousMs - CLOCKS_APART_MS) {
                 sendToMs = lastAckMs;
             }
             sendToMs = Math.max(sendToMs, fromMs + 1);

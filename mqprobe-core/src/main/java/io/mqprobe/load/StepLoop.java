@@ -37,8 +37,9 @@ public final class StepLoop {
                                    BooleanSupplier sending, PrecisionTarget precision, BooleanSupplier warm, Runnable stopSending,
                                    RunControl control, Consumer<IntervalRow> onTick) {
         boolean stopped = false;
-        // ticks are scheduled on the monotonic clock and labelled with the wall clock: a stepped wall clock moves the
-        // labels, never fires a burst of ticks or stops them for the step's length
+        // ticks run on the monotonic clock, labelled with the step's start on the wall clock plus the monotonic time
+        // since: a wall clock stepped during the step (NTP, a resumed VM) neither fires a burst of ticks, nor stops them,
+        // nor stretches the window its rates are divided by; the next step starts on the wall clock as it then reads
         long startNs = System.nanoTime() - (System.currentTimeMillis() - startEpochMs) * 1_000_000;
         long warmupEndNs = startNs + warmup.toNanos();
         long nextTickNs = startNs + TICK_NS;
@@ -52,7 +53,7 @@ public final class StepLoop {
             // a partial last tick after the load ended still counts, so no acknowledged record is dropped;
             // a load that ended inside its warm-up is measured by its last tick rather than not at all
             boolean measured = nowNs > warmupEndNs || (done && !meter.hasMeasured());
-            onTick.accept(meter.tick(System.currentTimeMillis(), measured, sending.getAsBoolean()));
+            onTick.accept(meter.tick(startEpochMs + (nowNs - startNs) / 1_000_000, measured, sending.getAsBoolean()));
             if (done || control.cancelled()) {
                 return meter.window();
             }

@@ -78,6 +78,27 @@ class LoadMeterTest {
         assertThat(w.recordsPerSecond()).isCloseTo(1_650_000 / 16.3, org.assertj.core.data.Offset.offset(1.0));
     }
 
+    @Test
+    void should_not_cut_the_window_by_a_wall_clock_step_in_the_producers_stamps() {
+        SendStats stats = new SendStats();
+        LoadMeter meter = new LoadMeter(stats, null, "s", 0, 100_000);
+        stats.onStarted(100_000_000);
+        for (int second = 1; second <= 20; second++) {
+            // 15 s in the wall clock is stepped 11 s back: the producers' stamps follow it, the ticks (StepLoop) do not
+            long stampUs = (100_000L + second * 1000L - 500) * 1000 - (second > 15 ? 11_000_000 : 0);
+            for (int i = 0; i < 1_000; i++) {
+                stats.onSent(0);
+                stats.onAcked(10, 1_000, 1_000, stampUs);
+            }
+            meter.tick(100_000 + second * 1000L, true);
+        }
+
+        WindowTotals w = meter.window();
+        // the latest stamp, 114.5 s (the last before the step), would have divided 20,000 records by 14.5 s: 1,379/s
+        assertThat(w.seconds()).isEqualTo(20.0);
+        assertThat(w.recordsPerSecond()).isEqualTo(1_000);
+    }
+
     private static void ack(SendStats stats, int n, long latencyUs) {
         for (int i = 0; i < n; i++) {
             stats.onSent(0);
