@@ -50,9 +50,10 @@ public final class StepLoop {
                 done = finished.getAsBoolean();
             }
             long nowNs = System.nanoTime();
-            // a partial last tick after the load ended still counts, so no acknowledged record is dropped;
-            // a load that ended inside its warm-up is measured by its last tick rather than not at all
-            boolean measured = nowNs > warmupEndNs || (done && !meter.hasMeasured());
+            // a tick belongs to the warm-up by when it was due, not by when it ran: the tick due at the warm-up's end
+            // runs microseconds after it and is still warm-up. A partial last tick after the load ended counts, so no
+            // acknowledged record is dropped; a load that ended inside its warm-up is measured by its last tick
+            boolean measured = (done ? nowNs : nextTickNs) > warmupEndNs || (done && !meter.hasMeasured());
             onTick.accept(meter.tick(startEpochMs + (nowNs - startNs) / 1_000_000, measured, sending.getAsBoolean()));
             if (done || control.cancelled()) {
                 return meter.window();
