@@ -33,6 +33,9 @@ public record StepResult(int index, int clients, Double targetRecordsPerSecond, 
                          List<ResourceUsage> resources, Map<String, Double> clientMetrics, Estimate throughput,
                          Estimate p99PerSecondUs, String unstable, Settle settle, String compiling) {
 
+    /** The producers' records per request, a key of {@link #clientMetrics()} (Kafka's own metric's name). */
+    public static final String RECORDS_PER_REQUEST = "records-per-request-avg";
+
     public StepResult {
         // documents written before client metrics were recorded have none
         clientMetrics = clientMetrics == null ? Map.of() : Map.copyOf(clientMetrics);

@@ -25,8 +25,6 @@ import java.util.Optional;
  */
 final class RequestCost {
 
-    /** The producer's own average, per step (each paced step starts its producers anew). */
-    static final String RECORDS_PER_REQUEST = "records-per-request-avg";
     /** Every paced step's requests a second within this share of their median: the request rate held still. */
     static final double STILL_SHARE = 0.2;
     /** Fewer paced steps than this draw no line. */
@@ -86,7 +84,7 @@ final class RequestCost {
     private static List<Point> points(List<StepResult> paced, String broker) {
         List<Point> points = new ArrayList<>();
         for (StepResult step : paced) {
-            Double perRequest = step.clientMetrics().get(RECORDS_PER_REQUEST);
+            Double perRequest = step.clientMetrics().get(StepResult.RECORDS_PER_REQUEST);
             Optional<ResourceUsage> cores = step.resources().stream()
                     .filter(u -> broker.equals(u.source()) && Metric.CPU_CORES.equals(u.metric())).findFirst();
             if (perRequest != null && perRequest > 0 && step.recordsPerSecond() > 0 && cores.isPresent()) {

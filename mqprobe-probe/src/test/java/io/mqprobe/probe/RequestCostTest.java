@@ -35,7 +35,7 @@ class RequestCostTest {
                 rate, rate * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null,
                 List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, cores, cores, 0.3),
                         new ResourceUsage("broker-2", Metric.CPU_CORES, 0.02, 0.03, 0.3)),
-                Map.of(RequestCost.RECORDS_PER_REQUEST, perRequest));
+                Map.of(StepResult.RECORDS_PER_REQUEST, perRequest));
     }
 
     /** Series S's run 1, single (2026-12-04 16:42): 168-173 requests a second while broker-1's cores barely rose. */
@@ -69,7 +69,7 @@ class RequestCostTest {
         // cores in proportion to the rate, requests still: a cost per record
         List<StepResult> proportional = FLAT_AT_STILL_REQUESTS.stream()
                 .map(s -> paced(s.index(), s.recordsPerSecond(), 0.25 * s.recordsPerSecond() / 113_399,
-                        s.clientMetrics().get(RequestCost.RECORDS_PER_REQUEST))).toList();
+                        s.clientMetrics().get(StepResult.RECORDS_PER_REQUEST))).toList();
 
         assertThat(RequestCost.of(proportional, proportional.get(5))).isEmpty();
     }
@@ -92,7 +92,7 @@ class RequestCostTest {
         // the same search over a cost that followed the rate: the limit stands alone
         List<StepResult> proportional = FLAT_AT_STILL_REQUESTS.stream()
                 .map(s -> paced(s.index(), s.recordsPerSecond(), 0.25 * s.recordsPerSecond() / 100_000,
-                        s.clientMetrics().get(RequestCost.RECORDS_PER_REQUEST))).toList();
+                        s.clientMetrics().get(StepResult.RECORDS_PER_REQUEST))).toList();
         assertThat(judged(proportional).findings().sustainable().limitedBy()).startsWith("broker-1 CPU")
                 .doesNotContain("paid per request");
     }

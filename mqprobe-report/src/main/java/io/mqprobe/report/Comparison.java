@@ -14,8 +14,10 @@ import io.mqprobe.search.StepPoint;
 import io.mqprobe.search.SustainablePoint;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -81,12 +83,26 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
     public static final String HOST_MEMORY = "host memory";
 
     /**
+     * The row that says how fast the host ran the load generator's share of the work, at one rate and batching for all
+     * runs ({@link LoadGeneratorSpeed}): on shared cores the brokers' cost follows it.
+     */
+    public static final String LOAD_GENERATOR = "load generator";
+
+    /**
      * A host whose memory speed moved this much or more from the baseline's is said to have moved with a figure that
      * moved the same way. Idle, single readings of the speed varied by 16 % (HostSpeedSampler); a scenario's median
      * over its steps varied by 1-4 % between three probes on a quiet hour (2026-12-05 00:32), and by 3-26 % within
      * each of 7 series of three default probes on 2026-12-04 (bench/README.md).
      */
     public static final double HOST_MOVED_PCT = 10;
+
+    /**
+     * A load generator whose speed moved this much or more from the baseline's is said to have moved with a figure that
+     * moved the same way. Its level per run comes from a scenario's 6-10 paced steps, whose cost scatters by about 5 %
+     * around the fit, so it is good to about 2 %; over 36 default probes the runs' levels lay a standard deviation of 7 %
+     * apart (bench/README.md, "The host or the brokers").
+     */
+    public static final double LOAD_GENERATOR_MOVED_PCT = 5;
 
     /**
      * A figure in one run, with how it stands against the baseline.
@@ -164,21 +180,25 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                 }
             }
             hostMemory(scenario, runs).ifPresent(rows::add);
+            LoadGeneratorSpeed.of(runs).map(speeds -> speedRow(scenario, LOAD_GENERATOR, speeds)).ifPresent(rows::add);
         }
         return new Comparison(command, List.copyOf(names), runNoise, rows, List.copyOf(profileShifts));
     }
 
     /**
      * The figures that moved beyond the runs' spread in a scenario and run whose host's memory moved by
-     * {@link #HOST_MOVED_PCT} or more the same way (faster with a rate that rose or a latency that fell, slower with the
-     * opposite): "broker-ceiling run 3 (host memory +27 %)". The change still counts: a build can move with the host.
+     * {@link #HOST_MOVED_PCT} or more, or whose load generator's speed by {@link #LOAD_GENERATOR_MOVED_PCT} or more, the
+     * same way (faster with a rate that rose or a latency that fell, slower with the opposite): "broker-ceiling run 3
+     * (host memory +27 %)", "single run 2 (load generator −9 %)". The change still counts: a build can move with the host.
      */
     public List<String> movedWithTheHost() {
-        List<String> moved = new ArrayList<>();
+        // "broker-ceiling run 2" -> "host memory +17 %", "load generator +21 %": one entry per scenario and run
+        Map<String, List<String>> moved = new LinkedHashMap<>();
         for (Row host : rows.stream().filter(r -> r.unit() == Unit.MB_PER_CPU_SECOND).toList()) {
+            double bound = host.figure().equals(LOAD_GENERATOR) ? LOAD_GENERATOR_MOVED_PCT : HOST_MOVED_PCT;
             for (int run = 1; run < host.values().size(); run++) {
                 Double hostDelta = host.values().get(run).deltaPct();
-                if (hostDelta == null || Math.abs(hostDelta) < HOST_MOVED_PCT) {
+                if (hostDelta == null || Math.abs(hostDelta) < bound) {
                     continue;
                 }
                 int index = run;
@@ -189,11 +209,12 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
                     return v.change() == Change.BEYOND_SPREAD && v.deltaPct() != null && Math.signum(v.deltaPct()) == expected;
                 });
                 if (withIt) {
-                    moved.add(String.format(Locale.ROOT, "%s run %d (host memory %+.0f %%)", host.scenario(), run + 1, hostDelta));
+                    moved.computeIfAbsent(host.scenario() + " run " + (run + 1), k -> new ArrayList<>())
+                            .add(String.format(Locale.ROOT, "%s %+.0f %%", host.figure(), hostDelta));
                 }
             }
         }
-        return moved;
+        return moved.entrySet().stream().map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")").toList();
     }
 
     /** True when some figure moved beyond the runs' spread or some verdict changed. */
@@ -356,6 +377,11 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
         if (speeds.stream().allMatch(Objects::isNull)) {
             return Optional.empty();
         }
+        return Optional.of(speedRow(scenario, HOST_MEMORY, speeds));
+    }
+
+    /** A row of speeds in MB per CPU-second, each against the baseline's, never judged. */
+    private static Row speedRow(String scenario, String figure, List<Double> speeds) {
         Double base = speeds.get(0);
         List<Value> values = new ArrayList<>();
         values.add(new Value(base, null, null, null, Change.BASELINE));
@@ -363,7 +389,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
             Double delta = speed == null || base == null || base == 0 ? null : 100 * (speed / base - 1);
             values.add(new Value(speed, null, null, delta, Change.NOT_JUDGED));
         }
-        return Optional.of(new Row(scenario, HOST_MEMORY, Unit.MB_PER_CPU_SECOND, values));
+        return new Row(scenario, figure, Unit.MB_PER_CPU_SECOND, values);
     }
 
     private static Row words(String scenario, String figure, List<String> texts) {

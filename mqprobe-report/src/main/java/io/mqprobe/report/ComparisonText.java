@@ -188,7 +188,7 @@ public final class ComparisonText {
         }
         List<String> withTheHost = comparison.movedWithTheHost();
         String host = withTheHost.isEmpty() ? ""
-                : "; figures moved the way the host's memory speed did in " + String.join(", ", withTheHost)
+                : "; figures moved the way the host's speed did in " + String.join(", ", withTheHost)
                         + ": the machine changed as well as what ran on it";
         return moved + (moved == 1 ? " figure" : " figures") + " moved beyond the runs' spread, " + changed
                 + (changed == 1 ? " verdict" : " verdicts") + " changed" + tie + host;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mqprobe.api.UsageException;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ResultReading;
+import io.mqprobe.result.StepResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -229,10 +230,116 @@ class ComparisonTest {
         assertThat(comparison.movedWithTheHost()).containsExactly("single run 2 (host memory -25 %)");
         assertThat(comparison.anyChange()).isTrue();
         assertThat(ComparisonText.conclusion(comparison)).isEqualTo("2 figures moved beyond the runs' spread, 0 verdicts "
-                + "changed; figures moved the way the host's memory speed did in single run 2 (host memory -25 %): the "
+                + "changed; figures moved the way the host's speed did in single run 2 (host memory -25 %): the "
                 + "machine changed as well as what ran on it");
         Samples.hostReadings(slowerHost, "single", MEMORY, 11_000);  // -8 %: within the host's own noise
         assertThat(Comparison.of(NAMES, documents(List.of(before, slowerHost))).movedWithTheHost()).isEmpty();
+    }
+
+    @Test
+    void should_read_the_load_generators_speed_at_one_rate_and_batching_for_all_runs() {
+        ObjectNode before = probeWithIntervals(0.05);
+        ObjectNode sameHost = probeWithIntervals(0.05);
+        ObjectNode slowerHost = probeWithIntervals(0.05);
+        // the same work at other paced rates: its cost per MB falls with the rate and the batching, as a producer's does
+        pacedSteps(before, "single", 1.0, 50_000, 100_000, 150_000, 200_000);
+        pacedSteps(sameHost, "single", 1.0, 40_000, 80_000, 120_000, 160_000);
+        pacedSteps(slowerHost, "single", 1.10, 45_000, 90_000, 135_000, 180_000);  // a tenth dearer at every rate
+        // a step its quota throttled reads what the quota let it use, whatever the work cost: left out
+        pacedStep(sameHost, "single", 100_000, 3.0, 0.4);
+
+        Comparison comparison = Comparison.of(List.of("before.json", "same.json", "slower.json"),
+                documents(List.of(before, sameHost, slowerHost)));
+
+        Comparison.Row speed = comparison.rows().stream()
+                .filter(r -> r.scenario().equals("single") && r.figure().equals(Comparison.LOAD_GENERATOR)).findFirst().orElseThrow();
+        // a mean of each run's cost per MB would read the second run dearer (its rates are lower): the fit does not
+        assertThat(speed.values().get(1).deltaPct()).isCloseTo(0, within(1e-6));
+        assertThat(speed.values().get(2).deltaPct()).isCloseTo(100 * (1 / 1.10 - 1), within(1e-6));
+        assertThat(speed.values()).extracting(Comparison.Value::change)
+                .containsExactly(Comparison.Change.BASELINE, Comparison.Change.NOT_JUDGED, Comparison.Change.NOT_JUDGED);
+        assertThat(comparison.rows()).as("no row where no run paced its load generator")
+                .noneMatch(r -> r.scenario().equals("broker-ceiling") && r.figure().equals(Comparison.LOAD_GENERATOR));
+        assertThat(comparison.anyChange()).isFalse();
+        assertThat(ComparisonText.terminal(comparison)).containsPattern("single +load generator +[0-9,]+ MB per CPU-s");
+    }
+
+    @Test
+    void should_compare_the_load_generators_of_runs_that_each_held_one_rate_only_when_it_was_the_same() {
+        ObjectNode before = probeWithIntervals(0.05);
+        ObjectNode slower = probeWithIntervals(0.05);
+        pacedSteps(before, "single", 1.0, 100_000);
+        pacedSteps(slower, "single", 1.10, 100_000);
+
+        assertThat(Comparison.of(NAMES, documents(List.of(before, slower))).rows())
+                .filteredOn(r -> r.figure().equals(Comparison.LOAD_GENERATOR)).singleElement()
+                .satisfies(r -> assertThat(r.values().get(1).deltaPct()).isCloseTo(100 * (1 / 1.10 - 1), within(1e-6)));
+        pacedSteps(slower, "single", 1.10, 120_000);  // another rate: its cost cannot be told from the rate's
+        assertThat(Comparison.of(NAMES, documents(List.of(before, slower))).rows())
+                .noneMatch(r -> r.figure().equals(Comparison.LOAD_GENERATOR));
+    }
+
+    @Test
+    void should_say_a_figure_moved_with_a_slower_load_generator_and_not_with_one_within_its_noise() {
+        ObjectNode before = probeWithIntervals(0.05);
+        ObjectNode slower = probeWithIntervals(0.05);
+        pacedSteps(before, "single", 1.0, 50_000, 100_000, 150_000, 200_000);
+        pacedSteps(slower, "single", 1.10, 50_000, 100_000, 150_000, 200_000);
+        scale(slower, "single", "sustainable", 0.6);  // beyond the default 20 % of run-to-run noise
+
+        Comparison comparison = Comparison.of(NAMES, documents(List.of(before, slower)));
+
+        assertThat(comparison.movedWithTheHost()).containsExactly("single run 2 (load generator -9 %)");
+        assertThat(ComparisonText.conclusion(comparison)).contains("figures moved the way the host's speed did in single run 2 "
+                + "(load generator -9 %)");
+        Samples.hostReadings(before, "single", MEMORY, 12_000);
+        Samples.hostReadings(slower, "single", MEMORY, 9_000);
+        assertThat(Comparison.of(NAMES, documents(List.of(before, slower))).movedWithTheHost()).as("one entry per scenario and run")
+                .containsExactly("single run 2 (host memory -25 %, load generator -9 %)");
+        Samples.hostReadings(slower, "single", MEMORY, 12_000);
+        pacedSteps(slower, "single", 1.03, 50_000, 100_000, 150_000, 200_000);  // -3 %: within the fit's own noise
+        assertThat(Comparison.of(NAMES, documents(List.of(before, slower))).movedWithTheHost()).isEmpty();
+    }
+
+    /**
+     * Replaces the scenario's paced steps by steps at {@code rates}, whose load generator spends {@code dearer} times a
+     * cost per MB that falls with the rate and with the records per request (the requests a second about 175, as a
+     * producer's linger.ms keeps them).
+     */
+    private static void pacedSteps(ObjectNode result, String scenario, double dearer, double... rates) {
+        ArrayNode steps = steps(result, scenario);
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            if (steps.get(i).hasNonNull("targetRecordsPerSecond")) {
+                steps.remove(i);
+            }
+        }
+        for (int i = 0; i < rates.length; i++) {
+            pacedStep(result, scenario, rates[i], dearer, 0);
+        }
+    }
+
+    private static void pacedStep(ObjectNode result, String scenario, double rate, double dearer, double throttled) {
+        ArrayNode steps = steps(result, scenario);
+        double bytes = rate * 1024;
+        double perRequest = rate / (175 * (1 + 0.1 * Math.sin(rate)));
+        double cores = dearer * 2e-6 * Math.pow(bytes, 0.8) * Math.pow(perRequest, -0.1);
+        ObjectNode step = steps.addObject().put("index", steps.size()).put("clients", 3).put("targetRecordsPerSecond", rate)
+                .put("warmupMs", 1000).put("measuredMs", 4000).put("records", (long) rate * 4).put("bytes", (long) bytes * 4)
+                .put("recordsPerSecond", rate).put("bytesPerSecond", bytes);
+        step.putObject("clientMetrics").put(StepResult.RECORDS_PER_REQUEST, perRequest);
+        ArrayNode resources = step.putArray("resources");
+        resources.addObject().put("source", "client").put("metric", "cpu.cores").put("mean", cores).put("peak", cores).put("capacity", 0.4);
+        resources.addObject().put("source", "client").put("metric", "cpu.throttled.share").put("mean", throttled)
+                .put("peak", throttled).put("capacity", 1);
+    }
+
+    private static ArrayNode steps(ObjectNode result, String scenario) {
+        for (JsonNode s : result.withArray("scenarios")) {
+            if (s.path("name").asText().equals(scenario)) {
+                return (ArrayNode) s.path("steps");
+            }
+        }
+        throw new AssertionError("no scenario " + scenario);
     }
 
     /** The scenario's broker tied with the load generator: {@code resource} on the broker, the client's CPU. */

@@ -57,7 +57,7 @@ public record SweepMetric(String name, String label, String unit, Boolean higher
         }
         put(m, WIRE_RATIO, step.clientMetrics().get("compression-rate-avg"));
         put(m, BATCH, step.clientMetrics().get("batch-size-avg"));
-        put(m, PER_REQUEST, step.clientMetrics().get("records-per-request-avg"));
+        put(m, PER_REQUEST, step.clientMetrics().get(StepResult.RECORDS_PER_REQUEST));
         m.put(ERRORS.name, (double) step.errors().values().stream().mapToLong(Long::longValue).sum());
         return m;
     }
