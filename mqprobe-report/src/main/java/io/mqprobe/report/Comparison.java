@@ -189,7 +189,7 @@ public record Comparison(String command, List<String> runs, RunNoise runNoise, L
      * The figures that moved beyond the runs' spread in a scenario and run whose host's memory moved by
      * {@link #HOST_MOVED_PCT} or more, or whose load generator's speed by {@link #LOAD_GENERATOR_MOVED_PCT} or more, the
      * same way (faster with a rate that rose or a latency that fell, slower with the opposite): "broker-ceiling run 3
-     * (host memory +27 %)", "single run 2 (load generator −9 %)". The change still counts: a build can move with the host.
+     * (host memory +27 %)", "single run 2 (load generator -9 %)". The change still counts: a build can move with the host.
      */
     public List<String> movedWithTheHost() {
         // "broker-ceiling run 2" -> "host memory +17 %", "load generator +21 %": one entry per scenario and run

@@ -334,12 +334,16 @@ class ComparisonTest {
     }
 
     private static ArrayNode steps(ObjectNode result, String scenario) {
+        return (ArrayNode) scenario(result, scenario).path("steps");
+    }
+
+    private static ObjectNode scenario(ObjectNode result, String name) {
         for (JsonNode s : result.withArray("scenarios")) {
-            if (s.path("name").asText().equals(scenario)) {
-                return (ArrayNode) s.path("steps");
+            if (s.path("name").asText().equals(name)) {
+                return (ObjectNode) s;
             }
         }
-        throw new AssertionError("no scenario " + scenario);
+        throw new AssertionError("no scenario " + name);
     }
 
     /** The scenario's broker tied with the load generator: {@code resource} on the broker, the client's CPU. */
@@ -479,12 +483,7 @@ class ComparisonTest {
     }
 
     private static ObjectNode verdict(ObjectNode result, String scenario) {
-        for (JsonNode s : result.withArray("scenarios")) {
-            if (s.path("name").asText().equals(scenario)) {
-                return (ObjectNode) s.path("verdict");
-            }
-        }
-        throw new AssertionError("no scenario " + scenario);
+        return (ObjectNode) scenario(result, scenario).path("verdict");
     }
 
     private static void scale(ObjectNode result, String scenario, String figure, double factor) {
