@@ -229,6 +229,13 @@ public final class BrokerIsolation implements Isolation {
         cgroups.limitWrites(group(node), dev, bytesPerSecond > 0 ? bytesPerSecond : diskBytesPerSecond);
     }
 
+    @Override
+    public synchronized void serving() {
+        for (int i = 0; i < nodes.size() && spec != null && !closed; i++) {
+            cgroups.limitCpu(group(nodes.get(i)), spec.cpuCores(), cpus.get(i));
+        }
+    }
+
     /** A CPU quota on one broker, on the cores it already has. */
     @Override
     public void limitCpu(String node, double cores) {
@@ -362,7 +369,9 @@ public final class BrokerIsolation implements Isolation {
             String group = group(nodes.get(i));
             cgroups.create(group);
             if (spec != null) {
-                cgroups.limitCpu(group, spec.cpuCores(), cpus.get(i));
+                // the quota comes once the cluster serves (serving): three JVMs starting each under 0.3 cores took
+                // 16.5-16.9 s to serve here, 11.4-12.6 s without the quotas
+                cgroups.limitCpu(group, 0, cpus.get(i));
                 cgroups.limitMemory(group, spec.memoryBytes());
             }
             if (device != null && diskBytesPerSecond > 0) {

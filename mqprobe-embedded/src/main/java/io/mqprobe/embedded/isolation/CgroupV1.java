@@ -56,7 +56,7 @@ public record CgroupV1(Map<String, Path> mounts) implements Cgroups {
     public void limitCpu(String group, double cores, String cpus) {
         Path cpu = mounts.get("cpu").resolve(group);
         Cgroups.write(cpu.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_US));
-        Cgroups.write(cpu.resolve("cpu.cfs_quota_us"), Long.toString(Math.round(cores * PERIOD_US)));
+        Cgroups.write(cpu.resolve("cpu.cfs_quota_us"), cores > 0 ? Long.toString(Math.round(cores * PERIOD_US)) : "-1");
         if (cpus != null) {
             Cgroups.write(mounts.get("cpuset").resolve(group).resolve("cpuset.cpus"), cpus);
         }

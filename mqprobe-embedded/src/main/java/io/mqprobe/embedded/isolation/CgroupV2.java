@@ -53,7 +53,8 @@ public record CgroupV2(Path root) implements Cgroups {
 
     @Override
     public void limitCpu(String group, double cores, String cpus) {
-        Cgroups.write(root.resolve(group).resolve("cpu.max"), Math.round(cores * PERIOD_US) + " " + PERIOD_US);
+        Cgroups.write(root.resolve(group).resolve("cpu.max"), (cores > 0 ? Long.toString(Math.round(cores * PERIOD_US)) : "max")
+                + " " + PERIOD_US);
         if (cpus != null) {
             Cgroups.write(root.resolve(group).resolve("cpuset.cpus"), cpus);
         }

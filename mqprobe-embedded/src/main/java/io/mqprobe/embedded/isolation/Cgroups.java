@@ -24,8 +24,8 @@ public sealed interface Cgroups permits CgroupV1, CgroupV2 {
     void create(String group);
 
     /**
-     * A CPU quota of {@code cores} (period 100 ms), and, when {@code cpus} is not null, the CPUs it may run
-     * on (cpuset list form {@code 0-1,3}).
+     * A CPU quota of {@code cores} (period 100 ms; none when {@code cores} is 0), and, when {@code cpus} is not null,
+     * the CPUs it may run on (cpuset list form {@code 0-1,3}).
      */
     void limitCpu(String group, double cores, String cpus);
 

@@ -31,6 +31,13 @@ public interface Isolation extends AutoCloseable {
     default void started(String node, long pid) {
     }
 
+    /**
+     * Called once every node of the cluster serves, after its first start: from here on each node runs under its CPU
+     * quota. Until then the nodes start on the cores they were given, without one.
+     */
+    default void serving() {
+    }
+
     /** The size each node is confined to, if any. */
     default Optional<InstanceSpec> spec() {
         return Optional.empty();

@@ -39,6 +39,8 @@ class CgroupsTest {
 
         cgroups.limitWrites("mqprobe-42/k0-broker-1", "254:0", 0);
         assertThat(Files.readString(group.resolve("io.max"))).isEqualTo("254:0 wbps=max");
+        cgroups.limitCpu("mqprobe-42/k0-broker-1", 0, "0-1");
+        assertThat(Files.readString(group.resolve("cpu.max"))).as("no quota").isEqualTo("max 100000");
     }
 
     @Test
@@ -69,6 +71,8 @@ class CgroupsTest {
         assertThat(Files.readString(root.resolve("cpuset/mqprobe-42/client/cpuset.mems"))).isEqualTo("0");
         assertThat(Files.readString(root.resolve("cpuset/mqprobe-42/client/cpuset.cpus"))).isEqualTo("0-1");
         assertThat(Files.readString(root.resolve("cpu/mqprobe-42/client/cpu.cfs_quota_us"))).isEqualTo("150000");
+        cgroups.limitCpu("mqprobe-42/client", 0, null);
+        assertThat(Files.readString(root.resolve("cpu/mqprobe-42/client/cpu.cfs_quota_us"))).as("no quota").isEqualTo("-1");
         assertThat(cgroups.taskFiles("mqprobe-42/client", false)).noneMatch(f -> f.contains("/memory/"));
         assertThat(cgroups.taskFiles("mqprobe-42/client", true)).anyMatch(f -> f.contains("/memory/"));
     }

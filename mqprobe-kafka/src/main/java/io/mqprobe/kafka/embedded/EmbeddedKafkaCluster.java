@@ -223,6 +223,7 @@ public final class EmbeddedKafkaCluster extends NodeGroupCluster {
                 BrokerConfig.settings(node, controller, group.nodes().size(), overrides, ssl)));
         group.nodes().forEach(this::launch);
         ReadinessProbe.await(group.nodes(), startTimeout);
+        group.isolation().serving();
     }
 
     @Override

@@ -170,6 +170,7 @@ public final class EmbeddedRocketMqCluster extends NodeGroupCluster {
         awaitReady(options.startTimeout());
         brokers.subList(1, brokers.size()).forEach(this::launch);
         awaitReady(options.startTimeout());
+        group.isolation().serving();
     }
 
     private void writeConfig(ProcessNode node) {
