@@ -1,6 +1,7 @@
 package io.mqprobe.search;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * A cost's least-squares line over the rate (a broker's cores, a utilisation), its slope held at zero or above: a cost
@@ -28,6 +29,15 @@ public record CostLine(double meanRate, double meanValue, double slope) {
 
     public double at(double rate) {
         return meanValue + slope * (rate - meanRate);
+    }
+
+    /** The rate at which the line reaches {@code value}; empty where it never does above rate zero. */
+    public OptionalDouble rateAt(double value) {
+        if (slope <= 0) {
+            return OptionalDouble.empty();
+        }
+        double rate = meanRate + (value - meanValue) / slope;
+        return rate > 0 ? OptionalDouble.of(rate) : OptionalDouble.empty();
     }
 
     /** What a cost proportional to the rate, reaching this line's value at {@code high}, rises from {@code low} to it. */

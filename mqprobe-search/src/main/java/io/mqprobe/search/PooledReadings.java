@@ -38,6 +38,9 @@ final class PooledReadings {
         }
     }
 
+    /** A cost this much dearer shows how far a flat line's crossing moves with it. */
+    static final double DEARER = 0.05;
+
     private final SortedMap<Double, List<StepMeasurement>> pooled = new TreeMap<>();
     private final Map<String, Line> lines = new HashMap<>();
 
@@ -69,12 +72,34 @@ final class PooledReadings {
             OptionalDouble rose = ThresholdBreaches.pct(line.sample(), line.at(high) - line.at(low));
             OptionalDouble proportional = ThresholdBreaches.pct(line.sample(), line.cost().proportionalRise(low, high));
             if (over && rose.isPresent() && proportional.isPresent() && line.cost().flatBetween(low, high)) {
+                double limit = ThresholdBreaches.limit(line.sample(), thresholds).stream().filter(l -> line.at(rate) > l)
+                        .min().orElseThrow();
                 flat.add(ThresholdBreaches.name(line.sample()) + " rose " + Math.round(rose.getAsDouble()) + " points from "
                         + String.format(Locale.ROOT, "%,.0f", low) + " to " + HumanUnits.msgsPerSecond(high)
-                        + ", where a cost proportional to the rate rises " + Math.round(proportional.getAsDouble()));
+                        + ", where a cost proportional to the rate rises " + Math.round(proportional.getAsDouble())
+                        + dearer(line.cost(), limit));
             }
         });
         return flat;
+    }
+
+    /**
+     * How far the line's crossing would move were the whole cost {@link #DEARER} dearer: "; 5 % dearer, it would cross at
+     * 41,000 msgs/s instead of 61,000 (33 % lower)". A flat line's crossing moves several times as far as its cost does,
+     * and a run's cost moves with the host's speed: on the 2-core test machine each probe's level of the brokers' CPU
+     * per record lay a standard deviation of 6 % from its series' mean (bench/README.md, "The host or the brokers").
+     */
+    private static String dearer(CostLine cost, double limit) {
+        OptionalDouble now = cost.rateAt(limit);
+        if (now.isEmpty()) {
+            return "";
+        }
+        OptionalDouble dearer = cost.rateAt(limit / (1 + DEARER));
+        String pct = HumanUnits.pct(100 * DEARER);
+        return dearer.isEmpty() ? "; " + pct + " dearer, it would be over the threshold at every rate"
+                : "; " + pct + " dearer, it would cross at " + String.format(Locale.ROOT, "%,.0f", dearer.getAsDouble())
+                + " msgs/s instead of " + String.format(Locale.ROOT, "%,.0f", now.getAsDouble()) + " ("
+                + HumanUnits.pct(100 * (1 - dearer.getAsDouble() / now.getAsDouble())) + " lower)";
     }
 
     /** The same steps in the same places, with pooled readings. */
@@ -87,9 +112,9 @@ final class PooledReadings {
      * threshold; empty when none does there (latency or errors failed the higher rate, or the lines are flat).
      */
     OptionalDouble crossing(Thresholds thresholds, double low, double high) {
-        return lines.values().stream().filter(line -> line.cost().slope() > 0)
+        return lines.values().stream()
                 .flatMapToDouble(line -> ThresholdBreaches.limit(line.sample(), thresholds).stream()
-                        .map(limit -> line.cost().meanRate() + (limit - line.cost().meanValue()) / line.cost().slope()))
+                        .map(limit -> line.cost().rateAt(limit).orElse(Double.NaN)))
                 .filter(rate -> rate > low && rate < high).min();
     }
 
