@@ -85,7 +85,7 @@ final class PooledReadings {
 
     /**
      * How far the line's crossing would move were the whole cost {@link #DEARER} dearer: "; 5 % dearer, it would cross at
-     * 41,000 msgs/s instead of 61,000 (33 % lower)". A flat line's crossing moves several times as far as its cost does,
+     * 42,736 msgs/s instead of 53,893 (21 % lower)". A flat line's crossing moves several times as far as its cost does,
      * and a run's cost moves with the host's speed: on the 2-core test machine each probe's level of the brokers' CPU
      * per record lay a standard deviation of 6 % from its series' mean (bench/README.md, "The host or the brokers").
      */

@@ -369,8 +369,8 @@ public final class BrokerIsolation implements Isolation {
             String group = group(nodes.get(i));
             cgroups.create(group);
             if (spec != null) {
-                // the quota comes once the cluster serves (serving): three JVMs starting each under 0.3 cores took
-                // 16.5-16.9 s to serve here, 11.4-12.6 s without the quotas
+                // the quota comes once the cluster serves (serving): three brokers starting each under 0.3 cores
+                // served after 13.8-14.8 s here, 9.9-10.1 s without (docs/isolation.md)
                 cgroups.limitCpu(group, 0, cpus.get(i));
                 cgroups.limitMemory(group, spec.memoryBytes());
             }
