@@ -6,6 +6,7 @@ import io.mqprobe.experiment.StepAction;
 import io.mqprobe.result.ActionRecord;
 import io.mqprobe.result.IntervalRow;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.result.TimedRow;
 import io.mqprobe.stats.DeliveryReport;
 
 import java.time.Instant;
@@ -117,17 +118,22 @@ public final class ChaosJudge implements Judge {
         return out;
     }
 
-    /** Mean acknowledged rate of the measured seconds before the first fault (all of them when it came early). */
     /** How the load step recorded its action {@code name}: done, failed, or not fired. */
     private static String recordedOutcome(MeasuredStep load, String name) {
         return load.actions().stream().filter(a -> a.action().equals(name)).map(ActionRecord::outcome).findFirst()
                 .orElse(ActionRecord.NOT_FIRED);
     }
 
+    /**
+     * Mean acknowledged rate of the measured seconds before the first fault (all of them when it came early), each
+     * weighed by its length.
+     */
     private static double baseline(List<IntervalRow> rows, long firstFaultMs) {
-        List<IntervalRow> before = rows.stream().filter(r -> r.epochMs() <= firstFaultMs && r.ackedPerSecond() > 0).toList();
-        List<IntervalRow> use = before.isEmpty() ? rows.stream().filter(r -> r.ackedPerSecond() > 0).toList() : before;
-        return use.stream().mapToDouble(IntervalRow::ackedPerSecond).average().orElse(0);
+        List<TimedRow> timed = TimedRow.of(rows);
+        List<TimedRow> before = timed.stream()
+                .filter(r -> r.row().epochMs() <= firstFaultMs && r.row().ackedPerSecond() > 0).toList();
+        List<TimedRow> use = before.isEmpty() ? timed.stream().filter(r -> r.row().ackedPerSecond() > 0).toList() : before;
+        return TimedRow.mean(use, IntervalRow::ackedPerSecond);
     }
 
     /** "lost 0, duplicated 0, reordered 0 of 123,456 acknowledged", for summaries. */

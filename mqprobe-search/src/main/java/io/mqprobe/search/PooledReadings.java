@@ -68,16 +68,16 @@ final class PooledReadings {
         double high = pooled.lastKey();
         List<String> flat = new ArrayList<>();
         lines.values().stream().sorted(Comparator.comparing(line -> key(line.sample()))).forEach(line -> {
-            boolean over = ThresholdBreaches.limit(line.sample(), thresholds).stream().anyMatch(limit -> line.at(rate) > limit);
+            // the threshold, when the line is over it at the rate
+            OptionalDouble over = ThresholdBreaches.limit(line.sample(), thresholds).stream()
+                    .filter(limit -> line.at(rate) > limit).findFirst();
             OptionalDouble rose = ThresholdBreaches.pct(line.sample(), line.at(high) - line.at(low));
             OptionalDouble proportional = ThresholdBreaches.pct(line.sample(), line.cost().proportionalRise(low, high));
-            if (over && rose.isPresent() && proportional.isPresent() && line.cost().flatBetween(low, high)) {
-                double limit = ThresholdBreaches.limit(line.sample(), thresholds).stream().filter(l -> line.at(rate) > l)
-                        .min().orElseThrow();
+            if (over.isPresent() && rose.isPresent() && proportional.isPresent() && line.cost().flatBetween(low, high)) {
                 flat.add(ThresholdBreaches.name(line.sample()) + " rose " + Math.round(rose.getAsDouble()) + " points from "
                         + String.format(Locale.ROOT, "%,.0f", low) + " to " + HumanUnits.msgsPerSecond(high)
                         + ", where a cost proportional to the rate rises " + Math.round(proportional.getAsDouble())
-                        + dearer(line.cost(), limit));
+                        + dearer(line.cost(), over.getAsDouble()));
             }
         });
         return flat;
@@ -97,8 +97,8 @@ final class PooledReadings {
         OptionalDouble dearer = cost.rateAt(limit / (1 + DEARER));
         String pct = HumanUnits.pct(100 * DEARER);
         return dearer.isEmpty() ? "; " + pct + " dearer, it would be over the threshold at every rate"
-                : "; " + pct + " dearer, it would cross at " + String.format(Locale.ROOT, "%,.0f", dearer.getAsDouble())
-                + " msgs/s instead of " + String.format(Locale.ROOT, "%,.0f", now.getAsDouble()) + " ("
+                : "; " + pct + " dearer, it would cross at " + HumanUnits.msgsPerSecond(dearer.getAsDouble())
+                + " instead of " + String.format(Locale.ROOT, "%,.0f", now.getAsDouble()) + " ("
                 + HumanUnits.pct(100 * (1 - dearer.getAsDouble() / now.getAsDouble())) + " lower)";
     }
 

@@ -4,9 +4,9 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceSample;
 import io.mqprobe.api.monitor.Sources;
 import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.TimedRow;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +15,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.DoublePredicate;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Folds a soak's measured seconds and its monitors' samples into minutes ({@link SoakMinute}): means for rates, the
@@ -49,8 +48,8 @@ final class MinuteSeries {
             return List.of();
         }
         long origin = measured.get(0).epochMs();
-        Map<Integer, List<Second>> secondsByMinute = new TreeMap<>();
-        Second.of(measured).forEach(s -> secondsByMinute.computeIfAbsent(minuteOf(s.row().epochMs(), origin),
+        Map<Integer, List<TimedRow>> secondsByMinute = new TreeMap<>();
+        TimedRow.of(measured).forEach(s -> secondsByMinute.computeIfAbsent(minuteOf(s.row().epochMs(), origin),
                 m -> new ArrayList<>()).add(s));
         Map<Integer, Readings> readingsByMinute = new HashMap<>();
         Map<String, ResourceSample> lastSegments = new HashMap<>();
@@ -75,12 +74,12 @@ final class MinuteSeries {
         return minutes;
     }
 
-    private static SoakMinute minute(int minute, List<Second> timed, MinuteLatency latency, Readings readings,
+    private static SoakMinute minute(int minute, List<TimedRow> timed, MinuteLatency latency, Readings readings,
                                      SoakCriteria criteria) {
         String catchUpGroup = criteria.catchUpGroup();
-        List<IntervalRow> seconds = timed.stream().map(Second::row).toList();
-        double acked = Second.mean(timed, IntervalRow::ackedPerSecond);
-        double bytes = Second.mean(timed, IntervalRow::bytesPerSecond);
+        List<IntervalRow> seconds = timed.stream().map(TimedRow::row).toList();
+        double acked = TimedRow.mean(timed, IntervalRow::ackedPerSecond);
+        double bytes = TimedRow.mean(timed, IntervalRow::bytesPerSecond);
         long errors = seconds.stream().mapToLong(IntervalRow::errors).sum();
         MinuteLatency.Percentiles p = latency == null ? null : latency.of(minute);
         Double p99Ms = p != null ? Double.valueOf(p.p99Us() / 1000)
@@ -148,36 +147,6 @@ final class MinuteSeries {
     /** A sample's capacity as the soak's minutes hold a figure they may not know: null when unknown. */
     private static Double capacity(ResourceSample s) {
         return s.capacity().isPresent() ? Double.valueOf(s.capacity().getAsDouble()) : null;
-    }
-
-    /**
-     * A measured row and the seconds it covered. A rate's mean over a minute weighs each row by its length: the row
-     * in which the producers stopped can last a few milliseconds, and its rate, unweighted, counted like a full
-     * second's (a ten-second soak at 800 msgs/s read 1,090).
-     */
-    private record Second(IntervalRow row, double seconds) {
-
-        /** The rows' lengths from their stamps; the first's, whose start is not in the rows, is the others' median. */
-        static List<Second> of(List<IntervalRow> measured) {
-            double[] lengths = new double[measured.size()];
-            for (int i = 1; i < lengths.length; i++) {
-                lengths[i] = Math.max(0, measured.get(i).epochMs() - measured.get(i - 1).epochMs()) / 1000.0;
-            }
-            double[] others = Arrays.copyOfRange(lengths, 1, lengths.length);
-            Arrays.sort(others);
-            lengths[0] = others.length == 0 ? 1 : others[others.length / 2];
-            List<Second> seconds = new ArrayList<>();
-            for (int i = 0; i < lengths.length; i++) {
-                seconds.add(new Second(measured.get(i), lengths[i]));
-            }
-            return seconds;
-        }
-
-        static double mean(List<Second> seconds, ToDoubleFunction<IntervalRow> rate) {
-            double weight = seconds.stream().mapToDouble(Second::seconds).sum();
-            return weight <= 0 ? seconds.stream().mapToDouble(s -> rate.applyAsDouble(s.row())).average().orElse(0)
-                    : seconds.stream().mapToDouble(s -> rate.applyAsDouble(s.row()) * s.seconds()).sum() / weight;
-        }
     }
 
     /** One minute's samples by source and metric, in the order taken. */

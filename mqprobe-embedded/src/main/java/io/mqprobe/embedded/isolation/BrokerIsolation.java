@@ -231,7 +231,10 @@ public final class BrokerIsolation implements Isolation {
 
     @Override
     public synchronized void serving() {
-        for (int i = 0; i < nodes.size() && spec != null && !closed; i++) {
+        if (spec == null || closed) {
+            return;
+        }
+        for (int i = 0; i < nodes.size(); i++) {
             cgroups.limitCpu(group(nodes.get(i)), spec.cpuCores(), cpus.get(i));
         }
     }
