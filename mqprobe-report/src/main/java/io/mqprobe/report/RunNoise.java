@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -49,16 +50,19 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
      * Reads a file {@code bench/reproducibility.sh} keeps: {@code {"fallbackPct": 20, "figuresSince": "ead74a7",
      * "series": [{"figuresSince": "ead74a7", "probeOptions": "", "runs": [{"single/ceiling": 213.2, ...}, ...]}]}}.
      * Only the series of the code since the file's {@code figuresSince} (the last change that moves a figure) and of
-     * the last series' probe options count: the spread of older code says nothing about this one's, and it is what
-     * made a file that kept every series' largest gap allow 379 %. Each figure's spread is the largest gap between
+     * the compared runs' probe options count: the spread of older code or other options says nothing about these runs',
+     * and it is what made a file that kept every series' largest gap allow 379 %. (It took the last series' options
+     * before: two series of `probe --scenarios single,broker-ceiling` at the end of the file made a default probe's
+     * compare read their six runs alone.) Each figure's spread is the largest gap between
      * any two of those runs, whichever series they ran in: a baseline from another hour is as much the same build, and
      * a compare judges a dozen figures at once, so an allowance that only a typical gap fills would call one of them
      * changed in most comparisons of a build with itself (two default probes of one code on the 2-core test machine,
      * 21 runs on 2026-12-03: ceilings and sustainable loads a median of 17.5 % apart, one pair in twenty 63 % or more).
      *
-     * @throws UsageException when it is missing, unreadable or not such a file
+     * @param probeOptions the options the compared runs were probed with ({@link #probeOptions}), as the file keeps them
+     * @throws UsageException when it is missing, unreadable, not such a file, or holds fewer than two such runs
      */
-    public static RunNoise read(Path file) {
+    public static RunNoise read(Path file, String probeOptions) {
         JsonNode root;
         try {
             root = JSON.readTree(Files.readString(file));
@@ -75,22 +79,41 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
             throw new UsageException(file
                     + " holds no measured series (\"fallbackPct\", \"figuresSince\" and \"series\")");
         }
-        String options = series.get(series.size() - 1).path("probeOptions").asText("");
         List<Map<String, Double>> runs = new ArrayList<>();
         int counted = 0;
         for (JsonNode one : series) {
-            if (code.equals(one.path("figuresSince").asText()) && options.equals(one.path("probeOptions").asText(""))) {
+            if (code.equals(one.path("figuresSince").asText()) && probeOptions.equals(one.path("probeOptions").asText(""))) {
                 counted++;
                 one.path("runs").forEach(run -> runs.add(figures(file, run)));
             }
         }
+        String probe = "`probe" + (probeOptions.isEmpty() ? "" : " " + probeOptions) + "`";
         if (runs.size() < 2) {
-            throw new UsageException(file + " holds " + runs.size() + " run(s) of the code since " + code
-                    + " with the last series' probe options: a spread needs two");
+            throw new UsageException(file + " holds " + runs.size() + " run(s) of " + probe + " with the code since " + code
+                    + ": a spread needs two (bench/reproducibility.sh measures them; or give --run-noise a percentage)");
         }
-        String which = runs.size() + " runs in " + counted + " series of `probe"
-                + (options.isEmpty() ? "" : " " + options) + "`, code since " + code;
+        String which = runs.size() + " runs in " + counted + " series of " + probe + ", code since " + code;
         return new RunNoise(root.path("fallbackPct").asDouble(), largestGaps(runs), file + " (" + which + ")");
+    }
+
+    /** Options that say where a run writes, not what it measures: their values differ between runs of one series. */
+    private static final Set<String> OUTPUT_OPTIONS = Set.of("--out", "--json", "--junit");
+
+    /**
+     * A run's probe options as bench/reproducibility.sh keeps them: its arguments after the command, without where it
+     * wrote its result ({@code --out DIR}, {@code --json FILE}, {@code --junit FILE}), joined by spaces.
+     */
+    public static String probeOptions(List<String> argv) {
+        List<String> kept = new ArrayList<>();
+        for (int i = 1; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            if (OUTPUT_OPTIONS.contains(arg)) {
+                i++;   // its value
+            } else if (OUTPUT_OPTIONS.stream().noneMatch(o -> arg.startsWith(o + "="))) {
+                kept.add(arg);
+            }
+        }
+        return String.join(" ", kept);
     }
 
     private static Map<String, Double> figures(Path file, JsonNode run) {

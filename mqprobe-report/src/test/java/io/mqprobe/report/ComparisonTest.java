@@ -114,17 +114,18 @@ class ComparisonTest {
     @Test
     void should_allow_each_figure_the_largest_gap_between_runs_of_the_code_since_its_last_change() throws Exception {
         // single's ceiling lay 18 % apart in two series of this code (one run in each), broker-ceiling's 6 %; a series
-        // of older code, 200 % apart, and a series with other probe options say nothing about this code's default probe
+        // of older code, 200 % apart, and a series with other probe options, last in the file, say nothing about this
+        // code's default probe
         Path file = Files.createTempFile("run-noise", ".json");
         Files.writeString(file, """
                 {"fallbackPct": 20, "figuresSince": "ead74a7", "series": [
                   {"figuresSince": "0c0bdd8", "runs": [{"single/ceiling": 100, "broker-ceiling/ceiling": 100},
                                                         {"single/ceiling": 300, "broker-ceiling/ceiling": 300}]},
-                  {"figuresSince": "ead74a7", "probeOptions": "--scenarios single", "runs": [{"broker-ceiling/ceiling": 100},
-                                                                                              {"broker-ceiling/ceiling": 300}]},
                   {"figuresSince": "ead74a7", "runs": [{"single/ceiling": 100, "broker-ceiling/ceiling": 100},
                                                         {"single/ceiling": 110, "broker-ceiling/ceiling": 106}]},
-                  {"figuresSince": "ead74a7", "probeOptions": "", "runs": [{"single/ceiling": 118, "broker-ceiling/ceiling": 103}]}
+                  {"figuresSince": "ead74a7", "probeOptions": "", "runs": [{"single/ceiling": 118, "broker-ceiling/ceiling": 103}]},
+                  {"figuresSince": "ead74a7", "probeOptions": "--scenarios single", "runs": [{"broker-ceiling/ceiling": 100},
+                                                                                              {"broker-ceiling/ceiling": 300}]}
                 ]}""");
         ObjectNode before = probeWithIntervals(0.03);
         ObjectNode after = probeWithIntervals(0.03);
@@ -132,7 +133,7 @@ class ComparisonTest {
         scale(after, "broker-ceiling", "ceiling", 0.90);
         scale(after, "broker-ceiling", "sustainable", 0.85);
 
-        RunNoise noise = RunNoise.read(file);
+        RunNoise noise = RunNoise.read(file, RunNoise.probeOptions(List.of("probe", "--out", "bench/target/run-1")));
         Comparison measured = Comparison.of(NAMES, documents(List.of(before, after)), noise);
 
         assertThat(noise.pct("single", "ceiling")).isEqualTo(18.0);
@@ -143,12 +144,19 @@ class ComparisonTest {
         assertThat(change(measured, "broker-ceiling", "sustainable")).isEqualTo(Comparison.Change.WITHIN_SPREAD);
         assertThat(ComparisonText.terminal(measured)).contains("the run-to-run noise measured per figure in " + file
                 + " (3 runs in 2 series of `probe`, code since ead74a7)");
+        // runs probed with other options read their own series, whichever series the file ends with
+        RunNoise scenarioOnly = RunNoise.read(file, RunNoise.probeOptions(List.of("probe", "--out=run-2", "--scenarios", "single",
+                "--json", "x.json")));
+        assertThat(scenarioOnly.pct("broker-ceiling", "ceiling")).isEqualTo(200.0);
+        assertThat(scenarioOnly.source()).endsWith("(2 runs in 1 series of `probe --scenarios single`, code since ead74a7)");
+        assertThatThrownBy(() -> RunNoise.read(file, "--brokers 5")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("holds 0 run(s) of `probe --brokers 5` with the code since ead74a7");
         Files.writeString(file, "{\"fallbackPct\": 20, \"figures\": {\"single/ceiling\": 18.0}}");
-        assertThatThrownBy(() -> RunNoise.read(file)).isInstanceOf(UsageException.class).hasMessageContaining("holds no measured series");
+        assertThatThrownBy(() -> RunNoise.read(file, "")).isInstanceOf(UsageException.class).hasMessageContaining("holds no measured series");
         Files.writeString(file, "{\"fallbackPct\": 20, \"figuresSince\": \"ead74a7\", \"series\": [{\"figuresSince\": \"0c0bdd8\", "
                 + "\"runs\": [{\"single/ceiling\": 100}, {\"single/ceiling\": 300}]}]}");
-        assertThatThrownBy(() -> RunNoise.read(file)).isInstanceOf(UsageException.class)
-                .hasMessageContaining("holds 0 run(s) of the code since ead74a7");
+        assertThatThrownBy(() -> RunNoise.read(file, "")).isInstanceOf(UsageException.class)
+                .hasMessageContaining("holds 0 run(s) of `probe` with the code since ead74a7");
         Files.delete(file);
     }
 

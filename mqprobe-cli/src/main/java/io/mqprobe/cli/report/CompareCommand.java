@@ -48,7 +48,7 @@ public final class CompareCommand implements Callable<Integer> {
                     + "runs' intervals say (default: ${DEFAULT-VALUE}; two default probes of one build on the 2-core test "
                     + "machine lay a median of 17.5 %% apart, 2026-12-03). Or the file bench/reproducibility.sh keeps of "
                     + "measured series (bench/run-noise.json): per scenario and figure the largest gap between two runs of "
-                    + "the code since its last change that moves a figure."})
+                    + "the code since its last change that moves a figure, probed with the first run's options."})
     String runNoise;
 
     /** Gates on every run, and {@code drop} / {@code rise} gates on each later run against the first. */
@@ -58,9 +58,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         GatePlan chosen = gates.concludeForComparison();
-        RunNoise noise = runNoise.endsWith(".json") ? RunNoise.read(Path.of(runNoise))
-                : RunNoise.uniform(100 * Percent.parseFraction("--run-noise", runNoise));
         List<ResultDocument> documents = results.stream().map(ResultReading::read).toList();
+        // the measured series of the options the baseline was probed with
+        RunNoise noise = runNoise.endsWith(".json") ? RunNoise.read(Path.of(runNoise), RunNoise.probeOptions(documents.get(0).argv()))
+                : RunNoise.uniform(100 * Percent.parseFraction("--run-noise", runNoise));
         Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents, noise);
         PrintWriter out = spec.commandLine().getOut();
         out.print(ComparisonText.terminal(comparison));
