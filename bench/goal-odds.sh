@@ -5,9 +5,10 @@
 # spread each figure would need for every one of the goal's 24 scenario series (4 scenarios, 2 figures, 3 series) to
 # hold at once in half of all tries.
 #
-#   bench/goal-odds.sh [--since STAMP]      (default: every series in bench/run-noise.json)
+#   bench/goal-odds.sh [--since STAMP]      (default: every series of the default probe in bench/run-noise.json)
 #
-# Reads bench/run-noise.json only (each series' runs, as reproducibility.sh wrote them). The standard deviation is
+# Reads bench/run-noise.json only (each series' runs, as reproducibility.sh wrote them); series run with probe options
+# (`bench/reproducibility.sh -- OPTIONS`) are not the default probe the goal is about and do not count. The standard deviation is
 # pooled over the scenario series, of the log of each run's figure less its series' mean; the odds are drawn from that
 # many normal series of three runs (a fixed seed: the same file gives the same figures).
 set -euo pipefail
@@ -23,7 +24,8 @@ done
 python3 - "$since" <<'PY'
 import json, math, random, statistics, sys
 since = sys.argv[1]
-series = [s for s in json.load(open("bench/run-noise.json"))["series"] if not since or s["stamp"] >= since]
+series = [s for s in json.load(open("bench/run-noise.json"))["series"]
+          if not s.get("probeOptions") and (not since or s["stamp"] >= since)]
 rng = random.Random(39)
 
 def within(values, pct=10):
