@@ -28,6 +28,8 @@ import java.util.TreeMap;
 public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String source) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Options that say where a run writes, not what it measures: their values differ between runs of one series. */
+    private static final Set<String> OUTPUT_OPTIONS = Set.of("--out", "--json", "--junit");
 
     public RunNoise {
         if (!(fallbackPct >= 0)) {
@@ -95,9 +97,6 @@ public record RunNoise(double fallbackPct, Map<String, Double> byFigure, String 
         String which = runs.size() + " runs in " + counted + " series of " + probe + ", code since " + code;
         return new RunNoise(root.path("fallbackPct").asDouble(), largestGaps(runs), file + " (" + which + ")");
     }
-
-    /** Options that say where a run writes, not what it measures: their values differ between runs of one series. */
-    private static final Set<String> OUTPUT_OPTIONS = Set.of("--out", "--json", "--junit");
 
     /**
      * A run's probe options as bench/reproducibility.sh keeps them: its arguments after the command, without where it

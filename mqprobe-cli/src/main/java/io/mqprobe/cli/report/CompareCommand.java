@@ -60,7 +60,8 @@ public final class CompareCommand implements Callable<Integer> {
         GatePlan chosen = gates.concludeForComparison();
         List<ResultDocument> documents = results.stream().map(ResultReading::read).toList();
         // the measured series of the options the baseline was probed with
-        RunNoise noise = runNoise.endsWith(".json") ? RunNoise.read(Path.of(runNoise), RunNoise.probeOptions(documents.get(0).argv()))
+        RunNoise noise = runNoise.endsWith(".json")
+                ? RunNoise.read(Path.of(runNoise), RunNoise.probeOptions(documents.get(0).argv()))
                 : RunNoise.uniform(100 * Percent.parseFraction("--run-noise", runNoise));
         Comparison comparison = Comparison.of(results.stream().map(Path::toString).toList(), documents, noise);
         PrintWriter out = spec.commandLine().getOut();
