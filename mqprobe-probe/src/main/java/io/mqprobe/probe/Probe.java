@@ -12,6 +12,7 @@ import io.mqprobe.search.CapacitySummary;
 import io.mqprobe.search.ScenarioOutcome;
 
 import java.io.PrintWriter;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,6 +47,8 @@ public final class Probe {
     private static Probed once(ProbePlan plan, RunPlan runPlan, PrintWriter out, PrintWriter err) {
         List<ScenarioOutcome> found = new ArrayList<>();
         int[] brokers = {0};
+        // from before the cluster starts: the budget is the user's wait for this probe
+        TimeBudget budget = plan.timeBudget() == null ? null : TimeBudget.starting(plan.timeBudget(), Clock.systemUTC());
         int exit = RunSession.run(runPlan, out, err, session -> {
             brokers[0] = session.brokerCount();
             ResultDocument document = session.document();
@@ -55,7 +58,7 @@ public final class Probe {
             session.save();
             Monitoring monitoring = session.startMonitoring(List.of(), ceilings, plan.profile());
             List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), session.plan().target().security(), session.cluster());
-            found.addAll(ProbeExperiment.run(session, monitoring, scenarios, plan.settings(), "   ",
+            found.addAll(ProbeExperiment.run(session, monitoring, scenarios, plan.settings(), budget, "   ",
                     new ProbeProgress(session.progress(), scenarios, plan.settings().plan())));
             SecurityVariants.priceTls(document, plan.scenarios(), session.plan().target().security());
             // in the unit the system's users state capacity in (RocketMQ's a master's TPS, not RF × MB/s)

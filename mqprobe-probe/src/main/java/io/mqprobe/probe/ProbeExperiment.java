@@ -32,8 +32,15 @@ public final class ProbeExperiment {
      */
     public static List<ScenarioOutcome> run(RunSession session, Monitoring monitoring, List<ScenarioSpec> scenarios,
                                             ProbeSettings settings, String progressPrefix, ExperimentListener listener) {
+        return run(session, monitoring, scenarios, settings, null, progressPrefix, listener);
+    }
+
+    /** @param budget how long the whole probe may take, or {@code null} for no limit */
+    public static List<ScenarioOutcome> run(RunSession session, Monitoring monitoring, List<ScenarioSpec> scenarios,
+                                            ProbeSettings settings, TimeBudget budget, String progressPrefix,
+                                            ExperimentListener listener) {
         ProbePlanner planner = new ProbePlanner(scenarios, settings, session.cluster().driver(), TopicLifecycle::freshName,
-                session.cluster().hostShared());
+                session.cluster().hostShared(), budget);
         ProbeJudge judge = new ProbeJudge(settings.thresholds(), session.cluster().hostShared(), monitoring.profiles());
         ExperimentResult result = session.runExperiment(new Experiment(ProbeJudge.KIND, planner, judge), monitoring,
                 new LoadProgress(session.progress(), progressPrefix),

@@ -136,8 +136,9 @@ public final class ProbeJudge implements Judge {
         List<StepMeasurement> paced = measurements(pacedSteps, hostShared);
         ScenarioVerdict found = VerdictFinder.find(ramp, saturationThresholds, stopReason);
         ScenarioVerdict saturation = coldCeiling(hostShared ? found : outsideWork(found, rampSteps), ramp, steps);
-        Optional<SustainableSearch> search = pacedSteps.stream().findFirst()
-                .map(s -> ((ProbeIntent.Paced) s.plan().intent()).search());
+        // the latest step's search: a search the time budget cut short says so in its answer
+        Optional<SustainableSearch> search = steps.stream().filter(s -> s.plan().intent() instanceof ProbeIntent.Paced)
+                .reduce((earlier, later) -> later).map(s -> ((ProbeIntent.Paced) s.plan().intent()).search());
         if (saturation.ceiling() == null || search.isEmpty()) {
             return new ProbeVerdict(new ScenarioVerdict(saturation.ceiling(), saturation.knee(), null, saturation.bottleneck(),
                     stopReason));

@@ -31,6 +31,7 @@ import io.mqprobe.search.Thresholds;
 import io.mqprobe.search.VerdictFinder;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -130,6 +131,10 @@ public final class ProbePlanner implements Planner {
     private final Map<Map<String, String>, Double> asyncClientReach = new HashMap<>();
     private SustainableSearch search;
     private final boolean hostShared;
+    /** The probe's time budget, or {@code null} for none. */
+    private final TimeBudget budget;
+    /** When the current scenario has spent its share of the budget, or {@code null} for no budget. */
+    private Instant shareEnd;
     private boolean firstStepOfRun = true;
     private boolean firstPacedStep;
 
@@ -150,6 +155,13 @@ public final class ProbePlanner implements Planner {
      */
     public ProbePlanner(List<ScenarioSpec> scenarios, ProbeSettings settings, Driver driver, Function<String, String> topicNames,
                         boolean hostShared) {
+        this(scenarios, settings, driver, topicNames, hostShared, null);
+    }
+
+    /** @param budget how long the whole probe may take ({@link TimeBudget}), or {@code null} for no limit */
+    public ProbePlanner(List<ScenarioSpec> scenarios, ProbeSettings settings, Driver driver, Function<String, String> topicNames,
+                        boolean hostShared, TimeBudget budget) {
+        this.budget = budget;
         this.hostShared = hostShared;
         this.scenarios = List.copyOf(scenarios);
         this.settings = settings;
@@ -256,6 +268,7 @@ public final class ProbePlanner implements Planner {
         clientSteps = clientStepsFor(scenario);
         setups.put(scenario.name(), current);
         phase = Phase.RAMP;
+        shareEnd = budget == null ? null : budget.shareEnd(scenarios.size() - nextScenario + 1);
         repeats.clear();
         nextIndex = 0;
         rampSteps = 0;
@@ -311,6 +324,9 @@ public final class ProbePlanner implements Planner {
         List<MeasuredStep> scenario = measured.stream().filter(m -> m.plan().scenario().equals(name)).toList();
         List<StepMeasurement> paced = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::paced).toList(), hostShared);
         List<StepMeasurement> held = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::held).toList(), hostShared);
+        if (shareEnd != null && budget.passed(shareEnd)) {
+            search = search.outOfTime();
+        }
         Optional<SustainableSearch.Measure> next = search.next(paced, held);
         if (next.isEmpty()) {
             current = null;

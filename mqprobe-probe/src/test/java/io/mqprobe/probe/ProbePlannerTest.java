@@ -37,7 +37,9 @@ import io.mqprobe.search.Thresholds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -212,6 +214,50 @@ class ProbePlannerTest {
         // a hold measures three times a step's shortest measurement, all of it
         assertThat(plans.subList(2, plans.size())).filteredOn(p -> ((ProbeIntent.Paced) p.intent()).hold())
                 .allSatisfy(hold -> assertThat(hold.precision()).isEqualTo(new PrecisionTarget(50, Duration.ofSeconds(3), Duration.ofSeconds(3))));
+    }
+
+    /**
+     * A scenario started with its share of the time budget already spent: its search tries the fractions and holds what
+     * passed, without narrowing between them (no budget: {@link #should_ramp_each_scenario_then_pace_at_fractions_of_its_ceiling_and_skip_what_the_target_cannot_run}
+     * narrows on).
+     */
+    @Test
+    void should_stop_narrowing_a_scenario_whose_share_of_the_time_budget_is_spent() {
+        InstantDriver driver = new InstantDriver();
+        ResultDocument document = new ResultDocument("probe", List.of());
+        RunControl control = new RunControl();
+        ScenarioSpec fast = new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of());
+        List<Double> fractions = List.of(0.25, 0.5);
+        ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
+                new RampPlan(Duration.ofMillis(200), Duration.ofSeconds(1), 2, 2, fractions), Thresholds.defaults());
+        TimeBudget spent = new TimeBudget(Instant.now().minusSeconds(1), Clock.systemUTC());
+        ProbePlanner planner = new ProbePlanner(List.of(fast), settings, driver, name -> "t-" + name, true, spent);
+        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
+        Topics none = new Topics() {
+            @Override
+            public void create(TopicSpec spec) {
+            }
+
+            @Override
+            public void delete(String name) {
+            }
+        };
+
+        ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control,
+                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(settings.thresholds(), true)));
+
+        List<StepPlan> paced = result.steps().stream().map(MeasuredStep::plan).filter(p -> p.intent() instanceof ProbeIntent.Paced).toList();
+        assertThat(paced).isNotEmpty().allSatisfy(p -> assertThat(((ProbeIntent.Paced) p.intent()).search().isOutOfTime()).isTrue());
+        // the first paced step runs a quarter of the ceiling; a repeat measures a fraction again and a hold runs 5 % below
+        // one: no rate between or above them
+        double quarter = rate(paced.get(0));
+        List<Double> fractionRates = List.of(quarter, 2 * quarter);
+        assertThat(paced).allSatisfy(p -> assertThat(fractionRates.stream().anyMatch(f -> Math.abs(rate(p) - f) <= 1
+                || Math.abs(rate(p) - Math.round(f * (1 - SustainableSearch.HOLD_MARGIN))) <= 1)).as("rate %s", rate(p)).isTrue());
+    }
+
+    private static double rate(StepPlan step) {
+        return step.load().producerSpec().orElseThrow().targetRecordsPerSecond();
     }
 
     @Test

@@ -114,6 +114,8 @@ public final class SustainableSearch {
     private final int maxRepeats;
     /** Caps inferred from the ramp ({@link CapInference}), which can explain a failure no resource threshold shows. */
     private final List<CapInference.InferredCap> inferredCaps;
+    /** The probe's time budget ran out for this search ({@link #outOfTime()}). */
+    private final boolean outOfTime;
 
     /**
      * @param fractions  ascending fractions of the ceiling tried first
@@ -134,12 +136,34 @@ public final class SustainableSearch {
      */
     public SustainableSearch(Thresholds thresholds, List<Double> fractions, double ceilingRecordsPerSecond, int maxSteps,
                              int maxRepeats, List<StepMeasurement> ramp) {
-        this.inferredCaps = VerdictFinder.inferredCaps(ramp, thresholds.withoutLatencyJudgement());
+        this(thresholds, fractions.stream().map(f -> Math.max(1, f * ceilingRecordsPerSecond)).toList(), ceilingRecordsPerSecond,
+                maxSteps, maxRepeats, VerdictFinder.inferredCaps(ramp, thresholds.withoutLatencyJudgement()), false);
+    }
+
+    private SustainableSearch(Thresholds thresholds, List<Double> fractionRates, double ceilingRecordsPerSecond, int maxSteps,
+                              int maxRepeats, List<CapInference.InferredCap> inferredCaps, boolean outOfTime) {
         this.thresholds = thresholds;
-        this.fractionRates = fractions.stream().map(f -> Math.max(1, f * ceilingRecordsPerSecond)).toList();
+        this.fractionRates = fractionRates;
         this.ceilingRecordsPerSecond = ceilingRecordsPerSecond;
         this.maxSteps = maxSteps;
         this.maxRepeats = maxRepeats;
+        this.inferredCaps = inferredCaps;
+        this.outOfTime = outOfTime;
+    }
+
+    /**
+     * This search once the probe's time budget has run out for it: it narrows no further and repeats no noisy rate, so the
+     * answer is the highest rate that passed so far, held as ever. What keeps an answer honest still runs: the fractions
+     * until one fails (without them there is no answer), a failing rate that bounds the answer and may be one stall, and
+     * the holds. It answers from the same steps as before, so the judge may ask either.
+     */
+    public SustainableSearch outOfTime() {
+        return outOfTime ? this : new SustainableSearch(thresholds, fractionRates, ceilingRecordsPerSecond, maxSteps, maxRepeats,
+                inferredCaps, true);
+    }
+
+    public boolean isOutOfTime() {
+        return outOfTime;
     }
 
     /** Breaches of a paced step: every threshold, and an offered rate it did not deliver. */
@@ -181,7 +205,7 @@ public final class SustainableSearch {
             return stall;
         }
         boolean budgetSpent = paced.size() >= maxSteps;
-        Optional<Measure> repeat = budgetSpent ? Optional.empty() : noiseToRepeat(paced, rates);
+        Optional<Measure> repeat = budgetSpent || outOfTime ? Optional.empty() : noiseToRepeat(paced, rates);
         if (repeat.isPresent()) {
             return repeat;
         }
@@ -191,6 +215,9 @@ public final class SustainableSearch {
             if (fraction.isPresent()) {
                 return fraction;
             }
+        }
+        if (outOfTime) {
+            return Optional.empty();
         }
         // with every fraction passed, the ceiling is the failing bound: its unthrottled steps saturated something, and
         // stopping at the highest fraction would make the answer that fraction of a noisy ceiling rather than a limit
@@ -233,7 +260,8 @@ public final class SustainableSearch {
         double offered = rate.hold() != null ? rate.hold().targetRecordsPerSecond() : rate.offered();
         double failing = lowestFail.map(Rate::failsAt).orElse(ceilingRecordsPerSecond);
         Double within = failing > offered ? 100 * (failing - offered) / failing : null;
-        String searched = within == null ? "" : " (searched to within " + HumanUnits.pct(within) + ")";
+        String cut = outOfTime && within != null && within > 100 * PRECISION ? ", where the probe's time budget ended the narrowing" : "";
+        String searched = within == null ? "" : " (searched to within " + HumanUnits.pct(within) + cut + ")";
         String limitedBy = lowestFail.map(f -> limitedBy(f) + searched + cause(f, step.recordsPerSecond()))
                 .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(rate.offered()) + " offered (ceiling "
                         + HumanUnits.msgsPerSecond(ceilingRecordsPerSecond) + ")" + searched);

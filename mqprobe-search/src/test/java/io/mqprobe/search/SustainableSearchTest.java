@@ -202,6 +202,43 @@ class SustainableSearchTest {
         assertThat(search.result(paced).orElseThrow().recordsPerSecond()).isLessThan(50_000);
     }
 
+    /**
+     * The probe's time budget: a search out of time narrows no further and holds the highest rate that passed; one in time
+     * goes on narrowing from the same steps (the planner turns a search out of time between steps).
+     */
+    @Test
+    void should_stop_narrowing_and_hold_the_highest_passing_rate_once_out_of_time() {
+        SustainableSearch inTime = search();
+        List<StepMeasurement> fractions = List.of(knee(0, 25_000, 43_000), knee(1, 50_000, 43_000));
+
+        assertThat(inTime.next(fractions, List.of())).hasValueSatisfying(m -> assertThat(m.hold()).isFalse());
+
+        SustainableSearch outOfTime = inTime.outOfTime();
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> knee(i, rate, 43_000),
+                (i, rate) -> knee(i, rate, 43_000));
+
+        assertThat(steps.get(0)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0);
+        assertThat(steps.get(1)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(23_750.0);
+        SustainablePoint found = outOfTime.result(steps.get(0), steps.get(1)).orElseThrow();
+        assertThat(found.recordsPerSecond()).isEqualTo(23_750);
+        assertThat(found.limitedBy()).containsPattern("\\(searched to within [0-9.]+ %, where the probe's time budget ended the narrowing\\)");
+        assertThat(inTime.result(steps.get(0), steps.get(1)).orElseThrow().limitedBy()).containsPattern("\\(searched to within [0-9.]+ %\\)");
+    }
+
+    @Test
+    void should_still_try_the_fractions_and_measure_a_bounding_stall_again_when_out_of_time() {
+        // out of time before any rate failed: the fractions go on, else there is no answer at all; the rate that bounds the
+        // answer failed on one stalled second and is measured once more
+        SustainableSearch search = search().outOfTime();
+        BiFunction<Integer, Double, StepMeasurement> stallOnceAt80k = (i, rate) -> rate == 80_000 && i == 2
+                ? StepBuilder.step(i, rate).target(rate).stall(20, 900).build() : knee(i, rate, 90_000);
+
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(search, stallOnceAt80k, (i, rate) -> knee(i, rate, 90_000));
+
+        assertThat(steps.get(0)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 80_000.0);
+        assertThat(search.result(steps.get(0), steps.get(1)).orElseThrow().recordsPerSecond()).isEqualTo(76_000);
+    }
+
     private static SustainableSearch search() {
         return new SustainableSearch(DEFAULTS, FRACTIONS, CEILING, FRACTIONS.size() + 4, 2);
     }

@@ -1,0 +1,35 @@
+package io.mqprobe.probe;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TimeBudgetTest {
+
+    private static final Instant START = Instant.parse("2026-12-05T17:00:00Z");
+
+    @Test
+    void should_give_each_scenario_an_even_share_of_what_is_left_but_the_reserve() {
+        TimeBudget budget = TimeBudget.starting(Duration.ofMinutes(8), Clock.fixed(START, ZoneOffset.UTC));
+
+        // 8 min less the 30 s reserve, over four scenarios
+        assertThat(budget.shareEnd(4)).isEqualTo(START.plus(Duration.ofSeconds(450).dividedBy(4)));
+        assertThat(budget.shareEnd(1)).isEqualTo(START.plusSeconds(450));
+    }
+
+    @Test
+    void should_hand_a_late_scenario_what_is_left_and_a_scenario_past_the_end_nothing() {
+        TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(300), ZoneOffset.UTC));
+        assertThat(budget.shareEnd(2)).isEqualTo(START.plusSeconds(300 + 75));
+
+        TimeBudget over = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(470), ZoneOffset.UTC));
+        assertThat(over.shareEnd(1)).isEqualTo(START.plusSeconds(470));
+        assertThat(over.passed(START.plusSeconds(469))).isTrue();
+        assertThat(over.passed(START.plusSeconds(470))).isFalse();
+    }
+}
