@@ -27,6 +27,7 @@ import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainableSearch;
+import io.mqprobe.search.SustainableSearch.Narrowing;
 import io.mqprobe.search.Thresholds;
 import io.mqprobe.search.VerdictFinder;
 
@@ -324,8 +325,9 @@ public final class ProbePlanner implements Planner {
         List<MeasuredStep> scenario = measured.stream().filter(m -> m.plan().scenario().equals(name)).toList();
         List<StepMeasurement> paced = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::paced).toList(), hostShared);
         List<StepMeasurement> held = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::held).toList(), hostShared);
-        if (shareEnd != null && budget.passed(shareEnd)) {
-            search = search.outOfTime();
+        if (budget != null) {
+            search = search.narrowing(budget.spent() ? Narrowing.OUT_OF_TIME : budget.passed(shareEnd) ? Narrowing.SHORT_OF_TIME
+                    : Narrowing.FULL);
         }
         Optional<SustainableSearch.Measure> next = search.next(paced, held);
         if (next.isEmpty()) {

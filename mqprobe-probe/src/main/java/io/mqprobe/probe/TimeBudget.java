@@ -6,9 +6,10 @@ import java.time.Instant;
 
 /**
  * How long one probe of a cluster may take, from its start (the cluster's start included) to its result. Each scenario
- * gets an even share of the time left when it starts; once its share is spent, its sustainable search narrows no further
- * ({@link io.mqprobe.search.SustainableSearch#outOfTime()}). What the budget trims is the search's last few per cent: a
- * ramp, a warm-up, the fractions and a hold still run in full, so a probe can end past its budget by what they take.
+ * gets an even share of the time left when it starts; once its share is spent, its sustainable search narrows to within
+ * 10 % instead of 5 %, and once the whole budget but its {@link #RESERVE} is spent, not at all
+ * ({@link io.mqprobe.search.SustainableSearch.Narrowing}). What the budget trims is the search's last steps: a ramp, a
+ * warm-up, the fractions and a hold still run in full, so a probe can end past its budget by what they take.
  *
  * @param end   when the probe should be done
  * @param clock the time the shares are read against
@@ -31,6 +32,11 @@ public record TimeBudget(Instant end, Clock clock) {
         Instant now = clock.instant();
         Duration left = Duration.between(now, end.minus(RESERVE));
         return left.isNegative() ? now : now.plus(left.dividedBy(Math.max(1, scenariosLeft)));
+    }
+
+    /** The whole budget but its reserve is spent. */
+    boolean spent() {
+        return passed(end.minus(RESERVE));
     }
 
     boolean passed(Instant instant) {

@@ -217,7 +217,7 @@ class ProbePlannerTest {
     }
 
     /**
-     * A scenario started with its share of the time budget already spent: its search tries the fractions and holds what
+     * A scenario started with the whole time budget already spent: its search tries the fractions and holds what
      * passed, without narrowing between them (no budget: {@link #should_ramp_each_scenario_then_pace_at_fractions_of_its_ceiling_and_skip_what_the_target_cannot_run}
      * narrows on).
      */
@@ -247,7 +247,8 @@ class ProbePlannerTest {
                 ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(settings.thresholds(), true)));
 
         List<StepPlan> paced = result.steps().stream().map(MeasuredStep::plan).filter(p -> p.intent() instanceof ProbeIntent.Paced).toList();
-        assertThat(paced).isNotEmpty().allSatisfy(p -> assertThat(((ProbeIntent.Paced) p.intent()).search().isOutOfTime()).isTrue());
+        assertThat(paced).isNotEmpty().allSatisfy(p -> assertThat(((ProbeIntent.Paced) p.intent()).search().narrowing())
+                .isEqualTo(SustainableSearch.Narrowing.OUT_OF_TIME));
         // the first paced step runs a quarter of the ceiling; a repeat measures a fraction again and a hold runs 5 % below
         // one: no rate between or above them
         double quarter = rate(paced.get(0));

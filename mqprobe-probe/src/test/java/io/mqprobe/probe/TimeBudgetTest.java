@@ -31,5 +31,7 @@ class TimeBudgetTest {
         assertThat(over.shareEnd(1)).isEqualTo(START.plusSeconds(470));
         assertThat(over.passed(START.plusSeconds(469))).isTrue();
         assertThat(over.passed(START.plusSeconds(470))).isFalse();
+        assertThat(over.spent()).isTrue();
+        assertThat(budget.spent()).isFalse();
     }
 }

@@ -114,8 +114,8 @@ public final class SustainableSearch {
     private final int maxRepeats;
     /** Caps inferred from the ramp ({@link CapInference}), which can explain a failure no resource threshold shows. */
     private final List<CapInference.InferredCap> inferredCaps;
-    /** The probe's time budget ran out for this search ({@link #outOfTime()}). */
-    private final boolean outOfTime;
+    /** How closely the search still narrows, as the probe's time budget allows ({@link #narrowing(Narrowing)}). */
+    private final Narrowing narrowing;
 
     /**
      * @param fractions  ascending fractions of the ceiling tried first
@@ -137,33 +137,43 @@ public final class SustainableSearch {
     public SustainableSearch(Thresholds thresholds, List<Double> fractions, double ceilingRecordsPerSecond, int maxSteps,
                              int maxRepeats, List<StepMeasurement> ramp) {
         this(thresholds, fractions.stream().map(f -> Math.max(1, f * ceilingRecordsPerSecond)).toList(), ceilingRecordsPerSecond,
-                maxSteps, maxRepeats, VerdictFinder.inferredCaps(ramp, thresholds.withoutLatencyJudgement()), false);
+                maxSteps, maxRepeats, VerdictFinder.inferredCaps(ramp, thresholds.withoutLatencyJudgement()), Narrowing.FULL);
     }
 
     private SustainableSearch(Thresholds thresholds, List<Double> fractionRates, double ceilingRecordsPerSecond, int maxSteps,
-                              int maxRepeats, List<CapInference.InferredCap> inferredCaps, boolean outOfTime) {
+                              int maxRepeats, List<CapInference.InferredCap> inferredCaps, Narrowing narrowing) {
         this.thresholds = thresholds;
         this.fractionRates = fractionRates;
         this.ceilingRecordsPerSecond = ceilingRecordsPerSecond;
         this.maxSteps = maxSteps;
         this.maxRepeats = maxRepeats;
         this.inferredCaps = inferredCaps;
-        this.outOfTime = outOfTime;
+        this.narrowing = narrowing;
     }
 
     /**
-     * This search once the probe's time budget has run out for it: it narrows no further and repeats no noisy rate, so the
-     * answer is the highest rate that passed so far, held as ever. What keeps an answer honest still runs: the fractions
-     * until one fails (without them there is no answer), a failing rate that bounds the answer and may be one stall, and
-     * the holds. It answers from the same steps as before, so the judge may ask either.
+     * How closely a search narrows, as the probe's time budget allows. Short of time, it narrows to within
+     * {@link #WIDE_GAP} and repeats no noisy rate; out of time, it narrows no further, and the answer is the highest rate
+     * that passed so far. What keeps an answer honest runs either way: the fractions until one fails (without them there
+     * is no answer), a failing rate that bounds the answer and may be one stall, and the holds.
      */
-    public SustainableSearch outOfTime() {
-        return outOfTime ? this : new SustainableSearch(thresholds, fractionRates, ceilingRecordsPerSecond, maxSteps, maxRepeats,
-                inferredCaps, true);
+    public enum Narrowing {
+        /** To within {@link #PRECISION}, noise repeated, as the step budget allows. */
+        FULL,
+        /** To within {@link #WIDE_GAP}, the scenario's share of the probe's time spent. */
+        SHORT_OF_TIME,
+        /** Not at all, the probe's whole time spent. */
+        OUT_OF_TIME
     }
 
-    public boolean isOutOfTime() {
-        return outOfTime;
+    /** This search narrowing as {@code allowed} says from now on; it answers from the same steps, so the judge may ask either. */
+    public SustainableSearch narrowing(Narrowing allowed) {
+        return allowed == narrowing ? this : new SustainableSearch(thresholds, fractionRates, ceilingRecordsPerSecond, maxSteps,
+                maxRepeats, inferredCaps, allowed);
+    }
+
+    public Narrowing narrowing() {
+        return narrowing;
     }
 
     /** Breaches of a paced step: every threshold, and an offered rate it did not deliver. */
@@ -201,11 +211,12 @@ public final class SustainableSearch {
         PooledReadings pooled = new PooledReadings(byRate);
         Map<Double, Rate> rates = rates(byRate, pooled, held);
         Optional<Measure> stall = stallBoundingTheAnswer(paced, held, rates);
-        if (stall.isPresent() || paced.size() >= maxSteps + EXTRA_STEPS) {
+        boolean inTime = narrowing == Narrowing.FULL;
+        if (stall.isPresent() || paced.size() >= maxSteps + (inTime ? EXTRA_STEPS : 0)) {
             return stall;
         }
         boolean budgetSpent = paced.size() >= maxSteps;
-        Optional<Measure> repeat = budgetSpent || outOfTime ? Optional.empty() : noiseToRepeat(paced, rates);
+        Optional<Measure> repeat = budgetSpent || !inTime ? Optional.empty() : noiseToRepeat(paced, rates);
         if (repeat.isPresent()) {
             return repeat;
         }
@@ -216,14 +227,14 @@ public final class SustainableSearch {
                 return fraction;
             }
         }
-        if (outOfTime) {
+        if (narrowing == Narrowing.OUT_OF_TIME) {
             return Optional.empty();
         }
         // with every fraction passed, the ceiling is the failing bound: its unthrottled steps saturated something, and
         // stopping at the highest fraction would make the answer that fraction of a noisy ceiling rather than a limit
         double hi = lowestFail.map(Rate::failsAt).orElse(ceilingRecordsPerSecond);
         double lo = highestPassedBelow(rates, hi);
-        if ((hi - lo) / hi <= (budgetSpent ? WIDE_GAP : PRECISION) || budgetSpent && lo == 0) {
+        if ((hi - lo) / hi <= (budgetSpent || !inTime ? WIDE_GAP : PRECISION) || budgetSpent && lo == 0) {
             return Optional.empty();
         }
         // where the utilisations' lines reach their thresholds, when that lies between the two rates (kept off their
@@ -260,7 +271,8 @@ public final class SustainableSearch {
         double offered = rate.hold() != null ? rate.hold().targetRecordsPerSecond() : rate.offered();
         double failing = lowestFail.map(Rate::failsAt).orElse(ceilingRecordsPerSecond);
         Double within = failing > offered ? 100 * (failing - offered) / failing : null;
-        String cut = outOfTime && within != null && within > 100 * PRECISION ? ", where the probe's time budget ended the narrowing" : "";
+        String cut = narrowing != Narrowing.FULL && within != null && within > 100 * PRECISION
+                ? ", where the probe's time budget cut the narrowing short" : "";
         String searched = within == null ? "" : " (searched to within " + HumanUnits.pct(within) + cut + ")";
         String limitedBy = lowestFail.map(f -> limitedBy(f) + searched + cause(f, step.recordsPerSecond()))
                 .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(rate.offered()) + " offered (ceiling "

@@ -204,7 +204,7 @@ class SustainableSearchTest {
 
     /**
      * The probe's time budget: a search out of time narrows no further and holds the highest rate that passed; one in time
-     * goes on narrowing from the same steps (the planner turns a search out of time between steps).
+     * goes on narrowing from the same steps (the planner sets a search's narrowing between steps).
      */
     @Test
     void should_stop_narrowing_and_hold_the_highest_passing_rate_once_out_of_time() {
@@ -213,7 +213,7 @@ class SustainableSearchTest {
 
         assertThat(inTime.next(fractions, List.of())).hasValueSatisfying(m -> assertThat(m.hold()).isFalse());
 
-        SustainableSearch outOfTime = inTime.outOfTime();
+        SustainableSearch outOfTime = inTime.narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
         List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> knee(i, rate, 43_000),
                 (i, rate) -> knee(i, rate, 43_000));
 
@@ -221,15 +221,30 @@ class SustainableSearchTest {
         assertThat(steps.get(1)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(23_750.0);
         SustainablePoint found = outOfTime.result(steps.get(0), steps.get(1)).orElseThrow();
         assertThat(found.recordsPerSecond()).isEqualTo(23_750);
-        assertThat(found.limitedBy()).containsPattern("\\(searched to within [0-9.]+ %, where the probe's time budget ended the narrowing\\)");
+        assertThat(found.limitedBy()).containsPattern("\\(searched to within [0-9.]+ %, where the probe's time budget cut the narrowing short\\)");
         assertThat(inTime.result(steps.get(0), steps.get(1)).orElseThrow().limitedBy()).containsPattern("\\(searched to within [0-9.]+ %\\)");
+    }
+
+    @Test
+    void should_narrow_to_within_ten_percent_with_fewer_steps_when_short_of_time() {
+        BiFunction<Integer, Double, StepMeasurement> cluster = (i, rate) -> knee(i, rate, 43_000);
+        SustainableSearch full = search();
+        SustainableSearch shortOfTime = search().narrowing(SustainableSearch.Narrowing.SHORT_OF_TIME);
+
+        List<StepMeasurement> fullSteps = SearchRuns.run(full, cluster);
+        List<StepMeasurement> shortSteps = SearchRuns.run(shortOfTime, cluster);
+
+        SustainablePoint found = shortOfTime.result(shortSteps).orElseThrow();
+        assertThat(found.recordsPerSecond()).isLessThanOrEqualTo(43_000).isGreaterThanOrEqualTo(0.9 * found.failingRecordsPerSecond());
+        assertThat(full.result(fullSteps).orElseThrow().recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 43_000);
+        assertThat(shortSteps).hasSizeLessThan(fullSteps.size());
     }
 
     @Test
     void should_still_try_the_fractions_and_measure_a_bounding_stall_again_when_out_of_time() {
         // out of time before any rate failed: the fractions go on, else there is no answer at all; the rate that bounds the
         // answer failed on one stalled second and is measured once more
-        SustainableSearch search = search().outOfTime();
+        SustainableSearch search = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
         BiFunction<Integer, Double, StepMeasurement> stallOnceAt80k = (i, rate) -> rate == 80_000 && i == 2
                 ? StepBuilder.step(i, rate).target(rate).stall(20, 900).build() : knee(i, rate, 90_000);
 
