@@ -13,6 +13,7 @@ import io.mqprobe.search.ScenarioOutcome;
 
 import java.io.PrintWriter;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,18 +38,22 @@ public final class Probe {
      */
     public static int run(ProbePlan plan, RunPlan typed, boolean isolate, PrintWriter out, PrintWriter err) {
         if (!plan.specs().isEmpty()) {
-            return new InstanceSizeProbe(plan.specs(), typed, out, err).run(sized -> once(plan, sized, out, err));
+            return new InstanceSizeProbe(plan.specs(), typed, out, err).run(sized -> once(plan, sized, Instant.now(), out, err));
         }
         RunPlan runPlan = isolate ? typed.withTarget(TargetPlan::withIsolationByDefault) : typed;
-        return once(plan, runPlan, out, err).exitCode();
+        // the user's wait began when this process did
+        Instant started = ProcessHandle.current().info().startInstant().orElseGet(Instant::now);
+        return once(plan, runPlan, started, out, err).exitCode();
     }
 
-    /** @param runPlan the run as typed, with what this probe decided beyond it (isolation by default, a size's broker spec) */
-    private static Probed once(ProbePlan plan, RunPlan runPlan, PrintWriter out, PrintWriter err) {
+    /**
+     * @param runPlan the run as typed, with what this probe decided beyond it (isolation by default, a size's broker spec)
+     * @param started when the probe's time budget began
+     */
+    private static Probed once(ProbePlan plan, RunPlan runPlan, Instant started, PrintWriter out, PrintWriter err) {
         List<ScenarioOutcome> found = new ArrayList<>();
         int[] brokers = {0};
-        // from before the cluster starts: the budget is the user's wait for this probe
-        TimeBudget budget = plan.timeBudget() == null ? null : TimeBudget.starting(plan.timeBudget(), Clock.systemUTC());
+        TimeBudget budget = plan.timeBudget() == null ? null : new TimeBudget(started.plus(plan.timeBudget()), Clock.systemUTC());
         int exit = RunSession.run(runPlan, out, err, session -> {
             brokers[0] = session.brokerCount();
             ResultDocument document = session.document();

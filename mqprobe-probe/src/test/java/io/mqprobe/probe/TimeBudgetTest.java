@@ -15,17 +15,18 @@ class TimeBudgetTest {
 
     @Test
     void should_give_each_scenario_an_even_share_of_what_is_left_but_the_reserve() {
-        TimeBudget budget = TimeBudget.starting(Duration.ofMinutes(8), Clock.fixed(START, ZoneOffset.UTC));
+        TimeBudget budget = new TimeBudget(START.plus(Duration.ofMinutes(8)), Clock.fixed(START, ZoneOffset.UTC));
 
-        // 8 min less the 30 s reserve, over four scenarios
-        assertThat(budget.shareEnd(4)).isEqualTo(START.plus(Duration.ofSeconds(450).dividedBy(4)));
-        assertThat(budget.shareEnd(1)).isEqualTo(START.plusSeconds(450));
+        // 8 min less the reserve, over four scenarios
+        Duration shared = Duration.ofMinutes(8).minus(TimeBudget.RESERVE);
+        assertThat(budget.shareEnd(4)).isEqualTo(START.plus(shared.dividedBy(4)));
+        assertThat(budget.shareEnd(1)).isEqualTo(START.plus(shared));
     }
 
     @Test
     void should_hand_a_late_scenario_what_is_left_and_a_scenario_past_the_end_nothing() {
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(300), ZoneOffset.UTC));
-        assertThat(budget.shareEnd(2)).isEqualTo(START.plusSeconds(300 + 75));
+        assertThat(budget.shareEnd(2)).isEqualTo(START.plusSeconds(300).plus(Duration.ofSeconds(180).minus(TimeBudget.RESERVE).dividedBy(2)));
 
         TimeBudget over = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(470), ZoneOffset.UTC));
         assertThat(over.shareEnd(1)).isEqualTo(START.plusSeconds(470));
