@@ -136,6 +136,9 @@ public final class ProbePlanner implements Planner {
     private final TimeBudget budget;
     /** When the current scenario has spent its share of the budget, or {@code null} for no budget. */
     private Instant shareEnd;
+    /** When the current scenario started, and how long each scenario's ramp took (its warm-up included). */
+    private Instant scenarioStart;
+    private final List<Duration> ramps = new ArrayList<>();
     private boolean firstStepOfRun = true;
     private boolean firstPacedStep;
 
@@ -270,6 +273,7 @@ public final class ProbePlanner implements Planner {
         setups.put(scenario.name(), current);
         phase = Phase.RAMP;
         shareEnd = budget == null ? null : budget.shareEnd(scenarios.size() - nextScenario + 1);
+        scenarioStart = budget == null ? null : budget.clock().instant();
         repeats.clear();
         nextIndex = 0;
         rampSteps = 0;
@@ -316,6 +320,9 @@ public final class ProbePlanner implements Planner {
                 fractions.size() + NARROWING_STEPS, MAX_REPEATS, ramp);
         // no pause here: the first paced step's settling waits for followers level and brokers idle, as long as they need
         phase = Phase.PACED;
+        if (budget != null) {
+            ramps.add(Duration.between(scenarioStart, budget.clock().instant()));
+        }
         firstPacedStep = true;
         return nextPacedStep(measured);
     }
@@ -326,8 +333,10 @@ public final class ProbePlanner implements Planner {
         List<StepMeasurement> paced = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::paced).toList(), hostShared);
         List<StepMeasurement> held = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::held).toList(), hostShared);
         if (budget != null) {
-            search = search.narrowing(budget.spent() ? Narrowing.OUT_OF_TIME : budget.passed(shareEnd) ? Narrowing.SHORT_OF_TIME
-                    : Narrowing.FULL);
+            // the scenarios still to come need at least a ramp like the ones so far, their fractions and a hold
+            Duration ramp = ramps.stream().reduce(Duration.ZERO, Duration::plus).dividedBy(ramps.size());
+            boolean spent = budget.spent(scenarios.size() - nextScenario, ramp);
+            search = search.narrowing(spent ? Narrowing.OUT_OF_TIME : budget.passed(shareEnd) ? Narrowing.SHORT_OF_TIME : Narrowing.FULL);
         }
         Optional<SustainableSearch.Measure> next = search.next(paced, held);
         if (next.isEmpty()) {

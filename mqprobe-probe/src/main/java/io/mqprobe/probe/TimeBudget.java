@@ -7,9 +7,10 @@ import java.time.Instant;
 /**
  * How long one probe of a cluster may take, from when the user started it (the cluster's start included) to its
  * result. Each scenario gets an even share of the time left when it starts; once its share is spent, its sustainable
- * search narrows to within 10 % instead of 5 %, and once the whole budget but its {@link #RESERVE} is spent, not at all
- * ({@link io.mqprobe.search.SustainableSearch.Narrowing}). What the budget trims is the search's last steps: a ramp, a
- * warm-up, the fractions and a hold still run in full, so a probe can end past its budget by what they take.
+ * search narrows to within 10 % instead of 5 %. Once no more than the scenarios after it need is left (each a ramp
+ * like the ones so far, its fractions and a hold) and the {@link #RESERVE}, it narrows no further
+ * ({@link io.mqprobe.search.SustainableSearch.Narrowing}). A ramp, a warm-up, the fractions and a hold are never cut, so
+ * a probe can end past its budget by what they take.
  *
  * @param end   when the probe should be done
  * @param clock the time the shares are read against
@@ -17,11 +18,17 @@ import java.time.Instant;
 public record TimeBudget(Instant end, Clock clock) {
 
     /**
-     * Kept back from the last share: what still runs once the last search may narrow no further. In a default probe here
-     * (2026-12-05 16:58, run 1) replicated-leader's ramp ended 4 s past a 30 s reserve's mark, and its two fractions (13 s),
-     * its hold (13 s), the shutdown and the JVM's exit ended the probe 6 s past its 8 minutes.
+     * Kept back at the end: what still runs once the last search may narrow no further (its hold, 13 s here, a second one
+     * when the first fails, the shutdown).
      */
-    static final Duration RESERVE = Duration.ofSeconds(40);
+    static final Duration RESERVE = Duration.ofSeconds(30);
+    /**
+     * What a scenario needs beyond its ramp however short of time: its fractions until one fails and a hold (13-18 s and
+     * 13 s here). Without it the last scenario got none: in a default probe here (2026-12-05 17:26, run 1) the scenarios
+     * before it each narrowed on past their shares, replicated-leader's ramp began 24 s before the whole budget's mark,
+     * and the probe ended 10 s past its 8 minutes.
+     */
+    static final Duration FRACTIONS_AND_HOLD = Duration.ofSeconds(30);
 
     /** When the scenario starting now, with {@code scenariosLeft} to run (itself included), has spent its share. */
     Instant shareEnd(int scenariosLeft) {
@@ -30,9 +37,12 @@ public record TimeBudget(Instant end, Clock clock) {
         return left.isNegative() ? now : now.plus(left.dividedBy(Math.max(1, scenariosLeft)));
     }
 
-    /** The whole budget but its reserve is spent. */
-    boolean spent() {
-        return passed(end.minus(RESERVE));
+    /**
+     * The budget is spent for a scenario with {@code scenariosAfter} still to come, each needing a ramp of {@code ramp}
+     * and {@link #FRACTIONS_AND_HOLD}: only their time and the {@link #RESERVE} are left.
+     */
+    boolean spent(int scenariosAfter, Duration ramp) {
+        return passed(end.minus(RESERVE).minus(ramp.plus(FRACTIONS_AND_HOLD).multipliedBy(scenariosAfter)));
     }
 
     boolean passed(Instant instant) {

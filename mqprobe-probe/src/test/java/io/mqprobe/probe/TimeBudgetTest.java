@@ -32,7 +32,20 @@ class TimeBudgetTest {
         assertThat(over.shareEnd(1)).isEqualTo(START.plusSeconds(470));
         assertThat(over.passed(START.plusSeconds(469))).isTrue();
         assertThat(over.passed(START.plusSeconds(470))).isFalse();
-        assertThat(over.spent()).isTrue();
-        assertThat(budget.spent()).isFalse();
+        assertThat(over.spent(0, Duration.ZERO)).isTrue();
+        assertThat(budget.spent(0, Duration.ZERO)).isFalse();
+    }
+
+    @Test
+    void should_spend_the_budget_of_a_scenario_when_only_what_the_ones_after_it_need_is_left() {
+        // 180 s left: two scenarios after this one with 60 s ramps need 2 × (60 + 30) s, and the reserve is kept back
+        Instant now = START.plusSeconds(300);
+        TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(now, ZoneOffset.UTC));
+        Duration need = Duration.ofSeconds(60).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(2).plus(TimeBudget.RESERVE);
+
+        assertThat(budget.spent(2, Duration.ofSeconds(60))).isEqualTo(need.compareTo(Duration.ofSeconds(180)) > 0);
+        assertThat(budget.spent(2, Duration.ofSeconds(60))).isTrue();
+        assertThat(budget.spent(1, Duration.ofSeconds(60))).isFalse();
+        assertThat(budget.spent(0, Duration.ofSeconds(60))).isFalse();
     }
 }
