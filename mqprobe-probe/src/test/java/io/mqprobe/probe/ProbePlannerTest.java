@@ -139,28 +139,13 @@ class ProbePlannerTest {
     @Test
     void should_warm_each_scenario_unjudged_with_its_own_load_before_its_first_measured_step() {
         InstantDriver driver = new InstantDriver();
-        ResultDocument document = new ResultDocument("probe", List.of());
-        RunControl control = new RunControl();
         ScenarioSpec fast = new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of());
         WarmupTarget warmUntil = new WarmupTarget(50, Duration.ofSeconds(1), Duration.ofSeconds(10));
         ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
                 new RampPlan(Duration.ofMillis(200), Duration.ofSeconds(1), 4, 3, List.of(0.5)), Thresholds.defaults(), warmUntil);
         ProbePlanner planner = new ProbePlanner(List.of(fast), settings, driver, name -> "t-" + name, true);
-        ProbeJudge judge = new ProbeJudge(settings.thresholds(), true);
         // no JVM reports its compilation here: warm as soon as the shortest warm-up has passed
-        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
-
-        Topics none = new Topics() {
-            @Override
-            public void create(TopicSpec spec) {
-            }
-
-            @Override
-            public void delete(String name) {
-            }
-        };
-        ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control,
-                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, judge));
+        ExperimentResult result = runWithoutTopics(driver, planner, settings);
 
         MeasuredStep warm = result.steps().get(0);
         assertThat(warm.plan().intent()).isInstanceOf(ProbeIntent.Warm.class);
@@ -180,26 +165,13 @@ class ProbePlannerTest {
     @Test
     void should_measure_unthrottled_steps_three_quarters_as_long_at_most_as_paced_ones() {
         InstantDriver driver = new InstantDriver();
-        ResultDocument document = new ResultDocument("probe", List.of());
-        RunControl control = new RunControl();
         ScenarioSpec fast = new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of());
         PrecisionTarget precision = new PrecisionTarget(50, Duration.ofSeconds(1), Duration.ofSeconds(2));
         ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
                 new RampPlan(Duration.ofMillis(200), Duration.ofSeconds(1), 2, 2, List.of(0.5), precision, null), Thresholds.defaults());
         ProbePlanner planner = new ProbePlanner(List.of(fast), settings, driver, name -> "t-" + name, true);
-        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
 
-        Topics none = new Topics() {
-            @Override
-            public void create(TopicSpec spec) {
-            }
-
-            @Override
-            public void delete(String name) {
-            }
-        };
-        ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control,
-                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(settings.thresholds(), true)));
+        ExperimentResult result = runWithoutTopics(driver, planner, settings);
 
         List<StepPlan> plans = result.steps().stream().map(MeasuredStep::plan).toList();
         assertThat(plans).hasSizeGreaterThan(2);
@@ -224,27 +196,14 @@ class ProbePlannerTest {
     @Test
     void should_stop_narrowing_a_scenario_whose_share_of_the_time_budget_is_spent() {
         InstantDriver driver = new InstantDriver();
-        ResultDocument document = new ResultDocument("probe", List.of());
-        RunControl control = new RunControl();
         ScenarioSpec fast = new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of());
         List<Double> fractions = List.of(0.25, 0.5);
         ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
                 new RampPlan(Duration.ofMillis(200), Duration.ofSeconds(1), 2, 2, fractions), Thresholds.defaults());
         TimeBudget spent = new TimeBudget(Instant.now().minusSeconds(1), Clock.systemUTC());
         ProbePlanner planner = new ProbePlanner(List.of(fast), settings, driver, name -> "t-" + name, true, spent);
-        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
-        Topics none = new Topics() {
-            @Override
-            public void create(TopicSpec spec) {
-            }
 
-            @Override
-            public void delete(String name) {
-            }
-        };
-
-        ExperimentResult result = new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control,
-                ExperimentListener.NONE, () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(settings.thresholds(), true)));
+        ExperimentResult result = runWithoutTopics(driver, planner, settings);
 
         List<StepPlan> paced = result.steps().stream().map(MeasuredStep::plan).filter(p -> p.intent() instanceof ProbeIntent.Paced).toList();
         assertThat(paced).isNotEmpty().allSatisfy(p -> assertThat(((ProbeIntent.Paced) p.intent()).search().narrowing())
@@ -255,6 +214,24 @@ class ProbePlannerTest {
         List<Double> fractionRates = List.of(quarter, 2 * quarter);
         assertThat(paced).allSatisfy(p -> assertThat(fractionRates.stream().anyMatch(f -> Math.abs(rate(p) - f) <= 1
                 || Math.abs(rate(p) - Math.round(f * (1 - SustainableSearch.HOLD_MARGIN))) <= 1)).as("rate %s", rate(p)).isTrue());
+    }
+
+    /** Runs the planner's probe on {@code driver}, creating and deleting no topics, judged as the probe judges. */
+    private static ExperimentResult runWithoutTopics(InstantDriver driver, ProbePlanner planner, ProbeSettings settings) {
+        ResultDocument document = new ResultDocument("probe", List.of());
+        RunControl control = new RunControl();
+        StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
+        Topics none = new Topics() {
+            @Override
+            public void create(TopicSpec spec) {
+            }
+
+            @Override
+            public void delete(String name) {
+            }
+        };
+        return new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control, ExperimentListener.NONE,
+                () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(settings.thresholds(), true)));
     }
 
     private static double rate(StepPlan step) {
