@@ -94,8 +94,9 @@ final class ProbeOptions {
     @Option(names = "--time-budget", paramLabel = "DURATION", converter = DurationConverter.OrZero.class,
             description = "How long the probe of one cluster may take, its start included: each scenario gets an even share of "
                     + "the time left when it starts; once its share is spent its sustainable search narrows to within 10 %% "
-                    + "instead of 5 %%, and once the whole budget is, not at all (the answer is still held, and says how closely "
-                    + "it was searched); 0: no budget (default: 2m a scenario, 8m for the four built-in ones).")
+                    + "instead of 5 %%, and once only what the scenarios after it need is left, not at all (the answer is still "
+                    + "held, and says how closely it was searched); 0: no budget (default: 2m a scenario, 8m for the four "
+                    + "built-in ones).")
     Duration timeBudget;
 
     @Option(names = "--settle-timeout", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_SETTLE_TIMEOUT, converter = DurationConverter.OrZero.class,
