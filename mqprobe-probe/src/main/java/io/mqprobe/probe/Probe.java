@@ -1,5 +1,6 @@
 package io.mqprobe.probe;
 
+import io.mqprobe.api.units.TimeSpan;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.run.ExitCode;
 import io.mqprobe.run.Monitoring;
@@ -63,8 +64,13 @@ public final class Probe {
             session.save();
             Monitoring monitoring = session.startMonitoring(List.of(), ceilings, plan.profile());
             List<ScenarioSpec> scenarios = SecurityVariants.of(plan.scenarios(), session.plan().target().security(), session.cluster());
+            if (budget != null) {
+                session.progress().line("probe: time budget " + TimeSpan.formatSeconds(plan.timeBudget().toSeconds()) + ", "
+                        + TimeSpan.formatSeconds(budget.left().toSeconds()) + " of it left (--time-budget): a scenario past its"
+                        + " share of it narrows its sustainable search less");
+            }
             found.addAll(ProbeExperiment.run(session, monitoring, scenarios, plan.settings(), budget, "   ",
-                    new ProbeProgress(session.progress(), scenarios, plan.settings().plan())));
+                    new ProbeProgress(session.progress(), scenarios, plan.settings().plan(), budget)));
             SecurityVariants.priceTls(document, plan.scenarios(), session.plan().target().security());
             // in the unit the system's users state capacity in (RocketMQ's a master's TPS, not RF × MB/s)
             CapacitySummary summary = DriverProfiles.of(session.cluster().driver().id()).capacityUnit()

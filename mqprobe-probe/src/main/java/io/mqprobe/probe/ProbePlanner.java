@@ -27,7 +27,6 @@ import io.mqprobe.search.ScenarioOutcome;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepMeasurement;
 import io.mqprobe.search.SustainableSearch;
-import io.mqprobe.search.SustainableSearch.Narrowing;
 import io.mqprobe.search.Thresholds;
 import io.mqprobe.search.VerdictFinder;
 
@@ -136,9 +135,10 @@ public final class ProbePlanner implements Planner {
     private final TimeBudget budget;
     /** When the current scenario has spent its share of the budget, or {@code null} for no budget. */
     private Instant shareEnd;
-    /** When the current scenario started, and how long each scenario's ramp took (its warm-up included). */
+    /** When the current scenario started, and how long the scenarios' ramps took so far (their warm-ups included). */
     private Instant scenarioStart;
-    private final List<Duration> ramps = new ArrayList<>();
+    private Duration rampsTook = Duration.ZERO;
+    private int rampsDone;
     private boolean firstStepOfRun = true;
     private boolean firstPacedStep;
 
@@ -321,7 +321,8 @@ public final class ProbePlanner implements Planner {
         // no pause here: the first paced step's settling waits for followers level and brokers idle, as long as they need
         phase = Phase.PACED;
         if (budget != null) {
-            ramps.add(Duration.between(scenarioStart, budget.clock().instant()));
+            rampsTook = rampsTook.plus(Duration.between(scenarioStart, budget.clock().instant()));
+            rampsDone++;
         }
         firstPacedStep = true;
         return nextPacedStep(measured);
@@ -333,10 +334,7 @@ public final class ProbePlanner implements Planner {
         List<StepMeasurement> paced = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::paced).toList(), hostShared);
         List<StepMeasurement> held = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::held).toList(), hostShared);
         if (budget != null) {
-            // the scenarios still to come need at least a ramp like the ones so far, their fractions and a hold
-            Duration ramp = ramps.stream().reduce(Duration.ZERO, Duration::plus).dividedBy(ramps.size());
-            boolean spent = budget.spent(scenarios.size() - nextScenario, ramp);
-            search = search.narrowing(spent ? Narrowing.OUT_OF_TIME : budget.passed(shareEnd) ? Narrowing.SHORT_OF_TIME : Narrowing.FULL);
+            search = search.narrowing(budget.narrowing(shareEnd, scenarios.size() - nextScenario, rampsTook.dividedBy(rampsDone)));
         }
         Optional<SustainableSearch.Measure> next = search.next(paced, held);
         if (next.isEmpty()) {

@@ -8,8 +8,6 @@ import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.result.ScenarioResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.run.Progress;
-import io.mqprobe.probe.ProbePlanner;
-import io.mqprobe.probe.RampPlan;
 import io.mqprobe.scenario.ScenarioSpec;
 import io.mqprobe.search.KneeConfirmation;
 import io.mqprobe.search.Precision;
@@ -24,12 +22,15 @@ final class ProbeProgress implements ExperimentListener {
     private final Progress progress;
     private final List<ScenarioSpec> scenarios;
     private final RampPlan plan;
+    /** The probe's time budget, or {@code null} for none. */
+    private final TimeBudget budget;
     private int scenarioIndex = -1;
 
-    ProbeProgress(Progress progress, List<ScenarioSpec> scenarios, RampPlan plan) {
+    ProbeProgress(Progress progress, List<ScenarioSpec> scenarios, RampPlan plan, TimeBudget budget) {
         this.progress = progress;
         this.scenarios = scenarios;
         this.plan = plan;
+        this.budget = budget;
     }
 
     @Override
@@ -49,8 +50,19 @@ final class ProbeProgress implements ExperimentListener {
                     TimeSpan.formatSeconds(plan.warmUntil().longest().toSeconds())));
             return;
         }
-        progress.update(String.format(Locale.ROOT, "  step %d: %s, warming up ... (at most %s left)",
-                step + 1, HumanUnits.counted(clients, "producer client"), TimeSpan.formatSeconds(worstCaseLeftSeconds(step))));
+        progress.update(String.format(Locale.ROOT, "  step %d: %s, warming up ... (%s)",
+                step + 1, HumanUnits.counted(clients, "producer client"), timeLeft(worstCaseLeftSeconds(step), budget)));
+    }
+
+    /**
+     * The worst case left by the ramp plan, or the time budget's rest when that is shorter: past its budget the probe
+     * narrows its searches less, but a ramp or a hold is never cut, so the budget is no bound.
+     */
+    static String timeLeft(long worstCase, TimeBudget budget) {
+        if (budget == null || budget.left().toSeconds() >= worstCase) {
+            return "at most " + TimeSpan.formatSeconds(worstCase) + " left";
+        }
+        return TimeSpan.formatSeconds(budget.left().toSeconds()) + " left of the time budget";
     }
 
     @Override

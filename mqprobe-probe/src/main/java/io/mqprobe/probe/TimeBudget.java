@@ -1,5 +1,7 @@
 package io.mqprobe.probe;
 
+import io.mqprobe.search.SustainableSearch.Narrowing;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,11 +40,23 @@ public record TimeBudget(Instant end, Clock clock) {
     }
 
     /**
-     * The budget is spent for a scenario with {@code scenariosAfter} still to come, each needing a ramp of {@code ramp}
-     * and {@link #FRACTIONS_AND_HOLD}: only their time and the {@link #RESERVE} are left.
+     * How far the current scenario's sustainable search may still narrow: {@link Narrowing#OUT_OF_TIME} once only what the
+     * {@code scenariosAfter} still to come need is left (each a ramp of {@code ramp}, the mean of those so far, and
+     * {@link #FRACTIONS_AND_HOLD}) beside the {@link #RESERVE}; {@link Narrowing#SHORT_OF_TIME} past the scenario's
+     * {@code shareEnd}; else {@link Narrowing#FULL}.
      */
-    boolean spent(int scenariosAfter, Duration ramp) {
-        return passed(end.minus(RESERVE).minus(ramp.plus(FRACTIONS_AND_HOLD).multipliedBy(scenariosAfter)));
+    Narrowing narrowing(Instant shareEnd, int scenariosAfter, Duration ramp) {
+        Duration needed = ramp.plus(FRACTIONS_AND_HOLD).multipliedBy(scenariosAfter);
+        if (passed(end.minus(RESERVE).minus(needed))) {
+            return Narrowing.OUT_OF_TIME;
+        }
+        return passed(shareEnd) ? Narrowing.SHORT_OF_TIME : Narrowing.FULL;
+    }
+
+    /** What is left of the budget, zero once spent. */
+    Duration left() {
+        Duration left = Duration.between(clock.instant(), end);
+        return left.isNegative() ? Duration.ZERO : left;
     }
 
     boolean passed(Instant instant) {

@@ -4,6 +4,9 @@ import io.mqprobe.result.StepResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,5 +26,15 @@ class ProbeProgressTest {
         assertThat(ProbeProgress.settleNote(backlogged))
                 .isEqualTo("  (topic created again first; the wait first saw under-replicated partitions 1, followers 1.3 GiB behind)");
         assertThat(ProbeProgress.settleNote(new StepResult.Settle(200, true, null, 0, null, List.of()))).isEmpty();
+    }
+
+    @Test
+    void the_time_left_is_the_ramp_plans_worst_case_or_the_budgets_rest_when_that_is_shorter() {
+        Instant now = Instant.parse("2026-12-05T20:00:00Z");
+        TimeBudget oneMinuteLeft = new TimeBudget(now.plusSeconds(60), Clock.fixed(now, ZoneOffset.UTC));
+
+        assertThat(ProbeProgress.timeLeft(300, oneMinuteLeft)).isEqualTo("1m00s left of the time budget");
+        assertThat(ProbeProgress.timeLeft(30, oneMinuteLeft)).isEqualTo("at most 30s left");
+        assertThat(ProbeProgress.timeLeft(300, null)).isEqualTo("at most 5m00s left");
     }
 }

@@ -1,5 +1,6 @@
 package io.mqprobe.probe;
 
+import io.mqprobe.search.SustainableSearch.Narrowing;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -32,20 +33,24 @@ class TimeBudgetTest {
         assertThat(over.shareEnd(1)).isEqualTo(START.plusSeconds(470));
         assertThat(over.passed(START.plusSeconds(469))).isTrue();
         assertThat(over.passed(START.plusSeconds(470))).isFalse();
-        assertThat(over.spent(0, Duration.ZERO)).isTrue();
-        assertThat(budget.spent(0, Duration.ZERO)).isFalse();
+        assertThat(over.narrowing(START.plusSeconds(470), 0, Duration.ZERO)).isEqualTo(Narrowing.OUT_OF_TIME);
+        assertThat(over.left()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(new TimeBudget(START, over.clock()).left()).isEqualTo(Duration.ZERO);
     }
 
     @Test
-    void should_spend_the_budget_of_a_scenario_when_only_what_the_ones_after_it_need_is_left() {
+    void should_run_out_of_time_for_a_scenario_when_only_what_the_ones_after_it_need_is_left() {
         // 180 s left: two scenarios after this one with 60 s ramps need 2 × (60 + 30) s, and the reserve is kept back
         Instant now = START.plusSeconds(300);
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(now, ZoneOffset.UTC));
         Duration need = Duration.ofSeconds(60).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(2).plus(TimeBudget.RESERVE);
+        assertThat(need).isGreaterThan(Duration.ofSeconds(180));
+        Instant shareAhead = now.plusSeconds(1);
+        Instant sharePassed = now.minusSeconds(1);
 
-        assertThat(budget.spent(2, Duration.ofSeconds(60))).isEqualTo(need.compareTo(Duration.ofSeconds(180)) > 0);
-        assertThat(budget.spent(2, Duration.ofSeconds(60))).isTrue();
-        assertThat(budget.spent(1, Duration.ofSeconds(60))).isFalse();
-        assertThat(budget.spent(0, Duration.ofSeconds(60))).isFalse();
+        assertThat(budget.narrowing(shareAhead, 2, Duration.ofSeconds(60))).isEqualTo(Narrowing.OUT_OF_TIME);
+        assertThat(budget.narrowing(shareAhead, 1, Duration.ofSeconds(60))).isEqualTo(Narrowing.FULL);
+        assertThat(budget.narrowing(sharePassed, 1, Duration.ofSeconds(60))).isEqualTo(Narrowing.SHORT_OF_TIME);
+        assertThat(budget.narrowing(sharePassed, 0, Duration.ofSeconds(60))).isEqualTo(Narrowing.SHORT_OF_TIME);
     }
 }
