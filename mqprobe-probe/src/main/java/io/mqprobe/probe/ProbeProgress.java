@@ -59,10 +59,13 @@ final class ProbeProgress implements ExperimentListener {
      * narrows its searches less, but a ramp or a hold is never cut, so the budget is no bound.
      */
     static String timeLeft(long worstCase, TimeBudget budget) {
-        if (budget == null || budget.left().toSeconds() >= worstCase) {
+        long budgetLeft = budget == null ? Long.MAX_VALUE : budget.left().toSeconds();
+        if (budgetLeft >= worstCase) {
             return "at most " + TimeSpan.formatSeconds(worstCase) + " left";
         }
-        return TimeSpan.formatSeconds(budget.left().toSeconds()) + " left of the time budget";
+        // what still runs once the budget is spent (the last hold) is bounded by the plan alone
+        return budgetLeft == 0 ? "past the time budget, at most " + TimeSpan.formatSeconds(worstCase) + " left"
+                : TimeSpan.formatSeconds(budgetLeft) + " left of the time budget";
     }
 
     @Override

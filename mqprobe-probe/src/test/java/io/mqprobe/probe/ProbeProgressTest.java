@@ -36,5 +36,7 @@ class ProbeProgressTest {
         assertThat(ProbeProgress.timeLeft(300, oneMinuteLeft)).isEqualTo("1m00s left of the time budget");
         assertThat(ProbeProgress.timeLeft(30, oneMinuteLeft)).isEqualTo("at most 30s left");
         assertThat(ProbeProgress.timeLeft(300, null)).isEqualTo("at most 5m00s left");
+        // spent: the plan's bound, not "0s left" while the last hold runs on (plain Kafka, 2026-12-05 19:57)
+        assertThat(ProbeProgress.timeLeft(30, new TimeBudget(now, oneMinuteLeft.clock()))).isEqualTo("past the time budget, at most 30s left");
     }
 }
