@@ -35,8 +35,7 @@ public record TimeBudget(Instant end, Clock clock) {
     /** When the scenario starting now, with {@code scenariosLeft} to run (itself included), has spent its share. */
     Instant shareEnd(int scenariosLeft) {
         Instant now = clock.instant();
-        Duration left = Duration.between(now, end.minus(RESERVE));
-        return left.isNegative() ? now : now.plus(left.dividedBy(Math.max(1, scenariosLeft)));
+        return now.plus(between(now, end.minus(RESERVE)).dividedBy(Math.max(1, scenariosLeft)));
     }
 
     /**
@@ -55,8 +54,13 @@ public record TimeBudget(Instant end, Clock clock) {
 
     /** What is left of the budget, zero once spent. */
     Duration left() {
-        Duration left = Duration.between(clock.instant(), end);
-        return left.isNegative() ? Duration.ZERO : left;
+        return between(clock.instant(), end);
+    }
+
+    /** From {@code now} to {@code instant}, zero once it has passed. */
+    private static Duration between(Instant now, Instant instant) {
+        Duration between = Duration.between(now, instant);
+        return between.isNegative() ? Duration.ZERO : between;
     }
 
     boolean passed(Instant instant) {
