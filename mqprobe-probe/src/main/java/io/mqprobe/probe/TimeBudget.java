@@ -10,9 +10,9 @@ import java.time.Instant;
  * How long one probe of a cluster may take, from when the user started it (the cluster's start included) to its
  * result. Each scenario gets an even share of the time left when it starts; once its share is spent, its sustainable
  * search narrows to within 10 % instead of 5 %. Once no more than the scenarios after it need is left (each a ramp
- * like the ones so far, its fractions and a hold) and the {@link #RESERVE}, it narrows no further
- * ({@link io.mqprobe.search.SustainableSearch.Narrowing}). A ramp, a warm-up, the fractions and a hold are never cut, so
- * a probe can end past its budget by what they take.
+ * like the ones so far, its fractions and a hold) and the {@link #RESERVE}, it takes one narrowing step at most
+ * ({@link io.mqprobe.search.SustainableSearch.Narrowing}). A ramp, a warm-up, the fractions, that step and a hold are
+ * never cut, so a probe can end past its budget by what they take.
  *
  * @param end   when the probe should be done
  * @param clock the time the shares are read against
@@ -20,8 +20,8 @@ import java.time.Instant;
 public record TimeBudget(Instant end, Clock clock) {
 
     /**
-     * Kept back at the end: what still runs once the last search may narrow no further (its hold, 13 s here, a second one
-     * when the first fails, the shutdown).
+     * Kept back at the end: what still runs once the last search is out of time (its one narrowing step, 5 s here, its
+     * hold, 13 s, a second one when the first fails, the shutdown).
      */
     static final Duration RESERVE = Duration.ofSeconds(30);
     /**

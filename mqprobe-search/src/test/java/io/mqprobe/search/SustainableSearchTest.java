@@ -203,26 +203,39 @@ class SustainableSearchTest {
     }
 
     /**
-     * The probe's time budget: a search out of time narrows no further and holds the highest rate that passed; one in time
-     * goes on narrowing from the same steps (the planner sets a search's narrowing between steps).
+     * The probe's time budget: a search out of time takes one narrowing step, aimed where the broker's CPU line reaches
+     * 75 %, and holds the highest rate that passed; one in time goes on narrowing from the same steps (the planner sets a
+     * search's narrowing between steps). Without that step the answer is the fraction below the one that failed: 47,500
+     * here, where the limit is 60,000.
      */
     @Test
-    void should_stop_narrowing_and_hold_the_highest_passing_rate_once_out_of_time() {
+    void should_take_one_step_at_the_crossing_and_hold_the_highest_passing_rate_once_out_of_time() {
+        BiFunction<Integer, Double, StepMeasurement> cluster = (i, rate) -> costly(i, rate, 60_000, 0);
         SustainableSearch inTime = search();
-        List<StepMeasurement> fractions = List.of(knee(0, 25_000, 43_000), knee(1, 50_000, 43_000));
+        List<StepMeasurement> fractions = List.of(cluster.apply(0, 25_000.0), cluster.apply(1, 50_000.0));
 
         assertThat(inTime.next(fractions, List.of())).hasValueSatisfying(m -> assertThat(m.hold()).isFalse());
 
         SustainableSearch outOfTime = inTime.narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
-        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> knee(i, rate, 43_000),
-                (i, rate) -> knee(i, rate, 43_000));
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, cluster, cluster);
 
-        assertThat(steps.get(0)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0);
-        assertThat(steps.get(1)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(23_750.0);
+        assertThat(steps.get(0)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0,
+                Math.round(60_000 * (1 - SustainableSearch.PRECISION / 2)) * 1.0);
+        assertThat(steps.get(1)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(55_575.0);
         SustainablePoint found = outOfTime.result(steps.get(0), steps.get(1)).orElseThrow();
-        assertThat(found.recordsPerSecond()).isEqualTo(23_750);
+        assertThat(found.recordsPerSecond()).isEqualTo(55_575);
         assertThat(found.limitedBy()).containsPattern("\\(searched to within [0-9.]+ %, where the probe's time budget cut the narrowing short\\)");
         assertThat(inTime.result(steps.get(0), steps.get(1)).orElseThrow().limitedBy()).containsPattern("\\(searched to within [0-9.]+ %\\)");
+    }
+
+    @Test
+    void should_not_narrow_out_of_time_when_no_rate_passed() {
+        SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
+
+        List<StepMeasurement> paced = SearchRuns.run(outOfTime, (i, rate) -> costly(i, rate, 20_000, 0));
+
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0);
+        assertThat(outOfTime.result(paced)).isEmpty();
     }
 
     @Test
@@ -243,15 +256,15 @@ class SustainableSearchTest {
     @Test
     void should_still_try_the_fractions_and_measure_a_bounding_stall_again_when_out_of_time() {
         // out of time before any rate failed: the fractions go on, else there is no answer at all; the rate that bounds the
-        // answer failed on one stalled second and is measured once more
+        // answer failed on one stalled second and is measured once more; then one narrowing step, halfway to the ceiling
         SustainableSearch search = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
         BiFunction<Integer, Double, StepMeasurement> stallOnceAt80k = (i, rate) -> rate == 80_000 && i == 2
                 ? StepBuilder.step(i, rate).target(rate).stall(20, 900).build() : knee(i, rate, 90_000);
 
         List<List<StepMeasurement>> steps = SearchRuns.runHolding(search, stallOnceAt80k, (i, rate) -> knee(i, rate, 90_000));
 
-        assertThat(steps.get(0)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 80_000.0);
-        assertThat(search.result(steps.get(0), steps.get(1)).orElseThrow().recordsPerSecond()).isEqualTo(76_000);
+        assertThat(steps.get(0)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 80_000.0, 90_000.0);
+        assertThat(search.result(steps.get(0), steps.get(1)).orElseThrow().recordsPerSecond()).isEqualTo(85_500);
     }
 
     private static SustainableSearch search() {
