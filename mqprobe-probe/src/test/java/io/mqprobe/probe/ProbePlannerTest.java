@@ -194,7 +194,7 @@ class ProbePlannerTest {
      * narrows on).
      */
     @Test
-    void should_narrow_no_further_in_a_scenario_started_past_the_whole_time_budget() {
+    void should_take_one_narrowing_step_at_most_in_a_scenario_started_past_the_whole_time_budget() {
         InstantDriver driver = new InstantDriver();
         ScenarioSpec fast = new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of());
         List<Double> fractions = List.of(0.25, 0.5);
