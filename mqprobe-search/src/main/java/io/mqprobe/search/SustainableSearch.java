@@ -154,8 +154,8 @@ public final class SustainableSearch {
     /**
      * How closely a search narrows, as the probe's time budget allows. Short of time, it narrows to within
      * {@link #WIDE_GAP} and repeats no noisy rate; out of time, it takes one narrowing step at most, aimed
-     * {@link #WIDE_GAP} under where the utilisations' lines reach their thresholds, and the answer is the highest rate that passed. What keeps an answer
-     * honest runs either way: the fractions until one fails (without them there is no answer), a failing rate that bounds
+     * {@link #WIDE_GAP} under where the utilisations' lines reach their thresholds, and the answer is the highest rate
+     * that passed. What keeps an answer honest runs either way: the fractions until one fails (without them there is no answer), a failing rate that bounds
      * the answer and may be one stall, and the holds.
      */
     public enum Narrowing {
@@ -167,7 +167,7 @@ public final class SustainableSearch {
          * By its first narrowing step alone, the probe's whole time spent. Not by none: the answer would then be the
          * fraction below the one that failed, a grid of the ceiling rather than a limit. In the default probes of
          * 2026-12-05 four of 48 searches ended so, each far from the runs beside it (replicated-all 25.8 MB/s at 20:00
-         * where the others held 54.9 and 61.0, single 85.9 at 21:00 against 136.5 and 138.0), and one step aimed at the
+         * where the others held 54.9 and 61.0, single 85.9 at 21:00 against 136.5 and 138.0), and one step aimed under the
          * lines' crossing costs about 5 s.
          */
         OUT_OF_TIME
@@ -234,7 +234,8 @@ public final class SustainableSearch {
                 return fraction;
             }
         }
-        if (narrowing == Narrowing.OUT_OF_TIME && narrowingSteps(rates) > 0) {
+        boolean outOfTime = narrowing == Narrowing.OUT_OF_TIME;
+        if (outOfTime && narrowingSteps(rates) > 0) {
             return Optional.empty();
         }
         // with every fraction passed, the ceiling is the failing bound: its unthrottled steps saturated something, and
@@ -242,7 +243,7 @@ public final class SustainableSearch {
         double hi = lowestFail.map(Rate::failsAt).orElse(ceilingRecordsPerSecond);
         double lo = highestPassedBelow(rates, hi);
         if ((hi - lo) / hi <= (budgetSpent || !inTime ? WIDE_GAP : PRECISION)
-                || (budgetSpent || narrowing == Narrowing.OUT_OF_TIME) && lo == 0) {
+                || (budgetSpent || outOfTime) && lo == 0) {
             return Optional.empty();
         }
         // where the utilisations' lines reach their thresholds, when that lies between the two rates (kept off their
@@ -253,7 +254,7 @@ public final class SustainableSearch {
         // miss leaves the answer at the fraction below the failing one (a default probe here, 2026-12-05 22:57 run 2,
         // replicated-leader: its one step, aimed a hair under the crossing, failed by 0.04 points of broker CPU, and the
         // answer held 49.9 MB/s where the runs beside it held 59.2 and 61.6)
-        double under = narrowing == Narrowing.OUT_OF_TIME ? WIDE_GAP : PRECISION / 2;
+        double under = outOfTime ? WIDE_GAP : PRECISION / 2;
         double aim = narrowingSteps(rates) % 2 == 1 ? (lo + hi) / 2
                 : pooled.crossing(thresholds, lo, hi).stream().map(c -> c * (1 - under)).findFirst().orElse((lo + hi) / 2);
         double mid = Math.max(1, Math.round(Math.max(lo + CROSSING_MARGIN * gap, Math.min(hi - CROSSING_MARGIN * gap, aim))));
