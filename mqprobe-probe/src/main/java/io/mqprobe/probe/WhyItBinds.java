@@ -322,14 +322,19 @@ final class WhyItBinds {
 
     /**
      * GC pauses are not in the sampled stacks (the recorder samples Java threads, and a paused JVM runs none), so their
-     * share comes from the JVM's own collection time.
+     * share comes from the JVM's own collection time. Humongous objects cut both ways: a broker's passing request and
+     * fetch buffers above half a region each began a concurrent cycle (EmbeddedKafkaCluster's region size), while a
+     * producer's pooled batch buffers above it are placed once and never copied again (./mqprobe's region size).
      */
     private static Optional<String> gcAdvice(String source, List<ResourceUsage> resources) {
+        String regions = Sources.isLoadGenerator(source)
+                ? " (MQPROBE_JAVA_OPTS), and batch buffers of half a G1 region or more are humongous objects, placed once"
+                        + " and never copied: -XX:G1HeapRegionSize at most twice batch.size keeps them so"
+                : ", and batches larger than half a G1 region are allocated as humongous objects: -XX:G1HeapRegionSize above"
+                        + " twice batch.size avoids them";
         return Optional.ofNullable(byProcess(resources, Metric.GC_MS_PER_S).get(source)).filter(r -> r.mean() >= GC_MS_PER_S_ADVICE)
                 .map(r -> source + " paused for GC " + Math.round(r.mean()) + " ms of every second at the ceiling ("
-                        + HumanUnits.pct(r.mean() / 10) + " of the time): a larger heap (-Xmx) makes collections rarer, and"
-                        + " batches larger than half a G1 region are allocated as humongous objects: -XX:G1HeapRegionSize above"
-                        + " twice batch.size avoids them");
+                        + HumanUnits.pct(r.mean() / 10) + " of the time): a larger heap (-Xmx) makes collections rarer" + regions);
     }
 
     private static Map<String, ResourceUsage> byProcess(List<ResourceUsage> resources, String metric) {

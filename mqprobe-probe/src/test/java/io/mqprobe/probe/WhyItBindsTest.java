@@ -278,7 +278,21 @@ class WhyItBindsTest {
         ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow();
 
         assertThat(why.why()).containsExactly("broker-1 CPU 95 %: request handling 100 %; GC pauses 80 ms/s");
-        assertThat(why.advice()).anyMatch(a -> a.startsWith("broker-1 paused for GC 80 ms of every second at the ceiling (8 % of the time)"));
+        assertThat(why.advice()).anyMatch(a -> a.startsWith("broker-1 paused for GC 80 ms of every second at the ceiling (8 % of the time)")
+                && a.endsWith("-XX:G1HeapRegionSize above twice batch.size avoids them"));
+    }
+
+    @Test
+    void should_advise_the_load_generator_to_keep_its_pooled_batches_humongous() {
+        StepResult ceilingStep = step(3, null, 40);
+        Planted profiles = new Planted(profile("client", 300, List.of(part("sending", 1.0))));
+        List<ResourceUsage> resources = List.of(new ResourceUsage("client", Metric.CPU_CORES, 0.38, 0.4, 0.4),
+                ResourceUsage.withoutCapacity("client", Metric.GC_MS_PER_S, 117, 180));
+
+        ScenarioProfile why = WhyItBinds.of(profiles, List.of(), List.of(ceilingStep), resources, null).orElseThrow();
+
+        assertThat(why.advice()).anyMatch(a -> a.startsWith("client paused for GC 117 ms of every second at the ceiling (12 % of the time)")
+                && a.contains("MQPROBE_JAVA_OPTS") && a.endsWith("-XX:G1HeapRegionSize at most twice batch.size keeps them so"));
     }
 
     @Test
