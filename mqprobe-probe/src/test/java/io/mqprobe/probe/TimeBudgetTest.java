@@ -40,7 +40,7 @@ class TimeBudgetTest {
 
     @Test
     void should_run_out_of_time_for_a_scenario_when_only_what_the_ones_after_it_need_is_left() {
-        // 180 s left: two scenarios after this one with 60 s ramps need 2 × (60 + 30) s, and the reserve is kept back
+        // 180 s left: two scenarios after this one with 60 s ramps need 2 × (60 + 45) s, and the reserve is kept back
         Instant now = START.plusSeconds(300);
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(now, ZoneOffset.UTC));
         Duration need = Duration.ofSeconds(60).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(2).plus(TimeBudget.RESERVE);
@@ -52,5 +52,15 @@ class TimeBudgetTest {
         assertThat(budget.narrowing(shareAhead, 1, Duration.ofSeconds(60))).isEqualTo(Narrowing.FULL);
         assertThat(budget.narrowing(sharePassed, 1, Duration.ofSeconds(60))).isEqualTo(Narrowing.SHORT_OF_TIME);
         assertThat(budget.narrowing(sharePassed, 0, Duration.ofSeconds(60))).isEqualTo(Narrowing.SHORT_OF_TIME);
+    }
+
+    @Test
+    void should_keep_for_the_last_scenario_its_ramp_fractions_step_and_holds_and_the_reserve() {
+        // 2026-12-06 02:15, run 2: replicated-all went out of time 130 s before the mark, finished its own step and
+        // holds, and replicated-leader's 56 s ramp, fractions, step and second hold ended the probe 15 s past 8 minutes
+        TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(350), ZoneOffset.UTC));
+
+        assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ofSeconds(60))).isEqualTo(Narrowing.OUT_OF_TIME);
+        assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ofSeconds(45))).isEqualTo(Narrowing.FULL);
     }
 }
