@@ -9,9 +9,9 @@ import java.time.Instant;
 /**
  * How long one probe of a cluster may take, from when the user started it (the cluster's start included) to its
  * result. Each scenario gets an even share of the time left when it starts; once its share is spent, its sustainable
- * search narrows to within 10 % instead of 5 %. Once no more than the scenarios after it need is left (each a ramp
- * like the ones so far, its fractions and a hold) and the {@link #RESERVE}, it takes one narrowing step at most
- * ({@link io.mqprobe.search.SustainableSearch.Narrowing}). A ramp, a warm-up, the fractions, that step and a hold are
+ * search narrows to within 10 % instead of 5 %. Once no more than the scenarios after it need is left (each a warm-up,
+ * a ramp like the ones so far, its fractions, a step and its holds) and the {@link #RESERVE}, it takes one narrowing
+ * step at most ({@link io.mqprobe.search.SustainableSearch.Narrowing}). A ramp, a warm-up, the fractions, that step and a hold are
  * never cut, so a probe can end past its budget by what they take.
  *
  * @param end   when the probe should be done
@@ -34,6 +34,12 @@ public record TimeBudget(Instant end, Clock clock) {
      * the series of 2026-12-06 02:15, whose load generator ramped further, two of three probes ran 8m06s and 8m15s.
      */
     static final Duration FRACTIONS_AND_HOLD = Duration.ofSeconds(45);
+    /**
+     * A later scenario's JVM warm-up, which the ramps measured so far leave out: 0-22 s, about 8 on average, in the
+     * default probes here (2026-12-05 23:28 to 2026-12-06 02:43), where the first scenario's, which also warms mqprobe's
+     * own send path, took 21-35 s.
+     */
+    static final Duration WARM_UP = Duration.ofSeconds(10);
 
     /** When the scenario starting now, with {@code scenariosLeft} to run (itself included), has spent its share. */
     Instant shareEnd(int scenariosLeft) {
@@ -43,12 +49,12 @@ public record TimeBudget(Instant end, Clock clock) {
 
     /**
      * How far the current scenario's sustainable search may still narrow: {@link Narrowing#OUT_OF_TIME} once only what the
-     * {@code scenariosAfter} still to come need is left (each a ramp of {@code ramp}, the mean of those so far, and
-     * {@link #FRACTIONS_AND_HOLD}) beside the {@link #RESERVE}; {@link Narrowing#SHORT_OF_TIME} past the scenario's
-     * {@code shareEnd}; else {@link Narrowing#FULL}.
+     * {@code scenariosAfter} still to come need is left (each a {@link #WARM_UP}, a ramp of {@code ramp}, the mean of
+     * those so far without their warm-ups, and {@link #FRACTIONS_AND_HOLD}) beside the {@link #RESERVE};
+     * {@link Narrowing#SHORT_OF_TIME} past the scenario's {@code shareEnd}; else {@link Narrowing#FULL}.
      */
     Narrowing narrowing(Instant shareEnd, int scenariosAfter, Duration ramp) {
-        Duration needed = ramp.plus(FRACTIONS_AND_HOLD).multipliedBy(scenariosAfter);
+        Duration needed = WARM_UP.plus(ramp).plus(FRACTIONS_AND_HOLD).multipliedBy(scenariosAfter);
         if (passed(end.minus(RESERVE).minus(needed))) {
             return Narrowing.OUT_OF_TIME;
         }

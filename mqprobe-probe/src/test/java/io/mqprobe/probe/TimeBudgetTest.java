@@ -40,7 +40,7 @@ class TimeBudgetTest {
 
     @Test
     void should_run_out_of_time_for_a_scenario_when_only_what_the_ones_after_it_need_is_left() {
-        // 180 s left: two scenarios after this one with 60 s ramps need 2 × (60 + 45) s, and the reserve is kept back
+        // 180 s left: two scenarios after this one with 60 s ramps need 2 × (10 + 60 + 45) s, and the reserve is kept back
         Instant now = START.plusSeconds(300);
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(now, ZoneOffset.UTC));
         Duration need = Duration.ofSeconds(60).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(2).plus(TimeBudget.RESERVE);
@@ -61,6 +61,20 @@ class TimeBudgetTest {
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(350), ZoneOffset.UTC));
 
         assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ofSeconds(60))).isEqualTo(Narrowing.OUT_OF_TIME);
-        assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ofSeconds(45))).isEqualTo(Narrowing.FULL);
+        assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ofSeconds(30))).isEqualTo(Narrowing.FULL);
+    }
+
+    @Test
+    void should_count_a_warm_up_for_each_later_scenario_beside_the_ramps_measured_without_theirs() {
+        // 2026-12-06 02:43: single's ramp measured with its 26-30 s warm-up (which also warms mqprobe's send path) made
+        // each of the three scenarios after it look that much longer, and every run of single took one narrowing step
+        TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(100), ZoneOffset.UTC));
+        Duration rampWithoutWarmUp = Duration.ofSeconds(50);
+        Duration needed = TimeBudget.WARM_UP.plus(rampWithoutWarmUp).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(3)
+                .plus(TimeBudget.RESERVE);
+
+        assertThat(needed).isLessThan(Duration.ofSeconds(380));
+        assertThat(budget.narrowing(START.plusSeconds(200), 3, rampWithoutWarmUp)).isEqualTo(Narrowing.FULL);
+        assertThat(budget.narrowing(START.plusSeconds(200), 3, rampWithoutWarmUp.plusSeconds(30))).isEqualTo(Narrowing.OUT_OF_TIME);
     }
 }
