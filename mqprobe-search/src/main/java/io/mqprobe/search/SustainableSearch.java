@@ -155,8 +155,8 @@ public final class SustainableSearch {
      * How closely a search narrows, as the probe's time budget allows. Short of time, it narrows to within
      * {@link #WIDE_GAP} and repeats no noisy rate; out of time, it takes one narrowing step at most, aimed
      * {@link #WIDE_GAP} under where the utilisations' lines reach their thresholds, and the answer is the highest rate
-     * that passed. What keeps an answer honest runs either way: the fractions until one fails (without them there is no answer), a failing rate that bounds
-     * the answer and may be one stall, and the holds.
+     * that passed. What keeps an answer honest runs either way: the fractions until one fails (without them there is no
+     * answer), a failing rate that bounds the answer and may be one stall, and the holds.
      */
     public enum Narrowing {
         /** To within {@link #PRECISION}, noise repeated, as the step budget allows. */
