@@ -168,7 +168,10 @@ public final class SustainableSearch {
          * fraction below the one that failed, a grid of the ceiling rather than a limit. In the default probes of
          * 2026-12-05 four of 48 searches ended so, each far from the runs beside it (replicated-all 25.8 MB/s at 20:00
          * where the others held 54.9 and 61.0, single 85.9 at 21:00 against 136.5 and 138.0), and one step aimed under the
-         * lines' crossing costs about 5 s.
+         * lines' crossing costs about 5 s. When no rate passed (the lowest fraction failed, or its hold did), that step
+         * goes below the lowest fraction, once: without it there is no answer at all, as in two of twelve scenario runs of
+         * each default series on 2026-12-06 03:39 and 04:07 (replicated-all's lowest fraction failed twice; the last
+         * scenario's hold of its lowest fraction failed).
          */
         OUT_OF_TIME
     }
@@ -234,16 +237,14 @@ public final class SustainableSearch {
                 return fraction;
             }
         }
-        boolean outOfTime = narrowing == Narrowing.OUT_OF_TIME;
-        if (outOfTime && narrowingSteps(rates) > 0) {
-            return Optional.empty();
-        }
         // with every fraction passed, the ceiling is the failing bound: its unthrottled steps saturated something, and
         // stopping at the highest fraction would make the answer that fraction of a noisy ceiling rather than a limit
         double hi = lowestFail.map(Rate::failsAt).orElse(ceilingRecordsPerSecond);
         double lo = highestPassedBelow(rates, hi);
-        if ((hi - lo) / hi <= (budgetSpent || !inTime ? WIDE_GAP : PRECISION)
-                || (budgetSpent || outOfTime) && lo == 0) {
+        if (narrowing == Narrowing.OUT_OF_TIME && (lo == 0 ? measuredBelowFractions(rates) : narrowingSteps(rates) > 0)) {
+            return Optional.empty();
+        }
+        if ((hi - lo) / hi <= (budgetSpent || !inTime ? WIDE_GAP : PRECISION) || budgetSpent && lo == 0) {
             return Optional.empty();
         }
         // where the utilisations' lines reach their thresholds, when that lies between the two rates (kept off their
@@ -254,7 +255,7 @@ public final class SustainableSearch {
         // miss leaves the answer at the fraction below the failing one (a default probe here, 2026-12-05 22:57 run 2,
         // replicated-leader: its one step, aimed a hair under the crossing, failed by 0.04 points of broker CPU, and the
         // answer held 49.9 MB/s where the runs beside it held 59.2 and 61.6)
-        double under = outOfTime ? WIDE_GAP : PRECISION / 2;
+        double under = narrowing == Narrowing.OUT_OF_TIME ? WIDE_GAP : PRECISION / 2;
         double aim = narrowingSteps(rates) % 2 == 1 ? (lo + hi) / 2
                 : pooled.crossing(thresholds, lo, hi).stream().map(c -> c * (1 - under)).findFirst().orElse((lo + hi) / 2);
         double mid = Math.max(1, Math.round(Math.max(lo + CROSSING_MARGIN * gap, Math.min(hi - CROSSING_MARGIN * gap, aim))));
@@ -416,6 +417,11 @@ public final class SustainableSearch {
                 .filter(r -> r.offered() < highestPassed || looksLikeNoise(r.steps().get(0))
                         || r.offered() == lowestFailed && highestPassed == 0 && carried(r.steps().get(0)))
                 .findFirst().map(r -> new Measure(r.offered(), true));
+    }
+
+    /** A rate below the lowest fraction was measured: the one step out of time takes when no rate passed. */
+    private boolean measuredBelowFractions(Map<Double, Rate> rates) {
+        return rates.keySet().stream().anyMatch(r -> r < fractionRates.get(0));
     }
 
     /** Rates measured beyond the first fractions. */

@@ -229,13 +229,35 @@ class SustainableSearchTest {
     }
 
     @Test
-    void should_not_narrow_out_of_time_when_no_rate_passed() {
+    void should_take_one_step_below_the_lowest_fraction_out_of_time_when_it_failed() {
         SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
 
-        List<StepMeasurement> paced = SearchRuns.run(outOfTime, (i, rate) -> costly(i, rate, 20_000, 0));
+        List<StepMeasurement> reachable = SearchRuns.run(outOfTime, (i, rate) -> costly(i, rate, 20_000, 0));
+        List<StepMeasurement> tooLow = SearchRuns.run(outOfTime, (i, rate) -> costly(i, rate, 2_000, 0));
 
-        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0);
-        assertThat(outOfTime.result(paced)).isEmpty();
+        assertThat(reachable).hasSize(2).first().extracting(StepMeasurement::targetRecordsPerSecond).isEqualTo(25_000.0);
+        assertThat(reachable.get(1).targetRecordsPerSecond()).isLessThan(20_000.0);
+        assertThat(outOfTime.result(reachable).orElseThrow().recordsPerSecond()).isEqualTo(reachable.get(1).targetRecordsPerSecond());
+        assertThat(tooLow).as("once: the step below failed as well").hasSize(2);
+        assertThat(outOfTime.result(tooLow)).isEmpty();
+    }
+
+    @Test
+    void should_step_below_the_lowest_fraction_out_of_time_when_its_hold_failed_and_hold_that() {
+        // the lowest fraction passed its short step, the next failed, the one narrowing step failed; the hold below the
+        // lowest fraction failed (a longer step than the search's), which left no rate passed
+        SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
+
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> knee(i, rate, 30_000),
+                (i, rate) -> knee(i, rate, 20_000));
+
+        List<Double> paced = steps.get(0).stream().map(StepMeasurement::targetRecordsPerSecond).toList();
+        assertThat(paced).startsWith(25_000.0, 50_000.0).hasSize(4);
+        assertThat(paced.get(3)).isLessThan(23_750.0);
+        assertThat(steps.get(1)).extracting(StepMeasurement::targetRecordsPerSecond)
+                .containsExactly(23_750.0, (double) SustainableSearch.holdRate(paced.get(3)));
+        SustainablePoint found = outOfTime.result(steps.get(0), steps.get(1)).orElseThrow();
+        assertThat(found.recordsPerSecond()).isEqualTo(SustainableSearch.holdRate(paced.get(3)));
     }
 
     @Test
