@@ -66,11 +66,13 @@ class WritebackKeeperTest {
         }
     }
 
-    /** Writes 400 MiB in 1 MiB appends from a shell in {@code group}, reading the group's dirty pages every 20 ms. */
+    /** Writes 400 MiB in 1 MiB appends, paced, from a shell in {@code group}, reading the group's dirty pages every 20 ms. */
     private static long peakDirtyWhileWriting(Cgroups cgroups, String group, Path file) throws Exception {
         List<String> cmd = new ArrayList<>(new Placement(cgroups.taskFiles(group, true), null).prefix());
+        // paced (a 10 ms sleep after each MiB: at most about 100 MB/s): unpaced, on a quiet machine the loop wrote fast
+        // enough to add 140 MiB of dirty pages between two of the keeper's reads (CI, 2026-12-06 05:35: 170 MiB kept)
         cmd.addAll(List.of("/bin/sh", "-c", "i=0; while [ $i -lt 400 ]; do head -c 1048576 /dev/zero >> '" + file
-                + "'; i=$((i+1)); done"));
+                + "'; sleep 0.01; i=$((i+1)); done"));
         Path stat = ((CgroupV1) cgroups).mounts().get("memory").resolve(group).resolve("memory.stat");
         Process writer = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         long peak = 0;
