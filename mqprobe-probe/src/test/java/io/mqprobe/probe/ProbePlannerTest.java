@@ -209,15 +209,22 @@ class ProbePlannerTest {
         assertThat(paced).isNotEmpty().allSatisfy(p -> assertThat(((ProbeIntent.Paced) p.intent()).search().narrowing())
                 .isEqualTo(SustainableSearch.Narrowing.OUT_OF_TIME));
         // the first paced step runs a quarter of the ceiling; a repeat measures a fraction again; one narrowing step runs
-        // between or above them, and a hold 5 % below a rate measured: nothing else
+        // between or above them, and a hold 5 % below a rate measured, or first in the gap above the highest that passed
+        // (below the lowest that failed, else the ceiling): nothing else
         double quarter = rate(paced.get(0));
         List<Double> fractionRates = List.of(quarter, 2 * quarter);
         List<Double> beyondFractions = paced.stream().filter(p -> !((ProbeIntent.Paced) p.intent()).hold())
                 .map(ProbePlannerTest::rate).filter(r -> fractionRates.stream().noneMatch(f -> Math.abs(r - f) <= 1)).distinct().toList();
         assertThat(beyondFractions).hasSizeLessThanOrEqualTo(1);
         List<Double> measured = java.util.stream.Stream.concat(fractionRates.stream(), beyondFractions.stream()).toList();
-        assertThat(paced).filteredOn(p -> ((ProbeIntent.Paced) p.intent()).hold()).allSatisfy(p -> assertThat(measured.stream()
-                .anyMatch(r -> Math.abs(rate(p) - Math.round(r * (1 - SustainableSearch.HOLD_MARGIN))) <= 1)).as("hold %s", rate(p)).isTrue());
+        List<StepPlan> holds = paced.stream().filter(p -> ((ProbeIntent.Paced) p.intent()).hold()).toList();
+        double lowest = measured.stream().mapToDouble(r -> r).min().orElseThrow();
+        for (int i = 0; i < holds.size(); i++) {
+            double held = rate(holds.get(i));
+            boolean belowMeasured = measured.stream().anyMatch(r -> Math.abs(held - Math.round(r * (1 - SustainableSearch.HOLD_MARGIN))) <= 1);
+            boolean inGap = i == 0 && held > lowest;
+            assertThat(belowMeasured || inGap).as("hold %s of %s, measured %s", held, holds.size(), measured).isTrue();
+        }
     }
 
     /** Runs the planner's probe on {@code driver}, creating and deleting no topics, judged as the probe judges. */

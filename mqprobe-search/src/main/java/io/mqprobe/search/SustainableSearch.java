@@ -8,8 +8,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The search for the sustainable load among paced steps, as a team would run it: offered rates at
@@ -58,9 +60,10 @@ public final class SustainableSearch {
     static final double DELIVERED_SHARE = 0.9;
 
     /**
-     * The most holds per scenario: the answer, and once more the next answer when the first did not hold. A hold that
-     * failed only on latency from a stall ({@link #stall}: most of its seconds within the SLO) is measured once more
-     * besides, within {@link #MAX_HOLD_REPEATS}.
+     * The most searched rates held per scenario: the answer, and once more the next answer when the first did not hold.
+     * A hold that failed only on latency from a stall ({@link #stall}: most of its seconds within the SLO) is measured
+     * once more besides, within {@link #MAX_HOLD_REPEATS}, and a hold in the gap a search left open ({@link #gapHold})
+     * comes before them.
      */
     public static final int MAX_HOLDS = 2;
     /**
@@ -91,9 +94,23 @@ public final class SustainableSearch {
      * (null when not held), which ran {@link #HOLD_MARGIN} below it. A rate whose holds all failed did not pass, whatever
      * its short steps said, and bounds the answer at the hold's rate ({@code failedHold}: the last of them).
      * {@code flatLines}: the lines over their thresholds there that barely followed the rate ({@link PooledReadings#flatOver}).
+     * A rate held in a gap ({@link #gapHold}) has no short steps: it was only held, at its own rate, and passed as its hold did.
      */
     private record Rate(double offered, List<StepMeasurement> steps, List<StepMeasurement> pooled, boolean passed,
                         StepMeasurement hold, StepMeasurement failedHold, List<String> flatLines) {
+
+        static Rate heldInGap(double offered, StepMeasurement hold, StepMeasurement failedHold) {
+            return new Rate(offered, List.of(), List.of(), hold != null, hold, failedHold, List.of());
+        }
+
+        boolean inGap() {
+            return steps.isEmpty();
+        }
+
+        /** The rate its holds run at: {@link #HOLD_MARGIN} below a searched rate, a gap's own rate. */
+        double holdTarget() {
+            return inGap() ? offered : holdRate(offered);
+        }
 
         /** The lowest rate this one says fails: its failed hold's, else its own when it failed. */
         double failsAt() {
@@ -155,7 +172,7 @@ public final class SustainableSearch {
      * How closely a search narrows, as the probe's time budget allows. Short of time, it narrows to within
      * {@link #WIDE_GAP} and repeats no noisy rate; out of time, it takes one narrowing step at most, aimed
      * {@link #WIDE_GAP} under where the utilisations' lines reach their thresholds, and the answer is the highest rate
-     * that passed. What keeps an answer honest runs either way: the fractions until one fails (without them there is no
+     * that passed, or a hold in the gap above it ({@link #gapHold}). What keeps an answer honest runs either way: the fractions until one fails (without them there is no
      * answer), a failing rate that bounds the answer and may be one stall, and the holds.
      */
     public enum Narrowing {
@@ -210,10 +227,43 @@ public final class SustainableSearch {
      */
     public Optional<Measure> next(List<StepMeasurement> paced, List<StepMeasurement> held) {
         Optional<Measure> searching = searchNext(paced, held);
-        if (searching.isPresent() || held.size() - repeatedHolds(held) >= MAX_HOLDS) {
+        SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
+        PooledReadings pooled = new PooledReadings(byRate);
+        Map<Double, Rate> rates = rates(byRate, pooled, held);
+        long heldRates = rates.values().stream().filter(r -> !r.inGap() && (r.hold() != null || r.failedHold() != null)).count();
+        if (searching.isPresent() || heldRates >= MAX_HOLDS) {
             return searching;
         }
-        return answer(rates(paced, held)).filter(r -> r.hold() == null).map(r -> new Measure(holdRate(r.offered()), false, true));
+        Optional<Measure> inGap = held.isEmpty() ? gapHold(rates, pooled) : Optional.empty();
+        return inGap.or(() -> answer(rates).filter(r -> r.hold() == null).map(r -> new Measure(holdRate(r.offered()), false, true)));
+    }
+
+    /**
+     * A search that ended with its answer more than {@link #WIDE_GAP} below the rate that failed (out of time, or with its
+     * steps spent) holds first in that gap rather than {@link #HOLD_MARGIN} below its answer: {@link #WIDE_GAP} under where
+     * the utilisations' lines through every paced step reach their thresholds, or halfway when they do not there (latency
+     * or an undelivered rate failed). A hold judged on its own readings is the evidence either way, and one that fails
+     * leaves the answer's own hold to follow. Not when the lines cross in the gap's lowest {@link #CROSSING_MARGIN}: a hold
+     * there gains little. Holding the answer made a fraction of the ceiling the answer: in the default series of
+     * 2026-12-06 05:07-07:27, eleven of 36 scenario runs reported loads 27-53 % below the rate that failed (05:07 run 2,
+     * replicated-leader: 47.3k msgs/s, held below a fraction of 49.8k, where 88.1k failed by one point of broker CPU and
+     * the run before it held 73.4k).
+     */
+    private Optional<Measure> gapHold(Map<Double, Rate> rates, PooledReadings pooled) {
+        Optional<Rate> answer = answer(rates);
+        if (answer.isEmpty()) {
+            return Optional.empty();
+        }
+        double lo = answer.get().offered();
+        double hi = lowestFail(rates).map(Rate::failsAt).orElse(ceilingRecordsPerSecond);
+        double gap = hi - lo;
+        if (gap / hi <= WIDE_GAP) {
+            return Optional.empty();
+        }
+        double aim = Math.round(pooled.crossing(thresholds, lo, hi).stream().map(c -> c * (1 - WIDE_GAP)).findFirst().orElse((lo + hi) / 2));
+        boolean apart = aim > lo + CROSSING_MARGIN * gap && !rates.containsKey(aim)
+                && rates.keySet().stream().noneMatch(r -> holdRate(r) == aim);
+        return apart ? Optional.of(new Measure(aim, false, true)) : Optional.empty();
     }
 
     private Optional<Measure> searchNext(List<StepMeasurement> paced, List<StepMeasurement> held) {
@@ -222,7 +272,9 @@ public final class SustainableSearch {
         Map<Double, Rate> rates = rates(byRate, pooled, held);
         Optional<Measure> stall = stallBoundingTheAnswer(paced, held, rates);
         boolean inTime = narrowing == Narrowing.FULL;
-        if (stall.isPresent() || paced.size() >= maxSteps + (inTime ? EXTRA_STEPS : 0)) {
+        // a hold that passed in the gap is the answer: the search is over
+        boolean heldInGap = rates.values().stream().anyMatch(r -> r.inGap() && r.passed());
+        if (stall.isPresent() || heldInGap || paced.size() >= maxSteps + (inTime ? EXTRA_STEPS : 0)) {
             return stall;
         }
         boolean budgetSpent = paced.size() >= maxSteps;
@@ -292,7 +344,7 @@ public final class SustainableSearch {
                 .orElse("no threshold reached up to " + HumanUnits.msgsPerSecond(rate.offered()) + " offered (ceiling "
                         + HumanUnits.msgsPerSecond(ceilingRecordsPerSecond) + ")" + searched);
         Double failingRps = lowestFail.map(Rate::failsAt).orElse(null);
-        return Optional.of(SustainablePoint.of(step, limitedBy + holdText(rate, held), within)
+        return Optional.of(SustainablePoint.of(step, limitedBy + holdText(rate, rates, held), within)
                 .withHold(rate.hold() == null ? null : rate.hold().index(), failingRps));
     }
 
@@ -308,9 +360,14 @@ public final class SustainableSearch {
     }
 
     /** "; held at step 14, 5 % below ...", or that it was not held and which holds failed above it. */
-    private String holdText(Rate answer, List<StepMeasurement> held) {
+    private String holdText(Rate answer, Map<Double, Rate> rates, List<StepMeasurement> held) {
+        if (answer.inGap()) {
+            double passed = highestPassedBelow(rates, answer.offered());
+            return "; held at step " + answer.hold().index() + ", in the gap its search left open above the "
+                    + HumanUnits.msgsPerSecond(passed) + " it passed";
+        }
         if (answer.hold() != null) {
-            String stalled = holdsOf(answer.offered(), held).stream().filter(h -> !breaches(h).isEmpty()).findFirst()
+            String stalled = holdsAt(answer.holdTarget(), held).stream().filter(h -> !breaches(h).isEmpty()).findFirst()
                     .map(h -> " (measured again: its hold at step " + h.index() + " failed on " + String.join(", ", breaches(h))
                             + " from one stall)").orElse("");
             return "; held at step " + answer.hold().index() + ", " + HumanUnits.pct(100 * HOLD_MARGIN) + " below the "
@@ -358,8 +415,10 @@ public final class SustainableSearch {
     private String limitedBy(Rate failing) {
         if (failing.failedHold() != null) {
             StepMeasurement hold = failing.failedHold();
+            String passed = failing.inGap() ? "held in the gap its search left open"
+                    : "offered and held (the search had passed " + HumanUnits.msgsPerSecond(failing.offered()) + ")";
             return String.join(", ", breaches(hold)) + " at step " + hold.index() + ", " + HumanUnits.msgsPerSecond(failing.failsAt())
-                    + " offered and held (the search had passed " + HumanUnits.msgsPerSecond(failing.offered()) + ")";
+                    + " " + passed;
         }
         int last = failing.steps().size() - 1;
         StepMeasurement step = failing.steps().get(last);
@@ -385,20 +444,20 @@ public final class SustainableSearch {
         Optional<Rate> bound = lowestFail(rates);
         if (bound.isPresent() && bound.get().failedHold() != null) {
             Rate rate = bound.get();
-            boolean heldOnce = holdsOf(rate.offered(), held).size() == 1;
+            boolean heldOnce = holdsAt(rate.holdTarget(), held).size() == 1;
             boolean stalled = onlyLatency(rate.failedHold()) && stall(rate.failedHold());
             return heldOnce && stalled && repeatedHolds(held) < MAX_HOLD_REPEATS
-                    ? Optional.of(new Measure(holdRate(rate.offered()), true, true)) : Optional.empty();
+                    ? Optional.of(new Measure(rate.holdTarget(), true, true)) : Optional.empty();
         }
-        if (paced.size() - rates.size() >= maxRepeats) {
+        if (repeats(paced, rates) >= maxRepeats) {
             return Optional.empty();
         }
         return bound.filter(r -> r.steps().size() == 1 && looksLikeNoise(r.pooled().get(0))).map(r -> new Measure(r.offered(), true));
     }
 
-    /** The holds of the rate {@code offered}, in the order measured. */
-    private static List<StepMeasurement> holdsOf(double offered, List<StepMeasurement> held) {
-        return held.stream().filter(h -> h.targetRecordsPerSecond() != null && h.targetRecordsPerSecond() == holdRate(offered)).toList();
+    /** The holds run at {@code target}, in the order measured. */
+    private static List<StepMeasurement> holdsAt(double target, List<StepMeasurement> held) {
+        return held.stream().filter(h -> h.targetRecordsPerSecond() != null && h.targetRecordsPerSecond() == target).toList();
     }
 
     private static long repeatedHolds(List<StepMeasurement> held) {
@@ -406,8 +465,7 @@ public final class SustainableSearch {
     }
 
     private Optional<Measure> noiseToRepeat(List<StepMeasurement> paced, Map<Double, Rate> rates) {
-        long repeats = paced.size() - rates.size();
-        if (repeats >= maxRepeats) {
+        if (repeats(paced, rates) >= maxRepeats) {
             return Optional.empty();
         }
         double highestPassed = highestPassed(rates);
@@ -417,6 +475,11 @@ public final class SustainableSearch {
                 .filter(r -> r.offered() < highestPassed || looksLikeNoise(r.steps().get(0))
                         || r.offered() == lowestFailed && highestPassed == 0 && carried(r.steps().get(0)))
                 .findFirst().map(r -> new Measure(r.offered(), true));
+    }
+
+    /** Failing steps measured again: paced steps beyond one per searched rate. */
+    private static long repeats(List<StepMeasurement> paced, Map<Double, Rate> rates) {
+        return paced.size() - rates.values().stream().filter(r -> !r.inGap()).count();
     }
 
     /** A rate below the lowest fraction was measured: the one step out of time takes when no rate passed. */
@@ -488,20 +551,38 @@ public final class SustainableSearch {
         return rates(byRate, new PooledReadings(byRate), held);
     }
 
-    /** Each rate passes on any of its steps' pooled readings, unless its hold failed on its own readings. */
+    /**
+     * Each rate passes on any of its steps' pooled readings, unless its hold failed on its own readings; a rate held in a
+     * gap (a hold at no searched rate's hold rate) passes as its hold did.
+     */
     private Map<Double, Rate> rates(SortedMap<Double, List<StepMeasurement>> byRate, PooledReadings readings,
                                     List<StepMeasurement> held) {
         SortedMap<Double, List<StepMeasurement>> pooled = readings.steps();
         Map<Double, Rate> rates = new TreeMap<>();
         byRate.forEach((rate, steps) -> {
-            List<StepMeasurement> holds = holdsOf(rate, held);
-            StepMeasurement hold = holds.stream().filter(h -> breaches(h).isEmpty()).findFirst().orElse(null);
-            StepMeasurement failedHold = hold == null && !holds.isEmpty() ? holds.get(holds.size() - 1) : null;
+            List<StepMeasurement> holds = holdsAt(holdRate(rate), held);
+            StepMeasurement failedHold = failedHold(holds);
             rates.put(rate, new Rate(rate, steps, pooled.get(rate),
-                    failedHold == null && pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()), hold, failedHold,
-                    readings.flatOver(thresholds, rate)));
+                    failedHold == null && pooled.get(rate).stream().anyMatch(s -> breaches(s).isEmpty()), passingHold(holds),
+                    failedHold, readings.flatOver(thresholds, rate)));
         });
+        Set<Double> searchedHolds = byRate.keySet().stream().map(SustainableSearch::holdRate).collect(Collectors.toSet());
+        held.stream().map(StepMeasurement::targetRecordsPerSecond).filter(t -> t != null && !searchedHolds.contains(t)).distinct()
+                .forEach(target -> {
+                    List<StepMeasurement> holds = holdsAt(target, held);
+                    rates.put(target, Rate.heldInGap(target, passingHold(holds), failedHold(holds)));
+                });
         return rates;
+    }
+
+    /** The first of a rate's holds that passed, or null. */
+    private StepMeasurement passingHold(List<StepMeasurement> holds) {
+        return holds.stream().filter(h -> breaches(h).isEmpty()).findFirst().orElse(null);
+    }
+
+    /** The last of a rate's holds when none of them passed; null when one passed or none was measured. */
+    private StepMeasurement failedHold(List<StepMeasurement> holds) {
+        return passingHold(holds) == null && !holds.isEmpty() ? holds.get(holds.size() - 1) : null;
     }
 
     private static double highestPassed(Map<Double, Rate> rates) {

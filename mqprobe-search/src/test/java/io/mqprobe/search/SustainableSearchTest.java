@@ -254,10 +254,37 @@ class SustainableSearchTest {
         List<Double> paced = steps.get(0).stream().map(StepMeasurement::targetRecordsPerSecond).toList();
         assertThat(paced).startsWith(25_000.0, 50_000.0).hasSize(4);
         assertThat(paced.get(3)).isLessThan(23_750.0);
-        assertThat(steps.get(1)).extracting(StepMeasurement::targetRecordsPerSecond)
-                .containsExactly(23_750.0, (double) SustainableSearch.holdRate(paced.get(3)));
+        List<Double> holds = steps.get(1).stream().map(StepMeasurement::targetRecordsPerSecond).toList();
+        assertThat(holds).as("first in the gap above the lowest fraction, below the narrowing step that failed").hasSize(3)
+                .first().satisfies(gap -> assertThat(gap).isGreaterThan(25_000).isLessThan(paced.get(2)));
+        assertThat(holds.subList(1, 3)).containsExactly(23_750.0, (double) SustainableSearch.holdRate(paced.get(3)));
         SustainablePoint found = outOfTime.result(steps.get(0), steps.get(1)).orElseThrow();
         assertThat(found.recordsPerSecond()).isEqualTo(SustainableSearch.holdRate(paced.get(3)));
+    }
+
+    @Test
+    void should_hold_in_the_gap_a_search_out_of_time_left_open_rather_than_below_its_answer() {
+        // out of time, the fractions passed up to 50k, 80k failed on the broker's CPU and the one narrowing step, 70.2k,
+        // was not delivered in full: the search's answer is 50k, 29 % below what failed. Held instead halfway into that
+        // gap (no line crosses its threshold there), the load passes for as long as a hold lasts.
+        SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
+        BiFunction<Integer, Double, StepMeasurement> undeliveredAbove60k = (i, rate) -> rate > 60_000 && rate < 80_000
+                ? StepBuilder.step(i, 0.8 * rate).target(rate).cpu("broker-1", 0.5 * 0.75 * rate / 78_000, 0.5).build()
+                : costly(i, rate, 78_000, 0);
+
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, undeliveredAbove60k, (i, rate) -> costly(i, rate, 78_000, 0));
+
+        List<StepMeasurement> paced = steps.get(0);
+        List<StepMeasurement> held = steps.get(1);
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).startsWith(25_000.0, 50_000.0, 80_000.0).hasSize(4);
+        double failed = paced.get(3).targetRecordsPerSecond();
+        assertThat(held).hasSize(1).first().extracting(StepMeasurement::targetRecordsPerSecond).isEqualTo((double) Math.round((50_000 + failed) / 2));
+        SustainablePoint found = outOfTime.result(paced, held).orElseThrow();
+        assertThat(found.recordsPerSecond()).isEqualTo(held.get(0).targetRecordsPerSecond());
+        assertThat(found.heldStep()).isEqualTo(held.get(0).index());
+        assertThat(found.failingRecordsPerSecond()).isEqualTo(failed);
+        assertThat(found.limitedBy()).startsWith("acknowledged").endsWith("; held at step " + held.get(0).index()
+                + ", in the gap its search left open above the 50,000 msgs/s it passed");
     }
 
     @Test
