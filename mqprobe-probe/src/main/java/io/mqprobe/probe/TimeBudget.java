@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * How long one probe of a cluster may take, from when the user started it (the cluster's start included) to its
- * result. Each scenario gets an even share of the time left when it starts; once its share is spent, its sustainable
+ * How long one probe of a cluster may take, from when the user started it to when it exits (the cluster's start and
+ * shutdown included). Each scenario gets an even share of the time left when it starts; once its share is spent, its sustainable
  * search narrows to within 10 % instead of 5 %. Once no more than the scenarios after it need is left (each a warm-up,
  * a ramp like the ones so far, its fractions, a step and its holds) and the {@link #RESERVE}, it takes one narrowing
  * step at most ({@link io.mqprobe.search.SustainableSearch.Narrowing}). A ramp, a warm-up, the fractions, that step and a hold are
@@ -20,10 +20,11 @@ import java.time.Instant;
 public record TimeBudget(Instant end, Clock clock) {
 
     /**
-     * Kept back at the end: what still runs once the last search is out of time (its one narrowing step, 5 s here, its
-     * hold, 13 s, a second one when the first fails, the shutdown, 3 s).
+     * The shutdown after the result is written: the embedded brokers are killed and their data deleted, which on this
+     * machine's disk (mounted with online discard) took about 0.5 s per GB, 6.5-7 s after a default probe
+     * (2026-12-06 11:44-11:49: 12.2-12.4 GB left, each 1 GB segment's unlink 0.49-0.70 s).
      */
-    static final Duration RESERVE = Duration.ofSeconds(35);
+    static final Duration SHUTDOWN = Duration.ofSeconds(8);
     /**
      * What a scenario needs beyond its ramp however short of time: its fractions until one fails, its one narrowing
      * step and its hold, a second when the first fails (31-44 s in the last scenarios of the default probes here,
@@ -34,6 +35,15 @@ public record TimeBudget(Instant end, Clock clock) {
      * the series of 2026-12-06 02:15, whose load generator ramped further, two of three probes ran 8m06s and 8m15s.
      */
     static final Duration FRACTIONS_AND_HOLD = Duration.ofSeconds(45);
+    /**
+     * Kept back at the end: what still runs once the last search is out of time, its fractions when its ramp ended past
+     * the mark (they are never cut), its one narrowing step and its holds, and the {@link #SHUTDOWN}. Each scenario before
+     * it that goes out of time runs as much past its own mark, so the last one starts that much later than its need: at
+     * 35 s (one narrowing step, two holds and a 3 s shutdown) five of nine default probes here ran 1-18 s past 8 minutes
+     * (2026-12-06 08:41-10:29); in the slowest, replicated-all's ramp ended 8 s past its mark and its three fractions,
+     * step and two holds took 51 s more, and replicated-leader's fractions, step and hold ended 12 s late.
+     */
+    static final Duration RESERVE = FRACTIONS_AND_HOLD.plus(SHUTDOWN);
     /**
      * A later scenario's JVM warm-up, which the ramps measured so far leave out: 0-22 s, about 8 on average, in the
      * default probes here (2026-12-05 23:28 to 2026-12-06 02:43), where the first scenario's, which also warms mqprobe's

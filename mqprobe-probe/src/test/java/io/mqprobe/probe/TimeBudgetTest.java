@@ -61,7 +61,20 @@ class TimeBudgetTest {
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(350), ZoneOffset.UTC));
 
         assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ofSeconds(60))).isEqualTo(Narrowing.OUT_OF_TIME);
-        assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ofSeconds(30))).isEqualTo(Narrowing.FULL);
+        assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ofSeconds(10))).isEqualTo(Narrowing.FULL);
+    }
+
+    @Test
+    void should_keep_back_for_the_last_scenario_its_fractions_step_holds_and_the_shutdown() {
+        // 2026-12-06 10:06, run 1: replicated-leader's ramp ended 20 s before the 8 minutes' mark, less than its fractions,
+        // one narrowing step and hold (32 s) and the deletion of the brokers' data (6.5 s) took, and the probe exited 18 s
+        // past its 8 minutes: 50 s before the end, the last search may no longer narrow
+        Instant fiftyBefore = START.plusSeconds(430);
+        TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(fiftyBefore, ZoneOffset.UTC));
+
+        assertThat(budget.narrowing(fiftyBefore.plusSeconds(60), 0, Duration.ofSeconds(60))).isEqualTo(Narrowing.OUT_OF_TIME);
+        TimeBudget earlier = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(400), ZoneOffset.UTC));
+        assertThat(earlier.narrowing(START.plusSeconds(460), 0, Duration.ofSeconds(60))).isEqualTo(Narrowing.FULL);
     }
 
     @Test

@@ -260,7 +260,7 @@ public final class SustainableSearch {
         if (gap / hi <= WIDE_GAP) {
             return Optional.empty();
         }
-        double aim = Math.round(pooled.crossing(thresholds, lo, hi).stream().map(c -> c * (1 - WIDE_GAP)).findFirst().orElse((lo + hi) / 2));
+        double aim = Math.round(underCrossing(pooled, lo, hi, WIDE_GAP));
         boolean apart = aim > lo + CROSSING_MARGIN * gap && !rates.containsKey(aim)
                 && rates.keySet().stream().noneMatch(r -> holdRate(r) == aim);
         return apart ? Optional.of(new Measure(aim, false, true)) : Optional.empty();
@@ -308,10 +308,17 @@ public final class SustainableSearch {
         // replicated-leader: its one step, aimed a hair under the crossing, failed by 0.04 points of broker CPU, and the
         // answer held 49.9 MB/s where the runs beside it held 59.2 and 61.6)
         double under = narrowing == Narrowing.OUT_OF_TIME ? WIDE_GAP : PRECISION / 2;
-        double aim = narrowingSteps(rates) % 2 == 1 ? (lo + hi) / 2
-                : pooled.crossing(thresholds, lo, hi).stream().map(c -> c * (1 - under)).findFirst().orElse((lo + hi) / 2);
+        double aim = narrowingSteps(rates) % 2 == 1 ? (lo + hi) / 2 : underCrossing(pooled, lo, hi, under);
         double mid = Math.max(1, Math.round(Math.max(lo + CROSSING_MARGIN * gap, Math.min(hi - CROSSING_MARGIN * gap, aim))));
         return mid >= hi || rates.containsKey(mid) ? Optional.empty() : Optional.of(new Measure(mid, false));
+    }
+
+    /**
+     * {@code under} (a share) below where the utilisations' lines through every paced step reach their thresholds between
+     * {@code lo} and {@code hi}; halfway when they do not reach them there.
+     */
+    private double underCrossing(PooledReadings pooled, double lo, double hi, double under) {
+        return pooled.crossing(thresholds, lo, hi).stream().map(c -> c * (1 - under)).findFirst().orElse((lo + hi) / 2);
     }
 
     /** The highest offered rate that passed, with its best step; empty when none did (searches without holds). */
