@@ -45,11 +45,14 @@ public record TimeBudget(Instant end, Clock clock) {
      */
     static final Duration RESERVE = FRACTIONS_AND_HOLD.plus(SHUTDOWN);
     /**
-     * A later scenario's JVM warm-up, which the ramps measured so far leave out: 0-22 s, about 8 on average, in the
-     * default probes here (2026-12-05 23:28 to 2026-12-06 02:43), where the first scenario's, which also warms mqprobe's
-     * own send path, took 21-35 s.
+     * A later scenario's JVM warm-up, which the ramps measured so far leave out: in eighteen default probes here
+     * (2026-12-06 05:07-10:29) broker-ceiling's took 0-2 s, replicated-all's, whose brokers meet the replication code
+     * first, 15-55 s (45 s median) and replicated-leader's 1-12 s, 17 s on average; the first scenario's, which also
+     * warms mqprobe's own send path, 23-46 s. At 10 s the scenarios before replicated-all were each let narrow some 30 s
+     * longer than the ones after them could spare: in the first probe of 2026-12-06 11:56 its warm-up took 55 s,
+     * replicated-leader began with 95 s of the budget left and the probe exited 13 s past its 8 minutes.
      */
-    static final Duration WARM_UP = Duration.ofSeconds(10);
+    static final Duration WARM_UP = Duration.ofSeconds(20);
 
     /** When the scenario starting now, with {@code scenariosLeft} to run (itself included), has spent its share. */
     Instant shareEnd(int scenariosLeft) {

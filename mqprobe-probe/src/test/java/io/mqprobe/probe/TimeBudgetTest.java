@@ -82,7 +82,7 @@ class TimeBudgetTest {
         // 2026-12-06 02:43: single's ramp measured with its 26-30 s warm-up (which also warms mqprobe's send path) made
         // each of the three scenarios after it look that much longer, and every run of single took one narrowing step
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(100), ZoneOffset.UTC));
-        Duration rampWithoutWarmUp = Duration.ofSeconds(50);
+        Duration rampWithoutWarmUp = Duration.ofSeconds(40);
         Duration needed = TimeBudget.WARM_UP.plus(rampWithoutWarmUp).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(3)
                 .plus(TimeBudget.RESERVE);
 

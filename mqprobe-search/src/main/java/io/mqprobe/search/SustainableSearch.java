@@ -215,7 +215,7 @@ public final class SustainableSearch {
 
     /** The next paced rate to measure, or empty when the search is done (searches without holds). */
     public Optional<Measure> next(List<StepMeasurement> paced) {
-        return searchNext(paced, List.of());
+        return next(paced, List.of(), false);
     }
 
     /**
@@ -226,10 +226,18 @@ public final class SustainableSearch {
      * @param held the hold steps measured so far
      */
     public Optional<Measure> next(List<StepMeasurement> paced, List<StepMeasurement> held) {
-        Optional<Measure> searching = searchNext(paced, held);
+        return next(paced, held, true);
+    }
+
+    /** The search's next rate, then, {@code holding}, the holds its answer takes; the readings are pooled once for both. */
+    private Optional<Measure> next(List<StepMeasurement> paced, List<StepMeasurement> held, boolean holding) {
         SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
         PooledReadings pooled = new PooledReadings(byRate);
         Map<Double, Rate> rates = rates(byRate, pooled, held);
+        Optional<Measure> searching = searchNext(paced, held, pooled, rates);
+        if (!holding) {
+            return searching;
+        }
         long heldRates = rates.values().stream().filter(r -> !r.inGap() && (r.hold() != null || r.failedHold() != null)).count();
         if (searching.isPresent() || heldRates >= MAX_HOLDS) {
             return searching;
@@ -266,10 +274,8 @@ public final class SustainableSearch {
         return apart ? Optional.of(new Measure(aim, false, true)) : Optional.empty();
     }
 
-    private Optional<Measure> searchNext(List<StepMeasurement> paced, List<StepMeasurement> held) {
-        SortedMap<Double, List<StepMeasurement>> byRate = byRate(paced);
-        PooledReadings pooled = new PooledReadings(byRate);
-        Map<Double, Rate> rates = rates(byRate, pooled, held);
+    private Optional<Measure> searchNext(List<StepMeasurement> paced, List<StepMeasurement> held, PooledReadings pooled,
+                                         Map<Double, Rate> rates) {
         Optional<Measure> stall = stallBoundingTheAnswer(paced, held, rates);
         boolean inTime = narrowing == Narrowing.FULL;
         // a hold that passed in the gap is the answer: the search is over
@@ -293,7 +299,8 @@ public final class SustainableSearch {
         // stopping at the highest fraction would make the answer that fraction of a noisy ceiling rather than a limit
         double hi = lowestFail.map(Rate::failsAt).orElse(ceilingRecordsPerSecond);
         double lo = highestPassedBelow(rates, hi);
-        if (narrowing == Narrowing.OUT_OF_TIME && (lo == 0 ? measuredBelowFractions(rates) : narrowingSteps(rates) > 0)) {
+        boolean outOfTime = narrowing == Narrowing.OUT_OF_TIME;
+        if (outOfTime && (lo == 0 ? measuredBelowFractions(rates) : narrowingSteps(rates) > 0)) {
             return Optional.empty();
         }
         if ((hi - lo) / hi <= (budgetSpent || !inTime ? WIDE_GAP : PRECISION) || budgetSpent && lo == 0) {
@@ -307,7 +314,7 @@ public final class SustainableSearch {
         // miss leaves the answer at the fraction below the failing one (a default probe here, 2026-12-05 22:57 run 2,
         // replicated-leader: its one step, aimed a hair under the crossing, failed by 0.04 points of broker CPU, and the
         // answer held 49.9 MB/s where the runs beside it held 59.2 and 61.6)
-        double under = narrowing == Narrowing.OUT_OF_TIME ? WIDE_GAP : PRECISION / 2;
+        double under = outOfTime ? WIDE_GAP : PRECISION / 2;
         double aim = narrowingSteps(rates) % 2 == 1 ? (lo + hi) / 2 : underCrossing(pooled, lo, hi, under);
         double mid = Math.max(1, Math.round(Math.max(lo + CROSSING_MARGIN * gap, Math.min(hi - CROSSING_MARGIN * gap, aim))));
         return mid >= hi || rates.containsKey(mid) ? Optional.empty() : Optional.of(new Measure(mid, false));
