@@ -288,6 +288,30 @@ class SustainableSearchTest {
     }
 
     @Test
+    void should_hold_in_the_gap_a_failed_hold_left_above_a_far_lower_answer() {
+        // out of time, 25k and 50k passed, 80k failed on the broker's CPU and the narrowing step 70.2k passed, but its hold
+        // read more CPU than the short steps and failed: the answer falls to the 50k fraction, 25 % below the failed hold.
+        // Held halfway into that gap instead, the load passes for as long as a hold lasts.
+        SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
+
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> costly(i, rate, 78_000, 0),
+                (i, rate) -> costly(i, rate, 60_000, 0));
+
+        List<StepMeasurement> paced = steps.get(0);
+        List<StepMeasurement> held = steps.get(1);
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 70_200.0);
+        double failedHold = held.get(0).targetRecordsPerSecond();
+        assertThat(failedHold).isLessThan(70_200).isGreaterThan(60_000);
+        assertThat(held).hasSize(2).last().extracting(StepMeasurement::targetRecordsPerSecond)
+                .isEqualTo((double) Math.round((50_000 + failedHold) / 2));
+        SustainablePoint found = outOfTime.result(paced, held).orElseThrow();
+        assertThat(found.recordsPerSecond()).isEqualTo(held.get(1).targetRecordsPerSecond());
+        assertThat(found.failingRecordsPerSecond()).isEqualTo(failedHold);
+        assertThat(found.limitedBy()).endsWith("; held at step " + held.get(1).index()
+                + ", in the gap its search left open above the 50,000 msgs/s it passed");
+    }
+
+    @Test
     void should_narrow_to_within_ten_percent_with_fewer_steps_when_short_of_time() {
         BiFunction<Integer, Double, StepMeasurement> cluster = (i, rate) -> knee(i, rate, 43_000);
         SustainableSearch full = search();
