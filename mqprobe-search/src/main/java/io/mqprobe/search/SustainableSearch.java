@@ -256,7 +256,7 @@ public final class SustainableSearch {
      * there gains little. Holding the answer made a fraction of the ceiling the answer: in the default series of
      * 2026-12-06 05:07-07:27, eleven of 36 scenario runs reported loads 27-53 % below the rate that failed (05:07 run 2,
      * replicated-leader: 47.3k msgs/s, held below a fraction of 49.8k, where 88.1k failed by one point of broker CPU and
-     * the run before it held 73.4k). A hold that failed left as wide a gap: in the 24 default probes of 2026-12-06 05:07-12:35,
+     * the run before it held 73.4k). A hold that failed left as wide a gap: in the 22 default probes of 2026-12-06 05:07-12:35,
      * four of 20 first holds that failed dropped the answer to a fraction 27-52 % below them (12:09 run 1, replicated-leader:
      * the hold at 59.6k msgs/s failed, 62.8k had passed, and 40.4k was held below the 42.5k fraction).
      */
