@@ -84,9 +84,10 @@ class ProbePlannerTest {
         List<StepResult> fast = document.steps("fast");
         // ramp with 1 then 2 clients, then paced at half the ceiling, and then narrowed below it while that fails or
         // between it and the ceiling while it passes; a failed hold sends the search on below it, past its budget by at
-        // most its extra steps (a full run here took 10 steps: both holds failed, then one more below them)
+        // most its extra steps (a full run here took 10 steps: both holds failed, then one more below them), and one
+        // hold in a gap they left
         assertThat(fast).hasSizeBetween(3, 2 + 1 + ProbePlanner.NARROWING_STEPS + SustainableSearch.EXTRA_STEPS
-                + SustainableSearch.MAX_HOLDS);
+                + SustainableSearch.MAX_HOLDS + 1);
         assertThat(fast).extracting(StepResult::clients).startsWith(1, 2);
         assertThat(fast.get(0).targetRecordsPerSecond()).isNull();
         ProbeVerdict verdict = (ProbeVerdict) result.verdicts().get("fast");
@@ -116,9 +117,10 @@ class ProbePlannerTest {
                 .findFirst().orElseThrow().result().targetRecordsPerSecond();
         if (verdict.findings().sustainable().heldStep() == null) {
             // both holds failed on this busy machine (the host's CPU counts here): the search went on below them, so
-            // the last step need not be a hold, and the answer there is reported as not held, never as held
+            // the last step need not be a hold, and the answer there is reported as not held, never as held (a hold in
+            // the gap they left, when one was wide enough, failed as well)
             assertThat(recorded.stream().filter(m -> m.plan().intent() instanceof ProbeIntent.Paced p && p.hold()).count())
-                    .isEqualTo(SustainableSearch.MAX_HOLDS);
+                    .isBetween((long) SustainableSearch.MAX_HOLDS, SustainableSearch.MAX_HOLDS + 1L);
             assertThat(verdict.findings().sustainable().limitedBy()).contains("not held");
         } else {
             assertThat(((ProbeIntent.Paced) last.plan().intent()).hold()).isTrue();

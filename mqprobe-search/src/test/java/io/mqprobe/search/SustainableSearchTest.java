@@ -312,6 +312,29 @@ class SustainableSearchTest {
     }
 
     @Test
+    void should_hold_in_the_gap_two_failed_holds_left_above_an_unheld_fraction() {
+        // out of time, 25k and 50k passed, 80k failed on the broker's CPU and the narrowing step 55.8k passed; held for
+        // longer, anything above 45k fails: the hold at 53k fails a hair above the 50k fraction (no gap to hold there),
+        // the 50k fraction's own hold at 47.5k fails too, and the answer would fall to the 25k fraction, unheld, 47 % below
+        // the last failed hold. Held halfway into that gap, the load passes for as long as a hold lasts.
+        SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
+
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> costly(i, rate, 62_000, 0),
+                (i, rate) -> costly(i, rate, 45_000, 0));
+
+        List<StepMeasurement> paced = steps.get(0);
+        List<StepMeasurement> held = steps.get(1);
+        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 55_800.0);
+        assertThat(held).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(53_010.0, 47_500.0, 36_250.0);
+        SustainablePoint found = outOfTime.result(paced, held).orElseThrow();
+        assertThat(found.recordsPerSecond()).isEqualTo(36_250);
+        assertThat(found.heldStep()).isEqualTo(held.get(2).index());
+        assertThat(found.failingRecordsPerSecond()).isEqualTo(47_500);
+        assertThat(found.limitedBy()).endsWith("; held at step " + held.get(2).index()
+                + ", in the gap its search left open above the 25,000 msgs/s it passed");
+    }
+
+    @Test
     void should_narrow_to_within_ten_percent_with_fewer_steps_when_short_of_time() {
         BiFunction<Integer, Double, StepMeasurement> cluster = (i, rate) -> knee(i, rate, 43_000);
         SustainableSearch full = search();

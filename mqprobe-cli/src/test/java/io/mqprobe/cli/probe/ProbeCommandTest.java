@@ -47,11 +47,11 @@ class ProbeCommandTest {
             JsonNode steps = s.get("steps");
             assertThat(steps.get(0).get("warmupMs").asLong() + steps.get(0).get("measuredMs").asLong()).isLessThan(12_000);
             // at most: the warm-up, the ramp with its repeats, the paced steps (the fraction, the narrowing, the steps
-            // past the budget, the repeats) and the holds (one of them held again after a stall)
+            // past the budget, the repeats) and the holds (one in a gap, one of them held again after a stall)
             int ramp = 1 + 3 + io.mqprobe.search.KneeConfirmation.REPEATED_STEPS;
             int paced = 1 + io.mqprobe.probe.ProbePlanner.NARROWING_STEPS + io.mqprobe.search.SustainableSearch.EXTRA_STEPS
                     + io.mqprobe.probe.ProbePlanner.MAX_REPEATS;
-            int holds = io.mqprobe.search.SustainableSearch.MAX_HOLDS + io.mqprobe.search.SustainableSearch.MAX_HOLD_REPEATS;
+            int holds = io.mqprobe.search.SustainableSearch.MAX_HOLDS + 1 + io.mqprobe.search.SustainableSearch.MAX_HOLD_REPEATS;
             assertThat(steps.size()).isBetween(3, ramp + paced + holds);
             assertThat(steps.get(0).get("targetRecordsPerSecond").isNull()).isTrue();
             List<Double> offered = new java.util.ArrayList<>();
