@@ -350,8 +350,9 @@ public final class ProbePlanner implements Planner {
     }
 
     /**
-     * The search's answer held for {@link #HOLD_MEASURES} times a step's shortest measurement, judged on its own readings:
-     * an answer decided in seconds is carried for that long before it is reported.
+     * The search's answer held for {@link #HOLD_MEASURES} times a step's shortest measurement, judged on its own latency,
+     * errors and delivery and on the utilisations' lines it joins: an answer decided in seconds is carried for that long
+     * before it is reported.
      */
     private StepPlan holdStep(int clients, double ratePerSecond) {
         RampPlan plan = settings.plan();

@@ -17,8 +17,8 @@ import java.util.TreeMap;
 
 /**
  * The paced steps with each graded utilisation (a broker's CPU, iowait, NIC and disk shares) replaced by its value on
- * the least-squares line through that utilisation's readings at every paced step measured so far, the line's slope
- * held at zero or above (a cost does not fall as the rate rises).
+ * the least-squares line through that utilisation's readings at every paced step measured so far, holds included, the
+ * line's slope held at zero or above (a cost does not fall as the rate rises).
  *
  * <p>Why a line over all steps: one four-second step under a half-core quota reads a broker at 99 % and the next, at
  * the same rate, at 45 % (a garbage-collection phase, the previous steps' leftovers); measured on this machine, the
@@ -42,14 +42,27 @@ final class PooledReadings {
     static final double DEARER = 0.05;
 
     private final SortedMap<Double, List<StepMeasurement>> pooled = new TreeMap<>();
+    private final List<StepMeasurement> pooledHolds;
     private final Map<String, Line> lines = new HashMap<>();
 
     /** @param byRate the paced steps, by offered rate ascending */
     PooledReadings(SortedMap<Double, List<StepMeasurement>> byRate) {
-        for (String key : keys(byRate)) {
-            lines.put(key, fit(byRate, key));
+        this(byRate, List.of());
+    }
+
+    /**
+     * @param byRate the searched steps, by offered rate ascending
+     * @param holds  the holds, each a paced step at its own offered rate: on the same lines, and read off them
+     */
+    PooledReadings(SortedMap<Double, List<StepMeasurement>> byRate, List<StepMeasurement> holds) {
+        SortedMap<Double, List<StepMeasurement>> every = new TreeMap<>();
+        byRate.forEach((rate, steps) -> every.computeIfAbsent(rate, r -> new ArrayList<>()).addAll(steps));
+        holds.forEach(hold -> every.computeIfAbsent(hold.targetRecordsPerSecond(), r -> new ArrayList<>()).add(hold));
+        for (String key : keys(every)) {
+            lines.put(key, fit(every, key));
         }
         byRate.forEach((rate, steps) -> pooled.put(rate, steps.stream().map(s -> pooled(s, rate)).toList()));
+        pooledHolds = holds.stream().map(this::pooledHold).toList();
     }
 
     /**
@@ -107,6 +120,11 @@ final class PooledReadings {
         return pooled;
     }
 
+    /** The holds in the order given, with pooled readings. */
+    List<StepMeasurement> holds() {
+        return pooledHolds;
+    }
+
     /**
      * The lowest rate strictly between {@code low} and {@code high} at which a utilisation's line reaches its
      * threshold; empty when none does there (latency or errors failed the higher rate, or the lines are flat).
@@ -141,6 +159,23 @@ final class PooledReadings {
                     sample[0] = u;
                 })));
         return new Line(CostLine.through(points), sample[0]);
+    }
+
+    /**
+     * A hold read off the lines, but for a utilisation it saturated ({@link Thresholds#PROCESS_SATURATED_PCT} or more):
+     * that reading stays its own. A broker at its quota for the whole hold did not carry the load with room, and one
+     * reading of twelve weighs too little on a line to say so (a hold over 85 % stands more than twice the 6.7 points a
+     * 12-second reading lies off the line here above the 75 % threshold).
+     */
+    private StepMeasurement pooledHold(StepMeasurement hold) {
+        StepMeasurement pooledHold = pooled(hold, hold.targetRecordsPerSecond());
+        List<ResourceUsage> resources = new ArrayList<>();
+        for (int i = 0; i < hold.resources().size(); i++) {
+            ResourceUsage own = hold.resources().get(i);
+            boolean saturated = fitted(own) && ThresholdBreaches.pct(own, own.mean()).orElse(0) >= Thresholds.PROCESS_SATURATED_PCT;
+            resources.add(saturated ? own : pooledHold.resources().get(i));
+        }
+        return pooledHold.withResources(resources);
     }
 
     private StepMeasurement pooled(StepMeasurement step, double rate) {

@@ -1,5 +1,6 @@
 package io.mqprobe.search;
 
+import io.mqprobe.api.units.HumanUnits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -290,12 +291,12 @@ class SustainableSearchTest {
     @Test
     void should_hold_in_the_gap_a_failed_hold_left_above_a_far_lower_answer() {
         // out of time, 25k and 50k passed, 80k failed on the broker's CPU and the narrowing step 70.2k passed, but its hold
-        // read more CPU than the short steps and failed: the answer falls to the 50k fraction, 25 % below the failed hold.
-        // Held halfway into that gap instead, the load passes for as long as a hold lasts.
+        // met a tail that lasted and failed: the answer falls to the 50k fraction, 25 % below the failed hold. Held halfway
+        // into that gap instead, the load passes for as long as a hold lasts.
         SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
 
         List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> costly(i, rate, 78_000, 0),
-                (i, rate) -> costly(i, rate, 60_000, 0));
+                (i, rate) -> tailingAbove(i, rate, 78_000, 60_000));
 
         List<StepMeasurement> paced = steps.get(0);
         List<StepMeasurement> held = steps.get(1);
@@ -314,13 +315,13 @@ class SustainableSearchTest {
     @Test
     void should_hold_in_the_gap_two_failed_holds_left_above_an_unheld_fraction() {
         // out of time, 25k and 50k passed, 80k failed on the broker's CPU and the narrowing step 55.8k passed; held for
-        // longer, anything above 45k fails: the hold at 53k fails a hair above the 50k fraction (no gap to hold there),
-        // the 50k fraction's own hold at 47.5k fails too, and the answer would fall to the 25k fraction, unheld, 47 % below
-        // the last failed hold. Held halfway into that gap, the load passes for as long as a hold lasts.
+        // longer, anything above 45k meets a tail that lasts: the hold at 53k fails a hair above the 50k fraction (no gap
+        // to hold there), the 50k fraction's own hold at 47.5k fails too, and the answer would fall to the 25k fraction,
+        // unheld, 47 % below the last failed hold. Held halfway into that gap, the load passes for as long as a hold lasts.
         SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
 
         List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> costly(i, rate, 62_000, 0),
-                (i, rate) -> costly(i, rate, 45_000, 0));
+                (i, rate) -> tailingAbove(i, rate, 62_000, 45_000));
 
         List<StepMeasurement> paced = steps.get(0);
         List<StepMeasurement> held = steps.get(1);
@@ -512,6 +513,44 @@ class SustainableSearchTest {
     private static StepMeasurement costly(int index, double offered, double limit, double disturbancePct) {
         double pct = 75 * offered / limit + disturbancePct;
         return StepBuilder.step(index, offered).target(offered).cpu("broker-1", 0.5 * pct / 100, 0.5).build();
+    }
+
+    /** broker-1's CPU as {@link #costly} reads it, and above {@code tailFrom} a p99 of 300 ms in every second: a tail that lasts. */
+    private static StepMeasurement tailingAbove(int index, double offered, double cpuLimit, double tailFrom) {
+        StepBuilder step = StepBuilder.step(index, offered).target(offered).cpu("broker-1", 0.5 * 0.75 * offered / cpuLimit, 0.5);
+        return (offered > tailFrom ? step.seconds(300, 300, 300, 300, 300) : step.seconds(5, 5, 5, 5, 5)).build();
+    }
+
+    @Test
+    void should_judge_a_holds_utilisation_on_the_line_through_every_paced_step_and_hold() {
+        // the broker's CPU follows one line up to 78k; a hold reads it 8 points higher, as a 12-second step here lies off
+        // the line by a standard deviation of 6.7 points: on its own it fails, on the line its one reading moves it passes
+        // (the line it lifts may fail the rate just under the threshold, and the next answer is held)
+        SustainableSearch drifting = search();
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(drifting, (i, rate) -> costly(i, rate, 78_000, 0),
+                (i, rate) -> costly(i, rate, 78_000, 8));
+
+        SustainablePoint found = drifting.result(steps.get(0), steps.get(1)).orElseThrow();
+        assertThat(found.heldStep()).isNotNull();
+        StepMeasurement hold = steps.get(1).stream().filter(h -> h.index() == found.heldStep()).findFirst().orElseThrow();
+        String own = "broker-1 CPU " + HumanUnits.pct(75 * hold.targetRecordsPerSecond() / 78_000 + 8) + " > 75 %";
+        assertThat(drifting.breaches(hold)).containsExactly(own);
+        assertThat(found.recordsPerSecond()).isGreaterThan(0.9 * 78_000);
+        assertThat(found.limitedBy()).endsWith("its search passed (on its own readings " + own
+                + ": a utilisation is judged on the line through every paced step and hold)");
+
+        // a hold that saturates the broker (over 85 % of its cores) failed on its own reading, whatever the line says:
+        // the next answer is held, and it fails too
+        SustainableSearch saturated = search();
+        List<List<StepMeasurement>> over = SearchRuns.runHolding(saturated, (i, rate) -> costly(i, rate, 78_000, 0),
+                (i, rate) -> costly(i, rate, 78_000, 60));
+        assertThat(over.get(1)).hasSizeGreaterThan(1);
+        assertThat(over.get(1).get(1).targetRecordsPerSecond()).isLessThan(over.get(1).get(0).targetRecordsPerSecond());
+        SustainablePoint under = saturated.result(over.get(0), over.get(1)).orElseThrow();
+        assertThat(under.heldStep()).isNull();
+        assertThat(under.limitedBy()).startsWith("broker-1 CPU " + HumanUnits.pct(75 * over.get(1).get(1).targetRecordsPerSecond() / 78_000 + 60)
+                + " > 75 % at step " + over.get(1).get(1).index() + ", ").contains("offered and held (the search had passed ")
+                .doesNotContain("(utilisation on the line through every paced step and hold)");
     }
 
     @Test
