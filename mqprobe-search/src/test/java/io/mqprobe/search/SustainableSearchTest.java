@@ -295,21 +295,14 @@ class SustainableSearchTest {
         // into that gap instead, the load passes for as long as a hold lasts.
         SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
 
-        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> costly(i, rate, 78_000, 0),
-                (i, rate) -> tailingAbove(i, rate, 78_000, 60_000));
+        List<List<StepMeasurement>> steps = withTailsAbove(outOfTime, 78_000, 60_000);
 
-        List<StepMeasurement> paced = steps.get(0);
-        List<StepMeasurement> held = steps.get(1);
-        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 70_200.0);
-        double failedHold = held.get(0).targetRecordsPerSecond();
+        assertThat(steps.get(0)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 70_200.0);
+        double failedHold = steps.get(1).get(0).targetRecordsPerSecond();
         assertThat(failedHold).isLessThan(70_200).isGreaterThan(60_000);
-        assertThat(held).hasSize(2).last().extracting(StepMeasurement::targetRecordsPerSecond)
+        assertThat(steps.get(1)).hasSize(2).last().extracting(StepMeasurement::targetRecordsPerSecond)
                 .isEqualTo((double) Math.round((50_000 + failedHold) / 2));
-        SustainablePoint found = outOfTime.result(paced, held).orElseThrow();
-        assertThat(found.recordsPerSecond()).isEqualTo(held.get(1).targetRecordsPerSecond());
-        assertThat(found.failingRecordsPerSecond()).isEqualTo(failedHold);
-        assertThat(found.limitedBy()).endsWith("; held at step " + held.get(1).index()
-                + ", in the gap its search left open above the 50,000 msgs/s it passed");
+        assertHeldInTheGap(outOfTime, steps, failedHold, "50,000 msgs/s");
     }
 
     @Test
@@ -320,19 +313,27 @@ class SustainableSearchTest {
         // unheld, 47 % below the last failed hold. Held halfway into that gap, the load passes for as long as a hold lasts.
         SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
 
-        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, (i, rate) -> costly(i, rate, 62_000, 0),
-                (i, rate) -> tailingAbove(i, rate, 62_000, 45_000));
+        List<List<StepMeasurement>> steps = withTailsAbove(outOfTime, 62_000, 45_000);
 
-        List<StepMeasurement> paced = steps.get(0);
-        List<StepMeasurement> held = steps.get(1);
-        assertThat(paced).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 55_800.0);
-        assertThat(held).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(53_010.0, 47_500.0, 36_250.0);
-        SustainablePoint found = outOfTime.result(paced, held).orElseThrow();
-        assertThat(found.recordsPerSecond()).isEqualTo(36_250);
-        assertThat(found.heldStep()).isEqualTo(held.get(2).index());
-        assertThat(found.failingRecordsPerSecond()).isEqualTo(47_500);
-        assertThat(found.limitedBy()).endsWith("; held at step " + held.get(2).index()
-                + ", in the gap its search left open above the 25,000 msgs/s it passed");
+        assertThat(steps.get(0)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(25_000.0, 50_000.0, 80_000.0, 55_800.0);
+        assertThat(steps.get(1)).extracting(StepMeasurement::targetRecordsPerSecond).containsExactly(53_010.0, 47_500.0, 36_250.0);
+        assertHeldInTheGap(outOfTime, steps, 47_500, "25,000 msgs/s");
+    }
+
+    /** The search run with broker-1's CPU at 75 % at {@code cpuLimit}, its holds above {@code tailFrom} meeting a tail that lasts. */
+    private static List<List<StepMeasurement>> withTailsAbove(SustainableSearch search, double cpuLimit, double tailFrom) {
+        return SearchRuns.runHolding(search, (i, rate) -> costly(i, rate, cpuLimit, 0), (i, rate) -> tailingAbove(i, rate, cpuLimit, tailFrom));
+    }
+
+    /** The answer is the last hold, in the gap above {@code passed}, bounded by the hold that failed at {@code failing}. */
+    private static void assertHeldInTheGap(SustainableSearch search, List<List<StepMeasurement>> steps, double failing, String passed) {
+        StepMeasurement gapHold = steps.get(1).get(steps.get(1).size() - 1);
+        SustainablePoint found = search.result(steps.get(0), steps.get(1)).orElseThrow();
+        assertThat(found.recordsPerSecond()).isEqualTo(gapHold.targetRecordsPerSecond());
+        assertThat(found.heldStep()).isEqualTo(gapHold.index());
+        assertThat(found.failingRecordsPerSecond()).isEqualTo(failing);
+        assertThat(found.limitedBy()).endsWith("; held at step " + gapHold.index() + ", in the gap its search left open above the "
+                + passed + " it passed");
     }
 
     @Test
