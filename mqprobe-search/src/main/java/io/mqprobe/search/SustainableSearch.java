@@ -419,10 +419,15 @@ public final class SustainableSearch {
      * hold)" when the held step, read alone, was over a threshold the lines kept it under; else "".
      */
     private String ownReadings(StepMeasurement hold, List<StepMeasurement> measured) {
-        List<String> own = measured.stream().filter(h -> h.index() == hold.index()).findFirst().map(this::breaches)
-                .orElse(List.of());
+        List<String> own = ownBreaches(hold, measured);
         return own.isEmpty() ? "" : " (on its own readings " + String.join(", ", own)
                 + ": a utilisation is judged on the line through every paced step and hold)";
+    }
+
+    /** What a judged hold breached on its own readings, as {@code measured} holds them (its judged breaches when absent). */
+    private List<String> ownBreaches(StepMeasurement hold, List<StepMeasurement> measured) {
+        return measured.stream().filter(h -> h.index() == hold.index()).findFirst().map(this::breaches)
+                .orElseGet(() -> breaches(hold));
     }
 
     /** Why no rate was sustainable (searches without holds). */
@@ -461,8 +466,7 @@ public final class SustainableSearch {
             StepMeasurement hold = failing.failedHold();
             String passed = failing.inGap() ? "held in the gap its search left open"
                     : "offered and held (the search had passed " + HumanUnits.msgsPerSecond(failing.offered()) + ")";
-            boolean ownAlike = measured.stream().filter(h -> h.index() == hold.index()).findFirst()
-                    .map(h -> breaches(h).equals(breaches(hold))).orElse(true);
+            boolean ownAlike = ownBreaches(hold, measured).equals(breaches(hold));
             return String.join(", ", breaches(hold)) + " at step " + hold.index() + ", " + HumanUnits.msgsPerSecond(failing.failsAt())
                     + " " + passed + (ownAlike ? "" : " (utilisation on the line through every paced step and hold)");
         }
