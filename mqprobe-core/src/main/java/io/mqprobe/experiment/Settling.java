@@ -28,9 +28,12 @@ import java.util.function.LongFunction;
  * before it (followers still copying an unthrottled step, brokers still busy with it): waits, bounded, until nothing
  * of the step's topics is under-replicated and followers hold what their leaders hold, and then, when there was such
  * a backlog or the step is the first paced one after unthrottled steps ({@link #idleBrokersWanted}), until every
- * broker is near idle again in a monitor sample taken after the wait began. Catching up keeps a broker busy after its
- * followers look level, and a paced step is judged on the brokers' CPU, which must be its own: a first paced step
- * measured right after the unthrottled ramp read a broker at 92 % CPU at 46k msgs/s where the next read 28 % at 43k.
+ * broker is near idle again in a monitor sample taken after the wait began, and every disk too: no monitored iowait
+ * over its bar in the last {@value #IOWAIT_WINDOW_MS} ms, all of them after the wait began. Catching up keeps a broker
+ * busy after its followers look level, and a paced step is judged on the brokers' CPU and the hosts' iowait, which
+ * must be its own: a first paced step measured right after the unthrottled ramp read a broker at 92 % CPU at 46k
+ * msgs/s where the next read 28 % at 43k; one that started while the ramp's deleted segments were still being
+ * discarded read the host's iowait at 44 % where the runs beside it read 3-5 %.
  * An unthrottled step without a backlog starts at once: it is judged on its throughput after a warm-up that covers the
  * tail of the step before. Where the topics hold nothing a later step
  * reads ({@link SettleSpec#recreateBacklogs()}), a topic whose followers are behind is deleted and created again instead:
@@ -48,8 +51,15 @@ final class Settling {
      * taken before would hold the step that just ended.
      */
     private static final long CPU_WINDOW_MS = 1000;
-    /** Without any broker CPU sample this far back, the cluster has no CPU monitor (a remote one without JMX). */
-    private static final long CPU_SOURCE_LOOKBACK_MS = 5000;
+    /**
+     * Iowait is judged by its peak over this last stretch of samples, and only once the wait has lasted as long: the
+     * discards of deleted segments come in bursts, and one quiet second between two of them is not a quiet disk
+     * (replayed over the recorded timelines of eight first paced steps that started amid them, a look at the last
+     * second let four start in a lull, one over the last two seconds none).
+     */
+    private static final long IOWAIT_WINDOW_MS = 2000;
+    /** Without any sample of a metric this far back, the cluster has no monitor of it (a remote one without JMX). */
+    private static final long SOURCE_LOOKBACK_MS = 5000;
 
     private final ClusterAdmin admin;
     private final LongFunction<List<ResourceUsage>> recentResources;
@@ -80,9 +90,9 @@ final class Settling {
      *
      * @param backlogged the topics with a partition under-replicated or followers behind
      */
-    record Look(int underReplicated, long followerLagBytes, List<String> busyBrokers, boolean cpuRead, List<String> backlogged) {
+    record Look(int underReplicated, long followerLagBytes, List<String> busy, boolean cpuRead, boolean iowaitRead, List<String> backlogged) {
         boolean settled() {
-            return backlogFree() && busyBrokers.isEmpty() && cpuRead;
+            return backlogFree() && busy.isEmpty() && cpuRead && iowaitRead;
         }
 
         boolean backlogFree() {
@@ -97,9 +107,12 @@ final class Settling {
             if (followerLagBytes > SettleSpec.FOLLOWER_LAG_TOLERANCE_BYTES) {
                 parts.add("followers " + ByteSize.format(followerLagBytes) + " behind");
             }
-            parts.addAll(busyBrokers);
+            parts.addAll(busy);
             if (!cpuRead) {
                 parts.add("no broker CPU sample yet");
+            }
+            if (!iowaitRead) {
+                parts.add("iowait read over less than " + HumanUnits.durationMs((double) IOWAIT_WINDOW_MS));
             }
             return String.join(", ", parts);
         }
@@ -175,18 +188,27 @@ final class Settling {
                 backlogged.add(topic);
             }
         });
-        long window = Math.min(CPU_WINDOW_MS, Math.max(1, System.currentTimeMillis() - sinceMs));
-        List<ResourceUsage> cpu = brokerCpu(recentResources.apply(window));
-        boolean cpuRead = !cpu.isEmpty() || brokerCpu(recentResources.apply(CPU_SOURCE_LOOKBACK_MS)).isEmpty();
+        long waitedMs = Math.max(1, System.currentTimeMillis() - sinceMs);
+        List<ResourceUsage> cpu = brokerCpu(recentResources.apply(Math.min(CPU_WINDOW_MS, waitedMs)));
+        boolean cpuRead = !cpu.isEmpty() || brokerCpu(recentResources.apply(SOURCE_LOOKBACK_MS)).isEmpty();
+        List<ResourceUsage> iowait = iowait(recentResources.apply(Math.min(IOWAIT_WINDOW_MS, waitedMs)));
+        boolean iowaitRead = waitedMs >= IOWAIT_WINDOW_MS || iowait(recentResources.apply(SOURCE_LOOKBACK_MS)).isEmpty();
+        List<String> busy = new ArrayList<>();
         // a broker whose CPU quota is unknown cannot be called busy
-        List<String> busy = cpu.stream().filter(u -> u.meanPct().orElse(0) > spec.brokerCpuPct())
-                .map(u -> u.source() + " CPU " + HumanUnits.pct(u.meanPct().getAsDouble())).toList();
-        return new Look(underReplicated, lag, busy, cpuRead, List.copyOf(backlogged));
+        cpu.stream().filter(u -> u.meanPct().orElse(0) > spec.brokerCpuPct())
+                .forEach(u -> busy.add(u.source() + " CPU " + HumanUnits.pct(u.meanPct().getAsDouble())));
+        iowait.stream().filter(u -> u.peak() > spec.iowaitPct())
+                .forEach(u -> busy.add(u.source() + " iowait " + HumanUnits.pct(u.peak())));
+        return new Look(underReplicated, lag, List.copyOf(busy), cpuRead, iowaitRead, List.copyOf(backlogged));
     }
 
     private static List<ResourceUsage> brokerCpu(List<ResourceUsage> usage) {
         return usage.stream().filter(u -> Sources.isBroker(u.source()) && Metric.CPU_CORES.equals(u.metric()) && u.hasCapacity())
                 .toList();
+    }
+
+    private static List<ResourceUsage> iowait(List<ResourceUsage> usage) {
+        return usage.stream().filter(u -> Metric.CPU_IOWAIT_PCT.equals(u.metric())).toList();
     }
 
     /** Per topic, the bytes the followers of each of its partitions miss against the partition's largest copy, summed. */

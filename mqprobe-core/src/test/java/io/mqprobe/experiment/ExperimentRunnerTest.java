@@ -175,7 +175,7 @@ class ExperimentRunnerTest {
     void should_wait_for_idle_brokers_before_a_paced_step_after_an_unthrottled_one_but_not_after_a_paced_one() {
         // broker-1 reads busy throughout: a step that waits for idle brokers waits to the bound and says so
         ResourceWindow busyBroker = (from, to) -> List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.45, 0.45, 0.5));
-        SettleSpec settle = new SettleSpec(Duration.ofMillis(600), 25, false);
+        SettleSpec settle = new SettleSpec(Duration.ofMillis(600), 25, 15, false);
         List<StepPlan> plans = List.of(paced("r", 0, 0), paced("r", 1, 200), paced("r", 2, 400));
         Planner planner = (measured, context) -> {
             if (measured.isEmpty()) {

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SettlingTest {
 
     private static final String TOPIC = "t";
-    private static final SettleSpec SPEC = new SettleSpec(Duration.ofSeconds(5), 25, false);
+    private static final SettleSpec SPEC = new SettleSpec(Duration.ofSeconds(5), 25, 15, false);
     private static final Consumer<String> NO_RECREATE = topic -> {
         throw new AssertionError("recreated " + topic + " where waiting was asked for");
     };
@@ -50,7 +50,7 @@ class SettlingTest {
         Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 8L << 20);
         Settling settling = new Settling(admin, ms -> List.of(cpu(0.05)), new RunControl(), NO_RECREATE);
 
-        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25, false), List.of(TOPIC), false);
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25, 15, false), List.of(TOPIC), false);
 
         assertThat(settle.settled()).isFalse();
         assertThat(settle.unsettled()).startsWith("still unsettled after").contains("under-replicated partitions 1");
@@ -98,6 +98,37 @@ class SettlingTest {
     }
 
     @Test
+    void a_paced_step_waits_for_the_hosts_iowait_to_stay_low_over_two_seconds() {
+        AtomicInteger looks = new AtomicInteger();
+        // brokers idle and nothing behind, but the host waits on its disk (the ramp's deleted segments being discarded)
+        // with a one-second lull: its peak over the last two seconds falls under the bar only from look 14 on
+        Settling settling = new Settling(new Backlog(looks, 0, 0),
+                ms -> List.of(cpu(0.02), iowait(looks.get() < 14 ? 44 : 3)), new RunControl(), NO_RECREATE);
+
+        StepResult.Settle unthrottled = settling.await(SPEC, List.of(TOPIC), false);
+        looks.set(0);
+        StepResult.Settle paced = settling.await(SPEC, List.of(TOPIC), true);
+
+        assertThat(unthrottled.atFirstLook()).isNull();
+        assertThat(paced.settled()).isTrue();
+        assertThat(paced.atFirstLook()).isEqualTo("host iowait 44 %, iowait read over less than 2s");
+        assertThat(looks.get()).isEqualTo(14);
+
+        // a quiet disk from the first look is still read over two seconds before a paced step starts on it
+        looks.set(0);
+        Settling quiet = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.02), iowait(3)), new RunControl(), NO_RECREATE);
+        StepResult.Settle settled = quiet.await(SPEC, List.of(TOPIC), true);
+        assertThat(settled.atFirstLook()).isEqualTo("iowait read over less than 2s");
+        assertThat(settled.waitedMs()).isBetween(2_000L, 3_000L);
+
+        // a disk that stays busy holds the step only until the bound, and the step says so
+        Settling busy = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.02), iowait(44)), new RunControl(), NO_RECREATE);
+        StepResult.Settle bounded = busy.await(new SettleSpec(Duration.ofSeconds(3), 25, 15, false), List.of(TOPIC), true);
+        assertThat(bounded.settled()).isFalse();
+        assertThat(bounded.unsettled()).isEqualTo("still unsettled after 3s: host iowait 44 %");
+    }
+
+    @Test
     void a_disposable_topic_whose_followers_are_behind_is_created_again_instead_of_waited_for() {
         AtomicInteger looks = new AtomicInteger();
         // followers 1.3 GiB behind for as long as the topic lives (longer than the bound); a second topic level
@@ -108,7 +139,7 @@ class SettlingTest {
             admin.recreated = true;
         });
 
-        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, true), List.of(TOPIC, "level"), false);
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, 15, true), List.of(TOPIC, "level"), false);
 
         assertThat(recreated).containsExactly(TOPIC);
         assertThat(settle.recreatedTopics()).containsExactly(TOPIC);
@@ -131,7 +162,7 @@ class SettlingTest {
         Settling settling = new Settling(admin, ms -> List.of(cpu(0.02)), new RunControl(), recreate,
                 names -> names.stream().filter(TOPIC::equals).filter(name -> !admin.recreated).toList());
 
-        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, true), List.of(TOPIC, "level"), false);
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, 15, true), List.of(TOPIC, "level"), false);
 
         assertThat(recreated).containsExactly(TOPIC);
         assertThat(settle.recreatedTopics()).containsExactly(TOPIC);
@@ -151,7 +182,7 @@ class SettlingTest {
         Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 600L << 20);
         Settling settling = new Settling(admin, ms -> List.of(cpu(looks.get() < 6 ? 0.46 : 0.04)), new RunControl(),
                 topic -> admin.recreated = true);
-        SettleSpec recreating = new SettleSpec(Duration.ofSeconds(5), 25, true);
+        SettleSpec recreating = new SettleSpec(Duration.ofSeconds(5), 25, 15, true);
 
         StepResult.Settle unthrottled = settling.await(recreating, List.of(TOPIC), false);
 
@@ -170,6 +201,11 @@ class SettlingTest {
 
     private static ResourceUsage cpu(double cores) {
         return new ResourceUsage("broker-1", Metric.CPU_CORES, cores, cores, 0.5);
+    }
+
+    /** The host's iowait over a window whose quietest second read 1 %: the wait judges the peak. */
+    private static ResourceUsage iowait(double peakPct) {
+        return new ResourceUsage("host", Metric.CPU_IOWAIT_PCT, 1, peakPct, 100.0);
     }
 
     /** One partition with replicas 1, 2: out of sync for the first {@code outOfSyncLooks} looks, its follower behind meanwhile. */

@@ -101,7 +101,7 @@ final class ProbeOptions {
 
     @Option(names = "--settle-timeout", paramLabel = "DURATION", defaultValue = RampPlan.DEFAULT_SETTLE_TIMEOUT, converter = DurationConverter.OrZero.class,
             description = "Before each step, wait at most this long for a settled cluster: nothing under-replicated, followers "
-                    + "caught up, brokers near idle; 0s: do not wait (default: ${DEFAULT-VALUE}).")
+                    + "caught up, brokers and disks near idle; 0s: do not wait (default: ${DEFAULT-VALUE}).")
     Duration settleTimeout;
 
     @Option(names = "--sustainable-steps", split = ",", paramLabel = "FRACTION",
@@ -166,7 +166,7 @@ final class ProbeOptions {
         ProbeSettings settings = new ProbeSettings(records.sizeBytes(), partitions.partitions(), records.payload(),
                 nativeSettings.properties(),
                 new RampPlan(ramp.warmup(), ramp.measured(), ramp.maxClients(), ramp.maxSteps(), fractions(), precision(),
-                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT, true)), thresholds(),
+                        settleTimeout.isZero() ? null : new SettleSpec(settleTimeout, RampPlan.SETTLED_BROKER_CPU_PCT, RampPlan.SETTLED_IOWAIT_PCT, true)), thresholds(),
                 jvmWarmup.warmUntil());
         CeilingsStep.Asked asked = new CeilingsStep.Asked(ceilings.disk(), ceilings.nic(), !noCeilings);
         List<InstanceSpec> sizes = specs.stream().map(InstanceSpec::parse).distinct().toList();
