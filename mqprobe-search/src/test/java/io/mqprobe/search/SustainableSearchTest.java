@@ -83,6 +83,23 @@ class SustainableSearchTest {
     }
 
     @Test
+    void should_say_the_answer_was_not_held_when_its_holds_passed_and_their_readings_moved_it() {
+        // a default probe's broker-ceiling (2026-12-06 18:13, run 3, rates scaled): both holds passed, reading the broker
+        // far below the short steps, and the line through them then passed two rates above them that no hold confirmed
+        SustainableSearch search = search();
+        List<StepMeasurement> paced = List.of(costly(1, 25_000, 100_000, 34), costly(2, 50_000, 100_000, 37.5),
+                costly(3, 80_000, 100_000, 37), costly(4, 54_500, 100_000, 40), costly(5, 52_200, 100_000, 38));
+        List<StepMeasurement> held = List.of(costly(6, 47_500, 100_000, 28), costly(7, 49_600, 100_000, 21));
+
+        SustainablePoint found = search.result(paced, held).orElseThrow();
+
+        assertThat(found.heldStep()).isNull();
+        assertThat(found.recordsPerSecond()).isGreaterThan(49_600);
+        assertThat(found.limitedBy()).endsWith("; not held: its holds at 47,500 msgs/s (step 6) and 49,600 msgs/s (step 7) "
+                + "passed, and the lines through their readings then moved the answer to a rate no hold confirmed");
+    }
+
+    @Test
     void should_measure_again_a_hold_that_failed_on_one_stall_before_it_bounds_the_answer() {
         // short steps and holds pass up to 43k; the first hold meets one stall of 900 ms, its other seconds at 5 ms
         SustainableSearch search = search();
