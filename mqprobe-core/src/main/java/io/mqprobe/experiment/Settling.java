@@ -190,9 +190,12 @@ final class Settling {
         });
         long waitedMs = Math.max(1, System.currentTimeMillis() - sinceMs);
         List<ResourceUsage> cpu = brokerCpu(recentResources.apply(Math.min(CPU_WINDOW_MS, waitedMs)));
-        boolean cpuRead = !cpu.isEmpty() || brokerCpu(recentResources.apply(SOURCE_LOOKBACK_MS)).isEmpty();
         List<ResourceUsage> iowait = iowait(recentResources.apply(Math.min(IOWAIT_WINDOW_MS, waitedMs)));
-        boolean iowaitRead = waitedMs >= IOWAIT_WINDOW_MS || iowait(recentResources.apply(SOURCE_LOOKBACK_MS)).isEmpty();
+        // which monitors exist is read once, and only while a CPU sample or the iowait window is still missing
+        List<ResourceUsage> lookback = cpu.isEmpty() || waitedMs < IOWAIT_WINDOW_MS
+                ? recentResources.apply(SOURCE_LOOKBACK_MS) : List.of();
+        boolean cpuRead = !cpu.isEmpty() || brokerCpu(lookback).isEmpty();
+        boolean iowaitRead = waitedMs >= IOWAIT_WINDOW_MS || iowait(lookback).isEmpty();
         List<String> busy = new ArrayList<>();
         // a broker whose CPU quota is unknown cannot be called busy
         cpu.stream().filter(u -> u.meanPct().orElse(0) > spec.brokerCpuPct())
