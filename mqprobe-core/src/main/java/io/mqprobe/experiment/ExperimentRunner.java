@@ -114,8 +114,7 @@ public final class ExperimentRunner {
             }
             StepResult.Settle settled = plan.settle() == null ? null
                     : new Settling(admin, steps::recentResources, control, this::recreate, topics::outgrown)
-                            .await(plan.settle(), scenarioTopics.keySet(), Settling.idleBrokersWanted(paced(plan.load()),
-                                    previousStepPaced(plan.scenario())));
+                            .await(plan.settle(), scenarioTopics.keySet(), paced(plan.load()), previousStepPaced(plan.scenario()));
             listener.onStepStart(plan);
             StepRunner.Outcome outcome;
             ActionScheduler.Step fired = scheduler.schedule(plan);

@@ -27,7 +27,7 @@ import java.util.function.LongFunction;
  * Brings the cluster back to a settled state before a step, so a step is not judged on the backlog of the one
  * before it (followers still copying an unthrottled step, brokers still busy with it): waits, bounded, until nothing
  * of the step's topics is under-replicated and followers hold what their leaders hold, and then, when there was such
- * a backlog or the step is the first paced one after unthrottled steps ({@link #idleBrokersWanted}), until every
+ * a backlog or the step is the first paced one after unthrottled steps ({@link #await}), until every
  * broker is near idle again in a monitor sample taken after the wait began, and every disk too: no monitored iowait
  * over its bar in the last {@value #IOWAIT_WINDOW_MS} ms, all of them after the wait began. Catching up keeps a broker
  * busy after its followers look level, and a paced step is judged on the brokers' CPU and the hosts' iowait, which
@@ -38,7 +38,7 @@ import java.util.function.LongFunction;
  * tail of the step before. Where the topics hold nothing a later step
  * reads ({@link SettleSpec#recreateBacklogs()}), a topic whose followers are behind is deleted and created again instead:
  * a settled start within seconds rather than a copy that outlasts the bound; an unthrottled step then starts as soon as
- * the new topic is in sync, a paced one still waits for idle brokers. Such a topic is recreated too when it outgrew its
+ * the new topic is in sync, a paced one still waits for idle brokers and quiet disks. Such a topic is recreated too when it outgrew its
  * share of the disk budget on brokers that delete old data too rarely to keep it within its cap
  * ({@link Topics#outgrown}). The wait, the topics recreated and, when the bound was hit, what was still unsettled are
  * recorded with the step.
@@ -119,21 +119,20 @@ final class Settling {
     }
 
     /**
-     * Whether a step waits for idle brokers even without a backlog: a paced step, whose verdict reads the brokers' CPU,
-     * unless the step before it was paced too. Idle brokers are wanted after the ramp's saturating steps, which leave
-     * them busy for seconds; after a paced step the wait only waited for a monitor sample taken after it began, 0.8-1.8 s
-     * before each of 36 paced steps of a default probe here (28 s in all), and the step's own warm-up covers the
-     * second its load ends in. A backlog (under-replication, followers behind) is still waited for.
+     * Waits until the step may start. Without a backlog (under-replication, followers behind), only a paced step whose
+     * verdict reads the brokers' CPU waits for idle brokers and quiet disks, and only unless the step before it was paced
+     * too: the ramp's saturating steps leave them busy for seconds, where after a paced step the wait only waited for a
+     * monitor sample taken after it began, 0.8-1.8 s before each of 36 paced steps of a default probe here (28 s in all),
+     * and the step's own warm-up covers the second its load ends in. After a backlog every paced step waits for them,
+     * its topic created again or not: the deleted topic's segments are discarded for seconds (every paced step after
+     * such a step in replicated-leader read the host's iowait at 23-39 % on average where the steps beside it read 6-14 %,
+     * four of the nine probes of series 18:13-19:13), and followers catching up keep brokers busy.
      *
-     * @param paced            whether the step is paced
-     * @param afterPacedStep   whether the scenario's step just before it was a paced load step
+     * @param paced          whether the step is paced
+     * @param afterPacedStep whether the scenario's step just before it was a paced load step
      */
-    static boolean idleBrokersWanted(boolean paced, boolean afterPacedStep) {
-        return paced && !afterPacedStep;
-    }
-
-    /** @param judgedOnResources whether the step waits for idle brokers without a backlog ({@link #idleBrokersWanted}) */
-    StepResult.Settle await(SettleSpec spec, Collection<String> topics, boolean judgedOnResources) {
+    StepResult.Settle await(SettleSpec spec, Collection<String> topics, boolean paced, boolean afterPacedStep) {
+        boolean judgedOnResources = paced && !afterPacedStep;
         long startNs = System.nanoTime();
         long deadlineNs = startNs + spec.maxWait().toNanos();
         long sinceMs = System.currentTimeMillis();
@@ -153,7 +152,7 @@ final class Settling {
         // followers catching up keep brokers busy after they look level; a backlog deleted with its topic does not, and
         // an unthrottled step's warm-up covers the second the deletion takes (waiting for a CPU sample and idle brokers
         // cost 3.1-4.3 s before each of replicated-leader's ramp steps in three default probes, 2026-12-03)
-        boolean idleWanted = judgedOnResources || recreated.isEmpty();
+        boolean idleWanted = paced || recreated.isEmpty();
         Look last = recreated.isEmpty() ? first : look(spec, topics, sinceMs);
         while (!ready(last, idleWanted) && System.nanoTime() < deadlineNs && !control.cancelled()) {
             if (control.sleep(POLL_MS)) {

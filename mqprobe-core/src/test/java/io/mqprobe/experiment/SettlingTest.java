@@ -35,7 +35,7 @@ class SettlingTest {
         Backlog admin = new Backlog(looks, 3, 64L << 20);
         Settling settling = new Settling(admin, ms -> List.of(cpu(looks.get() < 5 ? 0.45 : 0.05)), new RunControl(), NO_RECREATE);
 
-        StepResult.Settle settle = settling.await(SPEC, List.of(TOPIC), false);
+        StepResult.Settle settle = settling.await(SPEC, List.of(TOPIC), false, false);
 
         assertThat(settle.settled()).isTrue();
         assertThat(settle.unsettled()).isNull();
@@ -50,7 +50,7 @@ class SettlingTest {
         Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 8L << 20);
         Settling settling = new Settling(admin, ms -> List.of(cpu(0.05)), new RunControl(), NO_RECREATE);
 
-        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25, 15, false), List.of(TOPIC), false);
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofMillis(600), 25, 15, false), List.of(TOPIC), false, false);
 
         assertThat(settle.settled()).isFalse();
         assertThat(settle.unsettled()).startsWith("still unsettled after").contains("under-replicated partitions 1");
@@ -62,7 +62,7 @@ class SettlingTest {
         AtomicInteger looks = new AtomicInteger();
         Settling idle = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.45)), new RunControl(), NO_RECREATE);
 
-        StepResult.Settle none = idle.await(SPEC, List.of(TOPIC), false);
+        StepResult.Settle none = idle.await(SPEC, List.of(TOPIC), false, false);
 
         assertThat(none.settled()).isTrue();
         assertThat(none.atFirstLook()).isNull();
@@ -74,7 +74,7 @@ class SettlingTest {
         Settling caughtUp = new Settling(new Backlog(backlogLooks, 1, 32L << 20),
                 ms -> ms >= 5000 || backlogLooks.get() >= 3 ? List.of(cpu(0.02)) : List.of(), new RunControl(), NO_RECREATE);
 
-        StepResult.Settle settle = caughtUp.await(SPEC, List.of(TOPIC), false);
+        StepResult.Settle settle = caughtUp.await(SPEC, List.of(TOPIC), false, false);
 
         assertThat(settle.settled()).isTrue();
         assertThat(settle.atFirstLook()).contains("under-replicated partitions 1", "no broker CPU sample yet");
@@ -87,9 +87,9 @@ class SettlingTest {
         // the unthrottled step before left broker-1 busy for the first four looks, with nothing under-replicated
         Settling settling = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(looks.get() <= 4 ? 0.46 : 0.04)), new RunControl(), NO_RECREATE);
 
-        StepResult.Settle unthrottled = settling.await(SPEC, List.of(TOPIC), false);
+        StepResult.Settle unthrottled = settling.await(SPEC, List.of(TOPIC), false, false);
         looks.set(0);
-        StepResult.Settle paced = settling.await(SPEC, List.of(TOPIC), true);
+        StepResult.Settle paced = settling.await(SPEC, List.of(TOPIC), true, false);
 
         assertThat(unthrottled.atFirstLook()).isNull();
         assertThat(paced.settled()).isTrue();
@@ -105,9 +105,9 @@ class SettlingTest {
         Settling settling = new Settling(new Backlog(looks, 0, 0),
                 ms -> List.of(cpu(0.02), iowait(looks.get() < 14 ? 44 : 3)), new RunControl(), NO_RECREATE);
 
-        StepResult.Settle unthrottled = settling.await(SPEC, List.of(TOPIC), false);
+        StepResult.Settle unthrottled = settling.await(SPEC, List.of(TOPIC), false, false);
         looks.set(0);
-        StepResult.Settle paced = settling.await(SPEC, List.of(TOPIC), true);
+        StepResult.Settle paced = settling.await(SPEC, List.of(TOPIC), true, false);
 
         assertThat(unthrottled.atFirstLook()).isNull();
         assertThat(paced.settled()).isTrue();
@@ -117,13 +117,13 @@ class SettlingTest {
         // a quiet disk from the first look is still read over two seconds before a paced step starts on it
         looks.set(0);
         Settling quiet = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.02), iowait(3)), new RunControl(), NO_RECREATE);
-        StepResult.Settle settled = quiet.await(SPEC, List.of(TOPIC), true);
+        StepResult.Settle settled = quiet.await(SPEC, List.of(TOPIC), true, false);
         assertThat(settled.atFirstLook()).isEqualTo("iowait read over less than 2s");
         assertThat(settled.waitedMs()).isBetween(2_000L, 3_000L);
 
         // a disk that stays busy holds the step only until the bound, and the step says so
         Settling busy = new Settling(new Backlog(looks, 0, 0), ms -> List.of(cpu(0.02), iowait(44)), new RunControl(), NO_RECREATE);
-        StepResult.Settle bounded = busy.await(new SettleSpec(Duration.ofSeconds(3), 25, 15, false), List.of(TOPIC), true);
+        StepResult.Settle bounded = busy.await(new SettleSpec(Duration.ofSeconds(3), 25, 15, false), List.of(TOPIC), true, false);
         assertThat(bounded.settled()).isFalse();
         assertThat(bounded.unsettled()).isEqualTo("still unsettled after 3s: host iowait 44 %");
     }
@@ -139,7 +139,7 @@ class SettlingTest {
             admin.recreated = true;
         });
 
-        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, 15, true), List.of(TOPIC, "level"), false);
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, 15, true), List.of(TOPIC, "level"), false, false);
 
         assertThat(recreated).containsExactly(TOPIC);
         assertThat(settle.recreatedTopics()).containsExactly(TOPIC);
@@ -162,7 +162,7 @@ class SettlingTest {
         Settling settling = new Settling(admin, ms -> List.of(cpu(0.02)), new RunControl(), recreate,
                 names -> names.stream().filter(TOPIC::equals).filter(name -> !admin.recreated).toList());
 
-        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, 15, true), List.of(TOPIC, "level"), false);
+        StepResult.Settle settle = settling.await(new SettleSpec(Duration.ofSeconds(5), 25, 15, true), List.of(TOPIC, "level"), false, false);
 
         assertThat(recreated).containsExactly(TOPIC);
         assertThat(settle.recreatedTopics()).containsExactly(TOPIC);
@@ -172,7 +172,7 @@ class SettlingTest {
         // topics a later step reads are never created anew: the run stops at the budget instead
         Settling kept = new Settling(new Backlog(new AtomicInteger(), 0, 0), ms -> List.of(cpu(0.02)), new RunControl(),
                 NO_RECREATE, names -> List.copyOf(names));
-        assertThat(kept.await(SPEC, List.of(TOPIC), false).recreatedTopics()).isEmpty();
+        assertThat(kept.await(SPEC, List.of(TOPIC), false, false).recreatedTopics()).isEmpty();
     }
 
     @Test
@@ -184,7 +184,7 @@ class SettlingTest {
                 topic -> admin.recreated = true);
         SettleSpec recreating = new SettleSpec(Duration.ofSeconds(5), 25, 15, true);
 
-        StepResult.Settle unthrottled = settling.await(recreating, List.of(TOPIC), false);
+        StepResult.Settle unthrottled = settling.await(recreating, List.of(TOPIC), false, false);
 
         assertThat(unthrottled.recreatedTopics()).containsExactly(TOPIC);
         assertThat(unthrottled.settled()).isTrue();
@@ -192,11 +192,37 @@ class SettlingTest {
 
         admin.recreated = false;
         looks.set(0);
-        StepResult.Settle paced = settling.await(recreating, List.of(TOPIC), true);
+        StepResult.Settle paced = settling.await(recreating, List.of(TOPIC), true, false);
 
         assertThat(paced.recreatedTopics()).containsExactly(TOPIC);
         assertThat(paced.settled()).isTrue();
         assertThat(looks.get()).isEqualTo(6);
+    }
+
+    @Test
+    void a_paced_step_after_a_paced_one_waits_for_quiet_disks_once_its_topic_was_created_again() {
+        AtomicInteger looks = new AtomicInteger();
+        // replicated-leader, 2026-12-06 18:43 run 3: a fraction left followers 401 MiB behind, the topic was created again,
+        // and the next paced step read the host's iowait at 39 % while the deleted segments were discarded; here the
+        // disk is busy until look 12
+        Backlog admin = new Backlog(looks, Integer.MAX_VALUE, 401L << 20);
+        Settling settling = new Settling(admin, ms -> List.of(cpu(0.02), iowait(looks.get() < 12 ? 39 : 9)), new RunControl(),
+                topic -> admin.recreated = true);
+        SettleSpec recreating = new SettleSpec(Duration.ofSeconds(8), 25, 15, true);
+
+        StepResult.Settle paced = settling.await(recreating, List.of(TOPIC), true, true);
+
+        assertThat(paced.recreatedTopics()).containsExactly(TOPIC);
+        assertThat(paced.settled()).isTrue();
+        assertThat(looks.get()).isEqualTo(12);
+
+        // without a backlog a paced step after a paced one starts at once, on a busy disk too: its warm-up covers the
+        // second the step before ends in
+        Settling level = new Settling(new Backlog(new AtomicInteger(), 0, 0), ms -> List.of(cpu(0.02), iowait(39)),
+                new RunControl(), NO_RECREATE);
+        StepResult.Settle next = level.await(recreating, List.of(TOPIC), true, true);
+        assertThat(next.atFirstLook()).isNull();
+        assertThat(next.waitedMs()).isLessThan(1_000);
     }
 
     private static ResourceUsage cpu(double cores) {

@@ -143,6 +143,9 @@ public final class ProbePlanner implements Planner {
     private Instant rampStart;
     private Duration rampsTook = Duration.ZERO;
     private int rampsDone;
+    /** When the current scenario's warm-up began, and the longest warm-up of the probe so far ({@link TimeBudget#narrowing}). */
+    private Instant warmStart;
+    private Duration longestWarmUp = Duration.ZERO;
     private boolean firstStepOfRun = true;
     private boolean firstPacedStep;
 
@@ -337,7 +340,8 @@ public final class ProbePlanner implements Planner {
         List<StepMeasurement> paced = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::paced).toList(), hostShared);
         List<StepMeasurement> held = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::held).toList(), hostShared);
         if (budget != null) {
-            search = search.narrowing(budget.narrowing(shareEnd, scenarios.size() - nextScenario, rampsTook.dividedBy(rampsDone)));
+            search = search.narrowing(budget.narrowing(shareEnd, scenarios.size() - nextScenario, longestWarmUp,
+                    rampsTook.dividedBy(rampsDone)));
         }
         Optional<SustainableSearch.Measure> next = search.next(paced, held);
         if (next.isEmpty()) {
@@ -434,6 +438,9 @@ public final class ProbePlanner implements Planner {
                 settings.recordSizeBytes(), 0, records, target.longest(), settings.payload(), current.producerProperties(),
                 false, current.moreLoadedTopics());
         firstStepOfRun = false;   // the warm-up ran mqprobe's send path too
+        if (budget != null) {
+            warmStart = budget.clock().instant();
+        }
         return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), target.shortest(), STEP_DRAIN)
                 .withIntent(new ProbeIntent.Warm()).withWarmUntil(target);
     }
@@ -441,6 +448,11 @@ public final class ProbePlanner implements Planner {
     private StepPlan rampStep() {
         if (rampSteps == 0 && budget != null) {
             rampStart = budget.clock().instant();
+            if (warmStart != null) {
+                Duration warmUp = Duration.between(warmStart, rampStart);
+                longestWarmUp = warmUp.compareTo(longestWarmUp) > 0 ? warmUp : longestWarmUp;
+                warmStart = null;
+            }
         }
         return step(clientSteps.get(rampSteps++), 0);
     }

@@ -45,12 +45,13 @@ public record TimeBudget(Instant end, Clock clock) {
      */
     static final Duration RESERVE = FRACTIONS_AND_HOLD.plus(SHUTDOWN);
     /**
-     * A later scenario's JVM warm-up, which the ramps measured so far leave out: in eighteen default probes here
+     * A later scenario's JVM warm-up at least, which the ramps measured so far leave out: in eighteen default probes here
      * (2026-12-06 05:07-10:29) broker-ceiling's took 0-2 s, replicated-all's, whose brokers meet the replication code
      * first, 15-55 s (45 s median) and replicated-leader's 1-12 s, 17 s on average; the first scenario's, which also
      * warms mqprobe's own send path, 23-46 s. At 10 s the scenarios before replicated-all were each let narrow some 30 s
      * longer than the ones after them could spare: in the first probe of 2026-12-06 11:56 its warm-up took 55 s,
-     * replicated-leader began with 95 s of the budget left and the probe exited 13 s past its 8 minutes.
+     * replicated-leader began with 95 s of the budget left and the probe exited 13 s past its 8 minutes. A probe counts
+     * the longest warm-up it has measured instead when that was longer ({@link #narrowing}).
      */
     static final Duration WARM_UP = Duration.ofSeconds(20);
 
@@ -62,12 +63,21 @@ public record TimeBudget(Instant end, Clock clock) {
 
     /**
      * How far the current scenario's sustainable search may still narrow: {@link Narrowing#OUT_OF_TIME} once only what the
-     * {@code scenariosAfter} still to come need is left (each a {@link #WARM_UP}, a ramp of {@code ramp}, the mean of
-     * those so far without their warm-ups, and {@link #FRACTIONS_AND_HOLD}) beside the {@link #RESERVE};
-     * {@link Narrowing#SHORT_OF_TIME} past the scenario's {@code shareEnd}; else {@link Narrowing#FULL}.
+     * {@code scenariosAfter} still to come need is left beside the {@link #RESERVE}: each a warm-up as long as the longest
+     * of this probe so far ({@code warmUp}, at least {@link #WARM_UP}), a ramp of {@code ramp} (the mean of those so far
+     * without their warm-ups) and {@link #FRACTIONS_AND_HOLD}; {@link Narrowing#SHORT_OF_TIME} past the scenario's
+     * {@code shareEnd}; else {@link Narrowing#FULL}.
+     *
+     * <p>The longest warm-up so far, because a later scenario whose brokers meet code they have not run warms as long as
+     * the first did: over the 24 default probes of eight series here (2026-12-06 13:34-19:41) the first scenario's warm-up
+     * (mqprobe's send path and the brokers' append path) took 28-55 s and replicated-all's (their replication) 29-61 s.
+     * At 20 s for each, replicated-all and replicated-leader took 16-81 s (37 s median) more than broker-ceiling's search
+     * reckoned when it narrowed, and it narrowed on into their time: six of the nine probes of series 18:13-19:13 ended
+     * 11-40 s past their 8 minutes. Reckoned so, they took 50 s less to 37 s more (6 s less, median).
      */
-    Narrowing narrowing(Instant shareEnd, int scenariosAfter, Duration ramp) {
-        Duration needed = WARM_UP.plus(ramp).plus(FRACTIONS_AND_HOLD).multipliedBy(scenariosAfter);
+    Narrowing narrowing(Instant shareEnd, int scenariosAfter, Duration warmUp, Duration ramp) {
+        Duration eachWarmUp = warmUp.compareTo(WARM_UP) > 0 ? warmUp : WARM_UP;
+        Duration needed = eachWarmUp.plus(ramp).plus(FRACTIONS_AND_HOLD).multipliedBy(scenariosAfter);
         if (passed(end.minus(RESERVE).minus(needed))) {
             return Narrowing.OUT_OF_TIME;
         }
