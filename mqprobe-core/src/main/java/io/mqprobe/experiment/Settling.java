@@ -38,8 +38,8 @@ import java.util.function.LongFunction;
  * tail of the step before. Where the topics hold nothing a later step
  * reads ({@link SettleSpec#recreateBacklogs()}), a topic whose followers are behind is deleted and created again instead:
  * a settled start within seconds rather than a copy that outlasts the bound; an unthrottled step then starts as soon as
- * the new topic is in sync, a paced one still waits for idle brokers and quiet disks. Such a topic is recreated too when it outgrew its
- * share of the disk budget on brokers that delete old data too rarely to keep it within its cap
+ * the new topic is in sync, a paced one still waits for idle brokers and quiet disks. Such a topic is recreated too
+ * when it outgrew its share of the disk budget on brokers that delete old data too rarely to keep it within its cap
  * ({@link Topics#outgrown}). The wait, the topics recreated and, when the bound was hit, what was still unsettled are
  * recorded with the step.
  */
