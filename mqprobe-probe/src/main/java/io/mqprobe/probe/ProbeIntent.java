@@ -13,9 +13,15 @@ public sealed interface ProbeIntent extends StepIntent {
 
     /**
      * A scenario's warm-up: its load run, unjudged, until every JVM has compiled what it runs (the judge reads neither
-     * its figures nor its verdict; result.json keeps it, with every JVM's compile rate).
+     * its figures nor its verdict; result.json keeps it, with every JVM's compile rate). {@code alsoLoading} says what
+     * else it loads (the probe's first warm-up: a replicated topic, {@link ReplicatedWarmUp}), or is {@code null}.
      */
-    record Warm() implements ProbeIntent {
+    record Warm(String alsoLoading) implements ProbeIntent {
+
+        public Warm() {
+            this(null);
+        }
+
         @Override
         public boolean judged() {
             return false;

@@ -143,6 +143,9 @@ public final class ProbePlanner implements Planner {
     private Instant rampStart;
     private Duration rampsTook = Duration.ZERO;
     private int rampsDone;
+    /** The replicated topic the probe's first warm-up also loads ({@link ReplicatedWarmUp}), until that warm-up is planned. */
+    private ReplicatedWarmUp replicatedWarmUp;
+    private boolean firstWarmUpPlanned;
     /** When the current scenario's warm-up began, and the longest warm-up of the probe so far ({@link TimeBudget#narrowing}). */
     private Instant warmStart;
     private Duration longestWarmUp = Duration.ZERO;
@@ -273,6 +276,13 @@ public final class ProbePlanner implements Planner {
         for (String name : topicNamesOfScenario) {
             context.createTopic(scenario.pinToOneBroker() ? TopicSpec.pinnedTo(name, partitions, brokerIds.get(0))
                     : TopicSpec.of(name, partitions, rf).withConfigs(durable.topicConfigs()));
+        }
+        if (settings.warmUntil() != null && !firstWarmUpPlanned) {
+            replicatedWarmUp = ReplicatedWarmUp.of(scenario, scenarios.subList(nextScenario, scenarios.size()), brokerIds.size(),
+                    settings.defaultPartitions(), driver, topicNames).orElse(null);
+            if (replicatedWarmUp != null) {
+                context.createTopic(replicatedWarmUp.topic());
+            }
         }
         current = new ScenarioSetup(scenario, topicName, rf, props, null,
                 topicNamesOfScenario.subList(1, scenario.loadedTopics()));
@@ -434,15 +444,23 @@ public final class ProbePlanner implements Planner {
         int clients = clientSteps.get(Math.min(WARM_CLIENT_STEP, clientSteps.size() - 1));
         int senders = current.spec().syncSenders();
         long records = Math.max(clients, WARM_MAX_BYTES / settings.recordSizeBytes());
+        List<String> moreTopics = new ArrayList<>(current.moreLoadedTopics());
+        Map<String, String> props = current.producerProperties();
+        ReplicatedWarmUp replicated = replicatedWarmUp;
+        if (replicated != null) {
+            moreTopics.add(replicated.topic().name());
+            props = replicated.over(props);
+        }
+        replicatedWarmUp = null;
+        firstWarmUpPlanned = true;
         ProducerLoadSpec load = new ProducerLoadSpec(current.topic(), clients, Math.max(1, senders), senders > 0,
-                settings.recordSizeBytes(), 0, records, target.longest(), settings.payload(), current.producerProperties(),
-                false, current.moreLoadedTopics());
+                settings.recordSizeBytes(), 0, records, target.longest(), settings.payload(), props, false, moreTopics);
         firstStepOfRun = false;   // the warm-up ran mqprobe's send path too
         if (budget != null) {
             warmStart = budget.clock().instant();
         }
         return StepPlan.of(current.spec().name(), nextIndex++, new StepLoad.Produce(load), target.shortest(), STEP_DRAIN)
-                .withIntent(new ProbeIntent.Warm()).withWarmUntil(target);
+                .withIntent(new ProbeIntent.Warm(replicated == null ? null : replicated.describe())).withWarmUntil(target);
     }
 
     private StepPlan rampStep() {

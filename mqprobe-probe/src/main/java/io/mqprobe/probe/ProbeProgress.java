@@ -45,8 +45,9 @@ final class ProbeProgress implements ExperimentListener {
         int step = plan.index();
         int clients = plan.load().producerSpec().map(p -> p.clients()).orElse(0);
         if (plan.warmUntil() != null) {
-            progress.update(String.format(Locale.ROOT, "  warm-up: %s until every JVM compiles under %s ms/s"
-                    + " (at most %s) ...", HumanUnits.counted(clients, "producer client"), HumanUnits.number(plan.warmUntil().compileMsPerSecond()),
+            String also = plan.intent() instanceof ProbeIntent.Warm warm && warm.alsoLoading() != null ? " " + warm.alsoLoading() : "";
+            progress.update(String.format(Locale.ROOT, "  warm-up: %s%s until every JVM compiles under %s ms/s"
+                    + " (at most %s) ...", HumanUnits.counted(clients, "producer client"), also, HumanUnits.number(plan.warmUntil().compileMsPerSecond()),
                     TimeSpan.formatSeconds(plan.warmUntil().longest().toSeconds())));
             return;
         }

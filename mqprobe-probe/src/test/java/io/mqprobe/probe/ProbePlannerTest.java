@@ -40,6 +40,7 @@ import org.junit.jupiter.api.Timeout;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -151,6 +152,8 @@ class ProbePlannerTest {
 
         MeasuredStep warm = result.steps().get(0);
         assertThat(warm.plan().intent()).isInstanceOf(ProbeIntent.Warm.class);
+        // no scenario after it replicates more: its own topic alone
+        assertThat(warm.plan().load().producerSpec().orElseThrow().destinations()).containsExactly("t-fast");
         assertThat(warm.plan().warmUntil()).isEqualTo(warmUntil);
         // the ramp's third client count (its plan: 1, 2, 3), unthrottled, for at most the longest warm-up
         assertThat(warm.plan().load().producerSpec().orElseThrow().clients()).isEqualTo(3);
@@ -162,6 +165,40 @@ class ProbePlannerTest {
         // judged on the ramp and paced steps alone, as a judge that never saw a warm-up judges them
         List<MeasuredStep> judged = result.steps().subList(1, result.steps().size());
         assertThat(new ProbeJudge(settings.thresholds(), true).judge("fast", judged, false)).isEqualTo(result.verdicts().get("fast"));
+    }
+
+    @Test
+    void should_warm_the_first_scenario_also_on_a_topic_replicated_and_acknowledged_as_the_most_replicated_later_one() {
+        InstantDriver driver = new InstantDriver(); // two brokers
+        ScenarioSpec fast = new ScenarioSpec("fast", "", 1, 1, false, Durability.LEADER, 1, Map.of());
+        ScenarioSpec copies = new ScenarioSpec("copies", "", 0, 0, false, Durability.ALL_REPLICAS, 2, Map.of());
+        ScenarioSpec alsoCopies = new ScenarioSpec("also-copies", "", 0, 0, false, Durability.LEADER, 2, Map.of());
+        // warm-ups and short ramps alone: no paced search (no fractions)
+        WarmupTarget warmUntil = new WarmupTarget(50, Duration.ofSeconds(1), Duration.ofSeconds(10));
+        ProbeSettings settings = new ProbeSettings(100, 2, new PayloadSpec.Random(), Map.of(),
+                new RampPlan(Duration.ofMillis(100), Duration.ofSeconds(1), 3, 2, List.of()), Thresholds.defaults(), warmUntil);
+        ProbePlanner planner = new ProbePlanner(List.of(fast, copies, alsoCopies), settings, driver, name -> "t-" + name, true);
+        List<String> topicEvents = new ArrayList<>();
+
+        ExperimentResult result = run(driver, planner, settings, topicEvents);
+
+        List<MeasuredStep> warmUps = result.steps().stream().filter(s -> s.plan().intent() instanceof ProbeIntent.Warm).toList();
+        assertThat(warmUps).extracting(s -> s.plan().scenario()).containsExactly("fast", "copies", "also-copies");
+        // the first loads its own topic and one replicated as "copies" asks (both brokers), acknowledged by all replicas
+        assertThat(warmUps.get(0).plan().load().producerSpec().orElseThrow().destinations()).containsExactly("t-fast", "t-copies-warm-up");
+        assertThat(warmUps.get(0).plan().load().producerSpec().orElseThrow().producerProperties())
+                .containsEntry("wait-for", Durability.ALL_REPLICAS.id());
+        assertThat(((ProbeIntent.Warm) warmUps.get(0).plan().intent()).alsoLoading()).isEqualTo("and a topic replicated as copies's (RF 2)");
+        // the later ones warm on their own load only, acknowledged as they are
+        assertThat(warmUps.get(1).plan().load().producerSpec().orElseThrow().destinations()).containsExactly("t-copies");
+        assertThat(warmUps.get(2).plan().load().producerSpec().orElseThrow().destinations()).containsExactly("t-also-copies");
+        assertThat(warmUps.get(2).plan().load().producerSpec().orElseThrow().producerProperties())
+                .containsEntry("wait-for", Durability.LEADER.id());
+        assertThat(((ProbeIntent.Warm) warmUps.get(1).plan().intent()).alsoLoading()).isNull();
+        // created with the first scenario's topic and deleted with it, before the next scenario's
+        assertThat(topicEvents).containsSubsequence("create t-fast rf1", "create t-copies-warm-up rf2", "delete t-copies-warm-up",
+                "create t-copies rf2");
+        assertThat(topicEvents).filteredOn(e -> e.contains("warm-up")).hasSize(2);
     }
 
     @Test
@@ -231,19 +268,26 @@ class ProbePlannerTest {
 
     /** Runs the planner's probe on {@code driver}, creating and deleting no topics, judged as the probe judges. */
     private static ExperimentResult runWithoutTopics(InstantDriver driver, ProbePlanner planner, ProbeSettings settings) {
+        return run(driver, planner, settings, new ArrayList<>());
+    }
+
+    /** Runs the plan, noting each topic created ("create NAME rfN") and deleted ("delete NAME") in {@code topicEvents}. */
+    private static ExperimentResult run(InstantDriver driver, ProbePlanner planner, ProbeSettings settings, List<String> topicEvents) {
         ResultDocument document = new ResultDocument("probe", List.of());
         RunControl control = new RunControl();
         StepRunner steps = new StepRunner(driver, document, ResourceWindow.NONE, control, row -> { }, NanoClock.SYSTEM);
-        Topics none = new Topics() {
+        Topics noted = new Topics() {
             @Override
             public void create(TopicSpec spec) {
+                topicEvents.add("create " + spec.name() + " rf" + spec.replicationFactor());
             }
 
             @Override
             public void delete(String name) {
+                topicEvents.add("delete " + name);
             }
         };
-        return new ExperimentRunner(steps, document, driver.admin(), none, ActionHandler.NONE, control, ExperimentListener.NONE,
+        return new ExperimentRunner(steps, document, driver.admin(), noted, ActionHandler.NONE, control, ExperimentListener.NONE,
                 () -> { }).run(new Experiment(ProbeJudge.KIND, planner, new ProbeJudge(settings.thresholds(), true)));
     }
 
