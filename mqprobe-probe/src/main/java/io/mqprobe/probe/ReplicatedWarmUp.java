@@ -16,13 +16,13 @@ import java.util.function.Function;
  * scenario after it asks: every broker then meets the produce, replication and follower-fetch paths minutes before that
  * scenario measures, rather than in its own warm-up.
  *
- * <p>Why: in the default probe, brokers 2 and 3 carry nothing until replicated-all (single and broker-ceiling load
- * broker 1 alone), and under their 0.3-core quotas they compiled 100-300 ms of CPU a second each, outside the quotas,
- * through replicated-all's warm-up, ramp and paced steps alike (the twelve probes of 2026-12-06 22:11-00:10: 332 ms/s
- * over the three brokers in its ramp, 375 in its paced steps, against 98-113 in broker-ceiling's). Beside the quotas
- * that put the host at 89 % of its cores in that ramp, and the host was the verdict of replicated-all in 7 of those 12
- * runs. A broker's compiler needs about half a minute of CPU for these paths here, and its quota'd threads the load
- * that makes them hot: the sooner they meet it, the less of it falls into measured steps.
+ * <p>Why: in the default probe brokers 2 and 3 carry nothing until replicated-all (single and broker-ceiling load broker
+ * 1 alone), so they met the produce path and replication together in its warm-up, which ran 42-60 s in the twelve
+ * probes of 2026-12-06 22:11-00:10 (single's 37-60 s). With this topic in the first warm-up (series 2026-12-07 01:16,
+ * three probes) single's took 41-60 s, replicated-all's 20-43 s and replicated-leader's 5-9 s (7-24 s before): 16 s
+ * less a probe. What it did not do: the brokers compiled as much through replicated-all's ramp and paced steps as
+ * before (333 and 413 ms of CPU a second over the three, against 332 and 375), outside their quotas. Under a 0.3-core
+ * quota a broker needs minutes of load to compile these paths, and a minute earlier is too little of it.
  *
  * @param topic               the topic, created with the first scenario's and deleted with them
  * @param scenario            the later scenario whose replication it warms
@@ -31,7 +31,7 @@ import java.util.function.Function;
 record ReplicatedWarmUp(TopicSpec topic, String scenario, Map<String, String> producerProperties) {
 
     /**
-     * The replicated warm-up for a first scenario of {@code firstReplicas} replicas, from the most replicated of the
+     * The replicated warm-up for the first scenario {@code first}, from the most replicated of the
      * scenarios after it (the first of them when several tie); empty when none replicates more on {@code brokers}.
      */
     static Optional<ReplicatedWarmUp> of(ScenarioSpec first, List<ScenarioSpec> later, int brokers, int partitionsAsked,
