@@ -12,17 +12,18 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * A topic the probe's first warm-up loads beside its scenario's own, replicated and acknowledged as the most replicated
- * scenario after it asks: every broker then meets the produce, replication and follower-fetch paths minutes before that
- * scenario measures, rather than in its own warm-up.
+ * A topic the probe's first warm-up loads beside its scenario's own, replicated and acknowledged as the most
+ * replicated scenario after it asks: every broker then meets the produce, replication and follower-fetch paths
+ * minutes before that scenario measures, rather than in its own warm-up.
  *
- * <p>Why: in the default probe brokers 2 and 3 carry nothing until replicated-all (single and broker-ceiling load broker
- * 1 alone), so they met the produce path and replication together in its warm-up, which ran 42-60 s in the twelve
- * probes of 2026-12-06 22:11-00:10 (single's 37-60 s). With this topic in the first warm-up (series 2026-12-07 01:16,
- * three probes) single's took 41-60 s, replicated-all's 20-43 s and replicated-leader's 5-9 s (7-24 s before): 16 s
- * less a probe. What it did not do: the brokers compiled as much through replicated-all's ramp and paced steps as
- * before (333 and 413 ms of CPU a second over the three, against 332 and 375), outside their quotas. Under a 0.3-core
- * quota a broker needs minutes of load to compile these paths, and a minute earlier is too little of it.
+ * <p>Why: in the default probe brokers 2 and 3 carry nothing until replicated-all (single and broker-ceiling load
+ * broker 1 alone), so they met the produce path and replication together in its warm-up, which ran 42-60 s in the
+ * twelve probes of 2026-12-06 22:11-00:10. With this topic in the first warm-up (the nine probes of series 2026-12-07
+ * 01:16, 02:18 and 02:45) single's took 41-60 s, replicated-all's 20-60 s and replicated-leader's 5-16 s: 114 s of
+ * warm-ups a probe against 119. The brokers compiled a little less through replicated-all's ramp and paced steps (303
+ * and 288 ms of CPU a second over the three, against 332 and 375), outside their quotas, and the first of those
+ * series alone read no drop at all: under a 0.3-core quota a broker needs minutes of load to compile these paths, and
+ * a minute earlier moves only part of it out of the measured steps (docs/method.md, "JVM warm-up").
  *
  * @param topic               the topic, created with the first scenario's and deleted with them
  * @param scenario            the later scenario whose replication it warms
@@ -49,7 +50,8 @@ record ReplicatedWarmUp(TopicSpec topic, String scenario, Map<String, String> pr
         }
         int replicas = most.replicationOn(brokers);
         DurabilitySettings durable = driver.durability(most.durability(), replicas);
-        TopicSpec topic = TopicSpec.of(topicNames.apply(most.name() + "-warm-up"), TopicSpec.partitionsOn(partitionsAsked, brokers), replicas)
+        String name = topicNames.apply(most.name() + "-warm-up");
+        TopicSpec topic = TopicSpec.of(name, TopicSpec.partitionsOn(partitionsAsked, brokers), replicas)
                 .withConfigs(durable.topicConfigs());
         return Optional.of(new ReplicatedWarmUp(topic, most.name(), durable.producerProperties()));
     }
