@@ -40,11 +40,11 @@ class TimeBudgetTest {
 
     @Test
     void should_run_out_of_time_for_a_scenario_when_only_what_the_ones_after_it_need_is_left() {
-        // 180 s left: two scenarios after this one with 60 s ramps need 2 × (10 + 60 + 45) s, and the reserve is kept back
-        Instant now = START.plusSeconds(300);
+        // 185 s left: two scenarios after this one with 60 s ramps need 2 × (20 + 60 + 45) s, and the reserve is kept back
+        Instant now = START.plusSeconds(295);
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(now, ZoneOffset.UTC));
         Duration need = Duration.ofSeconds(60).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(2).plus(TimeBudget.RESERVE);
-        assertThat(need).isGreaterThan(Duration.ofSeconds(180));
+        assertThat(need).isGreaterThan(Duration.ofSeconds(185));
         Instant shareAhead = now.plusSeconds(1);
         Instant sharePassed = now.minusSeconds(1);
 
@@ -61,7 +61,7 @@ class TimeBudgetTest {
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(350), ZoneOffset.UTC));
 
         assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ZERO, Duration.ofSeconds(60))).isEqualTo(Narrowing.OUT_OF_TIME);
-        assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ZERO, Duration.ofSeconds(10))).isEqualTo(Narrowing.FULL);
+        assertThat(budget.narrowing(START.plusSeconds(400), 1, Duration.ZERO, Duration.ofSeconds(5))).isEqualTo(Narrowing.FULL);
     }
 
     @Test
