@@ -146,9 +146,9 @@ public final class ProbePlanner implements Planner {
     /** The replicated topic the probe's first warm-up also loads ({@link ReplicatedWarmUp}), until that warm-up is planned. */
     private ReplicatedWarmUp replicatedWarmUp;
     private boolean firstWarmUpPlanned;
-    /** When the current scenario's warm-up began, and the longest warm-up of the probe so far ({@link TimeBudget#narrowing}). */
+    /** When the current scenario's warm-up began, and the warm-ups of the probe so far ({@link TimeBudget#narrowing}). */
     private Instant warmStart;
-    private Duration longestWarmUp = Duration.ZERO;
+    private TimeBudget.WarmUps warmUps = TimeBudget.WarmUps.NONE;
     private boolean firstStepOfRun = true;
     private boolean firstPacedStep;
 
@@ -350,7 +350,7 @@ public final class ProbePlanner implements Planner {
         List<StepMeasurement> paced = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::paced).toList(), hostShared);
         List<StepMeasurement> held = ProbeJudge.measurements(scenario.stream().filter(ProbeIntent::held).toList(), hostShared);
         if (budget != null) {
-            search = search.narrowing(budget.narrowing(shareEnd, scenarios.size() - nextScenario, longestWarmUp,
+            search = search.narrowing(budget.narrowing(shareEnd, scenarios.size() - nextScenario, warmUps.longestAfterFirst(),
                     rampsTook.dividedBy(rampsDone)));
         }
         Optional<SustainableSearch.Measure> next = search.next(paced, held);
@@ -467,8 +467,7 @@ public final class ProbePlanner implements Planner {
         if (rampSteps == 0 && budget != null) {
             rampStart = budget.clock().instant();
             if (warmStart != null) {
-                Duration warmUp = Duration.between(warmStart, rampStart);
-                longestWarmUp = warmUp.compareTo(longestWarmUp) > 0 ? warmUp : longestWarmUp;
+                warmUps = warmUps.took(Duration.between(warmStart, rampStart));
                 warmStart = null;
             }
         }

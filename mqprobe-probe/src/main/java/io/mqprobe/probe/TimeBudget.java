@@ -53,9 +53,32 @@ public record TimeBudget(Instant end, Clock clock) {
      * warms mqprobe's own send path, 23-46 s. At 10 s the scenarios before replicated-all were each let narrow some 30 s
      * longer than the ones after them could spare: in the first probe of 2026-12-06 11:56 its warm-up took 55 s,
      * replicated-leader began with 95 s of the budget left and the probe exited 13 s past its 8 minutes. A probe counts
-     * the longest warm-up it has measured instead when that was longer ({@link #narrowing}).
+     * the longest later warm-up it has measured instead when that was longer ({@link WarmUps}).
      */
     static final Duration WARM_UP = Duration.ofSeconds(20);
+
+    /**
+     * The warm-ups a probe has measured, as it reckons those still to come: the longest after its first. The first also
+     * warms mqprobe's own send path and, since 2026-12-07, the brokers' replication ({@link ReplicatedWarmUp}); it took
+     * 39-59 s in the six probes of series 03:56 and 04:52 that day, the later ones 5-36 s. Reckoned as long as the first,
+     * the later ones were reckoned 60-140 s more than they took: single's and broker-ceiling's searches went out of
+     * time at 22-76 % of their failing rates (single 30.0 MB/s searched to within 76 %, where the runs beside it held 64.4
+     * and 54.0; broker-ceiling 21.2 MB/s within 52 %, beside 71.6 and 69.1) and the probes ended 12-66 s before their 8
+     * minutes.
+     *
+     * @param measured          how many warm-ups the probe has measured
+     * @param longestAfterFirst the longest of them after the first, zero until one was measured
+     */
+    record WarmUps(int measured, Duration longestAfterFirst) {
+
+        static final WarmUps NONE = new WarmUps(0, Duration.ZERO);
+
+        /** These warm-ups and one more that took {@code warmUp}. */
+        WarmUps took(Duration warmUp) {
+            boolean longer = measured > 0 && warmUp.compareTo(longestAfterFirst) > 0;
+            return new WarmUps(measured + 1, longer ? warmUp : longestAfterFirst);
+        }
+    }
 
     /** When the scenario starting now, with {@code scenariosLeft} to run (itself included), has spent its share. */
     Instant shareEnd(int scenariosLeft) {
@@ -66,13 +89,13 @@ public record TimeBudget(Instant end, Clock clock) {
     /**
      * How far the current scenario's sustainable search may still narrow: {@link Narrowing#OUT_OF_TIME} once only what the
      * {@code scenariosAfter} still to come need is left beside the {@link #RESERVE}: each a warm-up as long as the longest
-     * of this probe so far ({@code warmUp}, at least {@link #WARM_UP}), a ramp of {@code ramp} (the mean of those so far
-     * without their warm-ups) and {@link #FRACTIONS_AND_HOLD}; {@link Narrowing#SHORT_OF_TIME} past the scenario's
-     * {@code shareEnd}; else {@link Narrowing#FULL}.
+     * after the first of this probe so far ({@code warmUp}, {@link WarmUps}; at least {@link #WARM_UP}), a ramp of
+     * {@code ramp} (the mean of those so far without their warm-ups) and {@link #FRACTIONS_AND_HOLD};
+     * {@link Narrowing#SHORT_OF_TIME} past the scenario's {@code shareEnd}; else {@link Narrowing#FULL}.
      *
-     * <p>The longest warm-up so far, because a later scenario whose brokers meet code they have not run warms as long as
-     * the first did: over the 24 default probes of eight series here (2026-12-06 13:34-19:41) the first scenario's warm-up
-     * (mqprobe's send path and the brokers' append path) took 28-55 s and replicated-all's (their replication) 29-61 s.
+     * <p>The longest later warm-up so far, because a later scenario whose brokers meet code they have not run warms long:
+     * over the 24 default probes of eight series here (2026-12-06 13:34-19:41, before the first warm-up also loaded a
+     * replicated topic) the first scenario's warm-up took 28-55 s and replicated-all's (the brokers' replication) 29-61 s.
      * At 20 s for each, replicated-all and replicated-leader took 16-81 s (37 s median) more than broker-ceiling's search
      * reckoned when it narrowed, and it narrowed on into their time: six of the nine probes of series 18:13-19:13 ended
      * 11-40 s past their 8 minutes. Reckoned so, they took 50 s less to 37 s more (6 s less, median).

@@ -104,4 +104,23 @@ class TimeBudgetTest {
         assertThat(budget.narrowing(shareAhead, 2, Duration.ofSeconds(15), ramp)).isEqualTo(Narrowing.FULL);
         assertThat(budget.narrowing(shareAhead, 2, Duration.ofSeconds(40), ramp)).isEqualTo(Narrowing.OUT_OF_TIME);
     }
+
+    @Test
+    void should_reckon_later_warm_ups_by_the_longest_after_the_first_which_also_warms_the_replication() {
+        // series 2026-12-07 04:52, run 1: single's warm-up (its own send path and a replicated topic) took 59 s,
+        // broker-ceiling's 6 s, replicated-all's 24 s
+        TimeBudget.WarmUps afterSingle = TimeBudget.WarmUps.NONE.took(Duration.ofSeconds(59));
+        assertThat(afterSingle.longestAfterFirst()).isEqualTo(Duration.ZERO);
+        assertThat(afterSingle.took(Duration.ofSeconds(6)).longestAfterFirst()).isEqualTo(Duration.ofSeconds(6));
+        assertThat(afterSingle.took(Duration.ofSeconds(24)).took(Duration.ofSeconds(6)).longestAfterFirst())
+                .isEqualTo(Duration.ofSeconds(24));
+
+        // single's first paced step with 6m06s left and three scenarios after it (ramps of 36 s): reckoned 20 s each, the
+        // later ones leave it 5 s to narrow; reckoned 59 s each, as long as its own, none
+        TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(START.plusSeconds(114), ZoneOffset.UTC));
+        Instant shareAhead = START.plusSeconds(150);
+        Duration ramp = Duration.ofSeconds(36);
+        assertThat(budget.narrowing(shareAhead, 3, afterSingle.longestAfterFirst(), ramp)).isEqualTo(Narrowing.FULL);
+        assertThat(budget.narrowing(shareAhead, 3, Duration.ofSeconds(59), ramp)).isEqualTo(Narrowing.OUT_OF_TIME);
+    }
 }
