@@ -43,7 +43,8 @@ class TimeBudgetTest {
         // 185 s left: two scenarios after this one with 60 s ramps need 2 × (20 + 60 + 45) s, and the reserve is kept back
         Instant now = START.plusSeconds(295);
         TimeBudget budget = new TimeBudget(START.plusSeconds(480), Clock.fixed(now, ZoneOffset.UTC));
-        Duration need = Duration.ofSeconds(60).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(2).plus(TimeBudget.RESERVE);
+        Duration need = TimeBudget.WARM_UP.plus(Duration.ofSeconds(60)).plus(TimeBudget.FRACTIONS_AND_HOLD).multipliedBy(2)
+                .plus(TimeBudget.RESERVE);
         assertThat(need).isGreaterThan(Duration.ofSeconds(185));
         Instant shareAhead = now.plusSeconds(1);
         Instant sharePassed = now.minusSeconds(1);
