@@ -261,6 +261,26 @@ class SustainableSearchTest {
     }
 
     @Test
+    void should_go_on_with_the_fractions_out_of_time_when_the_lowest_one_failed_first_and_passed_on_the_lines_below_it() {
+        // broker-1 costs 75 % at 70k, but the first paced step, 25k, read it at 82 % (the ramp's leftovers): it fails,
+        // out of time the one step goes below it, then a hold into the gap between them; their readings bring the line
+        // under 75 % at 25k, which passes after all. The fractions above it were never tried: the answer must not be a
+        // quarter of the ceiling with "no threshold reached" (a default probe here, 2026-12-07 07:14, run 1, broker-ceiling)
+        SustainableSearch outOfTime = search().narrowing(SustainableSearch.Narrowing.OUT_OF_TIME);
+        BiFunction<Integer, Double, StepMeasurement> leftoversAtFirst = (i, rate) -> costly(i, rate, 70_000, i == 0 ? 55 : 0);
+
+        List<List<StepMeasurement>> steps = SearchRuns.runHolding(outOfTime, leftoversAtFirst, (i, rate) -> costly(i, rate, 70_000, 0));
+
+        List<Double> paced = steps.get(0).stream().map(StepMeasurement::targetRecordsPerSecond).toList();
+        assertThat(paced).startsWith(25_000.0, 12_500.0).contains(50_000.0, 80_000.0);
+        SustainablePoint found = outOfTime.result(steps.get(0), steps.get(1)).orElseThrow();
+        assertThat(found.limitedBy()).doesNotContain("no threshold reached").contains("at step");
+        assertThat(found.failingRecordsPerSecond()).isLessThanOrEqualTo(80_000.0);
+        assertThat(found.recordsPerSecond()).isGreaterThanOrEqualTo(0.95 * 50_000).isLessThanOrEqualTo(70_000);
+        assertThat(found.heldStep()).isNotNull();
+    }
+
+    @Test
     void should_step_below_the_lowest_fraction_out_of_time_when_its_hold_failed_and_hold_that() {
         // the lowest fraction passed its short step, the next failed, the one narrowing step failed; the hold below the
         // lowest fraction failed (a longer step than the search's), which left no rate passed
