@@ -51,8 +51,9 @@ final class ProbeProgress implements ExperimentListener {
                     TimeSpan.formatSeconds(plan.warmUntil().longest().toSeconds())));
             return;
         }
+        // numbered as the step table, result.json and the verdicts number it ("at step 9"), the JVM warm-up being step 0
         progress.update(String.format(Locale.ROOT, "  step %d: %s, warming up ... (%s)",
-                step + 1, HumanUnits.counted(clients, "producer client"), timeLeft(worstCaseLeftSeconds(step), budget)));
+                step, HumanUnits.counted(clients, "producer client"), timeLeft(worstCaseLeftSeconds(step), budget)));
     }
 
     /**
@@ -82,7 +83,7 @@ final class ProbeProgress implements ExperimentListener {
         String precision = Precision.describe(step.throughputInterval());
         String settled = settleNote(step.settle());
         progress.line(String.format(Locale.ROOT, "  step %d: %2d clients %-18s %,10.0f msgs/s %-22s %12s  p99 %-9s errors %d%s%s",
-                step.index() + 1, step.clients(), offered, step.recordsPerSecond(), precision,
+                step.index(), step.clients(), offered, step.recordsPerSecond(), precision,
                 ByteSize.formatRate(step.bytesPerSecond()),
                 TimeSpan.formatMicros(step.latencyUs().p99()), step.errors().values().stream().mapToLong(Long::longValue).sum(),
                 step.unstable() == null ? "" : "  unstable", settled)

@@ -1,14 +1,22 @@
 package io.mqprobe.probe;
 
+import io.mqprobe.experiment.StepPlan;
+import io.mqprobe.load.StepLoad;
 import io.mqprobe.result.StepResult;
+import io.mqprobe.run.Progress;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 
+import static io.mqprobe.probe.PlantedSteps.LATENCY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(10)
@@ -38,5 +46,19 @@ class ProbeProgressTest {
         assertThat(ProbeProgress.timeLeft(300, null)).isEqualTo("at most 5m00s left");
         // spent: the plan's bound, not "0s left" while the last hold runs on (plain Kafka, 2026-12-05 19:57)
         assertThat(ProbeProgress.timeLeft(30, new TimeBudget(now, oneMinuteLeft.clock()))).isEqualTo("past the time budget, at most 30s left");
+    }
+
+    @Test
+    void a_step_is_numbered_as_the_step_table_and_the_verdicts_number_it() {
+        // the terminal said "step 10: 1 clients paced 118,705/s" where the verdict said "at step 9, 118,705 msgs/s
+        // offered" and the step table's row was 9 (a default probe here, 2026-12-07 07:14, run 1): the JVM warm-up is step 0
+        StringWriter err = new StringWriter();
+        ProbeProgress progress = new ProbeProgress(new Progress(new PrintWriter(err)), List.of(), null, null);
+        StepResult paced = new StepResult(9, 1, 118_705.0, "2026-12-07T07:20:00Z", 1_000, 4_000, 474_820, 474_820 * 1024,
+                118_705, 118_705 * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null, List.of());
+
+        progress.onStepDone(StepPlan.of("single", 9, new StepLoad.Work("paced", () -> null), Duration.ZERO, Duration.ZERO), paced);
+
+        assertThat(err.toString()).startsWith("  step 9:  1 clients paced 118,705/s");
     }
 }

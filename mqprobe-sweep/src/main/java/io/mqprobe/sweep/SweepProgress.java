@@ -30,14 +30,15 @@ final class SweepProgress implements ExperimentListener {
 
     @Override
     public void onStepStart(StepPlan plan) {
-        progress.update("  step " + (plan.index() + 1) + ": " + plan.load().producerSpec().map(p -> p.clients() + " producer(s)")
+        // numbered as the step table and result.json number it
+        progress.update("  step " + plan.index() + ": " + plan.load().producerSpec().map(p -> p.clients() + " producer(s)")
                 .orElse("consuming the backlog") + " ...");
     }
 
     @Override
     public void onStepDone(StepPlan plan, StepResult step) {
         double bps = step.consumed() != null && step.records() == 0 ? step.consumed().bytesPerSecond() : step.bytesPerSecond();
-        progress.line(String.format(Locale.ROOT, "  step %d: %2d client(s) %12s  p99 %s", step.index() + 1, step.clients(),
+        progress.line(String.format(Locale.ROOT, "  step %d: %2d client(s) %12s  p99 %s", step.index(), step.clients(),
                 HumanUnits.rate(bps), HumanUnits.latencyUs(step.latencyUs() == null ? 0 : step.latencyUs().p99())));
     }
 
