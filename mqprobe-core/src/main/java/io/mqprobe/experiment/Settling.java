@@ -135,10 +135,9 @@ final class Settling {
         boolean judgedOnResources = paced && !afterPacedStep;
         long startNs = System.nanoTime();
         long deadlineNs = startNs + spec.maxWait().toNanos();
-        long sinceMs = System.currentTimeMillis();
         List<String> recreated = new ArrayList<>(spec.recreateBacklogs() ? outgrown.apply(topics) : List.of());
         recreated.forEach(recreate);
-        Look first = look(spec, topics, sinceMs);
+        Look first = look(spec, topics, startNs);
         boolean backlog = !first.backlogFree();
         if (!backlog && !judgedOnResources) {
             return new StepResult.Settle((System.nanoTime() - startNs) / 1_000_000, true, null, 0, null, recreated);
@@ -153,12 +152,12 @@ final class Settling {
         // an unthrottled step's warm-up covers the second the deletion takes (waiting for a CPU sample and idle brokers
         // cost 3.1-4.3 s before each of replicated-leader's ramp steps in three default probes, 2026-12-03)
         boolean idleWanted = paced || recreated.isEmpty();
-        Look last = recreated.isEmpty() ? first : look(spec, topics, sinceMs);
+        Look last = recreated.isEmpty() ? first : look(spec, topics, startNs);
         while (!ready(last, idleWanted) && System.nanoTime() < deadlineNs && !control.cancelled()) {
             if (control.sleep(POLL_MS)) {
                 break;
             }
-            last = look(spec, topics, sinceMs);
+            last = look(spec, topics, startNs);
         }
         long waitedMs = (System.nanoTime() - startNs) / 1_000_000;
         boolean ready = ready(last, idleWanted);
@@ -170,7 +169,8 @@ final class Settling {
         return idleWanted ? look.settled() : look.backlogFree();
     }
 
-    Look look(SettleSpec spec, Collection<String> topics, long sinceMs) {
+    /** @param startNs when the wait began, on {@link System#nanoTime()}: the clock the wait it reports is read on */
+    Look look(SettleSpec spec, Collection<String> topics, long startNs) {
         int underReplicated = 0;
         Set<String> backlogged = new LinkedHashSet<>();
         for (String topic : topics) {
@@ -187,7 +187,9 @@ final class Settling {
                 backlogged.add(topic);
             }
         });
-        long waitedMs = Math.max(1, System.currentTimeMillis() - sinceMs);
+        // one clock with the wait the step reports: on the wall clock the two seconds of iowait could be read while
+        // the wait reported 1,999 ms (the suite, 2026-12-07 08:20)
+        long waitedMs = Math.max(1, (System.nanoTime() - startNs) / 1_000_000);
         List<ResourceUsage> cpu = brokerCpu(recentResources.apply(Math.min(CPU_WINDOW_MS, waitedMs)));
         List<ResourceUsage> iowait = iowait(recentResources.apply(Math.min(IOWAIT_WINDOW_MS, waitedMs)));
         // which monitors exist is read once, and only while a CPU sample or the iowait window is still missing
