@@ -38,7 +38,7 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
      * 02:25, 03:06, 05:24 and 09:01 (bench/README.md).
      */
     static final double LEAST_HEADROOM_CORES = 0.7;
-    /** The most left outside: on one core, 0.7 would leave the brokers nothing beside the client's 0.4. */
+    /** The most left outside: on one core, 0.7 would leave the brokers and the client 0.3 cores in all. */
     static final double MOST_HEADROOM_SHARE = 0.35;
     /**
      * The least memory mqprobe gives a broker it sizes itself: a heap of 1 GiB, as Kafka's own start script gives one,
@@ -52,15 +52,34 @@ public record IsolationOptions(InstanceSpec brokerSpec, double clientCores, bool
     static final double LEAST_BROKER_CORES = 0.1;
 
     /**
+     * The load generator's quota in brokers' quotas, for up to three brokers: what feeds one broker at its ceiling, kept
+     * near 75 % busy. At a broker's ceiling the client spends more CPU than the broker: in the default series of
+     * 2026-12-07 (brokers 0.3 cores, client a quarter of the quotas, 0.4) it read 0.35-0.40 cores where the brokers read
+     * 0.29-0.30, and was named beside them in 7 of the 12 scenario runs of the last series (single, broker-ceiling and
+     * replicated-leader). Their ceilings were then lower bounds that moved with the load generator's own speed, which
+     * differed by 27-30 % between runs; the ceilings of broker-ceiling and replicated-leader lay 16 and 22 % from their
+     * medians, where replicated-all's, the brokers' alone, lay within 1 %.
+     */
+    static final double CLIENT_IN_BROKERS = 1.8;
+    /**
+     * Beyond three brokers the cluster takes more than one broker's ceiling, and the load generator feeds all of them:
+     * replicated-leader's three leaders took 1.1-1.3 times broker-ceiling's one, so at least this share of the brokers'
+     * quotas in all.
+     */
+    static final double CLIENT_PER_BROKER = 0.6;
+
+    /**
      * What mqprobe chooses itself when it probes an embedded cluster of its own and nothing was asked: {@link
-     * #headroomCores} left outside the quotas, of the rest the load generator a quarter (at least 0.4 cores) and the
-     * brokers equal shares (rounded down to a hundredth of a core), each with 2 GiB per core (at least {@link
-     * #LEAST_BROKER_MEMORY}, at most 8 GiB). On 2 cores and 3 brokers: brokers 0.3c2g, client 0.4 cores; on 16 cores:
-     * 3.2c6.4g and 3.2 cores.
+     * #headroomCores} left outside the quotas, of the rest the load generator {@link #CLIENT_IN_BROKERS} brokers' worth
+     * (more with more than three brokers, {@link #CLIENT_PER_BROKER}), rounded to a hundredth of a core, and the brokers
+     * equal shares of the rest (rounded down to a hundredth), each with 2 GiB per core (at least {@link
+     * #LEAST_BROKER_MEMORY}, at most 8 GiB). On 2 cores and 3 brokers: brokers 0.27c2g, client 0.49 cores; on 16 cores:
+     * 2.66c5.3g and 4.8 cores.
      */
     public static IsolationOptions automatic(int brokers, int machineCores) {
         double quotas = machineCores - headroomCores(machineCores);
-        double client = Math.max(0.4, quotas / 4.0);
+        double clientInBrokers = Math.max(CLIENT_IN_BROKERS, CLIENT_PER_BROKER * brokers);
+        double client = Math.round(100 * quotas * clientInBrokers / (brokers + clientInBrokers)) / 100.0;
         return shared(quotas - client, client, false, brokers);
     }
 

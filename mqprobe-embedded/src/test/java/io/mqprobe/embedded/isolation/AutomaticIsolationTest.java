@@ -8,21 +8,33 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
 
 /** The isolation probe chooses for a machine: it always fits, so it is never refused as oversubscribed. */
 @Timeout(10)
 class AutomaticIsolationTest {
 
     @Test
-    void should_leave_a_fifth_or_0_7_cores_outside_the_quotas_and_give_the_client_a_quarter_and_the_brokers_equal_shares() {
+    void should_leave_a_fifth_or_0_7_cores_outside_the_quotas_and_give_the_client_what_feeds_one_broker_at_its_ceiling() {
         IsolationOptions small = IsolationOptions.automatic(3, 2);
         IsolationOptions large = IsolationOptions.automatic(3, 16);
 
-        // 2 cores: 0.7 left outside (a fifth, 0.4, left the host the verdict), 0.4 to the client, 0.3 to each broker
-        assertThat(small.brokerSpec()).hasToString("0.3c2g");
-        assertThat(small.clientCores()).isEqualTo(0.4);
-        assertThat(large.brokerSpec().cpuCores()).isEqualTo(3.2);
-        assertThat(large.clientCores()).isEqualTo(3.2);
+        // 2 cores: 0.7 left outside (a fifth, 0.4, left the host the verdict), 1.8 brokers' worth to the client (at a
+        // quarter, 0.4, it stood beside the brokers at their ceilings), the rest to the brokers
+        assertThat(small.brokerSpec()).hasToString("0.27c2g");
+        assertThat(small.clientCores()).isEqualTo(0.49);
+        assertThat(large.brokerSpec().cpuCores()).isEqualTo(2.66);
+        assertThat(large.clientCores()).isEqualTo(4.8);
+    }
+
+    @Test
+    void should_give_the_client_more_than_one_brokers_ceiling_needs_when_more_brokers_share_the_load() {
+        IsolationOptions three = IsolationOptions.automatic(3, 8);
+        IsolationOptions six = IsolationOptions.automatic(6, 8);
+
+        // up to three brokers the client gets what feeds one broker at its ceiling; six take twice three's load
+        assertThat(three.clientCores() / three.brokerSpec().cpuCores()).isCloseTo(1.8, offset(0.05));
+        assertThat(six.clientCores() / six.brokerSpec().cpuCores()).isCloseTo(3.6, offset(0.1));
     }
 
     @Test
