@@ -12,6 +12,7 @@ import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ActionRecord;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.stats.DeliveryReport;
 import org.junit.jupiter.api.Test;
@@ -79,7 +80,7 @@ class ChaosJudgeTest {
         ConsumerLoadSpec consumers = new ConsumerLoadSpec(List.of("t"), "g", 1, 0, Duration.ofSeconds(30), Map.of());
         StepPlan plan = new StepPlan(ChaosPlanner.SCENARIO, 0, new StepLoad.ProduceAndConsume(producers, consumers), 1000, 0,
                 List.of(new StepAction.FaultAction(KILL)));
-        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+        LatencySummary latency = PlantedStepResult.WITHIN_SLO;
         StepResult result = new StepResult(0, 1, 100.0, Instant.ofEpochMilli(START_MS).toString(), 1000, 29_000, 1000,
                 100_000, 100, 10_000, Map.of(), latency, latency, latency, null, null, List.of());
         BitSet acked = new BitSet();

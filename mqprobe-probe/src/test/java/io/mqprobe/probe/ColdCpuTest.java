@@ -10,6 +10,7 @@ import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.ScenarioVerdict;
@@ -96,7 +97,7 @@ class ColdCpuTest {
 
     /** A scenario's warm-up that ended with {@code compiling}. */
     private static MeasuredStep warmUp(String compiling) {
-        LatencySummary latency = PlantedSteps.LATENCY;
+        LatencySummary latency = PlantedStepResult.WITHIN_SLO;
         StepResult result = new StepResult(0, 3, null, "2026-12-02T16:59:00Z", 5000, 60_000, 600_000, 600_000 * 1024L, 10_000,
                 10_000 * 1024, Map.of(), latency, latency, latency, null, null, List.of(), Map.of(), null, null, null, null, compiling);
         return PlantedSteps.measured("single", result, new ProbeIntent.Warm());
@@ -137,9 +138,7 @@ class ColdCpuTest {
     }
 
     private static MeasuredStep step(int i, double rps, Double target, List<ResourceUsage> resources, ProbeIntent intent) {
-        LatencySummary latency = PlantedSteps.LATENCY;
-        StepResult result = new StepResult(i, 1, target, "2026-12-02T17:00:00Z", 1000, 3000, (long) rps * 3,
-                (long) rps * 3 * 1024, rps, rps * 1024, Map.of(), latency, latency, latency, null, null, resources);
+        StepResult result = PlantedStepResult.of(i, 1, target, "2026-12-02T17:00:00Z", 1000, 3000, rps, resources);
         return PlantedSteps.measured("single", result, intent);
     }
 }

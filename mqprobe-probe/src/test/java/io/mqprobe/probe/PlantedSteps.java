@@ -1,6 +1,5 @@
 package io.mqprobe.probe;
 
-import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.StepIntent;
 import io.mqprobe.experiment.StepPlan;
@@ -16,9 +15,6 @@ import java.util.Map;
 
 /** Steps as the runner hands them to the probe's judge, from planted results (no broker). */
 final class PlantedSteps {
-
-    /** A latency well within the SLO. */
-    static final LatencySummary LATENCY = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
 
     private PlantedSteps() {
     }

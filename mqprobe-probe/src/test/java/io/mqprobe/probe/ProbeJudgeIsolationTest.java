@@ -9,17 +9,16 @@ import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.search.Bottleneck;
 import io.mqprobe.search.Thresholds;
-import io.mqprobe.api.stats.LatencySummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,9 +38,7 @@ class ProbeJudgeIsolationTest {
                     new ResourceUsage("broker-1", Metric.CPU_CORES, 0.17, 0.2, 0.5),
                     new ResourceUsage("client", Metric.CPU_CORES, 0.16, 0.2, 0.5),
                     new ResourceUsage("host", Metric.CPU_CORES, 1.98, 2, 2));
-            LatencySummary latency = PlantedSteps.LATENCY;
-            StepResult result = new StepResult(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, (long) rps[i] * 3,
-                    (long) rps[i] * 3 * 1024, rps[i], rps[i] * 1024, Map.of(), latency, latency, latency, null, null, resources);
+            StepResult result = PlantedStepResult.of(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, rps[i], resources);
             steps.add(PlantedSteps.measured("single", result, RAMP));
         }
         return steps;
@@ -68,9 +65,7 @@ class ProbeJudgeIsolationTest {
     }
 
     private static MeasuredStep step(int i, double rps, List<ResourceUsage> resources) {
-        LatencySummary latency = PlantedSteps.LATENCY;
-        StepResult result = new StepResult(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, (long) rps * 3,
-                (long) rps * 3 * 1024, rps, rps * 1024, Map.of(), latency, latency, latency, null, null, resources);
+        StepResult result = PlantedStepResult.of(i, i + 1, null, "2026-11-22T22:00:00Z", 1000, 3000, rps, resources);
         return PlantedSteps.measured("replicated", result, RAMP);
     }
 

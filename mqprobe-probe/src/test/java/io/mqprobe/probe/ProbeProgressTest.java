@@ -2,6 +2,7 @@ package io.mqprobe.probe;
 
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.StepLoad;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.run.Progress;
 import org.junit.jupiter.api.Test;
@@ -14,9 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
 
-import static io.mqprobe.probe.PlantedSteps.LATENCY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(10)
@@ -54,8 +53,7 @@ class ProbeProgressTest {
         // offered" and the step table's row was 9 (a default probe here, 2026-12-07 07:14, run 1): the JVM warm-up is step 0
         StringWriter err = new StringWriter();
         ProbeProgress progress = new ProbeProgress(new Progress(new PrintWriter(err)), List.of(), null, null);
-        StepResult paced = new StepResult(9, 1, 118_705.0, "2026-12-07T07:20:00Z", 1_000, 4_000, 474_820, 474_820 * 1024,
-                118_705, 118_705 * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null, List.of());
+        StepResult paced = PlantedStepResult.of(9, 1, 118_705.0, "2026-12-07T07:20:00Z", 1_000, 4_000, 118_705, List.of());
 
         progress.onStepDone(StepPlan.of("single", 9, new StepLoad.Work("paced", () -> null), Duration.ZERO, Duration.ZERO), paced);
 

@@ -2,7 +2,6 @@ package io.mqprobe.probe;
 
 import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
-import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.experiment.StepIntent;
 import io.mqprobe.experiment.StepPlan;
@@ -11,6 +10,7 @@ import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.search.SustainableSearch;
 import io.mqprobe.search.Thresholds;
@@ -27,12 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** A broker cost the paced rate barely moved, from planted paced steps: told as per request only when it is. */
 class RequestCostTest {
 
-    private static final LatencySummary LATENCY = PlantedSteps.LATENCY;
 
     /** A paced step at {@code rate} msgs/s, broker-1 at {@code cores} of a 0.3-core quota, its producer at {@code perRequest}. */
     private static StepResult paced(int index, double rate, double cores, double perRequest) {
-        return new StepResult(index, 1, rate, "2026-12-04T16:42:00Z", 2_000, 4_000, (long) rate * 4, (long) rate * 4096,
-                rate, rate * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null,
+        return PlantedStepResult.of(index, 1, rate, "2026-12-04T16:42:00Z", 2_000, 4_000, rate,
                 List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, cores, cores, 0.3),
                         new ResourceUsage("broker-2", Metric.CPU_CORES, 0.02, 0.03, 0.3)),
                 Map.of(StepResult.RECORDS_PER_REQUEST, perRequest));
@@ -102,8 +100,7 @@ class RequestCostTest {
         List<MeasuredStep> steps = new ArrayList<>();
         double[] ramp = {150_000, 200_000, 201_000};
         for (int i = 0; i < ramp.length; i++) {
-            StepResult result = new StepResult(i + 1, i + 1, null, "2026-12-04T16:40:00Z", 2_000, 4_000, (long) ramp[i] * 4,
-                    (long) ramp[i] * 4096, ramp[i], ramp[i] * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null,
+            StepResult result = PlantedStepResult.of(i + 1, i + 1, null, "2026-12-04T16:40:00Z", 2_000, 4_000, ramp[i],
                     List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, 0.29, 0.3, 0.3)));
             steps.add(PlantedSteps.measured("single", result, new ProbeIntent.Ramp(ramp.length)));
         }

@@ -4,6 +4,7 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.experiment.MeasuredStep;
 import io.mqprobe.result.ProbeVerdict;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.search.SustainablePoint;
 import io.mqprobe.search.SustainableSearch;
@@ -12,9 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
-import static io.mqprobe.probe.PlantedSteps.LATENCY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -63,9 +62,7 @@ class StoppedProbeJudgementTest {
     }
 
     private static StepResult step(int index, Double target, double rps, double brokerCores, long measuredMs) {
-        long records = (long) (rps * measuredMs / 1000);
-        return new StepResult(index, 1, target, "2026-12-04T21:40:00Z", 1_000, measuredMs, records, records * 1024, rps,
-                rps * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null,
+        return PlantedStepResult.of(index, 1, target, "2026-12-04T21:40:00Z", 1_000, measuredMs, rps,
                 List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, brokerCores, brokerCores, 0.3)));
     }
 }

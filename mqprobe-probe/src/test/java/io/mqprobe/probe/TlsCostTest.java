@@ -4,11 +4,11 @@ import io.mqprobe.api.monitor.Metric;
 import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.profile.CpuProfiles;
 import io.mqprobe.api.profile.ProcessProfile;
-import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.result.ProbeVerdict;
 import io.mqprobe.result.ResultDocument;
 import io.mqprobe.result.ScenarioProfile;
 import io.mqprobe.result.ScenarioResult;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.search.ScenarioVerdict;
 import io.mqprobe.search.StepPoint;
@@ -26,10 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TlsCostTest {
 
     private static StepResult step(int index, double mbPerSecond, double brokerCores) {
-        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
-        double bytes = mbPerSecond * 1e6;
-        return new StepResult(index, index + 1, null, "2026-12-01T12:30:00Z", 2_000, 6_000, (long) (bytes / 1024 * 6), (long) bytes * 6,
-                bytes / 1024, bytes, Map.of(), latency, latency, latency, null, null,
+        return PlantedStepResult.of(index, index + 1, null, "2026-12-01T12:30:00Z", 2_000, 6_000, mbPerSecond * 1e6 / 1024,
                 List.of(new ResourceUsage("broker-1", Metric.CPU_CORES, brokerCores, brokerCores, 0.4)));
     }
 

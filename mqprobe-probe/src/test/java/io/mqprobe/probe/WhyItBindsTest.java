@@ -6,6 +6,7 @@ import io.mqprobe.api.profile.CpuProfiles;
 import io.mqprobe.api.profile.ProcessProfile;
 import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.result.ScenarioProfile;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import org.junit.jupiter.api.Test;
 
@@ -43,9 +44,7 @@ class WhyItBindsTest {
     }
 
     private static StepResult step(int index) {
-        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
-        return new StepResult(index, index + 1, null, START, 2_000, 6_000, 30_000, 30_000 * 1024L, 10_000, 10_000 * 1024.0,
-                Map.of(), latency, latency, latency, null, null, List.of());
+        return PlantedStepResult.of(index, index + 1, null, START, 2_000, 6_000, 10_000, List.of());
     }
 
     private static ProcessProfile profile(String source, long samples, List<ProcessProfile.Part> parts, ProcessProfile.Wait... waits) {
@@ -200,7 +199,7 @@ class WhyItBindsTest {
 
     /** A step ten seconds after the previous one, at {@code mbPerSecond}, with its resources. */
     private static StepResult step(int index, Double target, double mbPerSecond, ResourceUsage... resources) {
-        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+        LatencySummary latency = PlantedStepResult.WITHIN_SLO;
         String started = Instant.parse(START).plusSeconds(10L * index).toString();
         return new StepResult(index, 2, target, started, 2_000, 6_000, 30_000, 30_000 * 1024L, 10_000, mbPerSecond * 1e6,
                 Map.of(), latency, latency, latency, null, null, List.of(resources));

@@ -11,6 +11,7 @@ import io.mqprobe.load.ProducerLoadSpec;
 import io.mqprobe.load.StepLoad;
 import io.mqprobe.load.StepRunner;
 import io.mqprobe.result.IntervalRow;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 
 import java.time.Duration;
@@ -192,7 +193,7 @@ final class SoakRecording {
                 new PayloadSpec.Random(), Map.of(), false);
         ConsumerLoadSpec consumers = new ConsumerLoadSpec(List.of("t"), ON_TIME, 1, 0, Duration.ofSeconds(seconds), Map.of());
         StepPlan plan = new StepPlan(SoakPlanner.SCENARIO, 1, new StepLoad.ProduceAndConsume(producers, consumers), 0, 0, List.of());
-        LatencySummary latency = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1000);
+        LatencySummary latency = PlantedStepResult.WITHIN_SLO;
         StepResult result = new StepResult(0, 1, RATE, Instant.ofEpochMilli(START_MS).toString(), 0, seconds * 1000L,
                 (long) RATE * seconds, (long) RATE * seconds * 1000, RATE, RATE * 1000, Map.of(), latency, latency, latency,
                 null, null, List.of());

@@ -1,8 +1,8 @@
 package io.mqprobe.sweep;
 
-import io.mqprobe.api.stats.LatencySummary;
 import io.mqprobe.experiment.StepPlan;
 import io.mqprobe.load.StepLoad;
+import io.mqprobe.result.PlantedStepResult;
 import io.mqprobe.result.StepResult;
 import io.mqprobe.run.Progress;
 import org.junit.jupiter.api.Test;
@@ -12,14 +12,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(10)
 class SweepProgressTest {
-
-    private static final LatencySummary LATENCY = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 1_200, 1_000);
 
     @Test
     void a_step_is_numbered_as_the_step_table_and_result_json_number_it() {
@@ -27,8 +24,7 @@ class SweepProgressTest {
         StringWriter err = new StringWriter();
         SweepProgress progress = new SweepProgress(new Progress(new PrintWriter(err)), 2);
         StepPlan plan = StepPlan.of("linger.ms=5", 3, new StepLoad.Work("ramp", () -> null), Duration.ZERO, Duration.ZERO);
-        StepResult step = new StepResult(3, 2, null, "2026-12-07T10:30:00Z", 1_000, 4_000, 400_000, 400_000 * 1024,
-                100_000, 100_000 * 1024, Map.of(), LATENCY, LATENCY, LATENCY, null, null, List.of());
+        StepResult step = PlantedStepResult.of(3, 2, null, "2026-12-07T10:30:00Z", 1_000, 4_000, 100_000, List.of());
 
         progress.onStepStart(plan);
         progress.onStepDone(plan, step);
