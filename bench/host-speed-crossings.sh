@@ -2,14 +2,17 @@
 # Where the brokers' CPU lines reach their threshold, as measured and as they would at one host speed: per scenario of
 # each series that bench/reproducibility.sh ran, each run's sustainable load, the rate where the line through its paced
 # steps' broker CPU reaches 75 % of the quota (the busiest broker's, as the search reads it), and that rate again with
-# each step's CPU scaled by the host's memory speed read beside that step, to one reference speed for every run given.
+# each step's CPU scaled by the host's memory speed read beside that step, to one reference speed for every run given;
+# and, as measured, the rate a threshold on the CPU beyond the line's fixed part would give (75 % of the quota less
+# what the line costs at no load, spent on the rate): three quarters of where the line reaches the whole quota.
 #
 #   bench/host-speed-crossings.sh [SERIES_DIR...]     (default: every bench/target/reproducibility/*/)
 #
 # Reads the runs' result.json only: the paced steps of each scenario, holds left out (a hold measures three times a
 # search step). The reference speed is the median over every paced step of every series given, so the scaled crossings
 # say what the runs would have found had the host copied memory equally fast through all of them. A crossing that comes
-# closer to its series' median once scaled says the host's speed, not the brokers, moved it.
+# closer to its series' median once scaled says the host's speed, not the brokers, moved it. The last figure asks
+# whether judging the rate's own part of the CPU would steady the answers, the level of the line moving from run to run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dirs=("$@")
@@ -35,7 +38,7 @@ def paced_steps(scenario):
             rows.append((step["targetRecordsPerSecond"], speed[0], cpu))
     return rows
 
-def crossing(rows, scale):
+def crossing(rows, scale, threshold=THRESHOLD):
     """the lowest rate where a broker's least-squares line (slope at least zero) reaches the threshold"""
     found = []
     for broker in rows[0][2]:
@@ -46,7 +49,7 @@ def crossing(rows, scale):
         sxx = sum((x - mx) ** 2 for x, _ in pts)
         slope = max(0.0, sum((x - mx) * (y - my) for x, y in pts) / sxx) if sxx else 0.0
         if slope > 0:
-            found.append(mx + (THRESHOLD - my) / slope)
+            found.append(mx + (threshold - my) / slope)
     return min(found) if found else None
 
 def deviation(values):
@@ -66,15 +69,17 @@ if not speeds:
     sys.exit("no paced steps with the host's memory speed in " + " ".join(dirs))
 reference = statistics.median(speeds)
 print(f"reference memory speed {reference:,.0f} MB per CPU-second (median of {len(speeds)} paced steps)")
-tally = {"sustainable": [], "crossing": [], "scaled": []}
+tally = {"sustainable": [], "crossing": [], "scaled": [], "beyond fixed": []}
 for (name, scenario), runs in series.items():
-    figures = {"sustainable": [], "crossing": [], "scaled": []}
+    figures = {key: [] for key in tally}
     for s in runs:
         rows = paced_steps(s)
         held = ((s.get("verdict") or {}).get("sustainable") or {}).get("recordsPerSecond")
         figures["sustainable"].append(held)
         figures["crossing"].append(crossing(rows, lambda speed: 1.0) if rows else None)
         figures["scaled"].append(crossing(rows, lambda speed: speed / reference) if rows else None)
+        whole = crossing(rows, lambda speed: 1.0, 100.0) if rows else None
+        figures["beyond fixed"].append(None if whole is None else THRESHOLD / 100 * whole)
     cells = []
     for key, values in figures.items():
         spread = deviation(values)

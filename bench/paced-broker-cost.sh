@@ -5,7 +5,7 @@
 # warms its leader at the highest rate for 30 s, then runs each rate for --seconds, the rates alternating over
 # --rounds. Per run it prints the leader's cores outside its JIT compiler threads (user and system, from
 # /proc/PID/task/*/stat every second, the first 10 s left out), its compilers' cores, the spread of its 5-second
-# readings (what a paced step of the probe reads), and that as a share of the 0.3-core quota.
+# readings (what a paced step of the probe reads), and that as a share of the brokers' CPU quota.
 #
 # --linger "5 20" runs every rate at each producer linger.ms in turn (5, Kafka's default and the probe's, alone by
 # default), and the table gives the producer's records per request and requests a second beside the broker's cores:
@@ -17,18 +17,27 @@
 # minutes. Whether a broker's cost is set for its life or moves with the hour then shows as one broker dearer than
 # its neighbours in every round, or all of them moving together from round to round.
 #
+# --monitor "off on" runs every rate without and with mqprobe's resource monitors (JMX and /proc every second, as the
+# probe samples its brokers; off alone by default) in turn: what watching the brokers costs them, within one lifetime.
+#
+# --broker-spec 0.3c8g gives the brokers another quota or memory limit (default 0.3c2g, the probe's default of
+# 2026-12-03). A broker's page cache is charged to its memory limit, so at 2 GiB beside a 1 GiB heap its own threads
+# reclaim pages as they write: a larger limit shows what that reclaim costs it in system time.
+#
 #   bench/paced-broker-cost.sh [--rates "30000 100000"] [--seconds 45 (20 or more)] [--rounds 2] [--linger "5 20"]
-#                              [--leaders "1 2 3"] [--no-build]
+#                              [--monitor "off on"] [--leaders "1 2 3"] [--broker-spec 0.3c2g] [--no-build]
 #   defaults: about 7 minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rates="30000 100000" seconds=45 rounds=2 build=1 leaders= lingers=5
+rates="30000 100000" seconds=45 rounds=2 build=1 leaders= lingers=5 monitors=off spec=0.3c2g
 source bench/args.sh
 while [[ $# -gt 0 ]]; do
   case $1 in
     --rates) rates=$(value_of "$@"); shift 2 ;;
     --leaders) leaders=$(value_of "$@"); shift 2 ;;
     --linger) lingers=$(value_of "$@"); shift 2 ;;
+    --monitor) monitors=$(value_of "$@"); shift 2 ;;
+    --broker-spec) spec=$(value_of "$@"); shift 2 ;;
     --seconds) seconds=$(value_of "$@"); shift 2 ;;
     --rounds) rounds=$(value_of "$@"); shift 2 ;;
     --no-build) build=0; shift ;;
@@ -37,13 +46,16 @@ while [[ $# -gt 0 ]]; do
 done
 # the first 10 s of a run are left out and its spread needs at least two 5-second windows after them
 [[ $seconds =~ ^[0-9]+$ && $seconds -ge 20 ]] || { echo "--seconds: at least 20, not '$seconds'" >&2; exit 2; }
+[[ $monitors =~ ^(on|off)( (on|off))*$ ]] || { echo "--monitor: on and off apart by spaces, not '$monitors'" >&2; exit 2; }
+[[ $spec =~ ^([0-9.]+)c[0-9]+g$ ]] || { echo "--broker-spec: cores and GiB as 0.3c2g, not '$spec'" >&2; exit 2; }
+quota=${BASH_REMATCH[1]}
 [[ $lingers =~ ^[0-9]+( [0-9]+)*$ ]] || { echo "--linger: milliseconds apart by spaces, not '$lingers'" >&2; exit 2; }
 source bench/lib.sh
 results=$(mktemp -d)
 trap '"${mqprobe[@]}" cluster down >/dev/null 2>&1 || true; rm -rf "$MQPROBE_HOME" "$results"' EXIT
 [[ $build == 1 ]] && build_bench "$results/build.log"
 
-"${mqprobe[@]}" cluster up --brokers 3 --broker-spec 0.3c2g --client-cores 0.4 >&2
+"${mqprobe[@]}" cluster up --brokers 3 --broker-spec "$spec" --client-cores 0.4 >&2
 status=$("${mqprobe[@]}" cluster status)   # read once: a JVM start each, and the brokers stay the same
 pids=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { print $2 }' <<<"$status")
 [[ -n $pids ]] || { echo "no broker pids in 'cluster status'" >&2; exit 1; }
@@ -53,7 +65,7 @@ for id in $leaders; do
   [[ $(awk -v id="$id" '$1 == id' <<<"$status") ]] || { echo "--leaders: no broker $id" >&2; exit 2; }
 done
 topic=bench-paced-$$
-settings=(--create-topic --keep-topics --partitions 1 --replication-factor 1 --record-size 1KiB --no-monitor
+settings=(--create-topic --keep-topics --partitions 1 --replication-factor 1 --record-size 1KiB
           --client-cores 0.4 --producer-props batch.size=1048576 buffer.memory=16777216 acks=1)
 # topic_of LEADER: the run's topic, one per --leaders broker, created on it alone before its first run
 topic_of() { echo "$topic${1:+-b$1}"; }
@@ -89,13 +101,14 @@ sample_brokers() {
   exec {nap}<&-
 }
 
-# produce_at RATE SECONDS LABEL LINGER [LEADER]: one run at linger.ms LINGER (on LEADER's topic), its brokers sampled
-# into $results/LABEL and the producer's summary in $results/LABEL.out
+# produce_at RATE SECONDS LABEL LINGER MONITOR [LEADER]: one run at linger.ms LINGER with mqprobe's monitors on or off
+# (on LEADER's topic), its brokers sampled into $results/LABEL and the producer's summary in $results/LABEL.out
 produce_at() {
   touch "$results/sampling"
   sample_brokers "$results/$3" &
   local sampler=$!
-  "${mqprobe[@]}" produce --topic "$(topic_of "${5:-}")" "${settings[@]}" "linger.ms=$4" --throughput "$1" \
+  local watch=(); [[ $5 == off ]] && watch=(--no-monitor)
+  "${mqprobe[@]}" produce --topic "$(topic_of "${6:-}")" "${watch[@]}" "${settings[@]}" "linger.ms=$4" --throughput "$1" \
     --duration "$2s" >"$results/$3.out" 2>&1
   rm -f "$results/sampling"
   wait "$sampler"
@@ -104,37 +117,43 @@ produce_at() {
 highest=$(tr ' ' '\n' <<<"$rates" | sort -n | tail -1)
 for id in "${leader_ids[@]}"; do
   echo "warming the leader${id:+ broker-$id} at $highest msgs/s for 30 s ..." >&2
-  produce_at "$highest" 30 "warm${id:+-b$id}" "${lingers%% *}" "$id"
+  produce_at "$highest" 30 "warm${id:+-b$id}" "${lingers%% *}" "${monitors%% *}" "$id"
 done
 machine_line
-echo "brokers 0.3c2g (quota 0.3 cores), one partition RF 1, acks=1, linger.ms $lingers, 1 KiB records; ${seconds} s a run"
+echo "brokers $spec (quota $quota cores), one partition RF 1, acks=1, linger.ms $lingers, monitors $monitors, 1 KiB records; ${seconds} s a run"
 for round in $(seq 1 "$rounds"); do
   for rate in $rates; do
     for linger in $lingers; do
-      for id in "${leader_ids[@]}"; do
-        produce_at "$rate" "$seconds" "r$round-$rate-l$linger${id:+-b$id}" "$linger" "$id"
+      for watch in $monitors; do
+        for id in "${leader_ids[@]}"; do
+          produce_at "$rate" "$seconds" "r$round-$rate-l$linger-m$watch${id:+-b$id}" "$linger" "$watch" "$id"
+        done
       done
     done
   done
 done
 leader_pids=$(for id in $leaders; do awk -v id="$id" '$1 == id { print id "=" $2 }' <<<"$status"; done)
-python3 - "$results" "$clk_tck" "$rates" "$rounds" "$leader_pids" "$lingers" <<'EOF'
+python3 - "$results" "$clk_tck" "$rates" "$rounds" "$leader_pids" "$lingers" "$quota" "$monitors" <<'EOF'
 import sys, collections, statistics, re
 results, tck, rates, rounds = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), int(sys.argv[4])
 leaders = dict(pair.split("=") for pair in sys.argv[5].split())   # broker id -> pid, with --leaders
 lingers = sys.argv[6].split()
+quota = float(sys.argv[7])
+monitors = sys.argv[8].split()
 
 def per_request(label):
     """The producer's records per request, from the summary of its run ("records-per-request-avg  479" or "1.01e+03")."""
     found = re.search(r"records-per-request-avg\s+([\d.]+(?:e[+-]\d+)?)", open(f"{results}/{label}.out").read())
     return float(found.group(1)) if found else float("nan")
 
-print(f"| round | rate msgs/s |{' linger.ms |' if len(lingers) > 1 else ''}{' leader |' if leaders else ''} records per request"
+print(f"| round | rate msgs/s |{' linger.ms |' if len(lingers) > 1 else ''}{' monitors |' if len(monitors) > 1 else ''}"
+      f"{' leader |' if leaders else ''} records per request"
       " | requests/s | leader cores | of them system | of the quota | 5-s readings (cores) | their sd | compilers' cores |")
-print("|---|---|" + ("---|" if len(lingers) > 1 else "") + ("---|" if leaders else "") + "---|---|---|---|---|---|---|---|")
+print("|---|---|" + ("---|" if len(lingers) > 1 else "") + ("---|" if len(monitors) > 1 else "") + ("---|" if leaders else "") + "---|---|---|---|---|---|---|---|")
 for r in range(1, rounds + 1):
-    for rate, linger, leader_id in [(rate, l, b) for rate in rates for l in lingers for b in (leaders or [None])]:
-        label = f"r{r}-{rate}-l{linger}" + (f"-b{leader_id}" if leader_id else "")
+    for rate, linger, watch, leader_id in [(rate, l, m, b) for rate in rates for l in lingers for m in monitors
+                                           for b in (leaders or [None])]:
+        label = f"r{r}-{rate}-l{linger}-m{watch}" + (f"-b{leader_id}" if leader_id else "")
         rows = collections.defaultdict(list)
         for line in open(f"{results}/{label}"):
             us, pid, user, system, jit = line.split()
@@ -146,7 +165,8 @@ for r in range(1, rounds + 1):
         windows = [cores(leader, i, i + 5, 1) for i in range(0, len(leader) - 5, 5)]
         whole, jit, system = cores(leader, 0, -1, 1), cores(leader, 0, -1, 2), cores(leader, 0, -1, 3)
         batch = per_request(label)
-        print(f"| {r} | {int(rate):,} |{f' {linger} |' if len(lingers) > 1 else ''}{f' broker-{leader_id} |' if leader_id else ''}"
-              f" {batch:.0f} | {int(rate) / batch:.0f} | {whole:.3f} | {system:.3f} | {whole / 0.3:.0%}"
+        print(f"| {r} | {int(rate):,} |{f' {linger} |' if len(lingers) > 1 else ''}{f' {watch} |' if len(monitors) > 1 else ''}"
+              f"{f' broker-{leader_id} |' if leader_id else ''}"
+              f" {batch:.0f} | {int(rate) / batch:.0f} | {whole:.3f} | {system:.3f} | {whole / quota:.0%}"
               f" | {' '.join(f'{w:.2f}' for w in windows)} | {statistics.pstdev(windows):.3f} | {jit:.3f} |")
 EOF
