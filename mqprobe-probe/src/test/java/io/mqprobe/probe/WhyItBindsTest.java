@@ -5,8 +5,8 @@ import io.mqprobe.api.monitor.ResourceUsage;
 import io.mqprobe.api.profile.CpuProfiles;
 import io.mqprobe.api.profile.ProcessProfile;
 import io.mqprobe.api.stats.LatencySummary;
-import io.mqprobe.result.ScenarioProfile;
 import io.mqprobe.result.PlantedStepResult;
+import io.mqprobe.result.ScenarioProfile;
 import io.mqprobe.result.StepResult;
 import org.junit.jupiter.api.Test;
 
